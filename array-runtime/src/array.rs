@@ -1,0 +1,358 @@
+//! `Array<T>`: an n-dimensional array on one device, a layout over shared storage.
+//!
+//! Cloning an array or taking a view (slice, transpose, broadcast, reshape where possible) never
+//! copies: views share the storage. Writing goes through [`ArrayViewMut`], which first makes the
+//! storage unique to the array written (copy-on-write, like ndarray's `ArcArray`), so safe code
+//! cannot observe a data race.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::cuda::{CudaDevice, DeviceBuffer};
+use crate::device::Device;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::shape::{self, Layout};
+
+/// Where an array's elements are stored.
+pub(crate) enum Storage<T: DType> {
+    /// Host memory of the CPU backend.
+    Host(Arc<Vec<T>>),
+    /// Device memory of a CUDA GPU.
+    Cuda(Arc<DeviceBuffer<T>>, Arc<CudaDevice>),
+}
+
+impl<T: DType> Clone for Storage<T> {
+    fn clone(&self) -> Self {
+        match self {
+            Storage::Host(v) => Storage::Host(v.clone()),
+            Storage::Cuda(b, d) => Storage::Cuda(b.clone(), d.clone()),
+        }
+    }
+}
+
+impl<T: DType> Storage<T> {
+    pub(crate) fn device(&self) -> Device {
+        match self {
+            Storage::Host(_) => Device::Cpu,
+            Storage::Cuda(_, d) => Device::Cuda(d.clone()),
+        }
+    }
+
+    /// Makes the storage owned by this handle alone, copying it if it is shared.
+    pub(crate) fn make_unique(&mut self) -> Result<()> {
+        match self {
+            Storage::Host(v) => {
+                Arc::make_mut(v);
+                Ok(())
+            }
+            Storage::Cuda(b, d) => {
+                if Arc::get_mut(b).is_none() {
+                    *b = Arc::new(d.dtod(b)?);
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// An n-dimensional array of `T` on a [`Device`].
+///
+/// ```
+/// use array_runtime::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+/// assert_eq!(a.shape(), &[2, 3]);
+/// let t = a.t();                       // a view: no copy
+/// assert_eq!(t.to_vec()?, vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub struct Array<T: DType> {
+    pub(crate) storage: Storage<T>,
+    pub(crate) layout: Layout,
+}
+
+impl<T: DType> Clone for Array<T> {
+    /// A new handle on the same storage (no copy of the elements); see [`Array::copy`].
+    fn clone(&self) -> Self {
+        Array {
+            storage: self.storage.clone(),
+            layout: self.layout.clone(),
+        }
+    }
+}
+
+impl<T: DType> Array<T> {
+    pub(crate) fn from_parts(storage: Storage<T>, layout: Layout) -> Self {
+        Array { storage, layout }
+    }
+
+    /// An array of `shape` holding `data` in C order, on `device`.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device, Error};
+    /// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1i32, 2, 3, 4])?;
+    /// assert_eq!(a.to_vec()?, vec![1, 2, 3, 4]);
+    /// let bad = Array::from_vec(&Device::cpu(), &[3], vec![1i32, 2]);
+    /// assert!(matches!(bad, Err(Error::DataLength { expected: 3, found: 2 })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn from_vec(device: &Device, shape: &[usize], data: Vec<T>) -> Result<Self> {
+        let n = shape::checked_size(shape)?;
+        if n != data.len() {
+            return Err(Error::DataLength {
+                expected: n,
+                found: data.len(),
+            });
+        }
+        let storage = match device {
+            Device::Cpu => Storage::Host(Arc::new(data)),
+            Device::Cuda(d) => Storage::Cuda(Arc::new(d.htod(&data)?), d.clone()),
+        };
+        Ok(Array::from_parts(storage, Layout::contiguous(shape)))
+    }
+
+    /// An array of `shape` copied from `data` (C order).
+    pub fn from_slice(device: &Device, shape: &[usize], data: &[T]) -> Result<Self> {
+        Self::from_vec(device, shape, data.to_vec())
+    }
+
+    /// A 0-d array holding `value`.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let s = Array::scalar(&Device::cpu(), 2.5f64)?;
+    /// assert_eq!(s.ndim(), 0);
+    /// assert_eq!(s.item()?, 2.5);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn scalar(device: &Device, value: T) -> Result<Self> {
+        Self::from_vec(device, &[], vec![value])
+    }
+
+    /// An array of `shape` filled with `value`.
+    pub fn full(device: &Device, shape: &[usize], value: T) -> Result<Self> {
+        let n = shape::checked_size(shape)?;
+        Self::from_vec(device, shape, vec![value; n])
+    }
+
+    /// An array of `shape` filled with zeros (`T::default()`: 0, 0.0, false).
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let z = Array::<u8>::zeros(&Device::cpu(), &[3])?;
+    /// assert_eq!(z.to_vec()?, vec![0, 0, 0]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn zeros(device: &Device, shape: &[usize]) -> Result<Self> {
+        Self::full(device, shape, T::default())
+    }
+
+    /// A C-contiguous array whose elements are about to be overwritten (zeroed on the CPU,
+    /// uninitialised device memory on a GPU). Used for kernel outputs.
+    pub(crate) fn for_overwrite(device: &Device, shape: &[usize]) -> Result<Self> {
+        let n = shape::checked_size(shape)?;
+        let storage = match device {
+            Device::Cpu => Storage::Host(Arc::new(vec![T::default(); n])),
+            Device::Cuda(d) => Storage::Cuda(Arc::new(d.alloc::<T>(n)?), d.clone()),
+        };
+        Ok(Array::from_parts(storage, Layout::contiguous(shape)))
+    }
+
+    /// The extent of each dimension.
+    pub fn shape(&self) -> &[usize] {
+        &self.layout.shape
+    }
+
+    /// The strides, in elements (negative for reversed views, zero for broadcast ones).
+    pub fn strides(&self) -> &[isize] {
+        &self.layout.strides
+    }
+
+    /// The layout (shape, strides, offset) over the storage.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Number of dimensions.
+    pub fn ndim(&self) -> usize {
+        self.layout.ndim()
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// Whether the array has no element.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The device the array lives on.
+    pub fn device(&self) -> Device {
+        self.storage.device()
+    }
+
+    /// Whether the elements lie in C order one after another.
+    pub fn is_c_contiguous(&self) -> bool {
+        self.layout.is_c_contiguous()
+    }
+
+    /// The elements in C order, copied to the host (synchronizes a GPU).
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        match &self.storage {
+            Storage::Host(v) => Ok(gather_host(v, &self.layout)),
+            Storage::Cuda(b, d) => {
+                // Copy the whole span the layout touches, then gather on the host.
+                let all = d.dtoh(b)?;
+                Ok(gather_host(&all, &self.layout))
+            }
+        }
+    }
+
+    /// The only element of a one-element array (any number of dimensions).
+    pub fn item(&self) -> Result<T> {
+        if self.len() != 1 {
+            return Err(Error::invalid(format!(
+                "item() needs an array of one element, this one has shape {:?}",
+                self.shape()
+            )));
+        }
+        Ok(self.to_vec()?[0])
+    }
+
+    /// A copy of the array on `device` (C-contiguous). Same device: a contiguous copy.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1u16, 2])?;
+    /// let b = a.to_device(&Device::default())?;   // a GPU when there is one
+    /// assert_eq!(b.to_vec()?, vec![1, 2]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn to_device(&self, device: &Device) -> Result<Array<T>> {
+        Array::from_vec(device, self.shape(), self.to_vec()?)
+    }
+
+    /// A C-contiguous copy with storage of its own.
+    pub fn copy(&self) -> Result<Array<T>> {
+        self.to_device(&self.device())
+    }
+
+    /// A mutable view of the whole array; the storage is made unique to this array first.
+    pub fn view_mut(&mut self) -> Result<ArrayViewMut<'_, T>> {
+        self.storage.make_unique()?;
+        Ok(ArrayViewMut {
+            layout: self.layout.clone(),
+            storage: &mut self.storage,
+        })
+    }
+}
+
+/// Gathers the elements of `layout` from `data` in C order.
+pub(crate) fn gather_host<T: DType>(data: &[T], layout: &Layout) -> Vec<T> {
+    let n = layout.size();
+    if n == 0 {
+        return Vec::new();
+    }
+    if layout.is_c_contiguous() {
+        return data[layout.offset..layout.offset + n].to_vec();
+    }
+    let mut out = Vec::with_capacity(n);
+    let nd = layout.ndim();
+    let mut idx = vec![0usize; nd];
+    let mut off = layout.offset as isize;
+    let inner = nd - 1;
+    let (inner_len, inner_stride) = (layout.shape[inner], layout.strides[inner]);
+    loop {
+        let mut o = off;
+        for _ in 0..inner_len {
+            out.push(data[o as usize]);
+            o += inner_stride;
+        }
+        // advance the outer index
+        let mut d = inner;
+        loop {
+            if d == 0 {
+                return out;
+            }
+            d -= 1;
+            idx[d] += 1;
+            off += layout.strides[d];
+            if idx[d] < layout.shape[d] {
+                break;
+            }
+            off -= layout.strides[d] * layout.shape[d] as isize;
+            idx[d] = 0;
+        }
+    }
+}
+
+/// A mutable view into an array: what kernels write into.
+///
+/// ```
+/// use array_runtime::{Array, Device};
+/// let mut a = Array::<i32>::zeros(&Device::cpu(), &[2, 2])?;
+/// let v = a.view_mut()?;
+/// assert_eq!(v.shape(), &[2, 2]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub struct ArrayViewMut<'a, T: DType> {
+    pub(crate) storage: &'a mut Storage<T>,
+    pub(crate) layout: Layout,
+}
+
+impl<T: DType> ArrayViewMut<'_, T> {
+    /// The extent of each dimension.
+    pub fn shape(&self) -> &[usize] {
+        &self.layout.shape
+    }
+
+    /// The layout over the storage.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The device of the storage.
+    pub fn device(&self) -> Device {
+        self.storage.device()
+    }
+
+    /// A shorter-lived mutable view of the same elements.
+    pub fn reborrow(&mut self) -> ArrayViewMut<'_, T> {
+        ArrayViewMut {
+            storage: self.storage,
+            layout: self.layout.clone(),
+        }
+    }
+}
+
+impl<T: DType> fmt::Debug for Array<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Array<{}>(shape={:?}, device={}",
+            T::ID,
+            self.shape(),
+            self.device()
+        )?;
+        if self.len() <= 64 {
+            if let Ok(v) = self.to_vec() {
+                write!(f, ", data={v:?}")?;
+            }
+        }
+        f.write_str(")")
+    }
+}
+
+impl<T: DType> fmt::Debug for ArrayViewMut<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ArrayViewMut<{}>(shape={:?}, strides={:?})",
+            T::ID,
+            self.layout.shape,
+            self.layout.strides
+        )
+    }
+}

@@ -1,0 +1,441 @@
+//! The contract between `#[elementwise]` and the runtime.
+//!
+//! For each kernel the macro generates an [`ElementwiseDef`] (its name, its CUDA C device
+//! function, its parameter names), a CPU chunk function that runs the native Rust body over
+//! slices, and a typed call that turns its arguments into [`Operand`]s, builds a [`Plan`]
+//! (device, broadcast shape), allocates the outputs and runs the plan. The plan runs the CUDA
+//! kernel on a GPU and the chunk function, in parallel, on the CPU.
+
+use std::sync::Arc;
+
+use crate::array::{Array, ArrayViewMut, Storage};
+use crate::cuda::CudaDevice;
+use crate::device::Device;
+use crate::dtype::{DType, DTypeId};
+use crate::error::{Error, Result};
+use crate::raw;
+use crate::shape::{self, Layout};
+
+pub use crate::cpu::elementwise::Chunk;
+
+/// Static description of an `#[elementwise]` kernel (written by the macro).
+#[derive(Clone, Copy, Debug)]
+pub struct ElementwiseDef {
+    /// The Rust function's name.
+    pub name: &'static str,
+    /// CUDA C: the `__device__` function `kxf_<name>` (and the device functions it calls),
+    /// written in terms of the type parameters' names for a generic kernel.
+    pub device_source: &'static str,
+    /// Names of the parameters, in order.
+    pub param_names: &'static [&'static str],
+    /// Names of the generic type parameters (`["T"]`), empty for a concrete kernel.
+    pub type_params: &'static [&'static str],
+}
+
+/// One instantiation of a kernel: its definition with every dtype resolved.
+#[derive(Clone, Copy, Debug)]
+pub struct Instance<'a> {
+    /// The kernel.
+    pub def: &'a ElementwiseDef,
+    /// The dtype of each type parameter, in the order of `def.type_params`.
+    pub type_args: &'a [DTypeId],
+    /// The dtype of each parameter.
+    pub params: &'a [DTypeId],
+    /// The dtype of each result.
+    pub results: &'a [DTypeId],
+}
+
+impl Instance<'_> {
+    /// The name of this instantiation: the kernel's name, then its type arguments
+    /// (`add__f32`).
+    pub fn name(&self) -> String {
+        let mut s = self.def.name.to_string();
+        if !self.type_args.is_empty() {
+            s.push('_');
+            for t in self.type_args {
+                s.push('_');
+                s.push_str(t.name());
+            }
+        }
+        s
+    }
+
+    /// The CUDA C module compiled for this instantiation when every parameter is an array
+    /// (its contiguous and strided entry points). Pure text: no GPU needed.
+    pub fn cuda_source(&self) -> String {
+        let kinds = vec![crate::cuda::codegen::OperandKind::Array; self.params.len()];
+        crate::cuda::codegen::elementwise_module(self, &kinds, 2)
+    }
+}
+
+/// One argument of a kernel call: an array (any view) or a scalar.
+#[derive(Debug)]
+pub enum Operand<'a, T: DType> {
+    /// A borrowed array.
+    Borrowed(&'a Array<T>),
+    /// An owned array.
+    Owned(Array<T>),
+    /// A scalar, broadcast to every element.
+    Scalar(T),
+}
+
+impl<T: DType> Operand<'_, T> {
+    fn array(&self) -> Option<&Array<T>> {
+        match self {
+            Operand::Borrowed(a) => Some(a),
+            Operand::Owned(a) => Some(a),
+            Operand::Scalar(_) => None,
+        }
+    }
+
+    /// The untyped view the plan works with.
+    pub fn erase(&self) -> ErasedOperand<'_> {
+        let data = match self {
+            Operand::Scalar(v) => {
+                let mut bytes = [0u8; 16];
+                let b = raw::value_bytes(v);
+                bytes[..b.len()].copy_from_slice(b);
+                OperandData::Scalar(bytes)
+            }
+            _ => {
+                let a = self.array().expect("array operand");
+                match &a.storage {
+                    Storage::Host(v) => OperandData::Host {
+                        bytes: raw::as_bytes(v),
+                        layout: &a.layout,
+                    },
+                    Storage::Cuda(b, d) => OperandData::Cuda {
+                        bytes: b.bytes(),
+                        device: d,
+                        layout: &a.layout,
+                    },
+                }
+            }
+        };
+        ErasedOperand { dtype: T::ID, data }
+    }
+}
+
+/// Anything that can be passed as a kernel argument of dtype `T`: `&Array<T>`, `Array<T>`,
+/// or a scalar `T`.
+///
+/// ```
+/// use array_runtime::{Array, Device, IntoOperand};
+/// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f32, 2.0])?;
+/// let _op = (&a).into_operand();
+/// let _s = IntoOperand::<f32>::into_operand(3.0f32);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait IntoOperand<'a, T: DType> {
+    /// The operand.
+    fn into_operand(self) -> Operand<'a, T>;
+}
+
+impl<'a, T: DType> IntoOperand<'a, T> for &'a Array<T> {
+    fn into_operand(self) -> Operand<'a, T> {
+        Operand::Borrowed(self)
+    }
+}
+
+impl<'a, T: DType> IntoOperand<'a, T> for Array<T> {
+    fn into_operand(self) -> Operand<'a, T> {
+        Operand::Owned(self)
+    }
+}
+
+macro_rules! scalar_operand {
+    ($($t:ty),*) => {$(
+        impl<'a> IntoOperand<'a, $t> for $t {
+            fn into_operand(self) -> Operand<'a, $t> {
+                Operand::Scalar(self)
+            }
+        }
+    )*};
+}
+scalar_operand!(
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    crate::f16,
+    crate::bf16,
+    f32,
+    f64,
+    crate::c64,
+    crate::c128
+);
+
+/// Anything a kernel can write its result into: `&mut Array<T>` or an [`ArrayViewMut`].
+pub trait IntoOutput<'a, T: DType> {
+    /// The mutable view written.
+    fn into_output(self) -> Result<ArrayViewMut<'a, T>>;
+}
+
+impl<'a, T: DType> IntoOutput<'a, T> for &'a mut Array<T> {
+    fn into_output(self) -> Result<ArrayViewMut<'a, T>> {
+        self.view_mut()
+    }
+}
+
+impl<'a, T: DType> IntoOutput<'a, T> for ArrayViewMut<'a, T> {
+    fn into_output(self) -> Result<ArrayViewMut<'a, T>> {
+        Ok(self)
+    }
+}
+
+impl<'a, 'b: 'a, T: DType> IntoOutput<'a, T> for &'a mut ArrayViewMut<'b, T> {
+    fn into_output(self) -> Result<ArrayViewMut<'a, T>> {
+        Ok(self.reborrow())
+    }
+}
+
+/// An operand with its dtype erased.
+#[derive(Debug)]
+pub struct ErasedOperand<'a> {
+    pub(crate) dtype: DTypeId,
+    pub(crate) data: OperandData<'a>,
+}
+
+#[derive(Debug)]
+pub(crate) enum OperandData<'a> {
+    Scalar([u8; 16]),
+    Host {
+        bytes: &'a [u8],
+        layout: &'a Layout,
+    },
+    Cuda {
+        bytes: &'a cudarc::driver::CudaSlice<u8>,
+        device: &'a Arc<CudaDevice>,
+        layout: &'a Layout,
+    },
+}
+
+impl ErasedOperand<'_> {
+    pub(crate) fn layout(&self) -> Option<&Layout> {
+        match &self.data {
+            OperandData::Scalar(_) => None,
+            OperandData::Host { layout, .. } | OperandData::Cuda { layout, .. } => Some(layout),
+        }
+    }
+
+    fn device(&self) -> Option<Device> {
+        match &self.data {
+            OperandData::Scalar(_) => None,
+            OperandData::Host { .. } => Some(Device::Cpu),
+            OperandData::Cuda { device, .. } => Some(Device::Cuda((*device).clone())),
+        }
+    }
+}
+
+/// An output view with its dtype erased.
+#[derive(Debug)]
+pub struct ErasedOutput<'a> {
+    pub(crate) dtype: DTypeId,
+    pub(crate) layout: Layout,
+    pub(crate) data: OutputData<'a>,
+}
+
+#[derive(Debug)]
+pub(crate) enum OutputData<'a> {
+    Host(&'a mut [u8]),
+    Cuda {
+        bytes: &'a mut cudarc::driver::CudaSlice<u8>,
+        device: Arc<CudaDevice>,
+    },
+}
+
+impl<'a, T: DType> ArrayViewMut<'a, T> {
+    /// The untyped view the plan writes into.
+    pub fn erase(self) -> ErasedOutput<'a> {
+        let data = match self.storage {
+            Storage::Host(v) => {
+                // The storage was made unique when the view was taken.
+                let v = Arc::get_mut(v).expect("a mutable view owns its storage");
+                OutputData::Host(raw::as_bytes_mut(v.as_mut_slice()))
+            }
+            Storage::Cuda(b, d) => {
+                let b = Arc::get_mut(b).expect("a mutable view owns its storage");
+                OutputData::Cuda {
+                    bytes: b.bytes_mut(),
+                    device: d.clone(),
+                }
+            }
+        };
+        ErasedOutput {
+            dtype: T::ID,
+            layout: self.layout,
+            data,
+        }
+    }
+}
+
+/// A kernel call resolved: the device it runs on and the shape it covers.
+#[derive(Debug)]
+pub struct Plan<'p> {
+    inst: &'p Instance<'p>,
+    inputs: &'p [ErasedOperand<'p>],
+    device: Device,
+    shape: Vec<usize>,
+}
+
+impl<'p> Plan<'p> {
+    /// Checks the operands (dtypes, devices) and broadcasts their shapes.
+    pub fn new(inst: &'p Instance<'p>, inputs: &'p [ErasedOperand<'p>]) -> Result<Self> {
+        let shapes: Vec<&[usize]> = inputs
+            .iter()
+            .filter_map(|o| o.layout().map(|l| &l.shape[..]))
+            .collect();
+        let shape = shape::broadcast_shapes(&inst.name(), &shapes)?;
+        Self::with_shape(inst, inputs, shape, None)
+    }
+
+    /// Like [`Plan::new`], with the shape given by the outputs written (NumPy's `out=`): every
+    /// input must broadcast to it.
+    pub fn for_outputs(
+        inst: &'p Instance<'p>,
+        inputs: &'p [ErasedOperand<'p>],
+        outputs: &[&Layout],
+        output_devices: &[Device],
+    ) -> Result<Self> {
+        let shape = outputs
+            .first()
+            .map(|l| l.shape.clone())
+            .ok_or_else(|| Error::invalid("no output given"))?;
+        for l in outputs {
+            if l.shape != shape {
+                return Err(Error::ShapeMismatch {
+                    op: inst.name(),
+                    expected: shape.clone(),
+                    found: l.shape.clone(),
+                });
+            }
+            if l.may_self_overlap() {
+                return Err(Error::Output {
+                    op: inst.name(),
+                    message: format!(
+                        "an output with shape {:?} and strides {:?} has elements that overlap \
+                         (a broadcast view cannot be written)",
+                        l.shape, l.strides
+                    ),
+                });
+            }
+        }
+        for i in inputs {
+            if let Some(l) = i.layout() {
+                if l.broadcast_to(&shape).is_none() {
+                    let mut shapes: Vec<Vec<usize>> = inputs
+                        .iter()
+                        .filter_map(|o| o.layout().map(|l| l.shape.clone()))
+                        .collect();
+                    shapes.push(shape.clone());
+                    return Err(Error::Broadcast {
+                        op: inst.name(),
+                        shapes,
+                    });
+                }
+            }
+        }
+        Self::with_shape(inst, inputs, shape, Some(output_devices))
+    }
+
+    fn with_shape(
+        inst: &'p Instance<'p>,
+        inputs: &'p [ErasedOperand<'p>],
+        shape: Vec<usize>,
+        output_devices: Option<&[Device]>,
+    ) -> Result<Self> {
+        if inputs.len() != inst.params.len() {
+            return Err(Error::invalid(format!(
+                "{}: {} arguments given, {} expected",
+                inst.name(),
+                inputs.len(),
+                inst.params.len()
+            )));
+        }
+        for (i, (op, &want)) in inputs.iter().zip(inst.params).enumerate() {
+            if op.dtype != want {
+                return Err(Error::invalid(format!(
+                    "{}: argument `{}` has dtype {} but the kernel takes {}",
+                    inst.name(),
+                    inst.def.param_names.get(i).copied().unwrap_or("?"),
+                    op.dtype,
+                    want
+                )));
+            }
+        }
+        let mut devices: Vec<Device> = inputs.iter().filter_map(|o| o.device()).collect();
+        if let Some(outs) = output_devices {
+            devices.extend(outs.iter().cloned());
+        }
+        let device = devices.first().cloned().unwrap_or(Device::Cpu);
+        if devices.iter().any(|d| !d.same(&device)) {
+            return Err(Error::DeviceMismatch {
+                op: inst.name(),
+                devices: devices.iter().map(|d| d.to_string()).collect(),
+            });
+        }
+        Ok(Plan {
+            inst,
+            inputs,
+            device,
+            shape,
+        })
+    }
+
+    /// The device the kernel runs on.
+    pub fn device(&self) -> &Device {
+        &self.device
+    }
+
+    /// The broadcast shape of the call.
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    /// A fresh C-contiguous output of the plan's shape on its device.
+    pub fn alloc<R: DType>(&self) -> Result<Array<R>> {
+        Array::for_overwrite(&self.device, &self.shape)
+    }
+
+    /// Runs the kernel: the CUDA kernel on a GPU, `cpu` over chunks of elements on the CPU.
+    pub fn run(
+        &self,
+        outputs: &mut [ErasedOutput<'_>],
+        cpu: &(dyn Fn(&mut Chunk<'_>) + Sync),
+    ) -> Result<()> {
+        if outputs.len() != self.inst.results.len() {
+            return Err(Error::invalid(format!(
+                "{}: {} outputs given, {} expected",
+                self.inst.name(),
+                outputs.len(),
+                self.inst.results.len()
+            )));
+        }
+        for (o, &want) in outputs.iter().zip(self.inst.results) {
+            if o.dtype != want || o.layout.shape != self.shape {
+                return Err(Error::invalid(format!(
+                    "{}: output of dtype {} and shape {:?} given where {} of shape {:?} is written",
+                    self.inst.name(),
+                    o.dtype,
+                    o.layout.shape,
+                    want,
+                    self.shape
+                )));
+            }
+        }
+        if shape::size(&self.shape) == 0 {
+            return Ok(());
+        }
+        match &self.device {
+            Device::Cpu => crate::cpu::elementwise::run(&self.shape, self.inputs, outputs, cpu),
+            Device::Cuda(dev) => {
+                crate::cuda::launch::elementwise(dev, self.inst, &self.shape, self.inputs, outputs)
+            }
+        }
+    }
+}

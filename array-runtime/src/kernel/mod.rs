@@ -1,0 +1,4 @@
+//! What the kernel macros generate code against: kernel descriptions, operands, outputs, and
+//! the launch of a kernel on either backend.
+
+pub mod elementwise;

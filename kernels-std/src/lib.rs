@@ -1,0 +1,16 @@
+//! NumPy-style routines on the CPU and CUDA, written with the kernel macros.
+//!
+//! One crate to depend on: it re-exports the runtime ([`Array`], [`Device`], dtypes) and the
+//! macros through [`prelude`].
+
+pub use array_runtime::*;
+pub use kernel_macros::elementwise;
+
+/// Everything a kernel author needs: `use kernels_std::prelude::*;`.
+pub mod prelude {
+    pub use array_runtime::{
+        bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
+        Int, Num, Result, SignedInt,
+    };
+    pub use kernel_macros::elementwise;
+}
