@@ -1,4 +1,5 @@
-//! Views: new layouts over the same storage (transpose, permute, broadcast, reshape).
+//! Views: new layouts over the same storage (transpose, permute, broadcast, reshape, index,
+//! flip, swap, insert and squeeze axes; slicing is in [`crate::slice`]).
 //! None of these copy elements, except `reshape` of a layout that cannot be viewed in the new
 //! shape, which copies (as NumPy does).
 
@@ -109,6 +110,116 @@ impl<T: DType> Array<T> {
             })),
             None => self.copy()?.reshape(shape),
         }
+    }
+
+    /// The sub-array at `index` along `axis` (NumPy's `a[:, i]` for axis 1): a view with that
+    /// axis removed. Negative `axis` and `index` count from the end.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device, Error};
+    /// let a = Array::from_vec(&Device::cpu(), &[2, 3], (0..6).collect::<Vec<i32>>())?;
+    /// assert_eq!(a.index_axis(1, -1)?.to_vec()?, vec![2, 5]);
+    /// assert_eq!(a.index_axis(0, 1)?.to_vec()?, vec![3, 4, 5]);
+    /// assert!(matches!(a.index_axis(0, 2), Err(Error::Index { .. })));
+    /// assert!(matches!(a.index_axis(2, 0), Err(Error::Axis { .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn index_axis(&self, axis: isize, index: isize) -> Result<Array<T>> {
+        let axis = shape::normalize_axis(axis, self.ndim())?;
+        let d = self.layout.shape[axis];
+        let n = d as isize;
+        if index < -n || index >= n {
+            return Err(Error::Index {
+                message: format!("index {index} is out of bounds for axis {axis} with size {d}"),
+            });
+        }
+        let i = if index < 0 { index + n } else { index };
+        let mut l = self.layout.clone();
+        l.offset = (l.offset as isize + i * l.strides[axis]) as usize;
+        l.shape.remove(axis);
+        l.strides.remove(axis);
+        Ok(self.with_layout(l))
+    }
+
+    /// The elements in reverse order along `axis` (NumPy's `flip`, `a[::-1]`): a view with a
+    /// negated stride.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+    /// assert_eq!(a.flip(1)?.to_vec()?, vec![2, 1, 4, 3]);
+    /// assert_eq!(a.flip(-2)?.strides(), &[-2, 1]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn flip(&self, axis: isize) -> Result<Array<T>> {
+        let axis = shape::normalize_axis(axis, self.ndim())?;
+        let mut l = self.layout.clone();
+        let (d, s) = (l.shape[axis], l.strides[axis]);
+        if d > 0 {
+            l.offset = (l.offset as isize + (d as isize - 1) * s) as usize;
+        }
+        l.strides[axis] = -s;
+        Ok(self.with_layout(l))
+    }
+
+    /// The array with axes `a` and `b` exchanged (NumPy's `swapaxes`): a view.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::<f64>::zeros(&Device::cpu(), &[2, 3, 4])?;
+    /// assert_eq!(a.swap_axes(0, -1)?.shape(), &[4, 3, 2]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn swap_axes(&self, a: isize, b: isize) -> Result<Array<T>> {
+        let a = shape::normalize_axis(a, self.ndim())?;
+        let b = shape::normalize_axis(b, self.ndim())?;
+        let mut l = self.layout.clone();
+        l.shape.swap(a, b);
+        l.strides.swap(a, b);
+        Ok(self.with_layout(l))
+    }
+
+    /// A view with a new axis of extent 1 at position `axis` of the result (NumPy's
+    /// `expand_dims`): `axis` ranges over `-(ndim + 1)..=ndim`.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::<i16>::zeros(&Device::cpu(), &[2, 3])?;
+    /// assert_eq!(a.insert_axis(1)?.shape(), &[2, 1, 3]);
+    /// assert_eq!(a.insert_axis(-1)?.shape(), &[2, 3, 1]);
+    /// assert!(a.insert_axis(3).is_err());
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn insert_axis(&self, axis: isize) -> Result<Array<T>> {
+        let axis = shape::normalize_axis(axis, self.ndim() + 1)?;
+        let mut l = self.layout.clone();
+        l.shape.insert(axis, 1);
+        l.strides.insert(axis, 0);
+        Ok(self.with_layout(l))
+    }
+
+    /// A view without the axes of extent 1 (NumPy's `squeeze` with no axis).
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::<bool>::zeros(&Device::cpu(), &[1, 3, 1])?;
+    /// assert_eq!(a.squeeze().shape(), &[3]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn squeeze(&self) -> Array<T> {
+        let (shape, strides) = self
+            .layout
+            .shape
+            .iter()
+            .zip(&self.layout.strides)
+            .filter(|(&d, _)| d != 1)
+            .map(|(&d, &s)| (d, s))
+            .unzip();
+        self.with_layout(Layout {
+            shape,
+            strides,
+            offset: self.layout.offset,
+        })
     }
 
     /// Reshape where one dimension may be `-1`, inferred from the others (NumPy's spelling).
