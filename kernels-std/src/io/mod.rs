@@ -1,0 +1,319 @@
+//! NumPy's file formats: `.npy` (one array) and `.npz` (a zip of `.npy` files).
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.save(path, a)` | [`save`]`(path, &a)` |
+//! | `np.load(path)` of a `.npy` | [`load`]`::<T>(path, &device)`, or [`load_any`] when the dtype is not known |
+//! | `np.savez(path, a=a, b=b)` | [`save_npz`]`(path, [("a", a.into()), ("b", b.into())])` |
+//! | `np.savez_compressed(...)` | [`save_npz_compressed`] |
+//! | `np.load(path)` of a `.npz` | [`load_npz`], then [`Npz::array`] or [`Npz::get`] |
+//!
+//! Reading accepts format versions 1.0, 2.0 and 3.0, little- and big-endian data, C and
+//! Fortran order (arrays always come back C-ordered), and the dtypes of [`NpyDType`]: `bool`,
+//! `i8`..`i64`, `u8`..`u64`, `f16`, `f32`, `f64`, `c64`, `c128`. Writing produces exactly the
+//! bytes `np.save` produces: version 1.0 (2.0 for headers over 64 KiB), C order, little-endian.
+//!
+//! Where we differ from NumPy:
+//! - Paths are used as given: NumPy appends `.npy`/`.npz` to a path without that extension.
+//! - `bf16` has no NumPy dtype: saving an `Array<bf16>` does not compile (see [`NpyDType`]);
+//!   convert it to `f32`, which is exact.
+//! - Object arrays (pickles), strings, structured and datetime dtypes are refused with an error
+//!   naming the dtype, as are files with trailing bytes after the data (NumPy ignores them).
+//! - `.npz` entries are read eagerly; members that are not `.npy` data are an error.
+//!
+//! Every malformed file (bad magic, truncated, unparsable header, data size that does not match
+//! the shape, corrupt zip or CRC) gives an [`Error::Invalid`] naming the file; file-system
+//! failures give an [`Error::Io`] whose message names the path.
+//!
+//! ```
+//! use kernels_std::{io, Array, Device};
+//! # fn main() -> kernels_std::Result<()> {
+//! let dev = Device::cpu();
+//! let dir = std::env::temp_dir();
+//! let path = dir.join(format!("io_mod_doc_{}.npy", std::process::id()));
+//! let a = Array::from_vec(&dev, &[2, 2], vec![1.5f64, -2.0, 0.25, 8.0])?;
+//! io::save(&path, &a)?;
+//! let b = io::load::<f64>(&path, &dev)?;
+//! assert_eq!((b.shape(), b.to_vec()?), (a.shape(), a.to_vec()?));
+//! # std::fs::remove_file(&path)?;
+//! # Ok(())
+//! # }
+//! ```
+
+mod header;
+mod npy;
+mod npz;
+mod zip;
+
+use std::path::Path;
+
+use array_runtime::{c128, c64, f16, Array, DTypeId, Device, Error, Result};
+
+pub use npy::NpyDType;
+pub use npz::{load_npz, save_npz, save_npz_compressed, Npz};
+
+/// An array whose dtype is known only at run time: what [`load_any`] returns and what
+/// [`save_npz`] takes. One variant per [`NpyDType`].
+///
+/// ```
+/// use kernels_std::{io::AnyArray, Array, DTypeId, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1u16, 2, 3])?;
+/// let any = AnyArray::from(a);
+/// assert_eq!((any.dtype(), any.shape()), (DTypeId::U16, &[3][..]));
+/// assert!(any.as_array::<u16>().is_some());
+/// let err = any.clone().downcast::<i32>().unwrap_err();
+/// assert!(err.to_string().contains("u16") && err.to_string().contains("i32"));
+/// assert_eq!(any.downcast::<u16>()?.to_vec()?, vec![1, 2, 3]);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum AnyArray {
+    /// `|b1`
+    Bool(Array<bool>),
+    /// `|i1`
+    I8(Array<i8>),
+    /// `<i2`
+    I16(Array<i16>),
+    /// `<i4`
+    I32(Array<i32>),
+    /// `<i8`
+    I64(Array<i64>),
+    /// `|u1`
+    U8(Array<u8>),
+    /// `<u2`
+    U16(Array<u16>),
+    /// `<u4`
+    U32(Array<u32>),
+    /// `<u8`
+    U64(Array<u64>),
+    /// `<f2`
+    F16(Array<f16>),
+    /// `<f4`
+    F32(Array<f32>),
+    /// `<f8`
+    F64(Array<f64>),
+    /// `<c8`
+    C64(Array<c64>),
+    /// `<c16`
+    C128(Array<c128>),
+}
+
+/// Runs `$body` with `$a` bound to the typed array inside `$any`, whatever its dtype.
+macro_rules! with_array {
+    ($any:expr, $a:ident => $body:expr) => {
+        match $any {
+            AnyArray::Bool($a) => $body,
+            AnyArray::I8($a) => $body,
+            AnyArray::I16($a) => $body,
+            AnyArray::I32($a) => $body,
+            AnyArray::I64($a) => $body,
+            AnyArray::U8($a) => $body,
+            AnyArray::U16($a) => $body,
+            AnyArray::U32($a) => $body,
+            AnyArray::U64($a) => $body,
+            AnyArray::F16($a) => $body,
+            AnyArray::F32($a) => $body,
+            AnyArray::F64($a) => $body,
+            AnyArray::C64($a) => $body,
+            AnyArray::C128($a) => $body,
+        }
+    };
+}
+
+impl AnyArray {
+    /// The dtype of the elements.
+    ///
+    /// ```
+    /// use kernels_std::{io::AnyArray, Array, DTypeId, Device};
+    /// let any = AnyArray::from(Array::scalar(&Device::cpu(), true).unwrap());
+    /// assert_eq!(any.dtype(), DTypeId::Bool);
+    /// ```
+    pub fn dtype(&self) -> DTypeId {
+        with_array!(self, a => dtype_of(a))
+    }
+
+    /// NumPy's type string for the dtype (`"<f8"`, `"|b1"`), as written in `.npy` headers.
+    ///
+    /// ```
+    /// use kernels_std::{io::AnyArray, Array, Device};
+    /// let any = AnyArray::from(Array::scalar(&Device::cpu(), 1.0f32).unwrap());
+    /// assert_eq!(any.descr(), "<f4");
+    /// ```
+    pub fn descr(&self) -> &'static str {
+        with_array!(self, a => descr_of(a))
+    }
+
+    /// The extent of each dimension.
+    ///
+    /// ```
+    /// use kernels_std::{io::AnyArray, Array, Device};
+    /// let any = AnyArray::from(Array::<i8>::zeros(&Device::cpu(), &[2, 0]).unwrap());
+    /// assert_eq!(any.shape(), &[2, 0]);
+    /// ```
+    pub fn shape(&self) -> &[usize] {
+        with_array!(self, a => a.shape())
+    }
+
+    /// The device the array lives on.
+    ///
+    /// ```
+    /// use kernels_std::{io::AnyArray, Array, Device};
+    /// let any = AnyArray::from(Array::<u8>::zeros(&Device::cpu(), &[1]).unwrap());
+    /// assert!(any.device().is_cpu());
+    /// ```
+    pub fn device(&self) -> Device {
+        with_array!(self, a => a.device())
+    }
+
+    /// The typed array, or an error naming both dtypes when it holds another dtype.
+    ///
+    /// ```
+    /// use kernels_std::{io::AnyArray, Array, Device};
+    /// let any = AnyArray::from(Array::from_vec(&Device::cpu(), &[2], vec![1i64, 2]).unwrap());
+    /// assert!(any.clone().downcast::<f64>().is_err());
+    /// assert_eq!(any.downcast::<i64>().unwrap().to_vec().unwrap(), vec![1, 2]);
+    /// ```
+    pub fn downcast<T: NpyDType>(self) -> Result<Array<T>> {
+        T::from_any(self).map_err(|other| {
+            Error::invalid(format!(
+                "expected an array of dtype {} ('{}'), found dtype {} ('{}')",
+                T::ID,
+                T::DESCR,
+                other.dtype(),
+                other.descr()
+            ))
+        })
+    }
+
+    /// A reference to the typed array, when the dtype is `T`.
+    ///
+    /// ```
+    /// use kernels_std::{c64, io::AnyArray, Array, Device};
+    /// let any = AnyArray::from(Array::scalar(&Device::cpu(), c64::new(1.0, 2.0)).unwrap());
+    /// assert!(any.as_array::<c64>().is_some());
+    /// assert!(any.as_array::<f32>().is_none());
+    /// ```
+    pub fn as_array<T: NpyDType>(&self) -> Option<&Array<T>> {
+        T::ref_any(self)
+    }
+
+    /// The bytes of a `.npy` file holding the array.
+    fn to_npy_bytes(&self) -> Result<Vec<u8>> {
+        with_array!(self, a => npy::encode(a))
+    }
+}
+
+fn dtype_of<T: NpyDType>(_: &Array<T>) -> DTypeId {
+    T::ID
+}
+
+fn descr_of<T: NpyDType>(_: &Array<T>) -> &'static str {
+    T::DESCR
+}
+
+impl<T: NpyDType> From<Array<T>> for AnyArray {
+    fn from(array: Array<T>) -> Self {
+        T::into_any(array)
+    }
+}
+
+/// A new handle on the same elements (no copy).
+impl<T: NpyDType> From<&Array<T>> for AnyArray {
+    fn from(array: &Array<T>) -> Self {
+        T::into_any(array.clone())
+    }
+}
+
+/// A new handle on the same elements (no copy).
+impl From<&AnyArray> for AnyArray {
+    fn from(array: &AnyArray) -> Self {
+        array.clone()
+    }
+}
+
+/// An [`Error::Io`] whose message names the path.
+fn io_error(path: &Path, e: std::io::Error) -> Error {
+    Error::Io(std::io::Error::new(
+        e.kind(),
+        format!("{}: {e}", path.display()),
+    ))
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| io_error(path, e))
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).map_err(|e| io_error(path, e))
+}
+
+/// Writes `array` to a `.npy` file at `path` (NumPy's `np.save`), replacing any file there.
+///
+/// The file is what `np.save` writes for the same array: format 1.0, C order, little-endian.
+/// Unlike NumPy, the path is used as given (no `.npy` is appended). An array on a GPU is
+/// copied to the host first.
+///
+/// ```
+/// use kernels_std::{io, Array, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let path = std::env::temp_dir().join(format!("io_save_doc_{}.npy", std::process::id()));
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], (0..6).collect::<Vec<i32>>())?;
+/// io::save(&path, &a)?;
+/// let bytes = std::fs::read(&path)?;
+/// assert!(bytes.starts_with(b"\x93NUMPY\x01\x00"));
+/// assert_eq!(bytes.len(), 128 + 6 * 4); // a 128-byte header, then the data
+/// # std::fs::remove_file(&path)?;
+/// # Ok(())
+/// # }
+/// ```
+pub fn save<T: NpyDType>(path: impl AsRef<Path>, array: &Array<T>) -> Result<()> {
+    write_file(path.as_ref(), &npy::encode(array)?)
+}
+
+/// Reads a `.npy` file holding an array of dtype `T` (NumPy's `np.load`) onto `device`.
+///
+/// The array comes back C-contiguous whatever the file's order and byte order. A file of
+/// another dtype is an error naming both dtypes; use [`load_any`] to accept any dtype.
+///
+/// ```
+/// use kernels_std::{io, Array, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let dev = Device::cpu();
+/// let path = std::env::temp_dir().join(format!("io_load_doc_{}.npy", std::process::id()));
+/// io::save(&path, &Array::from_vec(&dev, &[3], vec![1u8, 2, 3])?)?;
+/// assert_eq!(io::load::<u8>(&path, &dev)?.to_vec()?, vec![1, 2, 3]);
+/// let err = io::load::<f32>(&path, &dev).unwrap_err().to_string();
+/// assert!(err.contains("u8") && err.contains("f32"), "{err}");
+/// # std::fs::remove_file(&path)?;
+/// # Ok(())
+/// # }
+/// ```
+pub fn load<T: NpyDType>(path: impl AsRef<Path>, device: &Device) -> Result<Array<T>> {
+    let path = path.as_ref();
+    npy::decode_typed(&read_file(path)?, &path.display().to_string(), device)
+}
+
+/// Reads a `.npy` file of any supported dtype onto `device`; match on the result or call
+/// [`AnyArray::downcast`].
+///
+/// ```
+/// use kernels_std::{io, io::AnyArray, Array, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let dev = Device::cpu();
+/// let path = std::env::temp_dir().join(format!("io_load_any_doc_{}.npy", std::process::id()));
+/// io::save(&path, &Array::from_vec(&dev, &[2], vec![0.5f32, 1.5])?)?;
+/// match io::load_any(&path, &dev)? {
+///     AnyArray::F32(a) => assert_eq!(a.to_vec()?, vec![0.5, 1.5]),
+///     other => panic!("unexpected dtype {}", other.dtype()),
+/// }
+/// # std::fs::remove_file(&path)?;
+/// # Ok(())
+/// # }
+/// ```
+pub fn load_any(path: impl AsRef<Path>, device: &Device) -> Result<AnyArray> {
+    let path = path.as_ref();
+    npy::decode_any(&read_file(path)?, &path.display().to_string(), device)
+}
