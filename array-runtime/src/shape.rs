@@ -166,7 +166,7 @@ impl Layout {
             if s < extent {
                 return true;
             }
-            extent = s * (d - 1) + extent;
+            extent += s * (d - 1);
         }
         false
     }

@@ -223,7 +223,7 @@ impl ErasedOperand<'_> {
         }
     }
 
-    fn device(&self) -> Option<Device> {
+    pub(crate) fn device(&self) -> Option<Device> {
         match &self.data {
             OperandData::Scalar(_) => None,
             OperandData::Host { .. } => Some(Device::Cpu),

@@ -2,3 +2,4 @@
 //! the launch of a kernel on either backend.
 
 pub mod elementwise;
+pub mod reduction;

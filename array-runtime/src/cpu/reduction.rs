@@ -1,0 +1,437 @@
+//! Reductions on the CPU: pairwise folds (NumPy's summation), chunked and parallel.
+//!
+//! The broadcast shape splits into kept axes (one result each) and reduced axes; each side's
+//! dimensions are merged where every input allows. Three strategies:
+//!
+//! - **inner**: every input's reduced elements are contiguous for each result (a sum over the
+//!   last axis of a C-contiguous array): the run is folded in place;
+//! - **outer**: the kept axis is contiguous across results (a sum over axis 0): rows are
+//!   accumulated into a vector of accumulators, one per result, which vectorizes;
+//! - **general**: the reduced elements are gathered into a buffer chunk by chunk.
+//!
+//! A fold is pairwise: runs of up to 128 elements with 8 interleaved accumulators, halves
+//! combined recursively, so the rounding error of a float sum grows like NumPy's (O(log n)).
+//! Few results over long reductions: each reduction is split into blocks folded in parallel
+//! and combined as a tree; many results: results are spread over threads.
+
+use rayon::prelude::*;
+
+use crate::dtype::{DType, DTypeId};
+use crate::error::{Error, Result};
+use crate::kernel::elementwise::{ErasedOperand, ErasedOutput, OperandData, OutputData};
+use crate::kernel::reduction::{ReduceKernel, ReductionInstance};
+use crate::raw;
+use crate::shape;
+
+/// NumPy's pairwise block: runs this long are folded with interleaved accumulators.
+const PAIRWISE_BLOCK: usize = 128;
+/// Elements gathered per chunk on the general path.
+const CHUNK: usize = 2048;
+/// Results per block on the outer path.
+const OUTER_BLOCK: usize = 1024;
+/// Work (elements read) below which a reduction stays on the calling thread.
+const SERIAL_LIMIT: usize = 1 << 15;
+
+/// The inputs of one run of elements, handed to [`ReduceKernel::slices`].
+#[derive(Debug)]
+pub struct Inputs<'a> {
+    parts: Vec<(&'a [u8], DTypeId)>,
+}
+
+impl<'a> Inputs<'a> {
+    /// Input `i`'s elements for this run.
+    ///
+    /// Panics if `T` is not the input's dtype (generated code never does this).
+    pub fn input<T: DType>(&self, i: usize) -> &'a [T] {
+        let (bytes, id) = self.parts[i];
+        assert_eq!(id, T::ID, "reduction input {i} has dtype {id}");
+        raw::cast_slice(bytes)
+    }
+}
+
+/// Folds elements `lo..hi` of a run (position along the reduced axes: `index0 + i`) pairwise.
+/// `hi > lo`.
+fn pairwise<K: ReduceKernel>(s: &K::Slices<'_>, lo: usize, hi: usize, index0: i64) -> K::Acc {
+    let n = hi - lo;
+    let at = |i: usize| K::map(s, i, index0 + i as i64);
+    if n > PAIRWISE_BLOCK {
+        let half = (n / 2) - (n / 2) % 8;
+        return K::combine(
+            pairwise::<K>(s, lo, lo + half, index0),
+            pairwise::<K>(s, lo + half, hi, index0),
+        );
+    }
+    if n < 8 {
+        let mut acc = at(lo);
+        for i in lo + 1..hi {
+            acc = K::combine(acc, at(i));
+        }
+        return acc;
+    }
+    let mut r: [K::Acc; 8] = std::array::from_fn(|j| at(lo + j));
+    let mut i = lo + 8;
+    while i + 8 <= hi {
+        for (j, rj) in r.iter_mut().enumerate() {
+            *rj = K::combine(*rj, at(i + j));
+        }
+        i += 8;
+    }
+    let mut acc = K::combine(
+        K::combine(K::combine(r[0], r[1]), K::combine(r[2], r[3])),
+        K::combine(K::combine(r[4], r[5]), K::combine(r[6], r[7])),
+    );
+    while i < hi {
+        acc = K::combine(acc, at(i));
+        i += 1;
+    }
+    acc
+}
+
+/// Combines accumulators in order as a balanced tree.
+fn tree<K: ReduceKernel>(accs: &[K::Acc]) -> K::Acc {
+    match accs.len() {
+        1 => accs[0],
+        n => K::combine(tree::<K>(&accs[..n / 2]), tree::<K>(&accs[n / 2..])),
+    }
+}
+
+/// Element offset of flat index `flat` (C order over `dims`).
+fn offset_at(mut flat: usize, dims: &[usize], strides: &[isize]) -> isize {
+    let mut off = 0isize;
+    for d in (0..dims.len()).rev() {
+        off += (flat % dims[d]) as isize * strides[d];
+        flat /= dims[d];
+    }
+    off
+}
+
+/// One input, seen by the engine.
+enum Source<'a> {
+    Scalar([u8; 16], DTypeId),
+    Array {
+        bytes: &'a [u8],
+        dtype: DTypeId,
+        offset: usize,
+        kstrides: Vec<isize>,
+        rstrides: Vec<isize>,
+    },
+}
+
+struct Engine<'a> {
+    sources: Vec<Source<'a>>,
+    kdims: Vec<usize>,
+    rdims: Vec<usize>,
+    nr: usize,
+}
+
+impl Engine<'_> {
+    /// Storage offset of each array source's first reduced element for result `k`.
+    fn bases(&self, k: usize) -> Vec<isize> {
+        self.sources
+            .iter()
+            .map(|s| match s {
+                Source::Scalar(..) => 0,
+                Source::Array {
+                    offset, kstrides, ..
+                } => *offset as isize + offset_at(k, &self.kdims, kstrides),
+            })
+            .collect()
+    }
+
+    fn inner_contiguous(&self) -> bool {
+        self.sources.iter().all(|s| match s {
+            Source::Scalar(..) => false,
+            Source::Array { rstrides, .. } => self.rdims.len() == 1 && rstrides[0] == 1,
+        })
+    }
+
+    fn outer_contiguous(&self) -> bool {
+        self.kdims.len() == 1
+            && self.kdims[0] >= 8
+            && self.sources.iter().all(|s| match s {
+                Source::Scalar(..) => false,
+                Source::Array { kstrides, .. } => kstrides[0] == 1,
+            })
+    }
+
+    /// Folds reduced elements `lo..hi` of result `k`.
+    fn fold<K: ReduceKernel>(&self, k: usize, lo: usize, hi: usize) -> K::Acc {
+        let bases = self.bases(k);
+        if self.inner_contiguous() {
+            let parts = self
+                .sources
+                .iter()
+                .zip(&bases)
+                .map(|(s, &b)| match s {
+                    Source::Array { bytes, dtype, .. } => {
+                        let sz = dtype.size();
+                        let start = b as usize + lo;
+                        (&bytes[start * sz..(start + hi - lo) * sz], *dtype)
+                    }
+                    Source::Scalar(..) => unreachable!("inner path has no scalar"),
+                })
+                .collect();
+            let inputs = Inputs { parts };
+            return pairwise::<K>(&K::slices(&inputs), 0, hi - lo, lo as i64);
+        }
+        // General path: gather chunk by chunk.
+        let mut bufs: Vec<Vec<u128>> = self
+            .sources
+            .iter()
+            .map(|s| {
+                let id = match s {
+                    Source::Scalar(_, id) | Source::Array { dtype: id, .. } => *id,
+                };
+                vec![0u128; (CHUNK * id.size()).div_ceil(16)]
+            })
+            .collect();
+        for (s, buf) in self.sources.iter().zip(bufs.iter_mut()) {
+            if let Source::Scalar(v, id) = s {
+                let sz = id.size();
+                for e in raw::as_bytes_mut_u128(buf).chunks_exact_mut(sz) {
+                    e.copy_from_slice(&v[..sz]);
+                }
+            }
+        }
+        let mut accs = Vec::with_capacity((hi - lo).div_ceil(CHUNK));
+        let mut c0 = lo;
+        while c0 < hi {
+            let c1 = (c0 + CHUNK).min(hi);
+            for ((s, buf), &b) in self.sources.iter().zip(bufs.iter_mut()).zip(&bases) {
+                if let Source::Array {
+                    bytes,
+                    dtype,
+                    rstrides,
+                    ..
+                } = s
+                {
+                    let sz = dtype.size();
+                    let dst = raw::as_bytes_mut_u128(buf);
+                    for (j, r) in (c0..c1).enumerate() {
+                        let o = (b + offset_at(r, &self.rdims, rstrides)) as usize;
+                        dst[j * sz..(j + 1) * sz].copy_from_slice(&bytes[o * sz..(o + 1) * sz]);
+                    }
+                }
+            }
+            let parts = self
+                .sources
+                .iter()
+                .zip(&bufs)
+                .map(|(s, buf)| {
+                    let id = match s {
+                        Source::Scalar(_, id) | Source::Array { dtype: id, .. } => *id,
+                    };
+                    (&raw::as_bytes_u128(buf)[..(c1 - c0) * id.size()], id)
+                })
+                .collect();
+            let inputs = Inputs { parts };
+            accs.push(pairwise::<K>(&K::slices(&inputs), 0, c1 - c0, c0 as i64));
+            c0 = c1;
+        }
+        accs.into_iter()
+            .reduce(K::combine)
+            .expect("a non-empty range has a chunk")
+    }
+
+    /// Result `k` over the whole reduction, splitting it over threads when `parallel`.
+    fn reduce_one<K: ReduceKernel>(&self, k: usize, parallel: bool) -> K::Out {
+        if !parallel || self.nr < 2 * SERIAL_LIMIT {
+            return K::finish(self.fold::<K>(k, 0, self.nr));
+        }
+        let blocks = (rayon::current_num_threads() * 4).min(self.nr / SERIAL_LIMIT).max(1);
+        let per = self.nr.div_ceil(blocks).next_multiple_of(8);
+        let accs: Vec<K::Acc> = (0..self.nr.div_ceil(per))
+            .into_par_iter()
+            .map(|b| self.fold::<K>(k, b * per, ((b + 1) * per).min(self.nr)))
+            .collect();
+        K::finish(tree::<K>(&accs))
+    }
+
+    /// Results `k0..k0 + out.len()` on the outer path: rows accumulated elementwise.
+    fn outer_block<K: ReduceKernel>(&self, k0: usize, out: &mut [K::Out]) {
+        let w = out.len();
+        let row = |r: usize| {
+            let parts = self
+                .sources
+                .iter()
+                .map(|s| match s {
+                    Source::Array {
+                        bytes,
+                        dtype,
+                        offset,
+                        rstrides,
+                        ..
+                    } => {
+                        let sz = dtype.size();
+                        let start =
+                            (*offset as isize + offset_at(r, &self.rdims, rstrides)) as usize + k0;
+                        (&bytes[start * sz..(start + w) * sz], *dtype)
+                    }
+                    Source::Scalar(..) => unreachable!("outer path has no scalar"),
+                })
+                .collect();
+            Inputs { parts }
+        };
+        let first = row(0);
+        let s = K::slices(&first);
+        let mut accs: Vec<K::Acc> = (0..w).map(|j| K::map(&s, j, 0)).collect();
+        for r in 1..self.nr {
+            let inputs = row(r);
+            let s = K::slices(&inputs);
+            for (j, acc) in accs.iter_mut().enumerate() {
+                *acc = K::combine(*acc, K::map(&s, j, r as i64));
+            }
+        }
+        for (o, acc) in out.iter_mut().zip(accs) {
+            *o = K::finish(acc);
+        }
+    }
+}
+
+/// Reduces `inputs` (broadcast to `shape`) over `axes` (sorted, unique) into `out`, whose
+/// layout has the kept axes only.
+pub(crate) fn run<K: ReduceKernel>(
+    shape: &[usize],
+    axes: &[usize],
+    inputs: &[ErasedOperand<'_>],
+    out: &mut ErasedOutput<'_>,
+) -> Result<()> {
+    let name = || ReductionInstance::of::<K>().name();
+    let kept: Vec<usize> = (0..shape.len()).filter(|d| !axes.contains(d)).collect();
+    let kshape: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
+    let rshape: Vec<usize> = axes.iter().map(|&d| shape[d]).collect();
+    let (nk, nr) = (shape::size(&kshape), shape::size(&rshape));
+    if out.layout.shape != kshape {
+        return Err(Error::ShapeMismatch {
+            op: name(),
+            expected: kshape,
+            found: out.layout.shape.clone(),
+        });
+    }
+    if nk == 0 {
+        return Ok(());
+    }
+    let results: Vec<K::Out> = if nr == 0 {
+        let id = K::identity().ok_or_else(|| {
+            Error::invalid(format!(
+                "{}: zero-size reduction over axes {axes:?} of shape {shape:?}: the reduction has \
+                 no identity",
+                name()
+            ))
+        })?;
+        vec![K::finish(id); nk]
+    } else {
+        let mut sources = Vec::with_capacity(inputs.len());
+        let (mut ksets, mut rsets) = (Vec::new(), Vec::new());
+        for op in inputs {
+            match &op.data {
+                OperandData::Scalar(v) => sources.push(Source::Scalar(*v, op.dtype)),
+                OperandData::Host { bytes, layout } => {
+                    let b = layout.broadcast_to(shape).ok_or_else(|| Error::Broadcast {
+                        op: name(),
+                        shapes: vec![layout.shape.clone(), shape.to_vec()],
+                    })?;
+                    ksets.push(kept.iter().map(|&d| b.strides[d]).collect::<Vec<_>>());
+                    rsets.push(axes.iter().map(|&d| b.strides[d]).collect::<Vec<_>>());
+                    sources.push(Source::Array {
+                        bytes,
+                        dtype: op.dtype,
+                        offset: layout.offset,
+                        kstrides: Vec::new(),
+                        rstrides: Vec::new(),
+                    });
+                }
+                OperandData::Cuda { .. } => {
+                    return Err(Error::invalid("a CUDA operand was given to the CPU backend"))
+                }
+            }
+        }
+        let (mut kdims, mut kmerged) = shape::merge_dims(&kshape, &ksets);
+        let (mut rdims, mut rmerged) = shape::merge_dims(&rshape, &rsets);
+        if kdims.is_empty() {
+            kdims = vec![1];
+            kmerged = vec![vec![0]; ksets.len()];
+        }
+        if rdims.is_empty() {
+            rdims = vec![1];
+            rmerged = vec![vec![0]; rsets.len()];
+        }
+        let (mut ki, mut ri) = (kmerged.into_iter(), rmerged.into_iter());
+        for s in sources.iter_mut() {
+            if let Source::Array {
+                kstrides, rstrides, ..
+            } = s
+            {
+                *kstrides = ki.next().expect("kept strides per array");
+                *rstrides = ri.next().expect("reduced strides per array");
+            }
+        }
+        let engine = Engine {
+            sources,
+            kdims,
+            rdims,
+            nr,
+        };
+        let parallel = nk * nr >= SERIAL_LIMIT;
+        let threads = rayon::current_num_threads().max(1);
+        let mut results = vec![K::Out::default(); nk];
+        if engine.outer_contiguous() && nr > 1 {
+            if parallel {
+                results
+                    .par_chunks_mut(OUTER_BLOCK)
+                    .enumerate()
+                    .for_each(|(b, out)| engine.outer_block::<K>(b * OUTER_BLOCK, out));
+            } else {
+                for (b, out) in results.chunks_mut(OUTER_BLOCK).enumerate() {
+                    engine.outer_block::<K>(b * OUTER_BLOCK, out);
+                }
+            }
+        } else if parallel && nk >= 2 * threads {
+            let per = nk.div_ceil(threads * 4);
+            results
+                .par_chunks_mut(per)
+                .enumerate()
+                .for_each(|(b, out)| {
+                    for (j, o) in out.iter_mut().enumerate() {
+                        *o = engine.reduce_one::<K>(b * per + j, false);
+                    }
+                });
+        } else {
+            for (k, o) in results.iter_mut().enumerate() {
+                *o = engine.reduce_one::<K>(k, parallel);
+            }
+        }
+        results
+    };
+    write_results(out, &results)
+}
+
+/// Writes results (C order over the output's shape) into the output's layout.
+fn write_results<T: DType>(out: &mut ErasedOutput<'_>, results: &[T]) -> Result<()> {
+    let layout = out.layout.clone();
+    let bytes = match &mut out.data {
+        OutputData::Host(b) => &mut **b,
+        OutputData::Cuda { .. } => {
+            return Err(Error::invalid("a CUDA output was given to the CPU backend"))
+        }
+    };
+    let sz = T::ID.size();
+    let dims = if layout.shape.is_empty() {
+        vec![1]
+    } else {
+        layout.shape.clone()
+    };
+    let strides = if layout.strides.is_empty() {
+        vec![0]
+    } else {
+        layout.strides.clone()
+    };
+    for (k, v) in results.iter().enumerate() {
+        let o = (layout.offset as isize + offset_at(k, &dims, &strides)) as usize;
+        bytes
+            .get_mut(o * sz..(o + 1) * sz)
+            .ok_or_else(|| Error::invalid("reduction output reaches past its storage"))?
+            .copy_from_slice(raw::value_bytes(v));
+    }
+    Ok(())
+}

@@ -1,0 +1,361 @@
+//! The contract between `#[reduction]` and the runtime.
+//!
+//! A reduction is what `cupy.ReductionKernel` expresses: a `map` of one or more inputs (and,
+//! optionally, of the element's position along the reduced axes) to an accumulator, an
+//! associative and commutative `combine`, an `identity` (optional: without one, reducing an
+//! empty axis is an error, as NumPy's `max` of an empty array is), and a `finish` from the
+//! accumulator to the result. The macro generates a type implementing [`ReduceKernel`]; the call
+//! is a [`ReduceCall`] builder: `l2norm(&x).axis(1).keepdims(true).run()?`.
+
+use std::marker::PhantomData;
+
+use crate::array::{Array, ArrayViewMut};
+use crate::device::Device;
+use crate::dtype::{DType, DTypeId};
+use crate::error::{Error, Result};
+use crate::kernel::elementwise::{ErasedOperand, IntoOutput, Operand};
+use crate::shape::{self, Layout};
+
+pub use crate::cpu::reduction::Inputs;
+
+/// Static description of a `#[reduction]` (written by the macro).
+#[derive(Clone, Copy, Debug)]
+pub struct ReductionDef {
+    /// The reduction's name.
+    pub name: &'static str,
+    /// CUDA C: the device functions `kxr_<name>_map`, `_combine`, `_identity` (when there is
+    /// one) and `_finish`, written in terms of the type parameters' names.
+    pub device_source: &'static str,
+    /// Names of the inputs of `map`, in order.
+    pub param_names: &'static [&'static str],
+    /// Names of the generic type parameters.
+    pub type_params: &'static [&'static str],
+    /// Whether `map` takes the element's position along the reduced axes.
+    pub takes_index: bool,
+}
+
+/// A reduction, as the CPU backend runs it (implemented by the code `#[reduction]` generates).
+///
+/// `combine` must be associative and commutative: the CPU backend folds with 8 interleaved
+/// accumulators and pairwise trees (NumPy's summation), the GPU with warp shuffles; neither
+/// keeps the elements' order.
+pub trait ReduceKernel: Sized + Sync + 'static {
+    /// The accumulator.
+    type Acc: Copy + Send + Sync;
+    /// The result's dtype.
+    type Out: DType;
+    /// The inputs of one run of elements, as typed slices.
+    type Slices<'a>;
+    /// The reduction's description.
+    fn def() -> &'static ReductionDef;
+    /// Dtypes of the type parameters (in `def().type_params` order).
+    fn type_args() -> Vec<DTypeId>;
+    /// Dtypes of the inputs.
+    fn params() -> Vec<DTypeId>;
+    /// Dtype of the accumulator's components (what a GPU block keeps in shared memory).
+    fn acc_dtypes() -> Vec<DTypeId>;
+    /// Typed slices of a run of elements.
+    fn slices<'a>(inputs: &Inputs<'a>) -> Self::Slices<'a>;
+    /// The accumulator of element `i` of the run, at position `index` along the reduced axes.
+    fn map(slices: &Self::Slices<'_>, i: usize, index: i64) -> Self::Acc;
+    /// The identity of `combine`, if there is one.
+    fn identity() -> Option<Self::Acc>;
+    /// Combines two accumulators.
+    fn combine(a: Self::Acc, b: Self::Acc) -> Self::Acc;
+    /// The result of an accumulator.
+    fn finish(acc: Self::Acc) -> Self::Out;
+}
+
+/// An operand with its dtype erased, kept alive by the call that owns it.
+pub trait Erase {
+    /// The untyped view.
+    fn erase(&self) -> ErasedOperand<'_>;
+}
+
+impl<T: DType> Erase for Operand<'_, T> {
+    fn erase(&self) -> ErasedOperand<'_> {
+        Operand::erase(self)
+    }
+}
+
+/// One instantiation of a reduction, as the CUDA backend needs it.
+#[derive(Clone, Debug)]
+pub struct ReductionInstance {
+    /// The reduction.
+    pub def: &'static ReductionDef,
+    /// The dtype of each type parameter.
+    pub type_args: Vec<DTypeId>,
+    /// The dtype of each input.
+    pub params: Vec<DTypeId>,
+    /// The dtypes of the accumulator's components.
+    pub acc: Vec<DTypeId>,
+    /// The result's dtype.
+    pub out: DTypeId,
+}
+
+impl ReductionInstance {
+    /// The instance of kernel `K`.
+    pub fn of<K: ReduceKernel>() -> Self {
+        ReductionInstance {
+            def: K::def(),
+            type_args: K::type_args(),
+            params: K::params(),
+            acc: K::acc_dtypes(),
+            out: K::Out::ID,
+        }
+    }
+
+    /// The kernel's name followed by its type arguments (`sum__f32`).
+    pub fn name(&self) -> String {
+        let mut s = self.def.name.to_string();
+        if !self.type_args.is_empty() {
+            s.push('_');
+            for t in &self.type_args {
+                s.push('_');
+                s.push_str(t.name());
+            }
+        }
+        s
+    }
+}
+
+/// A reduction call being set up: which axes, whether to keep them, where to write.
+///
+/// ```
+/// use array_runtime::{Array, Device};
+/// use array_runtime::kernel::elementwise::Operand;
+/// use array_runtime::kernel::reduction::{ReduceCall, ReduceKernel, ReductionDef, Inputs};
+///
+/// // What `#[reduction]` generates for a sum of f64 (written by hand here).
+/// struct Sum;
+/// static DEF: ReductionDef = ReductionDef {
+///     name: "sum", device_source: "", param_names: &["x"], type_params: &[], takes_index: false,
+/// };
+/// impl ReduceKernel for Sum {
+///     type Acc = f64;
+///     type Out = f64;
+///     type Slices<'a> = &'a [f64];
+///     fn def() -> &'static ReductionDef { &DEF }
+///     fn type_args() -> Vec<array_runtime::DTypeId> { vec![] }
+///     fn params() -> Vec<array_runtime::DTypeId> { vec![array_runtime::DTypeId::F64] }
+///     fn acc_dtypes() -> Vec<array_runtime::DTypeId> { vec![array_runtime::DTypeId::F64] }
+///     fn slices<'a>(inputs: &Inputs<'a>) -> &'a [f64] { inputs.input::<f64>(0) }
+///     fn map(s: &&[f64], i: usize, _index: i64) -> f64 { s[i] }
+///     fn identity() -> Option<f64> { Some(0.0) }
+///     fn combine(a: f64, b: f64) -> f64 { a + b }
+///     fn finish(acc: f64) -> f64 { acc }
+/// }
+///
+/// let x = Array::from_vec(&Device::cpu(), &[2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+/// let rows = ReduceCall::<Sum>::new(vec![Box::new(Operand::Borrowed(&x))]).axis(1).run()?;
+/// assert_eq!(rows.to_vec()?, vec![6.0, 15.0]);
+/// let all = ReduceCall::<Sum>::new(vec![Box::new(Operand::Borrowed(&x))]).keepdims(true).run()?;
+/// assert_eq!((all.shape(), all.item()?), (&[1usize, 1][..], 21.0));
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub struct ReduceCall<'a, K: ReduceKernel> {
+    operands: Vec<Box<dyn Erase + 'a>>,
+    axes: Option<Vec<isize>>,
+    keepdims: bool,
+    _kernel: PhantomData<K>,
+}
+
+impl<K: ReduceKernel> std::fmt::Debug for ReduceCall<'_, K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReduceCall")
+            .field("kernel", &K::def().name)
+            .field("operands", &self.operands.len())
+            .field("axes", &self.axes)
+            .field("keepdims", &self.keepdims)
+            .finish()
+    }
+}
+
+impl<'a, K: ReduceKernel> ReduceCall<'a, K> {
+    /// A call over every axis (NumPy's `axis=None`), without kept dimensions.
+    pub fn new(operands: Vec<Box<dyn Erase + 'a>>) -> Self {
+        ReduceCall {
+            operands,
+            axes: None,
+            keepdims: false,
+            _kernel: PhantomData,
+        }
+    }
+
+    /// Adds `axis` (negative counts from the end) to the reduced axes.
+    pub fn axis(mut self, axis: isize) -> Self {
+        self.axes.get_or_insert_with(Vec::new).push(axis);
+        self
+    }
+
+    /// Reduces exactly these axes (an empty list reduces none, as NumPy's `axis=()`).
+    pub fn axes(mut self, axes: &[isize]) -> Self {
+        self.axes = Some(axes.to_vec());
+        self
+    }
+
+    /// Keeps the reduced axes with extent 1 (NumPy's `keepdims=True`).
+    pub fn keepdims(mut self, keep: bool) -> Self {
+        self.keepdims = keep;
+        self
+    }
+
+    /// Runs the reduction into a new array.
+    pub fn run(self) -> Result<Array<K::Out>> {
+        let erased: Vec<ErasedOperand<'_>> = self.operands.iter().map(|o| o.erase()).collect();
+        let plan = ReducePlan::new::<K>(&erased, self.axes.as_deref(), self.keepdims, None)?;
+        let mut out = Array::<K::Out>::for_overwrite(&plan.device, &plan.out_shape)?;
+        plan.run::<K>(&erased, out.view_mut()?)?;
+        Ok(out)
+    }
+
+    /// Runs the reduction into an existing array or view, whose shape must be the result's.
+    pub fn into<'o, O: IntoOutput<'o, K::Out>>(self, out: O) -> Result<()> {
+        let view = out.into_output()?;
+        let erased: Vec<ErasedOperand<'_>> = self.operands.iter().map(|o| o.erase()).collect();
+        let plan = ReducePlan::new::<K>(
+            &erased,
+            self.axes.as_deref(),
+            self.keepdims,
+            Some(view.device()),
+        )?;
+        if view.shape() != plan.out_shape.as_slice() {
+            return Err(Error::ShapeMismatch {
+                op: ReductionInstance::of::<K>().name(),
+                expected: plan.out_shape.clone(),
+                found: view.shape().to_vec(),
+            });
+        }
+        if view.layout().may_self_overlap() {
+            return Err(Error::Output {
+                op: ReductionInstance::of::<K>().name(),
+                message: "the output's elements overlap (a broadcast view cannot be written)"
+                    .into(),
+            });
+        }
+        plan.run::<K>(&erased, view)
+    }
+}
+
+/// A reduction resolved: device, broadcast shape, reduced axes, result shape.
+struct ReducePlan {
+    device: Device,
+    shape: Vec<usize>,
+    axes: Vec<usize>,
+    out_shape: Vec<usize>,
+    keepdims: bool,
+}
+
+impl ReducePlan {
+    fn new<K: ReduceKernel>(
+        inputs: &[ErasedOperand<'_>],
+        axes: Option<&[isize]>,
+        keepdims: bool,
+        out_device: Option<Device>,
+    ) -> Result<Self> {
+        let name = ReductionInstance::of::<K>().name();
+        let params = K::params();
+        if inputs.len() != params.len() {
+            return Err(Error::invalid(format!(
+                "{name}: {} arguments given, {} expected",
+                inputs.len(),
+                params.len()
+            )));
+        }
+        for (i, (op, want)) in inputs.iter().zip(&params).enumerate() {
+            if op.dtype != *want {
+                return Err(Error::invalid(format!(
+                    "{name}: argument `{}` has dtype {} but the reduction takes {want}",
+                    K::def().param_names.get(i).copied().unwrap_or("?"),
+                    op.dtype
+                )));
+            }
+        }
+        let shapes: Vec<&[usize]> = inputs
+            .iter()
+            .filter_map(|o| o.layout().map(|l| &l.shape[..]))
+            .collect();
+        let shape = shape::broadcast_shapes(&name, &shapes)?;
+        let nd = shape.len();
+        let mut reduced = Vec::new();
+        match axes {
+            None => reduced.extend(0..nd),
+            Some(list) => {
+                for &a in list {
+                    // A 0-d array accepts axis 0 / -1, as NumPy's sum and max do.
+                    if nd == 0 && (a == 0 || a == -1) {
+                        continue;
+                    }
+                    let a = shape::normalize_axis(a, nd)?;
+                    if reduced.contains(&a) {
+                        return Err(Error::invalid(format!(
+                            "{name}: duplicate value in axes {list:?}"
+                        )));
+                    }
+                    reduced.push(a);
+                }
+            }
+        }
+        reduced.sort_unstable();
+        let out_shape: Vec<usize> = (0..nd)
+            .filter_map(|d| {
+                if reduced.contains(&d) {
+                    keepdims.then_some(1)
+                } else {
+                    Some(shape[d])
+                }
+            })
+            .collect();
+        let mut devices: Vec<Device> = inputs.iter().filter_map(|o| o.device()).collect();
+        devices.extend(out_device);
+        let device = devices.first().cloned().unwrap_or(Device::Cpu);
+        if devices.iter().any(|d| !d.same(&device)) {
+            return Err(Error::DeviceMismatch {
+                op: name,
+                devices: devices.iter().map(|d| d.to_string()).collect(),
+            });
+        }
+        Ok(ReducePlan {
+            device,
+            shape,
+            axes: reduced,
+            out_shape,
+            keepdims,
+        })
+    }
+
+    fn run<K: ReduceKernel>(
+        &self,
+        inputs: &[ErasedOperand<'_>],
+        out: ArrayViewMut<'_, K::Out>,
+    ) -> Result<()> {
+        // The engines see the result without the kept unit axes: one element per kept index.
+        let mut layout: Layout = out.layout().clone();
+        if self.keepdims {
+            let keep: Vec<usize> = (0..self.shape.len())
+                .filter(|d| !self.axes.contains(d))
+                .collect();
+            layout = Layout {
+                shape: keep.iter().map(|&d| layout.shape[d]).collect(),
+                strides: keep.iter().map(|&d| layout.strides[d]).collect(),
+                offset: layout.offset,
+            };
+        }
+        let mut erased_out = out.erase();
+        erased_out.layout = layout;
+        match &self.device {
+            Device::Cpu => {
+                crate::cpu::reduction::run::<K>(&self.shape, &self.axes, inputs, &mut erased_out)
+            }
+            Device::Cuda(dev) => crate::cuda::reduction::launch(
+                dev,
+                &ReductionInstance::of::<K>(),
+                K::identity().is_some(),
+                &self.shape,
+                &self.axes,
+                inputs,
+                &mut erased_out,
+            ),
+        }
+    }
+}
