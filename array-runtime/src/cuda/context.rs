@@ -3,19 +3,31 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cudarc::driver::{CudaContext, CudaSlice, CudaStream};
+use cudarc::driver::{sys, CudaContext, CudaSlice, CudaStream};
 
+use super::cache::ModuleCache;
+use super::launch::KernelCache;
+use super::pool::{CudaAllocator, CudaPool, Pooled};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::raw;
 
 /// A CUDA GPU with its context and the stream all of its work is queued on.
+///
+/// Every buffer of the device is allocated, used and freed on that one stream, so stream
+/// order alone orders every access: cudarc's per-buffer event tracking is turned off for the
+/// device's context (it would cost two events per buffer and an event record per operand per
+/// launch). Code that queues work on another stream must synchronize with this one itself.
 pub struct CudaDevice {
     ordinal: usize,
     name: String,
     arch: (i32, i32),
+    sm_count: u32,
     ctx: Arc<CudaContext>,
     stream: Arc<CudaStream>,
+    pool: Arc<CudaPool>,
+    modules: ModuleCache,
+    kernels: KernelCache,
 }
 
 impl std::fmt::Debug for CudaDevice {
@@ -24,6 +36,8 @@ impl std::fmt::Debug for CudaDevice {
             .field("ordinal", &self.ordinal)
             .field("name", &self.name)
             .field("arch", &self.arch)
+            .field("sm_count", &self.sm_count)
+            .field("pool", &self.pool.stats())
             .finish()
     }
 }
@@ -78,15 +92,26 @@ impl CudaDevice {
         let arch = ctx
             .compute_capability()
             .map_err(|e| driver_err("compute capability", e))?;
+        let sm_count = ctx
+            .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| driver_err("multiprocessor count", e))?;
+        // SAFETY: every buffer of this context is allocated, used and freed on the one stream
+        // created below (see the type's docs), so no access needs an event to be ordered.
+        unsafe { ctx.disable_event_tracking() };
         let stream = ctx
             .new_stream()
             .map_err(|e| driver_err("stream creation", e))?;
+        let pool = CudaPool::new(CudaAllocator::new(stream.clone()));
         Ok(CudaDevice {
             ordinal,
             name,
             arch,
+            sm_count: sm_count.max(1) as u32,
             ctx,
             stream,
+            pool,
+            modules: ModuleCache::default(),
+            kernels: KernelCache::default(),
         })
     }
 
@@ -105,6 +130,26 @@ impl CudaDevice {
         self.arch
     }
 
+    /// Number of streaming multiprocessors.
+    pub fn sm_count(&self) -> u32 {
+        self.sm_count
+    }
+
+    /// The caching allocator behind [`CudaDevice::alloc`], with CuPy's statistics
+    /// (`used_bytes`, `total_bytes`, `free_all_blocks`, ...).
+    pub fn memory_pool(&self) -> &Arc<CudaPool> {
+        &self.pool
+    }
+
+    /// The modules loaded into this device's context.
+    pub fn modules(&self) -> &ModuleCache {
+        &self.modules
+    }
+
+    pub(crate) fn kernels(&self) -> &KernelCache {
+        &self.kernels
+    }
+
     /// The cudarc context.
     pub fn context(&self) -> &Arc<CudaContext> {
         &self.ctx
@@ -119,43 +164,47 @@ impl CudaDevice {
     pub fn synchronize(&self) -> Result<()> {
         self.stream
             .synchronize()
-            .map_err(|e| driver_err("stream synchronize", e))
+            .map_err(|e| driver_err("stream synchronize", e))?;
+        // Errors recorded where none could be returned (frees in destructors).
+        self.ctx
+            .check_err()
+            .map_err(|e| driver_err("asynchronous work", e))
     }
 
-    /// Allocates room for `len` elements of `T` (contents unspecified).
+    /// Allocates room for `len` elements of `T` (contents unspecified), from the device's
+    /// [memory pool](CudaDevice::memory_pool).
     pub fn alloc<T: DType>(&self, len: usize) -> Result<DeviceBuffer<T>> {
         let bytes = len
             .checked_mul(T::ID.size())
             .ok_or_else(|| Error::invalid("allocation size overflows"))?;
-        // SAFETY: the memory is uninitialised device memory of `bytes` bytes; every kernel and
-        // copy of ours writes an element before it is read back (outputs are fully written).
-        let slice =
-            unsafe { self.stream.alloc::<u8>(bytes.max(1)) }.map_err(|_| Error::OutOfMemory {
-                requested: bytes,
-                held: 0,
-            })?;
-        Ok(DeviceBuffer::new(slice, len))
+        Ok(DeviceBuffer::new(self.pool.alloc(bytes)?, len))
     }
 
     /// Copies host elements into a new device buffer.
     pub fn htod<T: DType>(&self, data: &[T]) -> Result<DeviceBuffer<T>> {
         let bytes = raw::as_bytes(data);
-        let slice = if bytes.is_empty() {
-            self.stream.clone_htod(&[0u8])
-        } else {
-            self.stream.clone_htod(bytes)
+        let mut buf = self.alloc::<T>(data.len())?;
+        if !bytes.is_empty() {
+            self.stream
+                .memcpy_htod(bytes, buf.mem.block_mut())
+                .map_err(|e| driver_err("host-to-device copy", e))?;
         }
-        .map_err(|e| driver_err("host-to-device copy", e))?;
-        Ok(DeviceBuffer::new(slice, data.len()))
+        Ok(buf)
     }
 
     /// A device-side copy of a whole buffer.
     pub fn dtod<T: DType>(&self, buf: &DeviceBuffer<T>) -> Result<DeviceBuffer<T>> {
-        let bytes = self
-            .stream
-            .clone_dtod(&buf.bytes)
-            .map_err(|e| driver_err("device-to-device copy", e))?;
-        Ok(DeviceBuffer::new(bytes, buf.len))
+        let n = buf.len * T::ID.size();
+        let mut out = self.alloc::<T>(buf.len)?;
+        if n > 0 {
+            self.stream
+                .memcpy_dtod(
+                    &buf.bytes().slice(0..n),
+                    &mut out.mem.block_mut().slice_mut(0..n),
+                )
+                .map_err(|e| driver_err("device-to-device copy", e))?;
+        }
+        Ok(out)
     }
 
     /// Copies a whole device buffer back to the host (synchronizes the stream).
@@ -165,15 +214,16 @@ impl CudaDevice {
         }
         let bytes = self
             .stream
-            .clone_dtoh(&buf.bytes.slice(0..buf.len * T::ID.size()))
+            .clone_dtoh(&buf.bytes().slice(0..buf.len * T::ID.size()))
             .map_err(|e| driver_err("device-to-host copy", e))?;
         Ok(raw::vec_from_bytes(&bytes))
     }
 }
 
-/// Device memory holding `len` elements of `T`.
+/// Device memory holding `len` elements of `T`, from the device's pool (returned to it when
+/// dropped).
 pub struct DeviceBuffer<T: DType> {
-    bytes: CudaSlice<u8>,
+    mem: Pooled<CudaAllocator>,
     len: usize,
     _t: std::marker::PhantomData<T>,
 }
@@ -185,9 +235,9 @@ impl<T: DType> std::fmt::Debug for DeviceBuffer<T> {
 }
 
 impl<T: DType> DeviceBuffer<T> {
-    fn new(bytes: CudaSlice<u8>, len: usize) -> Self {
+    fn new(mem: Pooled<CudaAllocator>, len: usize) -> Self {
         DeviceBuffer {
-            bytes,
+            mem,
             len,
             _t: std::marker::PhantomData,
         }
@@ -203,13 +253,14 @@ impl<T: DType> DeviceBuffer<T> {
         self.len == 0
     }
 
-    /// The underlying bytes.
+    /// The underlying bytes (the pool's block: at least `len` elements, rounded up to its
+    /// size class).
     pub fn bytes(&self) -> &CudaSlice<u8> {
-        &self.bytes
+        self.mem.block()
     }
 
     /// The underlying bytes, mutably.
     pub fn bytes_mut(&mut self) -> &mut CudaSlice<u8> {
-        &mut self.bytes
+        self.mem.block_mut()
     }
 }

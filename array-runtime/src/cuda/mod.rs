@@ -1,8 +1,19 @@
 //! The CUDA backend, through `cudarc` (driver API, loaded dynamically: it builds and runs on a
 //! machine without CUDA, where [`CudaDevice::get`] returns an error instead of panicking).
+//!
+//! - [`nvrtc`]: our binding to NVRTC, found by absolute path (toolkit or PyPI wheels);
+//! - [`codegen`]: the CUDA C text of elementwise modules;
+//! - [`cache`]: compiled images in memory and on disk, loaded modules per device;
+//! - [`pool`]: the caching allocator behind [`CudaDevice::alloc`];
+//! - `launch`: merging dimensions, choosing the entry point, launching on the device's stream.
 
+pub mod cache;
 pub mod codegen;
 mod context;
 pub(crate) mod launch;
+pub mod nvrtc;
+pub mod pool;
+pub(crate) mod reduction;
 
 pub use context::{driver_present, CudaDevice, DeviceBuffer};
+pub use launch::compile_options;
