@@ -1,8 +1,46 @@
-//! The kernel macros (being written).
+//! The kernel macros: a subset of Rust translated to CUDA C at compile time, with the native
+//! Rust function kept for the CPU backend.
+//!
+//! The translator is a pipeline of phases, one module each: [`parse`] (syn to our AST),
+//! [`check`] (types and the allowed subset), [`lower`] (CUDA C text) and [`emit`] (Rust
+//! tokens). Only `parse` and `check` reject input; the macro never panics.
+
+mod check;
+mod cnames;
+mod diag;
+mod elementwise;
+mod emit;
+mod lower;
+mod parse;
+mod scalar;
+
+#[cfg(test)]
+mod tests;
+
 use proc_macro::TokenStream;
 
-/// Placeholder.
+/// Turns a scalar function into an elementwise kernel over arrays.
+///
+/// ```ignore
+/// use kernels_std::prelude::*;
+///
+/// #[elementwise]
+/// pub fn saxpy(a: f32, x: f32, y: f32) -> f32 {
+///     a * x + y
+/// }
+///
+/// let dev = Device::cpu();
+/// let x = Array::from_vec(&dev, &[3], vec![1.0f32, 2.0, 3.0])?;
+/// let y = Array::from_vec(&dev, &[3], vec![1.0f32, 1.0, 1.0])?;
+/// let z = saxpy(2.0, &x, &y)?;            // scalars broadcast
+/// assert_eq!(z.to_vec()?, vec![3.0, 5.0, 7.0]);
+/// assert_eq!(saxpy::scalar(2.0, 1.0, 1.0), 3.0);   // the native function
+/// ```
+///
+/// Besides the array function, a module of the same name holds `scalar` (the function as
+/// written), `DEF` (its CUDA C), `cpu_chunk`, `into` (write into existing arrays) and
+/// `cuda_source`.
 #[proc_macro_attribute]
-pub fn elementwise(_attr: TokenStream, item: TokenStream) -> TokenStream {
-    item
+pub fn elementwise(attr: TokenStream, item: TokenStream) -> TokenStream {
+    elementwise::expand(attr.into(), item.into()).into()
 }

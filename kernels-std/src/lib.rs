@@ -3,11 +3,16 @@
 //! One crate to depend on: it re-exports the runtime ([`Array`], [`Device`], dtypes) and the
 //! macros through [`prelude`].
 
+pub use array_runtime;
 pub use array_runtime::*;
 pub use kernel_macros::elementwise;
 
+pub mod io;
+
 /// Everything a kernel author needs: `use kernels_std::prelude::*;`.
 pub mod prelude {
+    /// The runtime crate itself: the code `#[elementwise]` generates names `array_runtime::...`.
+    pub use array_runtime;
     pub use array_runtime::{
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,

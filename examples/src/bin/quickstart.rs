@@ -47,7 +47,7 @@ fn main() -> Result<()> {
     // Views are free: a reversed, transposed view goes straight into a kernel.
     let r = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 2.0, 3.0, 4.0])?;
     let theta = Array::from_vec(&dev, &[2], vec![0.0f64, std::f64::consts::FRAC_PI_2])?;
-    let (px, py) = polar_to_xy(&r.t(), &theta)?;
+    let (px, py) = polar_to_xy(r.t(), &theta)?;
     println!("polar_to_xy: x = {:.3?}, y = {:.3?}", px.to_vec()?, py.to_vec()?);
 
     // The generated CUDA C of a kernel can be read on any machine.

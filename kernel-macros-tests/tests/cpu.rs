@@ -1,0 +1,217 @@
+//! The generated array functions on the CPU backend, compared with the native function
+//! (`NAME::scalar`) applied element by element.
+
+use kernel_macros_tests::*;
+use kernels_std::prelude::*;
+
+fn arr<T: DType>(v: Vec<T>) -> Array<T> {
+    Array::from_vec(&Device::cpu(), &[v.len()], v).expect("array")
+}
+
+/// A small deterministic generator (no extra crates).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    fn f32s(&mut self, n: usize) -> Vec<f32> {
+        (0..n)
+            .map(|_| self.next() as f32 / 2e9 * 8.0 - 4.0)
+            .collect()
+    }
+}
+
+#[test]
+fn saxpy_matches_scalar() -> Result<()> {
+    let mut g = Lcg(1);
+    let (x, y) = (g.f32s(1000), g.f32s(1000));
+    let z = saxpy(arr(vec![2.5f32; 1000]), arr(x.clone()), arr(y.clone()))?;
+    let want: Vec<f32> = x
+        .iter()
+        .zip(&y)
+        .map(|(&x, &y)| saxpy::scalar(2.5, x, y))
+        .collect();
+    assert_eq!(z.to_vec()?, want);
+    Ok(())
+}
+
+#[test]
+fn scalars_broadcast() -> Result<()> {
+    let x = arr(vec![1.0f32, 2.0, 3.0]);
+    let y = arr(vec![1.0f32, 1.0, 1.0]);
+    assert_eq!(saxpy(2.0, &x, &y)?.to_vec()?, vec![3.0, 5.0, 7.0]);
+    // Owned arrays and a 2-d broadcast.
+    let m = Array::from_vec(&Device::cpu(), &[2, 3], vec![0.0f32; 6])?;
+    let r = saxpy(1.0, x, &m)?;
+    assert_eq!(r.shape(), &[2, 3]);
+    assert_eq!(r.to_vec()?, vec![1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
+    Ok(())
+}
+
+#[test]
+fn generic_kernel_for_several_dtypes() -> Result<()> {
+    fn check<T: Num>(a: Vec<T>, b: Vec<T>) -> Result<()> {
+        let got = add(arr(a.clone()), arr(b.clone()))?.to_vec()?;
+        let want: Vec<T> = a.iter().zip(&b).map(|(&x, &y)| add::scalar(x, y)).collect();
+        assert_eq!(got, want, "{}", T::ID);
+        Ok(())
+    }
+    check(vec![1i32, -2, 3], vec![4, 5, -6])?;
+    check(vec![1u8, 200, 3], vec![4, 50, 6])?;
+    check(vec![1.5f64, -2.0], vec![0.25, 8.0])?;
+    check(
+        vec![f16::from_f32(1.5), f16::from_f32(-2.0)],
+        vec![f16::ONE, f16::ONE],
+    )?;
+    // Turbofish names the dtype.
+    assert_eq!(add::<i64>(arr(vec![1i64]), 2)?.to_vec()?, vec![3]);
+    assert!(add::cuda_source::<f32>().contains("kxf_add"));
+    Ok(())
+}
+
+#[test]
+fn generic_float_and_signed_kernels() -> Result<()> {
+    let mut g = Lcg(7);
+    let (x, y) = (g.f32s(300), g.f32s(300));
+    let got = hypot_ish(arr(x.clone()), arr(y.clone()))?.to_vec()?;
+    let want: Vec<f32> = x
+        .iter()
+        .zip(&y)
+        .map(|(&x, &y)| hypot_ish::scalar(x, y))
+        .collect();
+    assert_eq!(got, want);
+    let a = vec![-5i16, 7, 0, 100];
+    let b = vec![3i16, -7, 0, -100];
+    let got = iabs_diff(arr(a.clone()), arr(b.clone()))?.to_vec()?;
+    let want: Vec<i16> = a
+        .iter()
+        .zip(&b)
+        .map(|(&x, &y)| iabs_diff::scalar(x, y))
+        .collect();
+    assert_eq!(got, want);
+    Ok(())
+}
+
+#[test]
+fn tuple_outputs() -> Result<()> {
+    let a = vec![7, -7, 9, 100];
+    let b = vec![2, 2, -4, 7];
+    let (q, r) = divmod(arr(a.clone()), arr(b.clone()))?;
+    for i in 0..a.len() {
+        assert_eq!((q.to_vec()?[i], r.to_vec()?[i]), divmod::scalar(a[i], b[i]));
+    }
+    let x = vec![-1.5f32, 300.0, f32::NAN, 7.9];
+    let n = vec![1i64, 300, -129, i64::MAX];
+    let (c0, c1, c2, c3) = casts(arr(x.clone()), arr(n.clone()))?;
+    for i in 0..x.len() {
+        let want = casts::scalar(x[i], n[i]);
+        assert_eq!(
+            (
+                c0.to_vec()?[i],
+                c1.to_vec()?[i],
+                c2.to_vec()?[i],
+                c3.to_vec()?[i]
+            ),
+            want
+        );
+    }
+    // No overflow: the native function panics on it in debug builds (CUDA wraps).
+    let a = vec![0u8, 1, 77, 85, 20];
+    let b = vec![3u8, 9, 12, 0, 255];
+    let f = vec![true, false, true, false, true];
+    let (m, any) = bits(arr(a.clone()), arr(b.clone()), arr(f.clone()))?;
+    for i in 0..a.len() {
+        assert_eq!(
+            (m.to_vec()?[i], any.to_vec()?[i]),
+            bits::scalar(a[i], b[i], f[i])
+        );
+    }
+    Ok(())
+}
+
+#[test]
+fn if_expressions_and_blocks() -> Result<()> {
+    let x: Vec<f32> = vec![-2.0, -0.0, 0.0, 0.5, 3.0];
+    let got = leaky_relu(arr(x.clone()))?.to_vec()?;
+    let want: Vec<f32> = x.iter().map(|&v| leaky_relu::scalar(v)).collect();
+    assert_eq!(got, want);
+    let x: Vec<f64> = (0..50).map(|i| i as f64 / 10.0 - 1.0).collect();
+    let got = smooth_step(0.0, 2.0, arr(x.clone()))?.to_vec()?;
+    let want: Vec<f64> = x
+        .iter()
+        .map(|&v| smooth_step::scalar(0.0, 2.0, v))
+        .collect();
+    assert_eq!(got, want);
+    Ok(())
+}
+
+#[test]
+fn half_precision() -> Result<()> {
+    let v = |xs: &[f32]| xs.iter().map(|&x| f16::from_f32(x)).collect::<Vec<_>>();
+    let (a, b, c) = (
+        v(&[1.0, -2.0, 0.5]),
+        v(&[3.0, 4.0, 0.25]),
+        v(&[1.0, 1.0, -8.0]),
+    );
+    let got = fma16(arr(a.clone()), arr(b.clone()), arr(c.clone()))?.to_vec()?;
+    for i in 0..3 {
+        assert_eq!(got[i], fma16::scalar(a[i], b[i], c[i]));
+    }
+    Ok(())
+}
+
+#[test]
+fn into_writes_existing_arrays() -> Result<()> {
+    let x = arr(vec![1.0f32, 2.0, 3.0]);
+    let mut out = Array::<f32>::zeros(&Device::cpu(), &[3])?;
+    saxpy::into(2.0, &x, 1.0, &mut out)?;
+    assert_eq!(out.to_vec()?, vec![3.0, 5.0, 7.0]);
+    // Inputs broadcast to the outputs' shape; several outputs.
+    let mut q = Array::<i32>::zeros(&Device::cpu(), &[2, 2])?;
+    let mut r = Array::<i32>::zeros(&Device::cpu(), &[2, 2])?;
+    divmod::into(arr(vec![7, 8]), 3, &mut q, &mut r)?;
+    assert_eq!(
+        (q.to_vec()?, r.to_vec()?),
+        (vec![2, 2, 2, 2], vec![1, 2, 1, 2])
+    );
+    // A view is accepted too, and a wrong shape is an error, not a panic.
+    let mut v = out.view_mut()?;
+    saxpy::into(1.0, &x, 0.0, &mut v)?;
+    assert_eq!(out.to_vec()?, vec![1.0, 2.0, 3.0]);
+    let mut small = Array::<f32>::zeros(&Device::cpu(), &[2])?;
+    assert!(saxpy::into(1.0, &x, 0.0, &mut small).is_err());
+    Ok(())
+}
+
+#[test]
+fn definitions_describe_the_kernel() {
+    assert_eq!(saxpy::DEF.name, "saxpy");
+    assert_eq!(saxpy::DEF.param_names, &["a", "x", "y"]);
+    assert!(saxpy::DEF.type_params.is_empty());
+    assert_eq!(add::DEF.type_params, &["T"]);
+    assert!(saxpy::cuda_source().contains("kxf_saxpy"));
+}
+
+#[test]
+fn dtype_table_matches_runtime() {
+    // The macro keeps its own copy of the dtype spellings; the golden files show them, and
+    // the runtime's table must agree with what the kernels declare.
+    let src = casts::DEF.device_source;
+    for id in [
+        DTypeId::U8,
+        DTypeId::I8,
+        DTypeId::F64,
+        DTypeId::I32,
+        DTypeId::F32,
+        DTypeId::I64,
+    ] {
+        assert!(src.contains(id.cuda_name()), "{id}: {}", id.cuda_name());
+    }
+    assert!(fma16::DEF.device_source.contains(DTypeId::F16.cuda_name()));
+}

@@ -1,0 +1,49 @@
+//! Golden CUDA C: the device function of representative kernels, compared with
+//! `tests/golden/<name>.cu`. `UPDATE_GOLDEN=1 cargo test --test golden` rewrites the files;
+//! review the diff like any other change.
+
+use std::path::PathBuf;
+
+use kernel_macros_tests as k;
+
+fn golden(name: &str, source: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.cu"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, source).expect("write golden file");
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    });
+    assert_eq!(
+        source, want,
+        "CUDA C of `{name}` changed; run with UPDATE_GOLDEN=1 and review the diff"
+    );
+}
+
+macro_rules! golden_tests {
+    ($($kernel:ident),* $(,)?) => {$(
+        #[test]
+        fn $kernel() {
+            golden(stringify!($kernel), k::$kernel::DEF.device_source);
+        }
+    )*};
+}
+
+golden_tests!(
+    saxpy,
+    add,
+    divmod,
+    leaky_relu,
+    casts,
+    fma16,
+    hypot_ish,
+    smooth_step,
+    bits,
+    iabs_diff,
+);

@@ -1,0 +1,3 @@
+KX_FN T kxf_add(T x, T y) {
+    return kx::add(x, y);
+}

@@ -1,0 +1,294 @@
+//! Phase 4: Rust tokens. Cannot fail.
+//!
+//! For `fn saxpy(a: f32, x: f32, y: f32) -> f32` this writes the array function `saxpy` (same
+//! name and visibility; arguments are arrays or scalars) and a module `saxpy` beside it with the
+//! native function `scalar`, the kernel's description `DEF` (with its CUDA C), the CPU chunk
+//! function, `into` (NumPy's `out=`) and `cuda_source`. Generated paths start at
+//! `array_runtime` (a crate dependency, or the name `kernels_std::prelude` re-exports); generated locals use mixed-site hygiene so user names never clash.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::parse::ast::{Signature, TypeKind, TypeRef};
+use crate::scalar::Scalar;
+
+/// What the kernel's body became.
+pub(crate) enum Body<'a> {
+    /// Translated: the CUDA C device function.
+    Translated(&'a str),
+    /// Rejected by `parse`: the body is valid Rust outside the language; keep it.
+    Rejected,
+    /// Rejected by `check`: rustc would report the same type errors again, so the native
+    /// function gets a stub body.
+    Stub,
+}
+
+/// The array function and its module. Without a translated body, the tokens are only there to
+/// keep call sites typed beside the `compile_error!`s.
+pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> TokenStream {
+    let device_source = match body {
+        Body::Translated(s) => s,
+        Body::Rejected | Body::Stub => "",
+    };
+    let rt = quote!(array_runtime);
+    let ew = quote!(#rt::kernel::elementwise);
+    let name = &sig.name;
+    let name_str = syn::ext::IdentExt::unraw(name).to_string();
+    let vis = &item.vis;
+
+    let (docs, cfgs, others) = split_attrs(&item.attrs);
+    let user_generics = &item.sig.generics.params;
+    let where_clause = &item.sig.generics.where_clause;
+    let type_names: Vec<&Ident> = sig.generics.iter().map(|g| &g.name).collect();
+    let turbofish = if type_names.is_empty() {
+        quote!()
+    } else {
+        quote!(::<#(#type_names),*>)
+    };
+    let type_name_strs: Vec<String> = type_names
+        .iter()
+        .map(|t| syn::ext::IdentExt::unraw(*t).to_string())
+        .collect();
+
+    let param_names: Vec<&Ident> = sig.params.iter().map(|p| &p.name).collect();
+    let param_strs: Vec<String> = param_names
+        .iter()
+        .map(|p| syn::ext::IdentExt::unraw(*p).to_string())
+        .collect();
+    let param_tys: Vec<TokenStream> = sig.params.iter().map(|p| type_tokens(&p.ty, sig)).collect();
+    let result_tys: Vec<TokenStream> = sig.results.iter().map(|r| type_tokens(r, sig)).collect();
+
+    let ms = Span::mixed_site();
+    let ops: Vec<Ident> = (0..sig.params.len())
+        .map(|i| format_ident!("__op{}", i, span = ms))
+        .collect();
+    let outs: Vec<Ident> = (0..sig.results.len())
+        .map(|i| format_ident!("__out{}", i, span = ms))
+        .collect();
+    let res: Vec<Ident> = (0..sig.results.len())
+        .map(|i| format_ident!("__r{}", i, span = ms))
+        .collect();
+    let ins_slices: Vec<Ident> = (0..sig.params.len())
+        .map(|i| format_ident!("__in{}", i, span = ms))
+        .collect();
+    let idx = Ident::new("__k", ms);
+    let n = Ident::new("__n", ms);
+    let chunk = Ident::new("__chunk", ms);
+    let ins = Ident::new("__ins", ms);
+    let inst = Ident::new("__inst", ms);
+    let plan = Ident::new("__plan", ms);
+    let type_args = Ident::new("__type_args", ms);
+    let params_id = Ident::new("__params", ms);
+    let results_id = Ident::new("__results", ms);
+    let layouts = Ident::new("__layouts", ms);
+    let devs = Ident::new("__devs", ms);
+    let (n_types, n_params, n_results) = (type_names.len(), sig.params.len(), sig.results.len());
+
+    // The operands, their erased views and the instance: shared by the array function and
+    // `into`, which differ only in where the outputs come from.
+    let operands = quote! {
+        #(let #ops = #rt::IntoOperand::<'__a, #param_tys>::into_operand(#param_names);)*
+        let #ins: [#ew::ErasedOperand<'_>; #n_params] = [#(#ops.erase()),*];
+    };
+    let instance = |def: TokenStream| {
+        quote! {
+            let #type_args: [#rt::DTypeId; #n_types] = [#(<#type_names as #rt::DType>::ID),*];
+            let #params_id: [#rt::DTypeId; #n_params] = [#(<#param_tys as #rt::DType>::ID),*];
+            let #results_id: [#rt::DTypeId; #n_results] = [#(<#result_tys as #rt::DType>::ID),*];
+            let #inst = #ew::Instance {
+                def: &#def,
+                type_args: &#type_args,
+                params: &#params_id,
+                results: &#results_id,
+            };
+        }
+    };
+    let instance_outer = instance(quote!(#name::DEF));
+    let instance_inner = instance(quote!(DEF));
+    let in_idx = (0..n_params).map(proc_macro2::Literal::usize_unsuffixed);
+    let out_idx: Vec<_> = (0..n_results)
+        .map(proc_macro2::Literal::usize_unsuffixed)
+        .collect();
+
+    let (ret_ty, ret_val) = if sig.tuple_result {
+        (quote!((#(#rt::Array<#result_tys>,)*)), quote!((#(#outs,)*)))
+    } else {
+        (quote!(#rt::Array<#(#result_tys)*>), quote!(#(#outs)*))
+    };
+
+    // Output parameter names of `into`, kept apart from the kernel's own parameter names.
+    let out_params: Vec<Ident> = (0..n_results)
+        .map(|i| {
+            let mut s = if n_results == 1 {
+                "out".to_string()
+            } else {
+                format!("out{i}")
+            };
+            while param_strs.contains(&s) {
+                s.insert(0, '_');
+            }
+            Ident::new(&s, Span::call_site())
+        })
+        .collect();
+
+    let scalar_call = quote!(scalar #turbofish (#(#ins_slices[#idx]),*));
+    let store = if sig.tuple_result {
+        quote! {
+            let (#(#res,)*) = #scalar_call;
+            #(#outs[#idx] = #res;)*
+        }
+    } else {
+        quote!(#(#outs)*[#idx] = #scalar_call;)
+    };
+
+    let user_fn = {
+        let mut f = item.clone();
+        f.attrs = others;
+        f.vis = syn::parse_quote!(pub);
+        f.sig.ident = Ident::new("scalar", name.span());
+        if let Body::Stub = body {
+            f.attrs.push(syn::parse_quote!(#[allow(unused_variables)]));
+            f.block = Box::new(syn::parse_quote!({
+                ::core::unreachable!("rejected by #[elementwise]")
+            }));
+        }
+        f
+    };
+    let inline = if user_fn.attrs.iter().any(|a| a.path().is_ident("inline")) {
+        quote!()
+    } else {
+        quote!(#[inline])
+    };
+
+    let mod_doc = format!(
+        "The parts of the `#[elementwise]` kernel [`{name_str}()`]: the native function, its CUDA \
+         C, the CPU loop and the variant that writes into existing arrays."
+    );
+    let fn_doc = format!(
+        "\n\nElementwise: each argument is an array (broadcast together, NumPy-style) or a \
+         scalar; runs as one CUDA kernel on a GPU and as a parallel loop on the CPU. See \
+         [`{name_str}::scalar`] for the function on one element and [`{name_str}::into`] to \
+         write into existing arrays."
+    );
+
+    quote! {
+        #(#docs)*
+        #[doc = #fn_doc]
+        #(#cfgs)*
+        #vis fn #name<'__a, #user_generics>(
+            #(#param_names: impl #rt::IntoOperand<'__a, #param_tys>),*
+        ) -> #rt::Result<#ret_ty>
+        #where_clause
+        {
+            #operands
+            #instance_outer
+            let #plan = #ew::Plan::new(&#inst, &#ins)?;
+            #(let mut #outs = #plan.alloc::<#result_tys>()?;)*
+            #plan.run(&mut [#(#outs.view_mut()?.erase()),*], &#name::cpu_chunk #turbofish)?;
+            ::core::result::Result::Ok(#ret_val)
+        }
+
+        #[doc = #mod_doc]
+        #(#cfgs)*
+        #[allow(dead_code)]
+        #vis mod #name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// The kernel as written: the native Rust function on one element (the CPU twin).
+            #inline
+            #user_fn
+
+            /// The kernel's description for the runtime: its name, CUDA C device function and
+            /// parameter names.
+            pub static DEF: #ew::ElementwiseDef = #ew::ElementwiseDef {
+                name: #name_str,
+                device_source: #device_source,
+                param_names: &[#(#param_strs),*],
+                type_params: &[#(#type_name_strs),*],
+            };
+
+            /// The CPU backend's loop over one chunk of elements.
+            #[allow(clippy::needless_range_loop)]
+            pub fn cpu_chunk<#user_generics>(#chunk: &mut #ew::Chunk<'_>) #where_clause {
+                #(let #ins_slices = #chunk.input::<#param_tys>(#in_idx);)*
+                #(let #outs = #chunk.output::<#result_tys>(#out_idx);)*
+                let #n = #chunk.len();
+                #(let #ins_slices = &#ins_slices[..#n];)*
+                #(let #outs = &mut #outs[..#n];)*
+                for #idx in 0..#n {
+                    #store
+                }
+            }
+
+            /// Like the array function, writing into existing arrays or views (NumPy's `out=`):
+            /// the arguments broadcast to the outputs' shape.
+            pub fn into<'__a, '__o, #user_generics>(
+                #(#param_names: impl #rt::IntoOperand<'__a, #param_tys>,)*
+                #(#out_params: impl #rt::IntoOutput<'__o, #result_tys>),*
+            ) -> #rt::Result<()>
+            #where_clause
+            {
+                #operands
+                #(let #outs = #rt::IntoOutput::into_output(#out_params)?;)*
+                let #layouts = [#(#outs.layout().clone()),*];
+                let #devs = [#(#outs.device()),*];
+                #instance_inner
+                let #plan = #ew::Plan::for_outputs(&#inst, &#ins, &[#(&#layouts[#out_idx]),*], &#devs)?;
+                #plan.run(&mut [#(#outs.erase()),*], &cpu_chunk #turbofish)
+            }
+
+            /// The CUDA C module compiled for this kernel when every argument is an array.
+            pub fn cuda_source<#user_generics>() -> ::std::string::String #where_clause {
+                #instance_inner
+                #inst.cuda_source()
+            }
+        }
+    }
+}
+
+/// The user's function unchanged: what is emitted when the signature itself was rejected.
+pub(crate) fn fallback(item: &syn::ItemFn) -> TokenStream {
+    quote!(#item)
+}
+
+/// The generated tokens for a parameter or result type: primitives by name, `half`'s types
+/// through the runtime, type parameters by their name.
+fn type_tokens(t: &TypeRef, sig: &Signature) -> TokenStream {
+    match &t.kind {
+        TypeKind::Scalar(Scalar::F16) => quote!(array_runtime::f16),
+        TypeKind::Scalar(Scalar::BF16) => quote!(array_runtime::bf16),
+        TypeKind::Scalar(s) => {
+            let id = Ident::new(s.name(), Span::call_site());
+            quote!(#id)
+        }
+        TypeKind::Generic(i) => {
+            let id = &sig.generics[*i].name;
+            quote!(#id)
+        }
+        // Tuples never reach here: results are split into their elements.
+        TypeKind::Tuple(_) => quote!(()),
+    }
+}
+
+/// Doc attributes (for the array function), `cfg`s (for everything) and the rest (for the
+/// native function).
+fn split_attrs(
+    attrs: &[syn::Attribute],
+) -> (
+    Vec<syn::Attribute>,
+    Vec<syn::Attribute>,
+    Vec<syn::Attribute>,
+) {
+    let (mut docs, mut cfgs, mut others) = (Vec::new(), Vec::new(), Vec::new());
+    for a in attrs {
+        if a.path().is_ident("doc") {
+            docs.push(a.clone());
+        } else if a.path().is_ident("cfg") {
+            cfgs.push(a.clone());
+        } else {
+            others.push(a.clone());
+        }
+    }
+    (docs, cfgs, others)
+}

@@ -1,0 +1,128 @@
+//! Phase 3: the checked kernel to CUDA C text. Cannot fail.
+//!
+//! The output is one function, `kxf_<name>`, taking the kernel's parameters by value and
+//! returning its result (`kx::TupleN<...>` for several). Everything beyond C's operators goes
+//! through the `kx::` helpers of `array-runtime/src/cuda/prelude.cuh`, which keep Rust's
+//! semantics (wrapping integers, saturating casts, NaN-ignoring `min`/`max`). Rust's block and
+//! `if` expressions become C statements writing a temporary when they contain statements.
+
+mod expr;
+mod names;
+mod stmt;
+mod writer;
+
+use syn::ext::IdentExt;
+
+use crate::check::ty::Ty;
+use crate::check::{Binding, Typed};
+use crate::parse::ast::{Kernel, LetId};
+use names::Names;
+use writer::Writer;
+
+/// The CUDA C device function of a checked kernel, `kxf_<name>`.
+pub(crate) fn kernel(k: &Kernel, typed: &Typed) -> String {
+    function(k, typed, &format!("kxf_{}", k.sig.name.unraw()))
+}
+
+/// The CUDA C device function of a checked function, under the C name `c_name` (the pieces of a
+/// `#[reduction]` are named `kxr_<name>_<piece>`).
+pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
+    let type_params: Vec<String> = k
+        .sig
+        .generics
+        .iter()
+        .map(|g| g.name.unraw().to_string())
+        .collect();
+    let mut l = Lowerer {
+        typed,
+        type_params: type_params.clone(),
+        names: Names::new(type_params),
+        params: Vec::new(),
+        lets: vec![String::new(); k.let_count],
+    };
+    let mut sig = Vec::new();
+    for p in &k.sig.params {
+        let name = l.names.binding(&p.name.unraw().to_string());
+        sig.push(format!("{} {name}", l.c_type(&Ty::of_ref(&p.ty))));
+        l.params.push(name);
+    }
+    let ret = if k.sig.tuple_result {
+        Ty::Tuple(k.sig.results.iter().map(Ty::of_ref).collect())
+    } else {
+        Ty::of_ref(&k.sig.results[0])
+    };
+    let mut w = Writer::default();
+    w.open(&format!(
+        "KX_FN {} {c_name}({})",
+        l.c_type(&ret),
+        sig.join(", ")
+    ));
+    let value = l.block(&k.body, &mut w);
+    if let Some(v) = value {
+        w.line(&format!("return {};", v.text));
+    }
+    w.close("");
+    w.finish()
+}
+
+/// A C expression and whether it can be used as an operand without parentheses.
+pub(crate) struct CExpr {
+    pub text: String,
+    pub atomic: bool,
+}
+
+impl CExpr {
+    fn atom(text: String) -> CExpr {
+        CExpr { text, atomic: true }
+    }
+
+    fn compound(text: String) -> CExpr {
+        CExpr {
+            text,
+            atomic: false,
+        }
+    }
+
+    /// The text, parenthesized unless atomic: for use as an operand.
+    fn operand(&self) -> String {
+        if self.atomic {
+            self.text.clone()
+        } else {
+            format!("({})", self.text)
+        }
+    }
+}
+
+pub(crate) struct Lowerer<'a> {
+    typed: &'a Typed,
+    type_params: Vec<String>,
+    names: Names,
+    params: Vec<String>,
+    lets: Vec<String>,
+}
+
+impl Lowerer<'_> {
+    /// The C spelling of a type.
+    fn c_type(&self, t: &Ty) -> String {
+        match t {
+            Ty::Scalar(s) => s.cuda_name().to_string(),
+            Ty::Generic(i) => self.type_params[*i].clone(),
+            Ty::Tuple(elems) => {
+                let parts: Vec<String> = elems.iter().map(|e| self.c_type(e)).collect();
+                format!("kx::Tuple{}<{}>", parts.len(), parts.join(", "))
+            }
+            Ty::Unit | Ty::Var(_) | Ty::Error => "void".into(),
+        }
+    }
+
+    fn binding_name(&self, b: Binding) -> String {
+        match b {
+            Binding::Param(i) => self.params[i].clone(),
+            Binding::Let(id) => self.lets[id].clone(),
+        }
+    }
+
+    fn set_let_name(&mut self, id: LetId, name: String) {
+        self.lets[id] = name;
+    }
+}

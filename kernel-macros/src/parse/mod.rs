@@ -1,0 +1,73 @@
+//! Phase 1: syn's syntax tree to the kernel AST ([`ast`]).
+//!
+//! Everything outside the kernel language is rejected here, at the smallest node at fault, with
+//! errors collected rather than stopping at the first. Type questions (which method on which
+//! type, mixed arithmetic) are left to `check`.
+
+pub(crate) mod ast;
+mod expr;
+mod signature;
+mod stmt;
+mod types;
+
+use crate::diag::{Diagnostics, Sp};
+
+use ast::{Kernel, Signature};
+
+/// What parsing found: the signature when it was accepted, the kernel when everything was.
+pub(crate) struct Parsed {
+    pub sig: Option<Signature>,
+    pub kernel: Option<Kernel>,
+}
+
+/// Parses a whole kernel. Errors go to `diag`; the signature is kept when it alone is fine, so
+/// that the fallback can keep call sites typed.
+pub(crate) fn kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
+    let mut p = Parser::new(diag);
+    let sig = p.signature(&item.sig);
+    let body = p.block(&item.block, true);
+    let (expr_count, let_count) = (p.next_expr, p.next_let);
+    match (sig, body) {
+        (Some(sig), Some(body)) if !p.diag.has_errors() => Parsed {
+            sig: None,
+            kernel: Some(Kernel {
+                sig,
+                body,
+                expr_count,
+                let_count,
+            }),
+        },
+        (sig, _) => Parsed { sig, kernel: None },
+    }
+}
+
+/// State shared by the parsing functions: the diagnostics, the names of the type parameters
+/// and the id counters.
+pub(crate) struct Parser<'d> {
+    diag: &'d mut Diagnostics,
+    type_params: Vec<String>,
+    next_expr: usize,
+    next_let: usize,
+}
+
+impl<'d> Parser<'d> {
+    fn new(diag: &'d mut Diagnostics) -> Self {
+        Parser {
+            diag,
+            type_params: Vec::new(),
+            next_expr: 0,
+            next_let: 0,
+        }
+    }
+
+    /// Records an error and returns `None`, for `return p.fail(...)`.
+    fn fail<T>(&mut self, sp: Sp, message: impl std::fmt::Display) -> Option<T> {
+        self.diag.error(sp, message);
+        None
+    }
+}
+
+/// The dtypes a kernel accepts, for messages.
+pub(crate) fn dtype_list() -> String {
+    crate::scalar::Scalar::ALL.map(|s| s.name()).join(", ")
+}

@@ -1,0 +1,4 @@
+//! Unit tests of the whole translator (per-phase tests live beside each phase).
+
+mod never_panics;
+mod translate;
