@@ -12,6 +12,7 @@ mod elementwise;
 mod emit;
 mod lower;
 mod parse;
+mod reduction;
 mod scalar;
 
 #[cfg(test)]
@@ -43,4 +44,33 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn elementwise(attr: TokenStream, item: TokenStream) -> TokenStream {
     elementwise::expand(attr.into(), item.into()).into()
+}
+
+/// Turns a module of four functions into a reduction over arrays, what `cupy.ReductionKernel`
+/// expresses: `map` (inputs to an accumulator; an optional last parameter marked `#[index]`
+/// receives the element's position along the reduced axes), `combine` (associative and
+/// commutative), optionally `identity` (without one, reducing an empty axis is an error) and
+/// `finish` (accumulator to result).
+///
+/// ```ignore
+/// use kernels_std::prelude::*;
+///
+/// #[reduction]
+/// mod l2norm {
+///     pub fn map(x: f32) -> f32 { x * x }
+///     pub fn combine(a: f32, b: f32) -> f32 { a + b }
+///     pub fn identity() -> f32 { 0.0 }
+///     pub fn finish(acc: f32) -> f32 { acc.sqrt() }
+/// }
+///
+/// let x = Array::from_vec(&Device::cpu(), &[2, 2], vec![3.0f32, 4.0, 6.0, 8.0])?;
+/// let rows = l2norm(&x).axis(1).run()?;                 // [5, 10]
+/// let all = l2norm(&x).keepdims(true).run()?;           // shape [1, 1]
+/// ```
+///
+/// Besides the function that starts a call, the module keeps the pieces as written (the CPU
+/// twin), `DEF` (their CUDA C) and `Kernel` (what the runtime runs).
+#[proc_macro_attribute]
+pub fn reduction(attr: TokenStream, item: TokenStream) -> TokenStream {
+    reduction::expand(attr.into(), item.into()).into()
 }

@@ -5,7 +5,7 @@
 
 pub use array_runtime;
 pub use array_runtime::*;
-pub use kernel_macros::elementwise;
+pub use kernel_macros::{elementwise, reduction};
 
 pub mod io;
 
@@ -17,5 +17,5 @@ pub mod prelude {
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,
     };
-    pub use kernel_macros::elementwise;
+    pub use kernel_macros::{elementwise, reduction};
 }

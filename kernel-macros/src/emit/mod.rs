@@ -6,6 +6,8 @@
 //! function, `into` (NumPy's `out=`) and `cuda_source`. Generated paths start at
 //! `array_runtime` (a crate dependency, or the name `kernels_std::prelude` re-exports); generated locals use mixed-site hygiene so user names never clash.
 
+pub(crate) mod reduction;
+
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -254,7 +256,7 @@ pub(crate) fn fallback(item: &syn::ItemFn) -> TokenStream {
 
 /// The generated tokens for a parameter or result type: primitives by name, `half`'s types
 /// through the runtime, type parameters by their name.
-fn type_tokens(t: &TypeRef, sig: &Signature) -> TokenStream {
+pub(crate) fn type_tokens(t: &TypeRef, sig: &Signature) -> TokenStream {
     match &t.kind {
         TypeKind::Scalar(Scalar::F16) => quote!(array_runtime::f16),
         TypeKind::Scalar(Scalar::BF16) => quote!(array_runtime::bf16),

@@ -1,0 +1,177 @@
+//! `#[reduction]` on the CPU backend against plain loops: the CuPy docs' L2 norm, generic sums
+//! (with NumPy's accumulator types), max without identity, the index parameter, axes, keepdims,
+//! `into`, and the CUDA C the macro writes.
+
+use kernels_std::prelude::*;
+
+/// The `cupy.ReductionKernel` documentation's example: the L2 norm.
+#[reduction]
+mod l2norm {
+    pub fn map(x: f32) -> f32 {
+        x * x
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        a + b
+    }
+    pub fn identity() -> f32 {
+        0.0
+    }
+    pub fn finish(acc: f32) -> f32 {
+        acc.sqrt()
+    }
+}
+
+/// A generic sum (no identity yet: the language has no generic zero).
+#[reduction]
+mod sum {
+    pub fn map<T: Num>(x: T) -> T {
+        x
+    }
+    pub fn combine<T: Num>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+/// NumPy's sum of int8: accumulated and returned as int64.
+#[reduction]
+mod sum_i8 {
+    pub fn map(x: i8) -> i64 {
+        x as i64
+    }
+    pub fn combine(a: i64, b: i64) -> i64 {
+        a + b
+    }
+    pub fn identity() -> i64 {
+        0
+    }
+}
+
+/// NumPy's max: no identity (an empty max is an error), NaN propagates.
+#[reduction]
+mod nanmax_f64 {
+    pub fn map(x: f64) -> f64 {
+        x
+    }
+    pub fn combine(a: f64, b: f64) -> f64 {
+        if a != a || a > b {
+            a
+        } else {
+            b
+        }
+    }
+}
+
+/// Weighted positions: the `#[index]` parameter is the position along the reduced axes.
+#[reduction]
+mod first_moment {
+    pub fn map(x: f64, #[index] i: i64) -> f64 {
+        x * i as f64
+    }
+    pub fn combine(a: f64, b: f64) -> f64 {
+        a + b
+    }
+    pub fn identity() -> f64 {
+        0.0
+    }
+}
+
+/// Two inputs: a dot product along the reduced axes.
+#[reduction]
+mod dot {
+    pub fn map(x: f64, y: f64) -> f64 {
+        x * y
+    }
+    pub fn combine(a: f64, b: f64) -> f64 {
+        a + b
+    }
+    pub fn identity() -> f64 {
+        0.0
+    }
+}
+
+fn cpu() -> Device {
+    Device::cpu()
+}
+
+#[test]
+fn l2norm_rows_all_and_keepdims() -> Result<()> {
+    let x = Array::from_vec(&cpu(), &[2, 2], vec![3.0f32, 4.0, 6.0, 8.0])?;
+    assert_eq!(l2norm(&x).axis(1).run()?.to_vec()?, vec![5.0, 10.0]);
+    let all = l2norm(&x).keepdims(true).run()?;
+    assert_eq!(all.shape(), &[1, 1]);
+    assert!((all.item()? - 125f32.sqrt()).abs() < 1e-5);
+    // the pieces are ordinary functions
+    assert_eq!(l2norm::finish(l2norm::combine(l2norm::map(3.0), l2norm::map(4.0))), 5.0);
+    Ok(())
+}
+
+#[test]
+fn generic_sum_for_several_dtypes() -> Result<()> {
+    let v: Vec<i32> = (0..100).collect();
+    let a = Array::from_vec(&cpu(), &[10, 10], v.clone())?;
+    assert_eq!(sum(&a).run()?.item()?, 4950);
+    let cols = sum(&a).axis(0).run()?.to_vec()?;
+    let expect: Vec<i32> = (0..10).map(|c| (0..10).map(|r| v[r * 10 + c]).sum()).collect();
+    assert_eq!(cols, expect);
+    let f = Array::from_vec(&cpu(), &[4], vec![0.5f64, 0.25, 0.125, 0.125])?;
+    assert_eq!(sum(&f).run()?.item()?, 1.0);
+    let h = Array::from_vec(&cpu(), &[3], vec![f16::from_f32(1.5); 3])?;
+    assert_eq!(sum(&h).run()?.item()?, f16::from_f32(4.5));
+    Ok(())
+}
+
+#[test]
+fn int8_sums_do_not_overflow() -> Result<()> {
+    let a = Array::from_vec(&cpu(), &[1000], vec![100i8; 1000])?;
+    assert_eq!(sum_i8(&a).run()?.item()?, 100_000i64);
+    Ok(())
+}
+
+#[test]
+fn max_without_identity() -> Result<()> {
+    let a = Array::from_vec(&cpu(), &[2, 3], vec![1.0, 5.0, 2.0, -1.0, f64::NAN, 0.0])?;
+    let r = nanmax_f64(&a).axis(1).run()?.to_vec()?;
+    assert_eq!(r[0], 5.0);
+    assert!(r[1].is_nan());
+    let e = Array::<f64>::zeros(&cpu(), &[0])?;
+    let err = nanmax_f64(&e).run().unwrap_err();
+    assert!(err.to_string().contains("no identity"), "{err}");
+    Ok(())
+}
+
+#[test]
+fn index_parameter_counts_along_the_reduced_axes() -> Result<()> {
+    let a = Array::from_vec(&cpu(), &[2, 3], vec![1.0, 1.0, 1.0, 2.0, 2.0, 2.0])?;
+    // rows: 0+1+2 = 3, 2*(0+1+2) = 6
+    assert_eq!(first_moment(&a).axis(1).run()?.to_vec()?, vec![3.0, 6.0]);
+    // columns: the index runs over axis 0
+    assert_eq!(first_moment(&a).axis(0).run()?.to_vec()?, vec![2.0, 2.0, 2.0]);
+    // all: flat C-order positions
+    assert_eq!(first_moment(&a).run()?.item()?, 0.0 + 1.0 + 2.0 + 2.0 * (3.0 + 4.0 + 5.0));
+    Ok(())
+}
+
+#[test]
+fn two_inputs_broadcast_and_write_into_views() -> Result<()> {
+    let x = Array::from_vec(&cpu(), &[2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+    let w = Array::from_vec(&cpu(), &[3], vec![1.0, 0.0, -1.0])?;
+    assert_eq!(dot(&x, &w).axis(-1).run()?.to_vec()?, vec![-2.0, -2.0]);
+    assert_eq!(dot(&x, 2.0).run()?.item()?, 42.0);
+    let mut out = Array::<f64>::zeros(&cpu(), &[2, 1])?;
+    dot(&x, &x).axis(1).keepdims(true).into(&mut out)?;
+    assert_eq!(out.to_vec()?, vec![14.0, 77.0]);
+    Ok(())
+}
+
+#[test]
+fn the_cuda_c_names_every_piece() {
+    let src = l2norm::DEF.device_source;
+    for piece in ["map", "combine", "identity", "finish"] {
+        assert!(src.contains(&format!("kxr_l2norm_{piece}(")), "{src}");
+    }
+    // without finish, the accumulator is the result
+    assert!(sum::DEF.device_source.contains("kxr_sum_finish(T acc)"), "{}", sum::DEF.device_source);
+    assert!(!nanmax_f64::DEF.device_source.contains("identity"));
+    assert!(first_moment::DEF.takes_index);
+    assert!(first_moment::DEF.device_source.contains("long long"), "{}", first_moment::DEF.device_source);
+}
