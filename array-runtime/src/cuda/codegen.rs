@@ -59,7 +59,7 @@ pub enum IndexWidth {
 }
 
 impl IndexWidth {
-    fn suffix(self) -> &'static str {
+    pub(crate) fn suffix(self) -> &'static str {
         match self {
             IndexWidth::I32 => "i32",
             IndexWidth::I64 => "i64",
@@ -67,7 +67,7 @@ impl IndexWidth {
     }
 
     /// The signed offset type.
-    fn offset(self) -> &'static str {
+    pub(crate) fn offset(self) -> &'static str {
         match self {
             IndexWidth::I32 => "int",
             IndexWidth::I64 => "long long",
@@ -75,7 +75,7 @@ impl IndexWidth {
     }
 
     /// The unsigned counter type (also the shape's element type).
-    fn counter(self) -> &'static str {
+    pub(crate) fn counter(self) -> &'static str {
         match self {
             IndexWidth::I32 => "unsigned int",
             IndexWidth::I64 => "unsigned long long",

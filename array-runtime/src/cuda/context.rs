@@ -8,6 +8,7 @@ use cudarc::driver::{sys, CudaContext, CudaSlice, CudaStream};
 use super::cache::ModuleCache;
 use super::launch::KernelCache;
 use super::pool::{CudaAllocator, CudaPool, Pooled};
+use super::reduction::ReduceCache;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::raw;
@@ -28,6 +29,7 @@ pub struct CudaDevice {
     pool: Arc<CudaPool>,
     modules: ModuleCache,
     kernels: KernelCache,
+    reductions: ReduceCache,
 }
 
 impl std::fmt::Debug for CudaDevice {
@@ -112,6 +114,7 @@ impl CudaDevice {
             pool,
             modules: ModuleCache::default(),
             kernels: KernelCache::default(),
+            reductions: ReduceCache::default(),
         })
     }
 
@@ -148,6 +151,10 @@ impl CudaDevice {
 
     pub(crate) fn kernels(&self) -> &KernelCache {
         &self.kernels
+    }
+
+    pub(crate) fn reductions(&self) -> &ReduceCache {
+        &self.reductions
     }
 
     /// The cudarc context.

@@ -31,7 +31,7 @@ const BLOCKS_PER_SM: u32 = 32;
 
 /// One kernel parameter: the bytes of a pointer, a scalar, or a shape/strides struct. The
 /// driver reads as many bytes as the entry point's parameter has.
-type Slot = [u64; MAX_NDIM];
+pub(crate) type Slot = [u64; MAX_NDIM];
 
 /// The NVRTC options for a device of compute capability `arch`, and the architecture named.
 ///
@@ -186,7 +186,7 @@ fn load_entry_points(
 
 /// The lowest and highest element offsets (relative to the operand's first element) that
 /// `shape`/`strides` reach; `(0, 0)` when empty.
-fn reach(shape: &[usize], strides: &[isize]) -> (i128, i128) {
+pub(crate) fn reach(shape: &[usize], strides: &[isize]) -> (i128, i128) {
     let (mut lo, mut hi) = (0i128, 0i128);
     for (&d, &s) in shape.iter().zip(strides) {
         let span = (d.saturating_sub(1) as i128) * s as i128;
@@ -199,7 +199,7 @@ fn reach(shape: &[usize], strides: &[isize]) -> (i128, i128) {
     (lo, hi)
 }
 
-fn slot_from_bytes(bytes: &[u8]) -> Slot {
+pub(crate) fn slot_from_bytes(bytes: &[u8]) -> Slot {
     let mut raw = [0u8; MAX_NDIM * 8];
     raw[..bytes.len()].copy_from_slice(bytes);
     let mut slot = [0u64; MAX_NDIM];
@@ -209,7 +209,7 @@ fn slot_from_bytes(bytes: &[u8]) -> Slot {
     slot
 }
 
-fn slot_of_i64s(values: impl Iterator<Item = i64>, index: IndexWidth) -> Slot {
+pub(crate) fn slot_of_i64s(values: impl Iterator<Item = i64>, index: IndexWidth) -> Slot {
     let mut bytes = Vec::with_capacity(MAX_NDIM * 8);
     for v in values {
         match index {
@@ -221,7 +221,12 @@ fn slot_of_i64s(values: impl Iterator<Item = i64>, index: IndexWidth) -> Slot {
 }
 
 /// Checks that `layout` stays inside a buffer of `buffer_bytes` bytes of `elem`-byte elements.
-fn check_in_bounds(op: &str, layout: &Layout, elem: usize, buffer_bytes: usize) -> Result<()> {
+pub(crate) fn check_in_bounds(
+    op: &str,
+    layout: &Layout,
+    elem: usize,
+    buffer_bytes: usize,
+) -> Result<()> {
     if let Some((_, hi)) = layout.offset_bounds() {
         let end = hi
             .checked_add(1)

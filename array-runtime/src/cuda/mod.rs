@@ -3,17 +3,21 @@
 //!
 //! - [`nvrtc`]: our binding to NVRTC, found by absolute path (toolkit or PyPI wheels);
 //! - [`codegen`]: the CUDA C text of elementwise modules;
+//! - [`codegen_reduce`]: the CUDA C text of reduction modules;
+//! - [`reduction`]: choosing a reduction's strategy and launching it;
 //! - [`cache`]: compiled images in memory and on disk, loaded modules per device;
 //! - [`pool`]: the caching allocator behind [`CudaDevice::alloc`];
 //! - `launch`: merging dimensions, choosing the entry point, launching on the device's stream.
 
 pub mod cache;
 pub mod codegen;
+pub mod codegen_reduce;
 mod context;
 pub(crate) mod launch;
 pub mod nvrtc;
 pub mod pool;
-pub(crate) mod reduction;
+pub mod reduction;
+pub mod verify;
 
 pub use context::{driver_present, CudaDevice, DeviceBuffer};
 pub use launch::compile_options;

@@ -4,22 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use examples::{copy_f32, fused3, saxpy};
 use kernels_std::prelude::*;
-
-#[elementwise]
-fn saxpy(a: f32, x: f32, y: f32) -> f32 {
-    a * x + y
-}
-
-#[elementwise]
-fn fused3(x: f32, y: f32, z: f32) -> f32 {
-    x * y + y * z + z * x
-}
-
-#[elementwise]
-fn copy_f32(x: f32) -> f32 {
-    x
-}
 
 fn median(mut f: impl FnMut() -> Result<()>, reps: usize) -> Result<Duration> {
     f()?;

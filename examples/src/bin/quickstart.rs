@@ -3,29 +3,8 @@
 //!
 //! `cargo run --release -p examples --bin quickstart`
 
+use examples::{leaky_relu, polar_to_xy, saxpy};
 use kernels_std::prelude::*;
-
-/// `y = a * x + y`, one fused pass over the data.
-#[elementwise]
-fn saxpy(a: f32, x: f32, y: f32) -> f32 {
-    a * x + y
-}
-
-/// NumPy's leaky ReLU, with an `if` expression.
-#[elementwise]
-fn leaky_relu(x: f32) -> f32 {
-    if x > 0.0 {
-        x
-    } else {
-        0.1 * x
-    }
-}
-
-/// Polar to cartesian: two outputs from one pass.
-#[elementwise]
-fn polar_to_xy(r: f64, theta: f64) -> (f64, f64) {
-    (r * theta.cos(), r * theta.sin())
-}
 
 fn main() -> Result<()> {
     let dev = Device::try_default()?;
@@ -42,13 +21,21 @@ fn main() -> Result<()> {
     let col = Array::from_vec(&dev, &[3, 1], vec![-1.0f32, 0.5, 2.0])?;
     let row = Array::from_vec(&dev, &[1, 4], vec![1.0f32, 2.0, 3.0, 4.0])?;
     let m = leaky_relu(&saxpy(1.0, &col, &row)?)?;
-    println!("leaky_relu(col + row), shape {:?}: {:?}", m.shape(), m.to_vec()?);
+    println!(
+        "leaky_relu(col + row), shape {:?}: {:?}",
+        m.shape(),
+        m.to_vec()?
+    );
 
     // Views are free: a reversed, transposed view goes straight into a kernel.
     let r = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 2.0, 3.0, 4.0])?;
     let theta = Array::from_vec(&dev, &[2], vec![0.0f64, std::f64::consts::FRAC_PI_2])?;
     let (px, py) = polar_to_xy(r.t(), &theta)?;
-    println!("polar_to_xy: x = {:.3?}, y = {:.3?}", px.to_vec()?, py.to_vec()?);
+    println!(
+        "polar_to_xy: x = {:.3?}, y = {:.3?}",
+        px.to_vec()?,
+        py.to_vec()?
+    );
 
     // The generated CUDA C of a kernel can be read on any machine.
     let src = saxpy::cuda_source();
