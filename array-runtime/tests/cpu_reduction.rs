@@ -147,12 +147,7 @@ fn op(a: &Array<f64>) -> Vec<Box<dyn Erase + '_>> {
 }
 
 /// Reference: reduce `data` (C order, `shape`) over `axes` with a plain loop.
-fn reference(
-    data: &[f64],
-    shape: &[usize],
-    axes: &[usize],
-    f: impl Fn(&[f64]) -> f64,
-) -> Vec<f64> {
+fn reference(data: &[f64], shape: &[usize], axes: &[usize], f: impl Fn(&[f64]) -> f64) -> Vec<f64> {
     let nd = shape.len();
     let kept: Vec<usize> = (0..nd).filter(|d| !axes.contains(d)).collect();
     let nk: usize = kept.iter().map(|&d| shape[d]).product();
@@ -193,7 +188,10 @@ fn sum_and_argmax_over_every_axis_combination() {
             let g = got.to_vec().unwrap();
             assert_eq!(g.len(), expect.len());
             for (x, y) in g.iter().zip(&expect) {
-                assert!((x - y).abs() < 1e-9, "sum {shape:?} axes {axes:?}: {g:?} vs {expect:?}");
+                assert!(
+                    (x - y).abs() < 1e-9,
+                    "sum {shape:?} axes {axes:?}: {g:?} vs {expect:?}"
+                );
             }
             if !axes.is_empty() {
                 let got = ReduceCall::<ArgMax>::new(op(&a)).axes(&ax).run().unwrap();
@@ -232,7 +230,11 @@ fn non_contiguous_inputs_and_negative_axes() {
 fn keepdims_and_output_shapes() {
     let cpu = Device::cpu();
     let a = Array::from_vec(&cpu, &[2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
-    let r = ReduceCall::<Sum>::new(op(&a)).axis(1).keepdims(true).run().unwrap();
+    let r = ReduceCall::<Sum>::new(op(&a))
+        .axis(1)
+        .keepdims(true)
+        .run()
+        .unwrap();
     assert_eq!(r.shape(), &[2, 1]);
     assert_eq!(r.to_vec().unwrap(), vec![6.0, 15.0]);
     let r = ReduceCall::<Sum>::new(op(&a)).run().unwrap();
@@ -244,7 +246,10 @@ fn keepdims_and_output_shapes() {
     assert_eq!(big.to_vec().unwrap(), vec![0.0, 5.0, 0.0, 7.0, 0.0, 9.0]);
     // wrong output shape
     let mut wrong = Array::<f64>::zeros(&cpu, &[2]).unwrap();
-    let err = ReduceCall::<Sum>::new(op(&a)).axis(0).into(&mut wrong).unwrap_err();
+    let err = ReduceCall::<Sum>::new(op(&a))
+        .axis(0)
+        .into(&mut wrong)
+        .unwrap_err();
     assert!(matches!(err, Error::ShapeMismatch { .. }), "{err}");
 }
 
@@ -286,11 +291,25 @@ fn argmax_takes_the_first_maximum_and_the_first_nan() {
     v[17] = 5.0;
     v[400] = 5.0;
     let a = Array::from_vec(&cpu, &[1000], v.clone()).unwrap();
-    assert_eq!(ReduceCall::<ArgMax>::new(op(&a)).run().unwrap().item().unwrap(), 17);
+    assert_eq!(
+        ReduceCall::<ArgMax>::new(op(&a))
+            .run()
+            .unwrap()
+            .item()
+            .unwrap(),
+        17
+    );
     v[600] = f64::NAN;
     v[900] = f64::NAN;
     let a = Array::from_vec(&cpu, &[1000], v).unwrap();
-    assert_eq!(ReduceCall::<ArgMax>::new(op(&a)).run().unwrap().item().unwrap(), 600);
+    assert_eq!(
+        ReduceCall::<ArgMax>::new(op(&a))
+            .run()
+            .unwrap()
+            .item()
+            .unwrap(),
+        600
+    );
 }
 
 #[test]
@@ -306,7 +325,10 @@ fn long_float_sums_are_pairwise() {
         .item()
         .unwrap();
     let exact = 0.1f32 as f64 * n as f64;
-    assert!(((got as f64) - exact).abs() / exact < 1e-5, "got {got}, exact {exact}");
+    assert!(
+        ((got as f64) - exact).abs() / exact < 1e-5,
+        "got {got}, exact {exact}"
+    );
 }
 
 #[test]

@@ -101,7 +101,10 @@ fn l2norm_rows_all_and_keepdims() -> Result<()> {
     assert_eq!(all.shape(), &[1, 1]);
     assert!((all.item()? - 125f32.sqrt()).abs() < 1e-5);
     // the pieces are ordinary functions
-    assert_eq!(l2norm::finish(l2norm::combine(l2norm::map(3.0), l2norm::map(4.0))), 5.0);
+    assert_eq!(
+        l2norm::finish(l2norm::combine(l2norm::map(3.0), l2norm::map(4.0))),
+        5.0
+    );
     Ok(())
 }
 
@@ -111,7 +114,9 @@ fn generic_sum_for_several_dtypes() -> Result<()> {
     let a = Array::from_vec(&cpu(), &[10, 10], v.clone())?;
     assert_eq!(sum(&a).run()?.item()?, 4950);
     let cols = sum(&a).axis(0).run()?.to_vec()?;
-    let expect: Vec<i32> = (0..10).map(|c| (0..10).map(|r| v[r * 10 + c]).sum()).collect();
+    let expect: Vec<i32> = (0..10)
+        .map(|c| (0..10).map(|r| v[r * 10 + c]).sum())
+        .collect();
     assert_eq!(cols, expect);
     let f = Array::from_vec(&cpu(), &[4], vec![0.5f64, 0.25, 0.125, 0.125])?;
     assert_eq!(sum(&f).run()?.item()?, 1.0);
@@ -145,9 +150,15 @@ fn index_parameter_counts_along_the_reduced_axes() -> Result<()> {
     // rows: 0+1+2 = 3, 2*(0+1+2) = 6
     assert_eq!(first_moment(&a).axis(1).run()?.to_vec()?, vec![3.0, 6.0]);
     // columns: the index runs over axis 0
-    assert_eq!(first_moment(&a).axis(0).run()?.to_vec()?, vec![2.0, 2.0, 2.0]);
+    assert_eq!(
+        first_moment(&a).axis(0).run()?.to_vec()?,
+        vec![2.0, 2.0, 2.0]
+    );
     // all: flat C-order positions
-    assert_eq!(first_moment(&a).run()?.item()?, 0.0 + 1.0 + 2.0 + 2.0 * (3.0 + 4.0 + 5.0));
+    assert_eq!(
+        first_moment(&a).run()?.item()?,
+        0.0 + 1.0 + 2.0 + 2.0 * (3.0 + 4.0 + 5.0)
+    );
     Ok(())
 }
 
@@ -170,8 +181,16 @@ fn the_cuda_c_names_every_piece() {
         assert!(src.contains(&format!("kxr_l2norm_{piece}(")), "{src}");
     }
     // without finish, the accumulator is the result
-    assert!(sum::DEF.device_source.contains("kxr_sum_finish(T acc)"), "{}", sum::DEF.device_source);
+    assert!(
+        sum::DEF.device_source.contains("kxr_sum_finish(T acc)"),
+        "{}",
+        sum::DEF.device_source
+    );
     assert!(!nanmax_f64::DEF.device_source.contains("identity"));
     assert!(first_moment::DEF.takes_index);
-    assert!(first_moment::DEF.device_source.contains("long long"), "{}", first_moment::DEF.device_source);
+    assert!(
+        first_moment::DEF.device_source.contains("long long"),
+        "{}",
+        first_moment::DEF.device_source
+    );
 }

@@ -52,7 +52,10 @@ pub(crate) struct Reduction {
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut diag = Diagnostics::default();
     if !attr.is_empty() {
-        diag.push(syn::Error::new_spanned(&attr, "#[reduction] takes no arguments"));
+        diag.push(syn::Error::new_spanned(
+            &attr,
+            "#[reduction] takes no arguments",
+        ));
     }
     let module: syn::ItemMod = match syn::parse2(item.clone()) {
         Ok(m) => m,
@@ -120,7 +123,10 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
         None
     });
     let combine = combine.or_else(|| {
-        diag.error(mod_sp, "a #[reduction] needs `fn combine(a: Acc, b: Acc) -> Acc`");
+        diag.error(
+            mod_sp,
+            "a #[reduction] needs `fn combine(a: Acc, b: Acc) -> Acc`",
+        );
         None
     });
     let (map, combine) = (map?, combine?);
@@ -180,7 +186,10 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
     if takes_index {
         let last = map.sig.params.last().expect("index parameter exists");
         if !matches!(last.ty.kind, TypeKind::Scalar(crate::scalar::Scalar::I64)) {
-            diag.error(last.ty.sp, "the `#[index]` parameter of `map` must be an `i64`");
+            diag.error(
+                last.ty.sp,
+                "the `#[index]` parameter of `map` must be an `i64`",
+            );
         }
     }
     if map.sig.params.len() == usize::from(takes_index) {

@@ -77,7 +77,8 @@ fn criterion_benches(c: &mut Criterion) {
         });
         g.finish();
     }
-    let small = Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
+    let small =
+        Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
     c.bench_function("elementwise/10/saxpy", |b| {
         b.iter(|| saxpy(2.0, black_box(&small), &small).unwrap())
     });
@@ -111,7 +112,12 @@ mod serde_like {
     }
 
     pub fn parse(s: &str) -> Option<Results> {
-        let version = s.split("\"numpy\": \"").nth(1)?.split('"').next()?.to_string();
+        let version = s
+            .split("\"numpy\": \"")
+            .nth(1)?
+            .split('"')
+            .next()?
+            .to_string();
         let body = s.split("\"results\": {").nth(1)?.split('}').next()?;
         let times = body
             .split(',')
@@ -138,7 +144,9 @@ fn summary() {
     println!();
     println!(
         "summary (medians; GB/s = bytes read + written / time; numpy {})",
-        np.as_ref().map(|r| r.version.as_str()).unwrap_or("not available")
+        np.as_ref()
+            .map(|r| r.version.as_str())
+            .unwrap_or("not available")
     );
     println!(
         "{:<22} {:>10} {:>9} {:>10} {:>10} {:>9}",
@@ -153,13 +161,21 @@ fn summary() {
         let copy_gbs = 8.0 * n as f64 / copy.as_secs_f64() / 1e9;
         let rows: Vec<(&str, usize, Duration)> = vec![
             ("copy", 8, copy),
-            ("saxpy", 12, median(|| drop(saxpy(2.0, &x, &y).unwrap()), reps)),
+            (
+                "saxpy",
+                12,
+                median(|| drop(saxpy(2.0, &x, &y).unwrap()), reps),
+            ),
             (
                 "saxpy_into",
                 12,
                 median(|| saxpy::into(2.0, &x, &y, &mut out).unwrap(), reps),
             ),
-            ("fused3", 16, median(|| drop(fused3(&x, &y, &z).unwrap()), reps)),
+            (
+                "fused3",
+                16,
+                median(|| drop(fused3(&x, &y, &z).unwrap()), reps),
+            ),
             (
                 "fused3_into",
                 16,
@@ -181,7 +197,8 @@ fn summary() {
             );
         }
     }
-    let small = Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
+    let small =
+        Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
     let t = median(
         || {
             for _ in 0..1000 {

@@ -238,7 +238,9 @@ impl Engine<'_> {
         if !parallel || self.nr < 2 * SERIAL_LIMIT {
             return K::finish(self.fold::<K>(k, 0, self.nr));
         }
-        let blocks = (rayon::current_num_threads() * 4).min(self.nr / SERIAL_LIMIT).max(1);
+        let blocks = (rayon::current_num_threads() * 4)
+            .min(self.nr / SERIAL_LIMIT)
+            .max(1);
         let per = self.nr.div_ceil(blocks).next_multiple_of(8);
         let accs: Vec<K::Acc> = (0..self.nr.div_ceil(per))
             .into_par_iter()
@@ -342,7 +344,9 @@ pub(crate) fn run<K: ReduceKernel>(
                     });
                 }
                 OperandData::Cuda { .. } => {
-                    return Err(Error::invalid("a CUDA operand was given to the CPU backend"))
+                    return Err(Error::invalid(
+                        "a CUDA operand was given to the CPU backend",
+                    ))
                 }
             }
         }

@@ -18,7 +18,10 @@ pub(crate) fn fallback(module: &syn::ItemMod) -> TokenStream {
     if let Some((_, items)) = &mut m.content {
         items.insert(
             0,
-            syn::parse_quote!(#[allow(unused_imports)] use super::*;),
+            syn::parse_quote!(
+                #[allow(unused_imports)]
+                use super::*;
+            ),
         );
         for it in items.iter_mut() {
             if let syn::Item::Fn(f) = it {
@@ -78,7 +81,9 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
         quote!(Kernel<#(#type_names),*>)
     };
 
-    let inputs: Vec<_> = sig.params[..sig.params.len() - usize::from(r.takes_index)].iter().collect();
+    let inputs: Vec<_> = sig.params[..sig.params.len() - usize::from(r.takes_index)]
+        .iter()
+        .collect();
     let input_names: Vec<&Ident> = inputs.iter().map(|p| &p.name).collect();
     let input_strs: Vec<String> = input_names.iter().map(|n| n.unraw().to_string()).collect();
     let input_tys: Vec<TokenStream> = inputs.iter().map(|p| type_tokens(&p.ty, sig)).collect();
@@ -95,9 +100,14 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
     };
 
     let mut device_source = String::new();
-    for p in [Some(&r.map), Some(&r.combine), r.identity.as_ref(), r.finish.as_ref()]
-        .into_iter()
-        .flatten()
+    for p in [
+        Some(&r.map),
+        Some(&r.combine),
+        r.identity.as_ref(),
+        r.finish.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
     {
         device_source.push_str(&p.source);
         device_source.push('\n');
@@ -144,7 +154,9 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
         quote!(#accv)
     };
     let struct_def = if type_names.is_empty() {
-        quote!(pub struct Kernel;)
+        quote!(
+            pub struct Kernel;
+        )
     } else {
         quote!(pub struct Kernel<#(#type_names),*>(::core::marker::PhantomData<fn() -> (#(#type_names,)*)>);)
     };
