@@ -37,5 +37,6 @@ fn every_example_kernel_compiles() {
     for c in &cases {
         modules += verify::elementwise(c).unwrap_or_else(|e| panic!("{}: {e}", c.name()));
     }
+    modules += verify::reduction(&examples::l2norm::instance(), true).unwrap();
     eprintln!("{modules} modules compiled");
 }

@@ -194,3 +194,24 @@ fn the_cuda_c_names_every_piece() {
         first_moment::DEF.device_source
     );
 }
+
+#[test]
+fn every_reduction_compiles_with_nvrtc() {
+    use array_runtime::cuda::verify;
+    if !verify::nvrtc_or_skip("reduction kernels").unwrap() {
+        return;
+    }
+    let cases = [
+        (l2norm::instance(), true),
+        (sum::instance::<f32>(), false),
+        (sum::instance::<i32>(), false),
+        (sum::instance::<f16>(), false),
+        (sum_i8::instance(), true),
+        (nanmax_f64::instance(), false),
+        (first_moment::instance(), true),
+        (dot::instance(), true),
+    ];
+    for (inst, has_identity) in &cases {
+        verify::reduction(inst, *has_identity).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
+}

@@ -3,8 +3,11 @@
 
 use super::codegen::{self, OperandKind};
 use super::{compile_options, nvrtc};
+use crate::cuda::codegen::IndexWidth;
+use crate::cuda::codegen_reduce::{reduction_module, ReduceSpec};
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::Instance;
+use crate::kernel::reduction::ReductionInstance;
 
 /// Environment variable naming CI: when set, a missing NVRTC is a failure, not a skip.
 const CI_ENV: &str = "CI";
@@ -51,7 +54,67 @@ pub fn elementwise(inst: &Instance<'_>) -> Result<usize> {
         k[i] = OperandKind::Scalar;
         variants.push(k);
     }
-    let half = codegen::needs_half_headers(inst);
+    let sources: Vec<String> = variants
+        .iter()
+        .map(|kinds| codegen::elementwise_module(inst, kinds, 2))
+        .collect();
+    compile_all(&sources, &inst.name(), codegen::needs_half_headers(inst))
+}
+
+/// Compiles the module shapes a reduction call can produce (contiguous rows with 32- and
+/// 64-bit indices, strided rows, a general 2x2-dimensional layout; the last input a scalar in
+/// turn) to PTX for `compute_90` and to a CUBIN for `sm_90`. Returns the number compiled.
+pub fn reduction(inst: &ReductionInstance, has_identity: bool) -> Result<usize> {
+    let n = inst.params.len();
+    let arrays = vec![OperandKind::Array; n];
+    let spec = |kept_ndim, reduced_ndim, contiguous_rows, index| ReduceSpec {
+        kept_ndim,
+        reduced_ndim,
+        contiguous_rows,
+        index,
+    };
+    let mut sources = vec![
+        reduction_module(
+            inst,
+            has_identity,
+            &arrays,
+            &spec(1, 1, true, IndexWidth::I32),
+        ),
+        reduction_module(
+            inst,
+            has_identity,
+            &arrays,
+            &spec(1, 1, true, IndexWidth::I64),
+        ),
+        reduction_module(
+            inst,
+            has_identity,
+            &arrays,
+            &spec(1, 1, false, IndexWidth::I32),
+        ),
+        reduction_module(
+            inst,
+            has_identity,
+            &arrays,
+            &spec(2, 2, false, IndexWidth::I64),
+        ),
+    ];
+    if n > 1 {
+        let mut kinds = arrays.clone();
+        kinds[n - 1] = OperandKind::Scalar;
+        sources.push(reduction_module(
+            inst,
+            has_identity,
+            &kinds,
+            &spec(1, 1, false, IndexWidth::I32),
+        ));
+    }
+    let half = crate::cuda::codegen_reduce::needs_half_headers(inst);
+    compile_all(&sources, &inst.name(), half)
+}
+
+/// Compiles each source for `sm_90` (CUBIN) and `compute_90` (PTX).
+fn compile_all(sources: &[String], name: &str, half: bool) -> Result<usize> {
     let (sm, _) = compile_options((9, 0), half)?;
     let ptx: Vec<String> = sm
         .iter()
@@ -64,10 +127,9 @@ pub fn elementwise(inst: &Instance<'_>) -> Result<usize> {
         })
         .collect();
     let mut count = 0;
-    for kinds in &variants {
-        let src = codegen::elementwise_module(inst, kinds, 2);
+    for src in sources {
         for opts in [&sm, &ptx] {
-            nvrtc::compile(&src, &inst.name(), opts)?;
+            nvrtc::compile(src, name, opts)?;
             count += 1;
         }
     }

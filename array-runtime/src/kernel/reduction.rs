@@ -105,6 +105,22 @@ impl ReductionInstance {
         }
     }
 
+    /// The CUDA C module compiled for this reduction when every input is an array whose rows
+    /// are contiguous (the common case: reducing the last axis of a C-contiguous array), with
+    /// 32-bit indices. Pure text: no GPU needed.
+    pub fn cuda_source(&self, has_identity: bool) -> String {
+        use crate::cuda::codegen::{IndexWidth, OperandKind};
+        use crate::cuda::codegen_reduce::{reduction_module, ReduceSpec};
+        let kinds = vec![OperandKind::Array; self.params.len()];
+        let spec = ReduceSpec {
+            kept_ndim: 1,
+            reduced_ndim: 1,
+            contiguous_rows: true,
+            index: IndexWidth::I32,
+        };
+        reduction_module(self, has_identity, &kinds, &spec)
+    }
+
     /// The kernel's name followed by its type arguments (`sum__f32`).
     pub fn name(&self) -> String {
         let mut s = self.def.name.to_string();

@@ -169,6 +169,7 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
     let pieces = pieces.into_iter().flatten();
     let uses = &r.uses;
     let takes_index = r.takes_index;
+    let has_identity = r.identity.is_some();
     let boxed: Vec<Ident> = (0..inputs.len())
         .map(|k| format_ident!("__op{}", k, span = ms))
         .collect();
@@ -242,6 +243,16 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
                 fn finish(#accv: Self::Acc) -> Self::Out {
                     #finish
                 }
+            }
+
+            /// This instantiation as the CUDA backend sees it (dtypes resolved).
+            pub fn instance<#params>() -> #red::ReductionInstance #where_clause {
+                #red::ReductionInstance::of::<#kernel_ty>()
+            }
+
+            /// The CUDA C module of this reduction (contiguous rows, every input an array).
+            pub fn cuda_source<#params>() -> ::std::string::String #where_clause {
+                instance #turbofish ().cuda_source(#has_identity)
             }
         }
 
