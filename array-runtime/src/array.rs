@@ -8,6 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::cpu::pool::HostBuffer;
 use crate::cuda::{CudaDevice, DeviceBuffer};
 use crate::device::Device;
 use crate::dtype::DType;
@@ -16,8 +17,8 @@ use crate::shape::{self, Layout};
 
 /// Where an array's elements are stored.
 pub(crate) enum Storage<T: DType> {
-    /// Host memory of the CPU backend.
-    Host(Arc<Vec<T>>),
+    /// Host memory of the CPU backend (large buffers from the host memory pool).
+    Host(Arc<HostBuffer<T>>),
     /// Device memory of a CUDA GPU.
     Cuda(Arc<DeviceBuffer<T>>, Arc<CudaDevice>),
 }
@@ -97,15 +98,10 @@ impl<T: DType> Array<T> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn from_vec(device: &Device, shape: &[usize], data: Vec<T>) -> Result<Self> {
-        let n = shape::checked_size(shape)?;
-        if n != data.len() {
-            return Err(Error::DataLength {
-                expected: n,
-                found: data.len(),
-            });
-        }
+        Self::check_len(shape, data.len())?;
         let storage = match device {
-            Device::Cpu => Storage::Host(Arc::new(data)),
+            // Adopted as it is: no copy.
+            Device::Cpu => Storage::Host(Arc::new(HostBuffer::from_vec(data))),
             Device::Cuda(d) => Storage::Cuda(Arc::new(d.htod(&data)?), d.clone()),
         };
         Ok(Array::from_parts(storage, Layout::contiguous(shape)))
@@ -113,7 +109,31 @@ impl<T: DType> Array<T> {
 
     /// An array of `shape` copied from `data` (C order).
     pub fn from_slice(device: &Device, shape: &[usize], data: &[T]) -> Result<Self> {
-        Self::from_vec(device, shape, data.to_vec())
+        match device {
+            Device::Cpu => {
+                Self::check_len(shape, data.len())?;
+                Ok(Self::host(HostBuffer::from_slice(data), shape))
+            }
+            Device::Cuda(_) => Self::from_vec(device, shape, data.to_vec()),
+        }
+    }
+
+    /// Checks that `shape` has `len` elements.
+    fn check_len(shape: &[usize], len: usize) -> Result<()> {
+        let n = shape::checked_size(shape)?;
+        if n != len {
+            return Err(Error::DataLength {
+                expected: n,
+                found: len,
+            });
+        }
+        Ok(())
+    }
+
+    /// A C-contiguous host array of `shape` over `buf` (of the shape's size).
+    fn host(buf: HostBuffer<T>, shape: &[usize]) -> Self {
+        debug_assert_eq!(buf.len(), shape::size(shape));
+        Array::from_parts(Storage::Host(Arc::new(buf)), Layout::contiguous(shape))
     }
 
     /// A 0-d array holding `value`.
@@ -132,7 +152,10 @@ impl<T: DType> Array<T> {
     /// An array of `shape` filled with `value`.
     pub fn full(device: &Device, shape: &[usize], value: T) -> Result<Self> {
         let n = shape::checked_size(shape)?;
-        Self::from_vec(device, shape, vec![value; n])
+        match device {
+            Device::Cpu => Ok(Self::host(HostBuffer::full(n, value), shape)),
+            Device::Cuda(_) => Self::from_vec(device, shape, vec![value; n]),
+        }
     }
 
     /// An array of `shape` filled with zeros (`T::default()`: 0, 0.0, false).
@@ -144,15 +167,22 @@ impl<T: DType> Array<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn zeros(device: &Device, shape: &[usize]) -> Result<Self> {
-        Self::full(device, shape, T::default())
+        match device {
+            Device::Cpu => Ok(Self::host(
+                HostBuffer::zeros(shape::checked_size(shape)?),
+                shape,
+            )),
+            Device::Cuda(_) => Self::full(device, shape, T::default()),
+        }
     }
 
-    /// A C-contiguous array whose elements are about to be overwritten (zeroed on the CPU,
-    /// uninitialised device memory on a GPU). Used for kernel outputs.
+    /// A C-contiguous array whose elements are about to be overwritten (on the CPU: zeros, or
+    /// the valid values a reused pooled buffer holds; uninitialised device memory on a GPU).
+    /// Used for kernel outputs.
     pub(crate) fn for_overwrite(device: &Device, shape: &[usize]) -> Result<Self> {
         let n = shape::checked_size(shape)?;
         let storage = match device {
-            Device::Cpu => Storage::Host(Arc::new(vec![T::default(); n])),
+            Device::Cpu => Storage::Host(Arc::new(HostBuffer::for_overwrite(n))),
             Device::Cuda(d) => Storage::Cuda(Arc::new(d.alloc::<T>(n)?), d.clone()),
         };
         Ok(Array::from_parts(storage, Layout::contiguous(shape)))
@@ -236,7 +266,14 @@ impl<T: DType> Array<T> {
 
     /// A C-contiguous copy with storage of its own.
     pub fn copy(&self) -> Result<Array<T>> {
-        self.to_device(&self.device())
+        match &self.storage {
+            Storage::Host(v) if self.is_c_contiguous() => {
+                let (start, n) = (self.layout.offset, self.len());
+                let buf = HostBuffer::from_slice(if n == 0 { &[] } else { &v[start..start + n] });
+                Ok(Self::host(buf, self.shape()))
+            }
+            _ => self.to_device(&self.device()),
+        }
     }
 
     /// A mutable view of the whole array; the storage is made unique to this array first.

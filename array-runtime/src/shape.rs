@@ -30,12 +30,19 @@ pub fn checked_size(shape: &[usize]) -> Result<usize> {
 /// assert_eq!(array_runtime::shape::c_strides(&[2, 3, 4]), vec![12, 4, 1]);
 /// ```
 pub fn c_strides(shape: &[usize]) -> Vec<isize> {
-    let mut strides = vec![0isize; shape.len()];
+    // Collected rather than `vec![0; n]` then filled: a zeroed allocation is `calloc`, which
+    // glibc serves without its thread cache (several times slower for a layout's few bytes).
     let mut acc = 1isize;
-    for (s, &d) in strides.iter_mut().zip(shape).rev() {
-        *s = acc;
-        acc = acc.saturating_mul(d.max(1) as isize);
-    }
+    let mut strides: Vec<isize> = shape
+        .iter()
+        .rev()
+        .map(|&d| {
+            let s = acc;
+            acc = acc.saturating_mul(d.max(1) as isize);
+            s
+        })
+        .collect();
+    strides.reverse();
     strides
 }
 

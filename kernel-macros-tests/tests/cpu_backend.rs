@@ -60,7 +60,7 @@ fn add_every_numeric_dtype() {
     check_add::<u8>(|i| i as u8);
     check_add::<u16>(|i| i as u16 * 100);
     check_add::<u32>(|i| i * 1_000_000);
-    check_add::<u64>(|i| i as u64 * 1 << 40);
+    check_add::<u64>(|i| (i as u64) << 40);
     check_add::<f16>(|i| f16::from_f32(i as f32 * 0.37));
     check_add::<bf16>(|i| bf16::from_f32(i as f32 * -1.25));
     check_add::<f32>(|i| i as f32 * 0.1);
@@ -217,6 +217,6 @@ fn large_calls_cross_the_parallel_threshold() {
         (0..317 * 331).map(|i| i as f64).collect(),
     )
     .unwrap();
-    let z = muladd_f(&m.t(), 1.0, 0.0).unwrap();
+    let z = muladd_f(m.t(), 1.0, 0.0).unwrap();
     assert_eq!(z.to_vec().unwrap(), m.t().to_vec().unwrap());
 }

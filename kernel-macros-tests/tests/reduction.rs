@@ -52,6 +52,7 @@ mod nanmax_f64 {
     pub fn map(x: f64) -> f64 {
         x
     }
+    #[allow(clippy::eq_op)]
     pub fn combine(a: f64, b: f64) -> f64 {
         if a != a || a > b {
             a

@@ -1,8 +1,8 @@
 //! The kernel macros: a subset of Rust translated to CUDA C at compile time, with the native
 //! Rust function kept for the CPU backend.
 //!
-//! The translator is a pipeline of phases, one module each: [`parse`] (syn to our AST),
-//! [`check`] (types and the allowed subset), [`lower`] (CUDA C text) and [`emit`] (Rust
+//! The translator is a pipeline of phases, one module each: `parse` (syn to our AST),
+//! `check` (types and the allowed subset), `lower` (CUDA C text) and `emit` (Rust
 //! tokens). Only `parse` and `check` reject input; the macro never panics.
 
 mod check;

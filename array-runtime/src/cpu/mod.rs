@@ -1,4 +1,8 @@
-//! The CPU backend: the native Rust bodies that the macros keep, run in parallel with rayon.
+//! The CPU backend: the native Rust bodies that the macros keep, run in parallel with rayon,
+//! over host memory from a caching pool ([`memory_pool`]).
 
 pub mod elementwise;
+pub mod pool;
 pub mod reduction;
+
+pub use pool::{memory_pool, HostBuffer, HostPool};

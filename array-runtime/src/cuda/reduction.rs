@@ -4,7 +4,7 @@
 //! dimensions are merged where every operand allows (the output joins the kept side), as the
 //! CPU engine does. The module for the instance, the operand kinds, the two merged ranks,
 //! whether rows are contiguous and the index width is compiled on first use (see
-//! [`codegen_reduce`](super::codegen_reduce) for its entry points), and one of them is
+//! [`codegen_reduce`] for its entry points), and one of them is
 //! launched:
 //!
 //! - **inner** (each result's reduced elements contiguous): a warp per result for rows of up to

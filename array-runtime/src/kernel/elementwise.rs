@@ -232,6 +232,16 @@ impl ErasedOperand<'_> {
     }
 }
 
+/// Whether `from` broadcasts to `to` (NumPy's rules), without allocating.
+fn broadcasts(from: &[usize], to: &[usize]) -> bool {
+    from.len() <= to.len()
+        && from
+            .iter()
+            .rev()
+            .zip(to.iter().rev())
+            .all(|(&f, &t)| f == t || f == 1)
+}
+
 /// An output view with its dtype erased.
 #[derive(Debug)]
 pub struct ErasedOutput<'a> {
@@ -256,7 +266,7 @@ impl<'a, T: DType> ArrayViewMut<'a, T> {
             Storage::Host(v) => {
                 // The storage was made unique when the view was taken.
                 let v = Arc::get_mut(v).expect("a mutable view owns its storage");
-                OutputData::Host(raw::as_bytes_mut(v.as_mut_slice()))
+                OutputData::Host(raw::as_bytes_mut(v))
             }
             Storage::Cuda(b, d) => {
                 let b = Arc::get_mut(b).expect("a mutable view owns its storage");
@@ -274,23 +284,98 @@ impl<'a, T: DType> ArrayViewMut<'a, T> {
     }
 }
 
+/// Shapes of up to this many dimensions are kept inline in a [`Plan`].
+const INLINE_DIMS: usize = 6;
+
+/// A shape kept inline when short (a plan is made on every call; most arrays have few
+/// dimensions).
+#[derive(Clone)]
+struct ShapeBuf {
+    len: usize,
+    inline: [usize; INLINE_DIMS],
+    heap: Vec<usize>,
+}
+
+impl ShapeBuf {
+    fn from_slice(s: &[usize]) -> Self {
+        let mut b = ShapeBuf::ones(s.len());
+        b.as_mut().copy_from_slice(s);
+        b
+    }
+
+    fn ones(len: usize) -> Self {
+        ShapeBuf {
+            len,
+            inline: [1; INLINE_DIMS],
+            heap: if len > INLINE_DIMS {
+                vec![1; len]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn as_mut(&mut self) -> &mut [usize] {
+        if self.len <= INLINE_DIMS {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.heap
+        }
+    }
+}
+
+impl std::fmt::Debug for ShapeBuf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self[..], f)
+    }
+}
+
+impl std::ops::Deref for ShapeBuf {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        if self.len <= INLINE_DIMS {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
 /// A kernel call resolved: the device it runs on and the shape it covers.
+///
+/// Made on every call, so the path without errors allocates nothing (for up to six
+/// dimensions); error messages are built only when there is an error.
 #[derive(Debug)]
 pub struct Plan<'p> {
     inst: &'p Instance<'p>,
     inputs: &'p [ErasedOperand<'p>],
     device: Device,
-    shape: Vec<usize>,
+    shape: ShapeBuf,
 }
 
 impl<'p> Plan<'p> {
     /// Checks the operands (dtypes, devices) and broadcasts their shapes.
     pub fn new(inst: &'p Instance<'p>, inputs: &'p [ErasedOperand<'p>]) -> Result<Self> {
-        let shapes: Vec<&[usize]> = inputs
-            .iter()
-            .filter_map(|o| o.layout().map(|l| &l.shape[..]))
-            .collect();
-        let shape = shape::broadcast_shapes(&inst.name(), &shapes)?;
+        let shapes = || {
+            inputs
+                .iter()
+                .filter_map(|o| o.layout().map(|l| &l.shape[..]))
+        };
+        let ndim = shapes().map(<[usize]>::len).max().unwrap_or(0);
+        let mut shape = ShapeBuf::ones(ndim);
+        let out = shape.as_mut();
+        for s in shapes() {
+            for (o, &d) in out[ndim - s.len()..].iter_mut().zip(s) {
+                if *o == 1 {
+                    *o = d;
+                } else if d != 1 && d != *o {
+                    return Err(Error::Broadcast {
+                        op: inst.name(),
+                        shapes: shapes().map(<[usize]>::to_vec).collect(),
+                    });
+                }
+            }
+        }
         Self::with_shape(inst, inputs, shape, None)
     }
 
@@ -302,19 +387,20 @@ impl<'p> Plan<'p> {
         outputs: &[&Layout],
         output_devices: &[Device],
     ) -> Result<Self> {
-        let shape = outputs
+        let shape = &outputs
             .first()
-            .map(|l| l.shape.clone())
-            .ok_or_else(|| Error::invalid("no output given"))?;
+            .ok_or_else(|| Error::invalid("no output given"))?
+            .shape[..];
         for l in outputs {
             if l.shape != shape {
                 return Err(Error::ShapeMismatch {
                     op: inst.name(),
-                    expected: shape.clone(),
+                    expected: shape.to_vec(),
                     found: l.shape.clone(),
                 });
             }
-            if l.may_self_overlap() {
+            // A contiguous layout cannot overlap itself (and needs no allocation to tell).
+            if !l.is_c_contiguous() && l.may_self_overlap() {
                 return Err(Error::Output {
                     op: inst.name(),
                     message: format!(
@@ -327,12 +413,12 @@ impl<'p> Plan<'p> {
         }
         for i in inputs {
             if let Some(l) = i.layout() {
-                if l.broadcast_to(&shape).is_none() {
+                if !broadcasts(&l.shape, shape) {
                     let mut shapes: Vec<Vec<usize>> = inputs
                         .iter()
                         .filter_map(|o| o.layout().map(|l| l.shape.clone()))
                         .collect();
-                    shapes.push(shape.clone());
+                    shapes.push(shape.to_vec());
                     return Err(Error::Broadcast {
                         op: inst.name(),
                         shapes,
@@ -340,13 +426,18 @@ impl<'p> Plan<'p> {
                 }
             }
         }
-        Self::with_shape(inst, inputs, shape, Some(output_devices))
+        Self::with_shape(
+            inst,
+            inputs,
+            ShapeBuf::from_slice(shape),
+            Some(output_devices),
+        )
     }
 
     fn with_shape(
         inst: &'p Instance<'p>,
         inputs: &'p [ErasedOperand<'p>],
-        shape: Vec<usize>,
+        shape: ShapeBuf,
         output_devices: Option<&[Device]>,
     ) -> Result<Self> {
         if inputs.len() != inst.params.len() {
@@ -368,15 +459,18 @@ impl<'p> Plan<'p> {
                 )));
             }
         }
-        let mut devices: Vec<Device> = inputs.iter().filter_map(|o| o.device()).collect();
-        if let Some(outs) = output_devices {
-            devices.extend(outs.iter().cloned());
-        }
-        let device = devices.first().cloned().unwrap_or(Device::Cpu);
-        if devices.iter().any(|d| !d.same(&device)) {
+        // Every array's device, inputs then outputs: all must be the same.
+        let devices = || {
+            inputs
+                .iter()
+                .filter_map(ErasedOperand::device)
+                .chain(output_devices.into_iter().flatten().cloned())
+        };
+        let device = devices().next().unwrap_or(Device::Cpu);
+        if devices().any(|d| !d.same(&device)) {
             return Err(Error::DeviceMismatch {
                 op: inst.name(),
-                devices: devices.iter().map(|d| d.to_string()).collect(),
+                devices: devices().map(|d| d.to_string()).collect(),
             });
         }
         Ok(Plan {
@@ -417,14 +511,14 @@ impl<'p> Plan<'p> {
             )));
         }
         for (o, &want) in outputs.iter().zip(self.inst.results) {
-            if o.dtype != want || o.layout.shape != self.shape {
+            if o.dtype != want || o.layout.shape[..] != self.shape[..] {
                 return Err(Error::invalid(format!(
                     "{}: output of dtype {} and shape {:?} given where {} of shape {:?} is written",
                     self.inst.name(),
                     o.dtype,
                     o.layout.shape,
                     want,
-                    self.shape
+                    &self.shape[..]
                 )));
             }
         }
