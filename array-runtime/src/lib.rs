@@ -27,8 +27,10 @@ pub mod slice;
 mod views;
 
 pub use array::{Array, ArrayViewMut};
+pub use cuda::raw::{RawFunction, RawModule};
 pub use device::Device;
 pub use dtype::{bf16, c128, c64, f16, Complex, DType, DTypeId, Float, Int, Num, SignedInt};
 pub use error::{Error, Result};
 pub use kernel::elementwise::{IntoOperand, IntoOutput};
+pub use kernel::raw::{Arg, Dim3, LaunchConfig};
 pub use slice::{Ellipsis, NewAxis};

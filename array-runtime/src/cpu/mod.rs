@@ -3,6 +3,7 @@
 
 pub mod elementwise;
 pub mod pool;
+pub mod raw;
 pub mod reduction;
 
 pub use pool::{memory_pool, HostBuffer, HostPool};

@@ -175,7 +175,9 @@ impl CudaDevice {
         // Errors recorded where none could be returned (frees in destructors).
         self.ctx
             .check_err()
-            .map_err(|e| driver_err("asynchronous work", e))
+            .map_err(|e| driver_err("asynchronous work", e))?;
+        // Out-of-bounds accesses recorded by raw kernels since the last check.
+        super::raw::check_faults(self)
     }
 
     /// Allocates room for `len` elements of `T` (contents unspecified), from the device's

@@ -16,6 +16,7 @@ mod context;
 pub(crate) mod launch;
 pub mod nvrtc;
 pub mod pool;
+pub mod raw;
 pub mod reduction;
 pub mod verify;
 

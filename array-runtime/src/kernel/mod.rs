@@ -2,4 +2,5 @@
 //! the launch of a kernel on either backend.
 
 pub mod elementwise;
+pub mod raw;
 pub mod reduction;
