@@ -34,6 +34,12 @@ impl ReduceKernel for Sum {
     fn slices<'a>(inputs: &Inputs<'a>) -> &'a [f64] {
         inputs.input::<f64>(0)
     }
+    fn len(s: &&[f64]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
+    }
     fn map(s: &&[f64], i: usize, _index: i64) -> f64 {
         s[i]
     }
@@ -75,6 +81,12 @@ impl ReduceKernel for Sum32 {
     }
     fn slices<'a>(inputs: &Inputs<'a>) -> &'a [f32] {
         inputs.input::<f32>(0)
+    }
+    fn len(s: &&[f32]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
     }
     fn map(s: &&[f32], i: usize, _index: i64) -> f32 {
         s[i]
@@ -118,6 +130,12 @@ impl ReduceKernel for ArgMax {
     }
     fn slices<'a>(inputs: &Inputs<'a>) -> &'a [f64] {
         inputs.input::<f64>(0)
+    }
+    fn len(s: &&[f64]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
     }
     fn map(s: &&[f64], i: usize, index: i64) -> (f64, i64) {
         (s[i], index)

@@ -91,6 +91,12 @@ impl ReduceKernel for SumF32 {
     fn slices<'a>(i: &Inputs<'a>) -> &'a [f32] {
         i.input::<f32>(0)
     }
+    fn len(s: &&[f32]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
+    }
     fn map(s: &&[f32], i: usize, _: i64) -> f32 {
         s[i]
     }
@@ -131,6 +137,12 @@ impl ReduceKernel for SumI8 {
     }
     fn slices<'a>(i: &Inputs<'a>) -> &'a [i8] {
         i.input::<i8>(0)
+    }
+    fn len(s: &&[i8]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
     }
     fn map(s: &&[i8], i: usize, _: i64) -> i64 {
         s[i] as i64
@@ -180,6 +192,12 @@ impl ReduceKernel for ArgMax {
     }
     fn slices<'a>(i: &Inputs<'a>) -> &'a [f32] {
         i.input::<f32>(0)
+    }
+    fn len(s: &&[f32]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
     }
     fn map(s: &&[f32], i: usize, index: i64) -> (f32, i64) {
         (s[i], index)
@@ -249,6 +267,12 @@ impl ReduceKernel for Variance {
     fn slices<'a>(i: &Inputs<'a>) -> &'a [f64] {
         i.input::<f64>(0)
     }
+    fn len(s: &&[f64]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
+    }
     fn map(s: &&[f64], i: usize, _: i64) -> (i64, f64, f64) {
         (1, s[i], 0.0)
     }
@@ -307,6 +331,12 @@ impl ReduceKernel for HSum {
     fn slices<'a>(i: &Inputs<'a>) -> &'a [f16] {
         i.input::<f16>(0)
     }
+    fn len(s: &&[f16]) -> usize {
+        s.len()
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        &s[lo..hi]
+    }
     fn map(s: &&[f16], i: usize, _: i64) -> f32 {
         s[i].to_f32()
     }
@@ -355,6 +385,12 @@ impl ReduceKernel for WSum {
     }
     fn slices<'a>(i: &Inputs<'a>) -> (&'a [f64], &'a [f64]) {
         (i.input::<f64>(0), i.input::<f64>(1))
+    }
+    fn len(s: &(&[f64], &[f64])) -> usize {
+        s.0.len().min(s.1.len())
+    }
+    fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> {
+        (&s.0[lo..hi], &s.1[lo..hi])
     }
     fn map(s: &(&[f64], &[f64]), i: usize, _: i64) -> f64 {
         s.0[i] * s.1[i]

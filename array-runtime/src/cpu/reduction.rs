@@ -27,8 +27,8 @@ use crate::shape;
 const PAIRWISE_BLOCK: usize = 128;
 /// Elements gathered per chunk on the general path.
 const CHUNK: usize = 2048;
-/// Results per block on the outer path.
-const OUTER_BLOCK: usize = 1024;
+/// Results per block on the outer path (their accumulators stay in L1/L2).
+const OUTER_BLOCK: usize = 8192;
 /// Work (elements read) below which a reduction stays on the calling thread.
 const SERIAL_LIMIT: usize = 1 << 15;
 
@@ -53,7 +53,6 @@ impl<'a> Inputs<'a> {
 /// `hi > lo`.
 fn pairwise<K: ReduceKernel>(s: &K::Slices<'_>, lo: usize, hi: usize, index0: i64) -> K::Acc {
     let n = hi - lo;
-    let at = |i: usize| K::map(s, i, index0 + i as i64);
     if n > PAIRWISE_BLOCK {
         let half = (n / 2) - (n / 2) % 8;
         return K::combine(
@@ -61,18 +60,24 @@ fn pairwise<K: ReduceKernel>(s: &K::Slices<'_>, lo: usize, hi: usize, index0: i6
             pairwise::<K>(s, lo + half, hi, index0),
         );
     }
+    let at = |w: &K::Slices<'_>, j: usize, i: usize| K::map(w, j, index0 + i as i64);
     if n < 8 {
-        let mut acc = at(lo);
-        for i in lo + 1..hi {
-            acc = K::combine(acc, at(i));
+        let w = K::sub(s, lo, hi);
+        let mut acc = at(&w, 0, lo);
+        for j in 1..n {
+            acc = K::combine(acc, at(&w, j, lo + j));
         }
         return acc;
     }
-    let mut r: [K::Acc; 8] = std::array::from_fn(|j| at(lo + j));
+    // Eight interleaved accumulators over windows of eight: each window is a sub-run of known
+    // length, so `map`'s indexing needs no check and the lanes vectorize.
+    let w = K::sub(s, lo, lo + 8);
+    let mut r: [K::Acc; 8] = std::array::from_fn(|j| at(&w, j, lo + j));
     let mut i = lo + 8;
     while i + 8 <= hi {
+        let w = K::sub(s, i, i + 8);
         for (j, rj) in r.iter_mut().enumerate() {
-            *rj = K::combine(*rj, at(i + j));
+            *rj = K::combine(*rj, at(&w, j, i + j));
         }
         i += 8;
     }
@@ -80,9 +85,11 @@ fn pairwise<K: ReduceKernel>(s: &K::Slices<'_>, lo: usize, hi: usize, index0: i6
         K::combine(K::combine(r[0], r[1]), K::combine(r[2], r[3])),
         K::combine(K::combine(r[4], r[5]), K::combine(r[6], r[7])),
     );
-    while i < hi {
-        acc = K::combine(acc, at(i));
-        i += 1;
+    if i < hi {
+        let w = K::sub(s, i, hi);
+        for j in 0..hi - i {
+            acc = K::combine(acc, at(&w, j, i + j));
+        }
     }
     acc
 }
@@ -249,9 +256,15 @@ impl Engine<'_> {
         K::finish(tree::<K>(&accs))
     }
 
-    /// Results `k0..k0 + out.len()` on the outer path: rows accumulated elementwise.
-    fn outer_block<K: ReduceKernel>(&self, k0: usize, out: &mut [K::Out]) {
-        let w = out.len();
+    /// Accumulators of results `k0..k0 + w` over reduced rows `r0..r1` (`r1 > r0`), on the
+    /// outer path: each row is a contiguous run across the results, accumulated elementwise.
+    fn outer_part<K: ReduceKernel>(
+        &self,
+        k0: usize,
+        w: usize,
+        r0: usize,
+        r1: usize,
+    ) -> Vec<K::Acc> {
         let row = |r: usize| {
             let parts = self
                 .sources
@@ -274,18 +287,59 @@ impl Engine<'_> {
                 .collect();
             Inputs { parts }
         };
-        let first = row(0);
-        let s = K::slices(&first);
-        let mut accs: Vec<K::Acc> = (0..w).map(|j| K::map(&s, j, 0)).collect();
-        for r in 1..self.nr {
+        let first = row(r0);
+        let s = K::sub(&K::slices(&first), 0, w);
+        let mut accs: Vec<K::Acc> = (0..w).map(|j| K::map(&s, j, r0 as i64)).collect();
+        for r in r0 + 1..r1 {
             let inputs = row(r);
-            let s = K::slices(&inputs);
+            // A sub-run of the accumulators' length: the loop indexes without checks.
+            let s = K::sub(&K::slices(&inputs), 0, accs.len());
             for (j, acc) in accs.iter_mut().enumerate() {
                 *acc = K::combine(*acc, K::map(&s, j, r as i64));
             }
         }
-        for (o, acc) in out.iter_mut().zip(accs) {
-            *o = K::finish(acc);
+        accs
+    }
+
+    /// Every result on the outer path: blocks of results times parts of the rows, one task
+    /// each (whole rows stream through memory; the accumulators stay in cache), the parts of a
+    /// block combined in order.
+    fn outer<K: ReduceKernel>(&self, nk: usize, results: &mut [K::Out], parallel: bool) {
+        let col_blocks = nk.div_ceil(OUTER_BLOCK);
+        let row_parts = if parallel {
+            (rayon::current_num_threads() * 2)
+                .div_ceil(col_blocks)
+                .clamp(1, self.nr)
+        } else {
+            1
+        };
+        let per_rows = self.nr.div_ceil(row_parts);
+        let row_parts = self.nr.div_ceil(per_rows);
+        let task = |t: usize| {
+            let (cb, rp) = (t / row_parts, t % row_parts);
+            let k0 = cb * OUTER_BLOCK;
+            let w = OUTER_BLOCK.min(nk - k0);
+            let r0 = rp * per_rows;
+            self.outer_part::<K>(k0, w, r0, (r0 + per_rows).min(self.nr))
+        };
+        let tasks = col_blocks * row_parts;
+        let partials: Vec<Vec<K::Acc>> = if parallel {
+            (0..tasks).into_par_iter().map(task).collect()
+        } else {
+            (0..tasks).map(task).collect()
+        };
+        for (cb, parts) in partials.chunks(row_parts).enumerate() {
+            let out = &mut results[cb * OUTER_BLOCK..];
+            let mut parts = parts.iter();
+            let mut accs = parts.next().expect("a block has a row part").clone();
+            for p in parts {
+                for (a, &b) in accs.iter_mut().zip(p) {
+                    *a = K::combine(*a, b);
+                }
+            }
+            for (o, acc) in out.iter_mut().zip(accs) {
+                *o = K::finish(acc);
+            }
         }
     }
 }
@@ -380,16 +434,7 @@ pub(crate) fn run<K: ReduceKernel>(
         let threads = rayon::current_num_threads().max(1);
         let mut results = vec![K::Out::default(); nk];
         if engine.outer_contiguous() && nr > 1 {
-            if parallel {
-                results
-                    .par_chunks_mut(OUTER_BLOCK)
-                    .enumerate()
-                    .for_each(|(b, out)| engine.outer_block::<K>(b * OUTER_BLOCK, out));
-            } else {
-                for (b, out) in results.chunks_mut(OUTER_BLOCK).enumerate() {
-                    engine.outer_block::<K>(b * OUTER_BLOCK, out);
-                }
-            }
+            engine.outer::<K>(nk, &mut results, parallel);
         } else if parallel && nk >= 2 * threads {
             let per = nk.div_ceil(threads * 4);
             results

@@ -56,6 +56,11 @@ pub trait ReduceKernel: Sized + Sync + 'static {
     fn acc_dtypes() -> Vec<DTypeId>;
     /// Typed slices of a run of elements.
     fn slices<'a>(inputs: &Inputs<'a>) -> Self::Slices<'a>;
+    /// The length of a run: the shortest of its slices.
+    fn len(slices: &Self::Slices<'_>) -> usize;
+    /// Elements `lo..hi` of a run. The engine folds runs of 8 through this, so the element
+    /// accesses of `map` are checked against a length the compiler knows, and vectorize.
+    fn sub<'a>(slices: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a>;
     /// The accumulator of element `i` of the run, at position `index` along the reduced axes.
     fn map(slices: &Self::Slices<'_>, i: usize, index: i64) -> Self::Acc;
     /// The identity of `combine`, if there is one.
@@ -156,6 +161,8 @@ impl ReductionInstance {
 ///     fn params() -> Vec<array_runtime::DTypeId> { vec![array_runtime::DTypeId::F64] }
 ///     fn acc_dtypes() -> Vec<array_runtime::DTypeId> { vec![array_runtime::DTypeId::F64] }
 ///     fn slices<'a>(inputs: &Inputs<'a>) -> &'a [f64] { inputs.input::<f64>(0) }
+///     fn len(s: &&[f64]) -> usize { s.len() }
+///     fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> { &s[lo..hi] }
 ///     fn map(s: &&[f64], i: usize, _index: i64) -> f64 { s[i] }
 ///     fn identity() -> Option<f64> { Some(0.0) }
 ///     fn combine(a: f64, b: f64) -> f64 { a + b }

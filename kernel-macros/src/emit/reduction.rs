@@ -228,6 +228,16 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
                     (#(#inputs_id.input::<#input_tys>(#idx),)*)
                 }
                 #[inline(always)]
+                fn len(#s: &Self::Slices<'_>) -> usize {
+                    let mut __len = usize::MAX;
+                    #(__len = __len.min(#s.#fields.len());)*
+                    __len
+                }
+                #[inline(always)]
+                fn sub<'__l>(#s: &Self::Slices<'__l>, __lo: usize, __hi: usize) -> Self::Slices<'__l> {
+                    (#(&#s.#fields[__lo..__hi],)*)
+                }
+                #[inline(always)]
                 fn map(#s: &Self::Slices<'_>, #i: usize, #index_param: i64) -> Self::Acc {
                     map #turbofish (#(#s.#fields[#i]),* #index_arg)
                 }

@@ -1,0 +1,192 @@
+//! Reductions on the CPU backend: sum, max (and argmax once tuple accumulators are in the
+//! language) of 10^7 and 10^8 f32 as a fraction of the machine's read bandwidth on all cores,
+//! and axis-0/axis-1 sums of a 4096x4096 array, beside NumPy in the same run.
+//!
+//! `cargo bench -p kernels-std --bench reduction` (`BENCH_SIZES=10000000` limits the sizes).
+
+use std::time::{Duration, Instant};
+
+use criterion::{black_box, Criterion, Throughput};
+use kernels_std::prelude::*;
+use rayon::prelude::*;
+
+#[reduction]
+mod sum_f32 {
+    pub fn map(x: f32) -> f32 {
+        x
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        a + b
+    }
+    pub fn identity() -> f32 {
+        0.0
+    }
+}
+
+/// NumPy's max: NaN propagates, no identity.
+#[reduction]
+mod max_f32 {
+    pub fn map(x: f32) -> f32 {
+        x
+    }
+    #[allow(clippy::eq_op)]
+    pub fn combine(a: f32, b: f32) -> f32 {
+        if a != a || a > b {
+            a
+        } else {
+            b
+        }
+    }
+}
+
+fn sizes() -> Vec<usize> {
+    std::env::var("BENCH_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![10_000_000, 100_000_000])
+}
+
+fn input(n: usize, seed: u32) -> Array<f32> {
+    let v: Vec<f32> = (0..n)
+        .map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 8) as f32 / 16777216.0)
+        .collect();
+    Array::from_vec(&Device::cpu(), &[n], v).expect("input")
+}
+
+/// The machine's read bandwidth on all cores: a parallel pass that reads every word once.
+fn parallel_read(v: &[f32]) -> u32 {
+    v.par_chunks(1 << 16)
+        .map(|c| c.iter().fold(0u32, |a, x| a ^ x.to_bits()))
+        .reduce(|| 0, |a, b| a ^ b)
+}
+
+fn median(mut f: impl FnMut(), reps: usize) -> Duration {
+    f();
+    let mut t: Vec<Duration> = (0..reps)
+        .map(|_| {
+            let s = Instant::now();
+            f();
+            s.elapsed()
+        })
+        .collect();
+    t.sort();
+    t[t.len() / 2]
+}
+
+fn criterion_benches(c: &mut Criterion) {
+    for n in sizes() {
+        let x = input(n, 1);
+        let xs = x.to_vec().unwrap();
+        let mut g = c.benchmark_group(format!("reduction/{n}"));
+        g.sample_size(10);
+        g.throughput(Throughput::Bytes((4 * n) as u64));
+        g.bench_function("read", |b| b.iter(|| black_box(parallel_read(&xs))));
+        g.bench_function("sum", |b| b.iter(|| sum_f32(&x).run().unwrap()));
+        g.bench_function("max", |b| b.iter(|| max_f32(&x).run().unwrap()));
+        g.finish();
+    }
+    let m = input(4096 * 4096, 2).reshape(&[4096, 4096]).unwrap();
+    let mut g = c.benchmark_group("reduction/4096x4096");
+    g.sample_size(10);
+    g.throughput(Throughput::Bytes(4 * 4096 * 4096));
+    g.bench_function("sum_axis0", |b| {
+        b.iter(|| sum_f32(&m).axis(0).run().unwrap())
+    });
+    g.bench_function("sum_axis1", |b| {
+        b.iter(|| sum_f32(&m).axis(1).run().unwrap())
+    });
+    g.finish();
+}
+
+fn numpy_medians(sizes: &[usize]) -> Option<(String, Vec<(String, f64)>)> {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scripts/bench_numpy_reduce.py"
+    );
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(sizes.iter().map(|n| n.to_string()))
+        .output()
+        .ok()?;
+    let s = String::from_utf8_lossy(&out.stdout);
+    let version = s
+        .split("\"numpy\": \"")
+        .nth(1)?
+        .split('"')
+        .next()?
+        .to_string();
+    let body = s.split("\"results\": {").nth(1)?.split('}').next()?;
+    let times = body
+        .split(',')
+        .filter_map(|kv| {
+            let mut it = kv.split(':');
+            let k = it.next()?.trim().trim_matches('"').to_string();
+            let v = it.next()?.trim().parse().ok()?;
+            Some((k, v))
+        })
+        .collect();
+    Some((version, times))
+}
+
+fn summary() {
+    let sizes = sizes();
+    let np = numpy_medians(&sizes);
+    let theirs = |k: &str| {
+        np.as_ref()
+            .and_then(|(_, t)| t.iter().find(|(key, _)| key == k).map(|(_, v)| *v))
+    };
+    println!();
+    println!(
+        "summary (medians; GB/s = bytes read / time; numpy {})",
+        np.as_ref().map_or("not available", |(v, _)| v.as_str())
+    );
+    println!(
+        "{:<26} {:>10} {:>9} {:>10} {:>10} {:>9}",
+        "op", "ours", "GB/s", "% of read", "numpy", "vs numpy"
+    );
+    let row = |name: String, t: Duration, bytes: f64, read_gbs: f64, key: &str| {
+        let gbs = bytes / t.as_secs_f64() / 1e9;
+        let np = theirs(key);
+        println!(
+            "{:<26} {:>8.2}ms {:>9.2} {:>9.0}% {:>10} {:>9}",
+            name,
+            t.as_secs_f64() * 1e3,
+            gbs,
+            100.0 * gbs / read_gbs,
+            np.map_or("-".into(), |s| format!("{:.2}ms", s * 1e3)),
+            np.map_or("-".into(), |s| format!("{:.2}x", s / t.as_secs_f64())),
+        );
+    };
+    let mut read_gbs = 0.0;
+    for n in sizes {
+        let x = input(n, 1);
+        let xs = x.to_vec().unwrap();
+        let reps = if n > 10_000_000 { 5 } else { 11 };
+        let bytes = 4.0 * n as f64;
+        let read = median(
+            || {
+                black_box(parallel_read(&xs));
+            },
+            reps,
+        );
+        read_gbs = bytes / read.as_secs_f64() / 1e9;
+        row(format!("read/{n}"), read, bytes, read_gbs, "");
+        let t = median(|| drop(sum_f32(&x).run().unwrap()), reps);
+        row(format!("sum/{n}"), t, bytes, read_gbs, &format!("sum/{n}"));
+        let t = median(|| drop(max_f32(&x).run().unwrap()), reps);
+        row(format!("max/{n}"), t, bytes, read_gbs, &format!("max/{n}"));
+    }
+    let m = input(4096 * 4096, 2).reshape(&[4096, 4096]).unwrap();
+    let bytes = 4.0 * 4096.0 * 4096.0;
+    for (axis, key) in [(0, "sum_axis0/4096x4096"), (1, "sum_axis1/4096x4096")] {
+        let t = median(|| drop(sum_f32(&m).axis(axis).run().unwrap()), 11);
+        row(key.to_string(), t, bytes, read_gbs, key);
+    }
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    criterion_benches(&mut c);
+    c.final_summary();
+    summary();
+}
