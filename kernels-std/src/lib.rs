@@ -19,3 +19,8 @@ pub mod prelude {
     };
     pub use kernel_macros::{elementwise, reduction};
 }
+
+/// The README's example, compiled and run as a doc test so that it stays true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,9 +1,9 @@
-//! The first program to run: an elementwise kernel written in Rust, run on the GPU when there
-//! is one and on the CPU backend otherwise.
+//! The first program to run: elementwise kernels and a reduction written in Rust, run on the GPU
+//! when there is one and on the CPU backend otherwise.
 //!
 //! `cargo run --release -p examples --bin quickstart`
 
-use examples::{leaky_relu, polar_to_xy, saxpy};
+use examples::{l2norm, leaky_relu, polar_to_xy, saxpy};
 use kernels_std::prelude::*;
 
 fn main() -> Result<()> {
@@ -35,6 +35,15 @@ fn main() -> Result<()> {
         "polar_to_xy: x = {:.3?}, y = {:.3?}",
         px.to_vec()?,
         py.to_vec()?
+    );
+
+    // A reduction over any axes, like cupy.ReductionKernel: the L2 norm of each row.
+    let rows = Array::from_vec(&dev, &[2, 2], vec![3.0f32, 4.0, 6.0, 8.0])?;
+    let norms = l2norm(&rows).axis(1).keepdims(true).run()?;
+    println!(
+        "l2norm of rows, shape {:?}: {:?}",
+        norms.shape(),
+        norms.to_vec()?
     );
 
     // The generated CUDA C of a kernel can be read on any machine.
