@@ -88,3 +88,5 @@ pub fn bits(a: u8, b: u8, flag: bool) -> (u8, bool) {
 pub fn iabs_diff<T: SignedInt>(x: T, y: T) -> T {
     (x - y).max(y - x).min(-x)
 }
+
+pub mod language;

@@ -35,6 +35,53 @@ macro_rules! golden_tests {
     )*};
 }
 
+/// One kernel per family of the language (`src/language.rs`).
+macro_rules! language_golden_tests {
+    ($($kernel:ident),* $(,)?) => {$(
+        #[test]
+        fn $kernel() {
+            golden(stringify!($kernel), k::language::$kernel::DEF.device_source);
+        }
+    )*};
+}
+
+mod language {
+    use super::*;
+
+    language_golden_tests!(
+        statements,
+        loops,
+        matching,
+        aggregates,
+        constants,
+        float_methods,
+        transcendental,
+        transcendental_more,
+        transcendental_f64,
+        float_predicates,
+        int_methods,
+        int_semantics,
+        cast_matrix,
+        half_math,
+        complex_math,
+        complex_f64,
+        calls,
+        generic_int,
+        generic_num,
+    );
+
+    #[test]
+    fn device_functions() {
+        let text = [
+            k::language::lerp::KX_CUDA,
+            k::language::smooth::KX_CUDA,
+            k::language::gcd::KX_CUDA,
+        ]
+        .concat();
+        golden("device_functions", &text);
+    }
+}
+
 golden_tests!(
     saxpy,
     add,

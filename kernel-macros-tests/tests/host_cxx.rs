@@ -56,16 +56,25 @@ fn golden_functions_compile_as_host_cxx() {
             continue; // fp16/bf16 need CUDA's headers (KX_HALF)
         }
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        // Generic kernels: instantiate for a float and an integer type where they allow it.
+        // Generic kernels: instantiate for a float and an integer type; each must compile
+        // with at least one (float-only and integer-only kernels exist).
+        let mut errors = Vec::new();
         for t in ["float", "int"] {
             let text = format!("{}typedef {t} T;\n{body}", prelude());
-            let out = compile(&dir, &name, &text, &["-fsyntax-only"]);
-            assert!(
-                out.status.success() || (t == "int" && body.contains("kx::sqrt")),
-                "{name} with T = {t}:\n{}",
-                String::from_utf8_lossy(&out.stderr)
+            let out = compile(
+                &dir,
+                &name,
+                &text,
+                &["-fsyntax-only", "-Wno-unused-function"],
             );
+            if !out.status.success() {
+                errors.push(format!(
+                    "T = {t}:\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
         }
+        assert!(errors.len() < 2, "{name}:\n{}", errors.join("\n"));
         checked += 1;
     }
     assert!(checked >= 5);

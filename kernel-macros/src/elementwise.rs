@@ -45,7 +45,16 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         return out;
     };
     let source = lower::kernel(&kernel, &typed);
-    emit::kernel(&item, &kernel.sig, emit::Body::Translated(&source))
+    let native = emit::native::body(&kernel, &typed, true);
+    emit::kernel(
+        &item,
+        &kernel.sig,
+        emit::Body::Translated {
+            source: &source,
+            native,
+            calls: &kernel.calls,
+        },
+    )
 }
 
 /// The CUDA C device function of a kernel, or the error messages: for unit tests.

@@ -7,6 +7,7 @@
 
 mod check;
 mod cnames;
+mod device_fn;
 mod diag;
 mod elementwise;
 mod emit;
@@ -38,9 +39,11 @@ use proc_macro::TokenStream;
 /// assert_eq!(saxpy::scalar(2.0, 1.0, 1.0), 3.0);   // the native function
 /// ```
 ///
-/// Besides the array function, a module of the same name holds `scalar` (the function as
-/// written), `DEF` (its CUDA C), `cpu_chunk`, `into` (write into existing arrays) and
-/// `cuda_source`.
+/// Besides the array function, a module of the same name holds `scalar` (the native twin: the
+/// function with the language's semantics made explicit), `DEF` (its CUDA C), `cpu_chunk`,
+/// `into` (write into existing arrays) and `cuda_source`.
+///
+#[doc = include_str!("../LANGUAGE.md")]
 #[proc_macro_attribute]
 pub fn elementwise(attr: TokenStream, item: TokenStream) -> TokenStream {
     elementwise::expand(attr.into(), item.into()).into()
@@ -73,4 +76,27 @@ pub fn elementwise(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn reduction(attr: TokenStream, item: TokenStream) -> TokenStream {
     reduction::expand(attr.into(), item.into()).into()
+}
+
+/// Marks a helper function written in the kernel language: kernels (and other device
+/// functions) can call it. It stays an ordinary Rust function (with the kernel language's
+/// semantics: see the language reference) and gains a hidden module of the same name holding
+/// its CUDA C, which the calling kernels include.
+///
+/// ```ignore
+/// use kernels_std::prelude::*;
+///
+/// #[device_fn]
+/// pub fn lerp(a: f32, b: f32, t: f32) -> f32 {
+///     a + (b - a) * t
+/// }
+///
+/// #[elementwise]
+/// pub fn blend(x: f32, y: f32) -> f32 {
+///     lerp(x, y, 0.25)
+/// }
+/// ```
+#[proc_macro_attribute]
+pub fn device_fn(attr: TokenStream, item: TokenStream) -> TokenStream {
+    device_fn::expand(attr.into(), item.into()).into()
 }

@@ -19,10 +19,14 @@ pub(crate) enum Scalar {
     BF16,
     F32,
     F64,
+    /// `Complex<f32>` (`c64`).
+    C64,
+    /// `Complex<f64>` (`c128`).
+    C128,
 }
 
 impl Scalar {
-    pub const ALL: [Scalar; 13] = [
+    pub const ALL: [Scalar; 15] = [
         Scalar::Bool,
         Scalar::I8,
         Scalar::I16,
@@ -36,6 +40,8 @@ impl Scalar {
         Scalar::BF16,
         Scalar::F32,
         Scalar::F64,
+        Scalar::C64,
+        Scalar::C128,
     ];
 
     /// The Rust spelling, as in `DTypeId::name`.
@@ -54,6 +60,8 @@ impl Scalar {
             Scalar::BF16 => "bf16",
             Scalar::F32 => "f32",
             Scalar::F64 => "f64",
+            Scalar::C64 => "c64",
+            Scalar::C128 => "c128",
         }
     }
 
@@ -73,6 +81,8 @@ impl Scalar {
             Scalar::BF16 => "__nv_bfloat16",
             Scalar::F32 => "float",
             Scalar::F64 => "double",
+            Scalar::C64 => "kx::complex<float>",
+            Scalar::C128 => "kx::complex<double>",
         }
     }
 
@@ -83,6 +93,28 @@ impl Scalar {
 
     pub fn is_float(self) -> bool {
         matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F64)
+    }
+
+    pub fn is_complex(self) -> bool {
+        matches!(self, Scalar::C64 | Scalar::C128)
+    }
+
+    /// The real type of a complex dtype's parts (`f32` for `c64`).
+    pub fn complex_part(self) -> Option<Scalar> {
+        match self {
+            Scalar::C64 => Some(Scalar::F32),
+            Scalar::C128 => Some(Scalar::F64),
+            _ => None,
+        }
+    }
+
+    /// The complex dtype with parts of this float type.
+    pub fn complex_of(self) -> Option<Scalar> {
+        match self {
+            Scalar::F32 => Some(Scalar::C64),
+            Scalar::F64 => Some(Scalar::C128),
+            _ => None,
+        }
     }
 
     /// `f16` and `bf16`: no literals and no `as` casts in Rust.

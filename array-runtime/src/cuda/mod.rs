@@ -9,6 +9,7 @@
 //! - [`pool`]: the caching allocator behind [`CudaDevice::alloc`];
 //! - `launch`: merging dimensions, choosing the entry point, launching on the device's stream.
 
+pub mod blas_support;
 pub mod cache;
 pub mod codegen;
 pub mod codegen_reduce;

@@ -352,8 +352,16 @@ template <class T> KX_FN T range_at(T a, unsigned long long k, unsigned long lon
     KX_FN T sinh(T x) { return ::sinh##S(x); }                                            \
     KX_FN T cosh(T x) { return ::cosh##S(x); }                                            \
     KX_FN T tanh(T x) { return ::tanh##S(x); }                                            \
-    KX_FN T asinh(T x) { return ::asinh##S(x); }                                          \
-    KX_FN T acosh(T x) { return ::acosh##S(x); }                                          \
+    /* std's asinh and acosh (Rust 1.95): their formulas, overflow included */           \
+    KX_FN T asinh(T x) {                                                                  \
+        T ax = ::fabs##S(x);                                                              \
+        T ix = (T)1 / ax;                                                                 \
+        return ::copysign##S(::log1p##S(ax + (ax / (::hypot##S((T)1, ix) + ix))), x);      \
+    }                                                                                     \
+    KX_FN T acosh(T x) {                                                                  \
+        if (x < (T)1) return from_bits<T>(NAN_BITS_##S);                                  \
+        return ::log##S(x + (::sqrt##S(x - (T)1) * ::sqrt##S(x + (T)1)));                 \
+    }                                                                                     \
     KX_FN T exp(T x) { return ::exp##S(x); }                                              \
     KX_FN T exp2(T x) { return ::exp2##S(x); }                                            \
     KX_FN T exp_m1(T x) { return ::expm1##S(x); }                                         \
@@ -375,8 +383,9 @@ template <class T> KX_FN T range_at(T a, unsigned long long k, unsigned long lon
     KX_FN T hypot(T x, T y) { return ::hypot##S(x, y); }                                  \
     KX_FN T atan2(T y, T x) { return ::atan2##S(y, x); }                                  \
     KX_FN T copysign(T x, T y) { return ::copysign##S(x, y); }                            \
-    KX_FN T min(T x, T y) { return ::fmin##S(x, y); }                                     \
-    KX_FN T max(T x, T y) { return ::fmax##S(x, y); }                                     \
+    /* NaN-ignoring like f32::min/max, signaling NaNs included (C's fmin may not). */    \
+    KX_FN T min(T x, T y) { return x != x ? y : (y != y ? x : ::fmin##S(x, y)); }         \
+    KX_FN T max(T x, T y) { return x != x ? y : (y != y ? x : ::fmax##S(x, y)); }         \
     KX_FN T mul_add(T x, T a, T b) { return ::fma##S(x, a, b); }                          \
     KX_FN T log(T x, T base) { return ::log##S(x) / ::log##S(base); }                     \
     KX_FN T recip(T x) { return (T)1 / x; }                                               \
@@ -400,6 +409,8 @@ template <class T> KX_FN T range_at(T a, unsigned long long k, unsigned long lon
         }                                                                                 \
         return recip ? (T)1 / r : r;                                                      \
     }
+#define NAN_BITS_f 0x7fc00000ull
+#define NAN_BITS_ 0x7ff8000000000000ull
 #define INF_BITS_f 0x7f800000ull
 #define INF_BITS_ 0x7ff0000000000000ull
 #define SIGN_SHIFT_f 31
@@ -410,6 +421,8 @@ KX_FLOAT(double, , (180.0 / 3.14159265358979323846), (3.14159265358979323846 / 1
 #undef KX_FLOAT
 #undef INF_BITS_f
 #undef INF_BITS_
+#undef NAN_BITS_f
+#undef NAN_BITS_
 #undef SIGN_SHIFT_f
 #undef SIGN_SHIFT_
 

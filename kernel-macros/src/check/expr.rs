@@ -3,7 +3,8 @@
 use super::ty::{LitKind, Mismatch, Ty};
 use super::Checker;
 use crate::diag::Sp;
-use crate::parse::ast::{BinOp, Expr, ExprKind, Lit, Method, TypeRef, UnOp};
+use crate::parse::ast::{BinOp, Expr, ExprKind, Lit, MatchPat, Method, TypeRef, UnOp};
+use crate::parse::methods::{MethodInfo, Recv, Rel};
 use crate::scalar::Scalar;
 
 impl Checker<'_> {
@@ -28,7 +29,8 @@ impl Checker<'_> {
                 Lit::Float { suffix: None, .. } => self.table.fresh(LitKind::Float, e.sp),
             },
             ExprKind::Var(name) => match self.lookup(&name.to_string()) {
-                Some((b, t)) => {
+                Some(s) => {
+                    let (b, t) = (s.binding, s.ty.clone());
                     self.bindings[e.id] = Some(b);
                     t
                 }
@@ -38,25 +40,51 @@ impl Checker<'_> {
                     Ty::Error
                 }
             },
+            ExprKind::Const(s, _) => Ty::scalar(*s),
             ExprKind::Unary(op, x) => self.unary(*op, x, e),
-            ExprKind::Binary(op, l, r) => self.binary(*op, l, r, e.sp),
+            ExprKind::Binary(op, l, r) => {
+                let lt = self.expr(l);
+                let rt = self.expr(r);
+                self.binary(*op, (&lt, l.sp), (&rt, r.sp), e.sp)
+            }
+            ExprKind::Assign(op, place, value) => self.assign(*op, place, value, e.sp),
             ExprKind::Cast(x, to) => self.cast(x, to, e.sp),
             ExprKind::Method(m, name_sp, recv, args) => self.method(*m, *name_sp, recv, args),
+            ExprKind::Call(_, args) => {
+                let tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
+                self.call_literals(&tys);
+                self.calls.push((e.sp, e.id));
+                self.table.fresh(LitKind::Any, e.sp)
+            }
+            ExprKind::ComplexNew(re, im) => {
+                let (a, b) = (self.expr(re), self.expr(im));
+                self.expect(&b, &a, im.sp);
+                let part = self.table.resolve(&a);
+                let ok = match &part {
+                    Ty::Scalar(s) => s.complex_of().is_some(),
+                    Ty::Var(_) => self.table.var_kind(&part) == Some(LitKind::Float),
+                    Ty::Error => true,
+                    _ => false,
+                };
+                if !ok {
+                    let msg = format!(
+                        "complex numbers in kernels have `f32` or `f64` parts, found `{}`",
+                        self.show(&part)
+                    );
+                    self.diag.error(re.sp.to(im.sp), msg);
+                    return Ty::Error;
+                }
+                Ty::Complex(Box::new(a))
+            }
             ExprKind::If(cond, then, otherwise) => {
                 let c = self.expr(cond);
-                if let Err(Mismatch::Types) = self.table.unify(&c, &Ty::BOOL) {
-                    let msg = format!(
-                        "expected `bool`, found `{}`; conditions must be `bool`",
-                        self.show(&c)
-                    );
-                    self.diag.error(cond.sp, msg);
-                }
+                self.condition(&c, cond.sp);
                 let t = self.block(then);
                 match otherwise {
                     Some(o) => {
                         let ot = self.expr(o);
-                        match self.table.unify(&t, &ot) {
-                            Ok(()) => t,
+                        match self.table.join(&t, &ot) {
+                            Ok(j) => j,
                             Err(Mismatch::Literal { origin, kind, ty }) => {
                                 self.literal_mismatch(origin, kind, &ty);
                                 Ty::Error
@@ -84,17 +112,149 @@ impl Checker<'_> {
                     }
                 }
             }
+            ExprKind::Match(s, arms) => self.match_expr(s, arms),
+            ExprKind::While(label, cond, body) => self.while_loop(e, label, cond, body),
+            ExprKind::Loop(label, body) => self.loop_expr(e, label, body),
+            ExprKind::For(f) => self.for_loop(e, f),
+            ExprKind::Break(label, v) => self.jump(e, label, v.as_deref(), true),
+            ExprKind::Continue(label) => self.jump(e, label, None, false),
+            ExprKind::Return(v) => self.return_expr(e, v.as_deref()),
             ExprKind::Block(b) => self.block(b),
             ExprKind::Tuple(elems) => {
                 let tys: Vec<Ty> = elems.iter().map(|x| self.expr(x)).collect();
                 for (x, t) in elems.iter().zip(&tys) {
-                    if matches!(self.table.resolve(t), Ty::Unit | Ty::Tuple(_)) {
+                    if matches!(self.table.resolve(t), Ty::Unit | Ty::Never) {
                         self.diag
-                            .error(x.sp, "tuple elements must be scalar values in kernels");
+                            .error(x.sp, "tuple elements must be values in kernels");
                     }
                 }
                 Ty::Tuple(tys)
             }
+            ExprKind::TupleField(t, i) => {
+                let tt = self.expr(t);
+                match self.table.resolve(&tt) {
+                    Ty::Tuple(elems) if *i < elems.len() => elems[*i].clone(),
+                    Ty::Error => Ty::Error,
+                    other => {
+                        let msg = format!("no field `{i}` on type `{}`", self.show(&other));
+                        self.diag.error(e.sp, msg);
+                        Ty::Error
+                    }
+                }
+            }
+            ExprKind::ComplexPart(z, im) => {
+                let zt = self.expr(z);
+                match self.table.resolve(&zt) {
+                    Ty::Complex(p) => *p,
+                    Ty::Error => Ty::Error,
+                    other => {
+                        let msg = format!(
+                            "no field `{}` on type `{}`; `re` and `im` are the parts of complex \
+                             numbers",
+                            if *im { "im" } else { "re" },
+                            self.show(&other)
+                        );
+                        self.diag.error(e.sp, msg);
+                        Ty::Error
+                    }
+                }
+            }
+            ExprKind::Array(elems) => {
+                let mut t = Ty::Never;
+                for x in elems {
+                    let xt = self.expr(x);
+                    match self.table.join(&t, &xt) {
+                        Ok(j) => t = j,
+                        Err(_) => {
+                            let msg = format!(
+                                "mismatched types: array elements have one type, found `{}` \
+                                 and `{}`",
+                                self.show(&t),
+                                self.show(&xt)
+                            );
+                            self.diag.error(x.sp, msg);
+                        }
+                    }
+                }
+                self.array_of(t, elems.len(), e.sp)
+            }
+            ExprKind::Repeat(v, n) => {
+                let t = self.expr(v);
+                self.array_of(t, *n, e.sp)
+            }
+            ExprKind::Index(a, i) => {
+                let at = self.expr(a);
+                let it = self.expr(i);
+                let r = self.table.resolve(&it);
+                if !self.is_int(&r) || matches!(r, Ty::Generic(_)) {
+                    let msg = format!(
+                        "arrays are indexed by integers of a concrete type, found `{}`",
+                        self.show(&r)
+                    );
+                    self.diag.error(i.sp, msg);
+                }
+                match self.table.resolve(&at) {
+                    Ty::Array(t, _) => *t,
+                    Ty::Error => Ty::Error,
+                    other => {
+                        let msg = format!(
+                            "cannot index a value of type `{}`; only fixed-size local arrays \
+                             can be indexed (a kernel sees one element of each input array)",
+                            self.show(&other)
+                        );
+                        self.diag.error(a.sp, msg);
+                        Ty::Error
+                    }
+                }
+            }
+        }
+    }
+
+    /// The callee's signature is not known here: an unsuffixed literal argument takes the
+    /// type of the other arguments of its kind when they agree (`lerp(x, y, 0.5)` with `x: f32`),
+    /// else Rust's default. rustc checks the guess on the native twin.
+    fn call_literals(&mut self, tys: &[Ty]) {
+        for kind in [LitKind::Int, LitKind::Float] {
+            let mut typed: Vec<Ty> = Vec::new();
+            for t in tys {
+                let r = self.table.resolve(t);
+                let fits = match &r {
+                    Ty::Scalar(s) => match kind {
+                        LitKind::Int => s.is_int(),
+                        _ => s.is_float() && !s.is_half(),
+                    },
+                    _ => false,
+                };
+                if fits && !typed.contains(&r) {
+                    typed.push(r);
+                }
+            }
+            if let [t] = typed.as_slice() {
+                for a in tys {
+                    if self.table.var_kind(a) == Some(kind) {
+                        let _ = self.table.unify(a, t);
+                    }
+                }
+            }
+        }
+    }
+
+    fn array_of(&mut self, t: Ty, n: usize, sp: Sp) -> Ty {
+        if matches!(self.table.resolve(&t), Ty::Unit) {
+            self.diag
+                .error(sp, "array elements must be values in kernels");
+        }
+        Ty::Array(Box::new(t), n)
+    }
+
+    /// Whether `t` is (or may still become) an integer type.
+    pub(super) fn is_int(&self, t: &Ty) -> bool {
+        match self.table.resolve(t) {
+            Ty::Scalar(s) => s.is_int(),
+            Ty::Generic(i) => self.caps[i].int,
+            Ty::Var(_) => self.table.var_kind(t) == Some(LitKind::Int),
+            Ty::Error => true,
+            _ => false,
         }
     }
 
@@ -104,6 +264,7 @@ impl Checker<'_> {
         let ok = match (op, &r) {
             (_, Ty::Error) => true,
             (UnOp::Neg, Ty::Scalar(s)) => s.is_float() || s.is_signed_int(),
+            (UnOp::Neg, Ty::Complex(_)) => true,
             (UnOp::Neg, Ty::Generic(i)) => self.caps[*i].float || self.caps[*i].signed,
             (UnOp::Neg, Ty::Var(_)) => {
                 self.deferred_neg.push((e.sp, e.id));
@@ -138,15 +299,22 @@ impl Checker<'_> {
         t
     }
 
-    fn binary(&mut self, op: BinOp, l: &Expr, r: &Expr, sp: Sp) -> Ty {
-        let lt = self.expr(l);
-        let rt = self.expr(r);
+    /// The type of `l op r`, reporting errors at `sp`.
+    pub(super) fn binary(&mut self, op: BinOp, l: (&Ty, Sp), r: (&Ty, Sp), sp: Sp) -> Ty {
+        let ((lt, lsp), (rt, rsp)) = (l, r);
         if op.is_logic() {
-            self.expect(&lt, &Ty::BOOL, l.sp);
-            self.expect(&rt, &Ty::BOOL, r.sp);
+            self.expect(lt, &Ty::BOOL, lsp);
+            self.expect(rt, &Ty::BOOL, rsp);
             return Ty::BOOL;
         }
-        match self.table.unify(&lt, &rt) {
+        if op.is_shift() {
+            return self.shift(op, l, r, sp);
+        }
+        let (lr, rr) = (self.table.resolve(lt), self.table.resolve(rt));
+        if matches!(lr, Ty::Complex(_)) || matches!(rr, Ty::Complex(_)) {
+            return self.complex_binary(op, (&lr, lsp), (&rr, rsp), sp);
+        }
+        match self.table.unify(lt, rt) {
             Ok(()) => {}
             Err(Mismatch::Literal { origin, kind, ty }) => {
                 self.literal_mismatch(origin, kind, &ty);
@@ -156,17 +324,17 @@ impl Checker<'_> {
                 let msg = format!(
                     "mismatched types: cannot apply `{}` to `{}` and `{}`; convert one side with `as`",
                     op.symbol(),
-                    self.show(&lt),
-                    self.show(&rt)
+                    self.show(lt),
+                    self.show(rt)
                 );
                 self.diag.error(sp, msg);
                 return Ty::Error;
             }
         }
-        let t = self.table.resolve(&lt);
+        let t = self.table.resolve(lt);
         let var_kind = self.table.var_kind(&t);
         let (ok, need) = match &t {
-            Ty::Error => (true, ""),
+            Ty::Error | Ty::Never => (true, ""),
             Ty::Scalar(s) if op.is_arith() => (*s != Scalar::Bool, ""),
             Ty::Scalar(s) if op.is_bit() => (*s == Scalar::Bool || s.is_int(), ""),
             Ty::Scalar(_) => (true, ""),
@@ -174,8 +342,9 @@ impl Checker<'_> {
             Ty::Generic(i) if op.is_bit() => (self.caps[*i].int, "Int"),
             Ty::Generic(_) => (true, ""),
             Ty::Var(_) if op.is_bit() => (var_kind == Some(LitKind::Int), ""),
+            // A call's result, known later (rustc checks the operator on the native twin).
             Ty::Var(_) => (true, ""),
-            Ty::Tuple(_) | Ty::Unit => (false, ""),
+            Ty::Tuple(_) | Ty::Unit | Ty::Array(..) | Ty::Complex(_) => (false, ""),
         };
         if !ok {
             let msg = match &t {
@@ -183,6 +352,11 @@ impl Checker<'_> {
                     "cannot apply `{}` to values of type `{1}`; bound `{1}` by `{need}`",
                     op.symbol(),
                     self.generics[*i]
+                ),
+                Ty::Tuple(_) | Ty::Array(..) => format!(
+                    "cannot apply `{}` to values of type `{}`; compare or combine the elements",
+                    op.symbol(),
+                    self.show(&t)
                 ),
                 _ => format!(
                     "cannot apply `{}` to values of type `{}`",
@@ -200,11 +374,148 @@ impl Checker<'_> {
         }
     }
 
+    /// `<<` and `>>`: an integer shifted by an integer of any concrete type.
+    fn shift(&mut self, op: BinOp, (lt, _): (&Ty, Sp), (rt, rsp): (&Ty, Sp), sp: Sp) -> Ty {
+        let l = self.table.resolve(lt);
+        if !self.is_int(&l) {
+            let msg = match &l {
+                Ty::Generic(i) => format!(
+                    "cannot apply `{}` to values of type `{1}`; bound `{1}` by `Int`",
+                    op.symbol(),
+                    self.generics[*i]
+                ),
+                _ => format!(
+                    "cannot apply `{}` to a value of type `{}`; shifts work on integers",
+                    op.symbol(),
+                    self.show(&l)
+                ),
+            };
+            self.diag.error(sp, msg);
+            return Ty::Error;
+        }
+        let r = self.table.resolve(rt);
+        if !self.is_int(&r) || matches!(r, Ty::Generic(_)) {
+            let msg = format!(
+                "shift amounts are integers of a concrete type (such as `u32`), found `{}`",
+                self.show(&r)
+            );
+            self.diag.error(rsp, msg);
+            return Ty::Error;
+        }
+        lt.clone()
+    }
+
+    /// Complex arithmetic: complex with complex, or with a real of the parts' type.
+    fn complex_binary(
+        &mut self,
+        op: BinOp,
+        (l, lsp): (&Ty, Sp),
+        (r, rsp): (&Ty, Sp),
+        sp: Sp,
+    ) -> Ty {
+        let allowed = matches!(
+            op,
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Eq | BinOp::Ne
+        );
+        if !allowed {
+            let msg = format!(
+                "cannot apply `{}` to complex numbers; they support `+ - * /`, `==` and `!=`",
+                op.symbol()
+            );
+            self.diag.error(sp, msg);
+            return Ty::Error;
+        }
+        let (complex, part_side) = match (l, r) {
+            (Ty::Complex(_), Ty::Complex(_)) => {
+                if let Err(Mismatch::Types) = self.table.unify(l, r) {
+                    let msg = format!(
+                        "mismatched types: cannot apply `{}` to `{}` and `{}`",
+                        op.symbol(),
+                        self.show(l),
+                        self.show(r)
+                    );
+                    self.diag.error(sp, msg);
+                    return Ty::Error;
+                }
+                (l.clone(), None)
+            }
+            (Ty::Complex(_), other) => (l.clone(), Some((other.clone(), rsp))),
+            (other, _) => (r.clone(), Some((other.clone(), lsp))),
+        };
+        if let Some((real, at)) = part_side {
+            let Ty::Complex(p) = &complex else {
+                return Ty::Error;
+            };
+            if op.is_equality() || self.table.unify(&real, p).is_err() {
+                let msg = format!(
+                    "mismatched types: cannot apply `{}` to `{}` and `{}`; a complex number \
+                     combines with a complex number or a real of its parts' type",
+                    op.symbol(),
+                    self.show(l),
+                    self.show(r)
+                );
+                self.diag.error(at, msg);
+                return Ty::Error;
+            }
+        }
+        if op.is_equality() {
+            Ty::BOOL
+        } else {
+            complex
+        }
+    }
+
+    fn assign(&mut self, op: Option<BinOp>, place: &Expr, value: &Expr, sp: Sp) -> Ty {
+        let pt = self.expr(place);
+        let vt = self.expr(value);
+        if let Some((name, mutable)) = self.place_root(place) {
+            if !mutable {
+                self.diag.error(
+                    place.sp,
+                    format!("cannot assign to `{name}`, which is not declared `mut`; write `let mut {name}`"),
+                );
+            }
+        }
+        match op {
+            None => {
+                self.expect(&vt, &pt, value.sp);
+            }
+            Some(op) => {
+                let t = self.binary(op, (&pt, place.sp), (&vt, value.sp), sp);
+                if !matches!(self.table.resolve(&t), Ty::Error) {
+                    self.expect(&t, &pt, value.sp);
+                }
+            }
+        }
+        Ty::Unit
+    }
+
+    /// The variable an assignment writes into, and whether it is `mut`.
+    fn place_root(&self, e: &Expr) -> Option<(String, bool)> {
+        match &e.kind {
+            ExprKind::Var(name) => {
+                let s = self.lookup(&name.to_string())?;
+                Some((name.to_string(), s.mutable))
+            }
+            ExprKind::Index(a, _) | ExprKind::TupleField(a, _) | ExprKind::ComplexPart(a, _) => {
+                self.place_root(a)
+            }
+            _ => None,
+        }
+    }
+
     fn cast(&mut self, x: &Expr, to_ref: &TypeRef, sp: Sp) -> Ty {
         let from = self.expr(x);
         let to = &Ty::of_ref(to_ref);
         let target = match to {
             Ty::Scalar(s) => *s,
+            Ty::Complex(_) => {
+                self.diag.error(
+                    to_ref.sp,
+                    "`as` casts to complex numbers are not supported; write `Complex::new(x, 0.0)`",
+                );
+                return Ty::Error;
+            }
             Ty::Generic(i) => {
                 let msg = format!(
                     "cannot cast to the type parameter `{}`; `as` works between primitive types only",
@@ -224,6 +535,7 @@ impl Checker<'_> {
             let fits = match kind {
                 LitKind::Int => target.is_int(),
                 LitKind::Float => target.is_float() && !target.is_half(),
+                LitKind::Any => false,
             };
             if fits {
                 let _ = self.table.unify(&from, to);
@@ -231,12 +543,16 @@ impl Checker<'_> {
         }
         let source = self.table.resolve(&from);
         let msg = match &source {
-            Ty::Error => None,
+            Ty::Error | Ty::Never => None,
             Ty::Scalar(s) if s.is_half() || target.is_half() => Some(format!(
                 "`as` casts between `{}` and `{}` are not supported (the `half` types have no `as` casts in Rust)",
                 s.name(),
                 target.name()
             )),
+            Ty::Var(_) if self.table.var_kind(&source) == Some(LitKind::Any) => Some(
+                "cannot cast a value whose type is not known yet; bind it with a type first"
+                    .into(),
+            ),
             Ty::Var(_) if target.is_half() => Some(format!(
                 "`as` casts to `{}` are not supported (the `half` types have no `as` casts in Rust)",
                 target.name()
@@ -253,12 +569,19 @@ impl Checker<'_> {
                 target.name()
             )),
             Ty::Scalar(_) | Ty::Var(_) => None,
+            Ty::Complex(_) => Some(
+                "`as` casts from complex numbers are not supported; take `z.re`, `z.im` or \
+                 `z.norm()`"
+                    .into(),
+            ),
             Ty::Generic(i) => Some(format!(
                 "cannot cast a value of the type parameter `{}` with `as`; \
                  `as` works between primitive types only",
                 self.generics[*i]
             )),
-            Ty::Tuple(_) | Ty::Unit => Some(format!("cannot cast a value of type `{}`", self.show(&source))),
+            Ty::Tuple(_) | Ty::Unit | Ty::Array(..) => {
+                Some(format!("cannot cast a value of type `{}`", self.show(&source)))
+            }
         };
         if let Some(msg) = msg {
             self.diag.error(sp, msg);
@@ -271,59 +594,178 @@ impl Checker<'_> {
         let rt = self.expr(recv);
         let arg_tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
         let r = self.table.resolve(&rt);
-        let name = m.name();
-        let err = match &r {
+        let name = m.name;
+        let found = |want: &dyn Fn(&MethodInfo) -> bool| m.entries().find(|e| want(e));
+        let (info, err) = match &r {
             Ty::Error => return Ty::Error,
-            Ty::Var(_) => Some(match self.table.var_kind(&r) {
-                Some(LitKind::Int) => format!(
-                    "can't call method `{name}` on an ambiguous integer literal; \
-                     give it a suffix such as `2_i32`"
-                ),
-                _ => format!(
-                    "can't call method `{name}` on an ambiguous float literal; \
-                     give it a suffix such as `2.0_f32`"
-                ),
-            }),
-            Ty::Scalar(s) if s.is_float() => None,
-            Ty::Scalar(s)
-                if s.is_int() && m.on_ints() && (m != Method::Abs || s.is_signed_int()) =>
-            {
-                None
+            Ty::Var(_) => (
+                None,
+                Some(match self.table.var_kind(&r) {
+                    Some(LitKind::Int) => format!(
+                        "can't call method `{name}` on an ambiguous integer literal; \
+                         give it a suffix such as `2_i32`"
+                    ),
+                    Some(LitKind::Float) => format!(
+                        "can't call method `{name}` on an ambiguous float literal; \
+                         give it a suffix such as `2.0_f32`"
+                    ),
+                    _ => format!(
+                        "can't call method `{name}` on a value whose type is not known yet; \
+                         bind it with a type first"
+                    ),
+                }),
+            ),
+            Ty::Scalar(s) => {
+                let s = *s;
+                let info = found(&|e| match e.recv {
+                    Recv::Float => s.is_float(),
+                    Recv::Int => s.is_int(),
+                    Recv::SignedInt => s.is_signed_int(),
+                    Recv::UnsignedInt => s.is_unsigned_int(),
+                    Recv::Complex => false,
+                });
+                let hint = match m.entries().next().map(|e| e.recv) {
+                    Some(Recv::Float) if s.is_int() => {
+                        "it is a float method; cast to a float type first"
+                    }
+                    Some(Recv::Float) => "it is a float method",
+                    Some(Recv::SignedInt) => "it is a method of signed integers",
+                    Some(Recv::UnsignedInt) => "it is a method of unsigned integers",
+                    Some(Recv::Int) => "it is an integer method",
+                    _ => "see the methods of each type in the kernel language reference",
+                };
+                let err = info
+                    .is_none()
+                    .then(|| format!("method `{name}` is not available on `{}`; {hint}", s.name()));
+                (info, err)
             }
-            Ty::Scalar(s) => Some(format!(
-                "method `{name}` is not available on `{}`; {}",
-                s.name(),
-                if s.is_int() {
-                    "cast to a float type first"
-                } else {
-                    "it is a float method"
-                }
-            )),
-            Ty::Generic(i) if self.caps[*i].float => None,
-            // `Ord::min` and `Ord::max` through `Int`.
-            Ty::Generic(i) if self.caps[*i].int && matches!(m, Method::Min | Method::Max) => None,
-            Ty::Generic(i) => Some(format!(
-                "method `{name}` needs the bound `Float` on `{}`",
-                self.generics[*i]
-            )),
-            Ty::Tuple(_) | Ty::Unit => Some(format!(
-                "method `{name}` is not available on `{}`",
-                self.show(&r)
-            )),
+            Ty::Complex(_) => {
+                let info = found(&|e| e.recv == Recv::Complex);
+                let err = info.is_none().then(|| {
+                    format!(
+                        "method `{name}` is not available on complex numbers; they have norm, \
+                         norm_sqr, arg, conj, inv, exp, ln, sqrt, scale, unscale, powf, is_nan, \
+                         is_finite, is_infinite"
+                    )
+                });
+                (info, err)
+            }
+            Ty::Generic(i) => {
+                let caps = self.caps[*i];
+                let info = found(&|e| {
+                    e.generic
+                        && match e.recv {
+                            Recv::Float => caps.float,
+                            Recv::Int => caps.int,
+                            _ => false,
+                        }
+                });
+                let g = &self.generics[*i];
+                let err = info.is_none().then(|| {
+                    let float = m.entries().any(|e| e.recv == Recv::Float && e.generic);
+                    let int = m.entries().any(|e| e.recv == Recv::Int && e.generic);
+                    if float && !caps.float {
+                        format!("method `{name}` needs the bound `Float` on `{g}`")
+                    } else if int && !caps.int {
+                        format!("method `{name}` needs the bound `Int` on `{g}`")
+                    } else {
+                        format!(
+                            "method `{name}` is not available on the type parameter `{g}`; \
+                             use a concrete type"
+                        )
+                    }
+                });
+                (info, err)
+            }
+            Ty::Tuple(_) | Ty::Unit | Ty::Never | Ty::Array(..) => (
+                None,
+                Some(format!(
+                    "method `{name}` is not available on `{}`",
+                    self.show(&r)
+                )),
+            ),
         };
-        if let Some(msg) = err {
-            self.diag.error(name_sp, msg);
+        let Some(info) = info else {
+            if let Some(msg) = err {
+                self.diag.error(name_sp, msg);
+            }
             return Ty::Error;
-        }
-        for (a, at) in args.iter().zip(&arg_tys) {
-            let want = if m == Method::Powi {
-                Ty::Scalar(Scalar::I32)
-            } else {
-                r.clone()
-            };
+        };
+        let rel = |this: &mut Self, rel: Rel| -> Ty {
+            match rel {
+                Rel::Same => r.clone(),
+                Rel::Bool => Ty::BOOL,
+                Rel::I32 => Ty::Scalar(Scalar::I32),
+                Rel::U32 => Ty::Scalar(Scalar::U32),
+                Rel::Part => match &r {
+                    Ty::Complex(p) => this.table.resolve(p),
+                    _ => Ty::Error,
+                },
+            }
+        };
+        for ((a, at), want) in args.iter().zip(&arg_tys).zip(info.args) {
+            let want = rel(self, *want);
             self.expect(at, &want, a.sp);
         }
-        r
+        rel(self, info.ret)
+    }
+
+    fn match_expr(&mut self, s: &Expr, arms: &[crate::parse::ast::Arm]) -> Ty {
+        let st = self.expr(s);
+        let sr = self.table.resolve(&st);
+        let ok = match &sr {
+            Ty::Scalar(x) => x.is_int() || *x == Scalar::Bool,
+            Ty::Var(_) => self.table.var_kind(&sr) == Some(LitKind::Int),
+            Ty::Error => true,
+            _ => false,
+        };
+        if !ok {
+            let msg = format!(
+                "`match` in kernels works on integers of a concrete type and `bool`, found `{}`; \
+                 use `if`/`else`",
+                self.show(&sr)
+            );
+            self.diag.error(s.sp, msg);
+        }
+        let mut t = Ty::Never;
+        for arm in arms {
+            for p in &arm.pats {
+                match p {
+                    MatchPat::Wild(_) => {}
+                    MatchPat::Lit(x) => {
+                        let xt = self.expr(x);
+                        self.expect(&xt, &st, x.sp);
+                    }
+                    MatchPat::Range(lo, hi, _, sp) => {
+                        if sr == Ty::BOOL {
+                            self.diag
+                                .error(*sp, "range patterns need an integer scrutinee");
+                        }
+                        for x in lo.iter().chain(hi.iter()) {
+                            let xt = self.expr(x);
+                            self.expect(&xt, &st, x.sp);
+                        }
+                    }
+                }
+            }
+            if let Some(g) = &arm.guard {
+                let gt = self.expr(g);
+                self.condition(&gt, g.sp);
+            }
+            let bt = self.expr(&arm.body);
+            match self.table.join(&t, &bt) {
+                Ok(j) => t = j,
+                Err(_) => {
+                    let msg = format!(
+                        "`match` arms have different types: `{}` and `{}`",
+                        self.show(&t),
+                        self.show(&bt)
+                    );
+                    self.diag.error(arm.body.sp, msg);
+                }
+            }
+        }
+        t
     }
 }
 

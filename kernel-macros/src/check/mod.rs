@@ -4,13 +4,17 @@
 //! type, unsuffixed literals get inference variables that unify with their context and default
 //! to `i32`/`f64`. Mixed-type arithmetic, methods on the wrong type and unknown names are
 //! errors; every error is recorded and checking goes on with [`Ty::Error`] to avoid cascades.
+//!
+//! What rustc checks again on the native twin (exhaustive `match`, definite initialization)
+//! is left to rustc, which reports it at the user's span.
 
 mod expr;
 mod literals;
+mod stmt;
 pub(crate) mod ty;
 
 use crate::diag::{Diagnostics, Sp};
-use crate::parse::ast::{Block, ExprId, Kernel, LetId, Stmt};
+use crate::parse::ast::{ExprId, Kernel, LetId};
 use ty::{LitKind, Mismatch, Table, Ty};
 
 /// What a name refers to.
@@ -20,18 +24,35 @@ pub(crate) enum Binding {
     Let(LetId),
 }
 
-/// The result of checking: the final type of every expression and `let`, and what every
-/// variable refers to. Only [`Ty::Scalar`], [`Ty::Generic`], [`Ty::Tuple`] and [`Ty::Unit`]
-/// remain.
+/// The result of checking: the final type of every expression and local, what every variable
+/// refers to, and which loop every `break`/`continue` leaves. Only [`Ty::Scalar`],
+/// [`Ty::Generic`], [`Ty::Tuple`], [`Ty::Array`], [`Ty::Unit`] and [`Ty::Never`] remain.
 pub(crate) struct Typed {
     pub expr_ty: Vec<Ty>,
     pub let_ty: Vec<Ty>,
     pub bindings: Vec<Option<Binding>>,
+    /// For a `break`/`continue`, the id of the loop expression it leaves.
+    pub jump_target: Vec<Option<ExprId>>,
+}
+
+/// One enclosing loop while checking.
+struct LoopCtx {
+    id: ExprId,
+    label: Option<String>,
+    /// `loop` (which may `break` with a value).
+    is_loop: bool,
+    /// The type of the `break`s seen so far (`None`: no `break` yet).
+    break_ty: Option<Ty>,
 }
 
 /// Checks a parsed kernel; `None` when any error was recorded.
 pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
     let before = diag.count();
+    let result = if k.sig.tuple_result {
+        Ty::Tuple(k.sig.results.iter().map(Ty::of_ref).collect())
+    } else {
+        Ty::of_ref(&k.sig.results[0])
+    };
     let mut c = Checker {
         generics: k.sig.generics.iter().map(|g| g.name.to_string()).collect(),
         caps: k.sig.generics.iter().map(|g| g.caps).collect(),
@@ -40,27 +61,31 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
         expr_ty: vec![None; k.expr_count],
         let_ty: vec![None; k.let_count],
         bindings: vec![None; k.expr_count],
+        jump_target: vec![None; k.expr_count],
         scopes: vec![k
             .sig
             .params
             .iter()
             .enumerate()
-            .map(|(i, p)| (p.name.to_string(), Binding::Param(i), Ty::of_ref(&p.ty)))
+            .map(|(i, p)| Scoped {
+                name: p.name.to_string(),
+                binding: Binding::Param(i),
+                ty: Ty::of_ref(&p.ty),
+                mutable: p.mutable,
+            })
             .collect()],
+        loops: Vec::new(),
+        result: result.clone(),
         deferred_neg: Vec::new(),
+        calls: Vec::new(),
     };
     let body = c.block(&k.body);
-    let want = if k.sig.tuple_result {
-        Ty::Tuple(k.sig.results.iter().map(Ty::of_ref).collect())
-    } else {
-        Ty::of_ref(&k.sig.results[0])
-    };
-    if let Err(m) = c.table.unify(&body, &want) {
+    if let Err(m) = c.table.unify(&body, &result) {
         let at = match &k.body.tail {
             Some(t) => t.sp,
             None => Sp::single(k.body.sp.end),
         };
-        let (found, expected) = (c.table.resolve(&body), c.table.resolve(&want));
+        let (found, expected) = (c.table.resolve(&body), c.table.resolve(&result));
         match (&found, &expected, m) {
             (_, _, Mismatch::Literal { origin, kind, ty }) => c.literal_mismatch(origin, kind, &ty),
             (Ty::Unit, _, _) => c.diag.error(
@@ -89,15 +114,27 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
         expr_ty,
         let_ty,
         bindings,
+        jump_target,
         deferred_neg,
+        calls,
         diag,
         ..
     } = c;
     let finish = |t: Option<Ty>| t.map_or(Ty::Error, |t| table.finish(&t));
+    for (sp, id) in calls {
+        if table.var_kind(expr_ty[id].as_ref().unwrap_or(&Ty::Error)) == Some(LitKind::Any) {
+            diag.error(
+                sp,
+                "cannot infer the type of this call's result; bind it with a type, \
+                 e.g. `let y: f32 = helper(x);`",
+            );
+        }
+    }
     let typed = Typed {
         expr_ty: expr_ty.into_iter().map(finish).collect(),
         let_ty: let_ty.into_iter().map(finish).collect(),
         bindings,
+        jump_target,
     };
     for (sp, id) in deferred_neg {
         if let Ty::Scalar(s) = &typed.expr_ty[id] {
@@ -110,6 +147,14 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
     (diag.count() == before).then_some(typed)
 }
 
+/// A name in scope.
+struct Scoped {
+    name: String,
+    binding: Binding,
+    ty: Ty,
+    mutable: bool,
+}
+
 /// The state of one check.
 pub(crate) struct Checker<'d> {
     generics: Vec<String>,
@@ -119,51 +164,21 @@ pub(crate) struct Checker<'d> {
     expr_ty: Vec<Option<Ty>>,
     let_ty: Vec<Option<Ty>>,
     bindings: Vec<Option<Binding>>,
+    jump_target: Vec<Option<ExprId>>,
     /// Innermost scope last; a name declared again shadows the earlier one.
-    scopes: Vec<Vec<(String, Binding, Ty)>>,
+    scopes: Vec<Vec<Scoped>>,
+    /// Innermost loop last.
+    loops: Vec<LoopCtx>,
+    result: Ty,
     /// Negations of a literal whose type was not known yet (`-1` may become `u8`).
     deferred_neg: Vec<(Sp, ExprId)>,
+    /// Device-function calls, whose result type must be known by the end.
+    calls: Vec<(Sp, ExprId)>,
 }
 
 impl Checker<'_> {
     fn show(&self, t: &Ty) -> String {
         self.table.show(t, &self.generics)
-    }
-
-    fn block(&mut self, b: &Block) -> Ty {
-        self.scopes.push(Vec::new());
-        for s in &b.stmts {
-            match s {
-                Stmt::Let(l) => {
-                    let init = self.expr(&l.init);
-                    let ty = match &l.ty {
-                        Some(r) => {
-                            let want = Ty::of_ref(r);
-                            self.expect(&init, &want, l.init.sp);
-                            want
-                        }
-                        None => init,
-                    };
-                    if self.table.resolve(&ty) == Ty::Unit {
-                        self.diag
-                            .error(l.init.sp, "`let` of a value of type `()` is not supported");
-                    }
-                    self.let_ty[l.id] = Some(ty.clone());
-                    if let Some(scope) = self.scopes.last_mut() {
-                        scope.push((l.name.to_string(), Binding::Let(l.id), ty));
-                    }
-                }
-                Stmt::Expr(e) => {
-                    self.expr(e);
-                }
-            }
-        }
-        let t = match &b.tail {
-            Some(t) => self.expr(t),
-            None => Ty::Unit,
-        };
-        self.scopes.pop();
-        t
     }
 
     /// Requires `found` to be `want`; reports a mismatch at `sp`.
@@ -190,6 +205,7 @@ impl Checker<'_> {
         let what = match kind {
             LitKind::Int => "an integer literal",
             LitKind::Float => "a float literal",
+            LitKind::Any => "this value",
         };
         let msg = match ty {
             Ty::Generic(i) => format!(
@@ -205,12 +221,23 @@ impl Checker<'_> {
         self.diag.error(origin, msg);
     }
 
-    fn lookup(&self, name: &str) -> Option<(Binding, Ty)> {
+    fn lookup(&self, name: &str) -> Option<&Scoped> {
         self.scopes
             .iter()
             .rev()
             .flat_map(|s| s.iter().rev())
-            .find(|(n, _, _)| n == name)
-            .map(|(_, b, t)| (*b, t.clone()))
+            .find(|s| s.name == name)
+    }
+
+    fn declare(&mut self, name: String, id: LetId, ty: Ty, mutable: bool) {
+        self.let_ty[id] = Some(ty.clone());
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push(Scoped {
+                name,
+                binding: Binding::Let(id),
+                ty,
+                mutable,
+            });
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! defaulted to `i32` and `f64` at the end as in Rust.
 
 use crate::diag::Sp;
-use crate::parse::ast::{TypeKind, TypeRef};
+use crate::parse::ast::{LocalType, TypeKind, TypeRef};
 use crate::scalar::Scalar;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,7 +11,14 @@ pub(crate) enum Ty {
     /// The `i`th type parameter.
     Generic(usize),
     Tuple(Vec<Ty>),
+    /// `[T; N]`
+    Array(Box<Ty>, usize),
+    /// `Complex<T>` while checking (so that `Complex::new(1.0, 2.0)` can take its part type
+    /// from context); [`Table::finish`] turns it into [`Scalar::C64`] or [`Scalar::C128`].
+    Complex(Box<Ty>),
     Unit,
+    /// The type of `return`, `break`, `continue` and of loops without `break`: fits anywhere.
+    Never,
     /// A literal's type, not yet known (an index into the [`Table`]).
     Var(usize),
     /// The type of an expression that had an error; unifies with everything.
@@ -21,9 +28,25 @@ pub(crate) enum Ty {
 impl Ty {
     pub fn of_ref(r: &TypeRef) -> Ty {
         match &r.kind {
-            TypeKind::Scalar(s) => Ty::Scalar(*s),
+            TypeKind::Scalar(s) => Ty::scalar(*s),
             TypeKind::Generic(i) => Ty::Generic(*i),
             TypeKind::Tuple(elems) => Ty::Tuple(elems.iter().map(Ty::of_ref).collect()),
+        }
+    }
+
+    pub fn of_local(r: &LocalType) -> Ty {
+        match r {
+            LocalType::Plain(t) => Ty::of_ref(t),
+            LocalType::Tuple(elems) => Ty::Tuple(elems.iter().map(Ty::of_local).collect()),
+            LocalType::Array(elem, n) => Ty::Array(Box::new(Ty::of_local(elem)), *n),
+        }
+    }
+
+    /// A dtype as the checker sees it (complex dtypes as `Complex(part)`).
+    pub fn scalar(s: Scalar) -> Ty {
+        match s.complex_part() {
+            Some(p) => Ty::Complex(Box::new(Ty::Scalar(p))),
+            None => Ty::Scalar(s),
         }
     }
 
@@ -34,6 +57,8 @@ impl Ty {
 pub(crate) enum LitKind {
     Int,
     Float,
+    /// The result of a `#[device_fn]` call: any type, known from context.
+    Any,
 }
 
 #[derive(Clone, Debug)]
@@ -71,7 +96,19 @@ impl Table {
                 VarState::Unbound { .. } => t.clone(),
             },
             Ty::Tuple(elems) => Ty::Tuple(elems.iter().map(|e| self.resolve(e)).collect()),
+            Ty::Array(e, n) => Ty::Array(Box::new(self.resolve(e)), *n),
+            Ty::Complex(p) => Ty::Complex(Box::new(self.resolve(p))),
             _ => t.clone(),
+        }
+    }
+
+    /// The type of a value that is either `a` or `b` (`if`/`else`, `match` arms): `!` gives
+    /// way to the other.
+    pub fn join(&mut self, a: &Ty, b: &Ty) -> Result<Ty, Mismatch> {
+        match (self.resolve(a), self.resolve(b)) {
+            (Ty::Never, _) => Ok(b.clone()),
+            (_, Ty::Never) => Ok(a.clone()),
+            _ => self.unify(a, b).map(|()| a.clone()),
         }
     }
 
@@ -89,16 +126,25 @@ impl Table {
     pub fn unify(&mut self, a: &Ty, b: &Ty) -> Result<(), Mismatch> {
         let (a, b) = (self.resolve(a), self.resolve(b));
         match (&a, &b) {
-            (Ty::Error, _) | (_, Ty::Error) => Ok(()),
+            (Ty::Error, _) | (_, Ty::Error) | (Ty::Never, _) | (_, Ty::Never) => Ok(()),
             (Ty::Var(i), Ty::Var(j)) => {
                 if i == j {
                     return Ok(());
                 }
-                if self.kind(*i) == self.kind(*j) {
-                    self.vars[*i] = VarState::Bound(b.clone());
-                    Ok(())
-                } else {
-                    Err(Mismatch::Types)
+                match (self.kind(*i), self.kind(*j)) {
+                    (Some(LitKind::Any), _) => {
+                        self.vars[*i] = VarState::Bound(b.clone());
+                        Ok(())
+                    }
+                    (_, Some(LitKind::Any)) => {
+                        self.vars[*j] = VarState::Bound(a.clone());
+                        Ok(())
+                    }
+                    (x, y) if x == y => {
+                        self.vars[*i] = VarState::Bound(b.clone());
+                        Ok(())
+                    }
+                    _ => Err(Mismatch::Types),
                 }
             }
             (Ty::Var(i), t) | (t, Ty::Var(i)) => {
@@ -106,6 +152,7 @@ impl Table {
                     return Err(Mismatch::Types);
                 };
                 let fits = match (kind, t) {
+                    (LitKind::Any, _) => true,
                     (LitKind::Int, Ty::Scalar(s)) => s.is_int(),
                     (LitKind::Float, Ty::Scalar(s)) => s.is_float() && !s.is_half(),
                     _ => false,
@@ -132,6 +179,8 @@ impl Table {
                 }
                 Ok(())
             }
+            (Ty::Array(x, n), Ty::Array(y, m)) if n == m => self.unify(x, y),
+            (Ty::Complex(x), Ty::Complex(y)) => self.unify(x, y),
             _ if a == b => Ok(()),
             _ => Err(Mismatch::Types),
         }
@@ -155,9 +204,17 @@ impl Table {
                     kind: LitKind::Float,
                     ..
                 } => Ty::Scalar(Scalar::F64),
-                VarState::Bound(_) => Ty::Error,
+                VarState::Unbound {
+                    kind: LitKind::Any, ..
+                }
+                | VarState::Bound(_) => Ty::Error,
             },
             Ty::Tuple(elems) => Ty::Tuple(elems.iter().map(|e| self.finish(e)).collect()),
+            Ty::Array(e, n) => Ty::Array(Box::new(self.finish(&e)), n),
+            Ty::Complex(p) => match self.finish(&p) {
+                Ty::Scalar(s) => s.complex_of().map_or(Ty::Error, Ty::Scalar),
+                _ => Ty::Error,
+            },
             t => t,
         }
     }
@@ -175,9 +232,13 @@ impl Table {
                     format!("({})", parts.join(", "))
                 }
             }
+            Ty::Array(e, n) => format!("[{}; {n}]", self.show(&e, generics)),
+            Ty::Complex(p) => format!("Complex<{}>", self.show(&p, generics)),
             Ty::Unit => "()".into(),
+            Ty::Never => "!".into(),
             Ty::Var(i) => match self.kind(i) {
                 Some(LitKind::Int) => "{integer}".into(),
+                Some(LitKind::Any) => "_".into(),
                 _ => "{float}".into(),
             },
             Ty::Error => "{unknown}".into(),

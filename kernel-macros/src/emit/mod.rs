@@ -6,19 +6,25 @@
 //! function, `into` (NumPy's `out=`) and `cuda_source`. Generated paths start at
 //! `array_runtime` (a crate dependency, or the name `kernels_std::prelude` re-exports); generated locals use mixed-site hygiene so user names never clash.
 
+pub(crate) mod device_fn;
+pub(crate) mod native;
 pub(crate) mod reduction;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::parse::ast::{Signature, TypeKind, TypeRef};
-use crate::scalar::Scalar;
 
 /// What the kernel's body became.
 pub(crate) enum Body<'a> {
-    /// Translated: the CUDA C device function.
-    Translated(&'a str),
-    /// Rejected by `parse`: the body is valid Rust outside the language; keep it.
+    /// Translated: the CUDA C device function, the native twin's body (see [`native`]) and the
+    /// `#[device_fn]`s it calls.
+    Translated {
+        source: &'a str,
+        native: TokenStream,
+        calls: &'a [syn::Path],
+    },
+    /// Rejected by `parse`: the body is valid Rust outside the language.
     Rejected,
     /// Rejected by `check`: rustc would report the same type errors again, so the native
     /// function gets a stub body.
@@ -28,9 +34,9 @@ pub(crate) enum Body<'a> {
 /// The array function and its module. Without a translated body, the tokens are only there to
 /// keep call sites typed beside the `compile_error!`s.
 pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> TokenStream {
-    let device_source = match body {
-        Body::Translated(s) => s,
-        Body::Rejected | Body::Stub => "",
+    let (device_source, cuda_const) = match &body {
+        Body::Translated { source, calls, .. } => (quote!(KX_CUDA), cuda_const(source, calls)),
+        Body::Rejected | Body::Stub => (quote!(""), quote!()),
     };
     let rt = quote!(array_runtime);
     let ew = quote!(#rt::kernel::elementwise);
@@ -148,15 +154,27 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
         f.attrs = others;
         f.vis = syn::parse_quote!(pub);
         f.sig.ident = Ident::new("scalar", name.span());
-        if let Body::Stub = body {
-            f.attrs.push(syn::parse_quote!(#[allow(unused_variables)]));
-            f.block = Box::new(syn::parse_quote!({
-                ::core::unreachable!("rejected by #[elementwise]")
-            }));
+        f.attrs
+            .push(syn::parse_quote!(#[allow(clippy::all, unused_parens, unused_braces)]));
+        match &body {
+            // The body is outside the language or ill-typed: rustc would report its errors
+            // again (or confusing ones: the function's name is the array function), so the
+            // native function keeps the signature with a stub body.
+            Body::Stub | Body::Rejected => {
+                f.attrs.push(syn::parse_quote!(#[allow(unused_variables)]));
+                *f.block =
+                    syn::parse_quote!({ ::core::unreachable!("rejected by #[elementwise]") });
+                quote!(#f)
+            }
+            Body::Translated { native, .. } => {
+                let syn::ItemFn {
+                    attrs, vis, sig, ..
+                } = &f;
+                quote!(#(#attrs)* #vis #sig #native)
+            }
         }
-        f
     };
-    let inline = if user_fn.attrs.iter().any(|a| a.path().is_ident("inline")) {
+    let inline = if item.attrs.iter().any(|a| a.path().is_ident("inline")) {
         quote!()
     } else {
         quote!(#[inline])
@@ -177,6 +195,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
         #(#docs)*
         #[doc = #fn_doc]
         #(#cfgs)*
+        #[allow(clippy::too_many_arguments)]
         #vis fn #name<'__a, #user_generics>(
             #(#param_names: impl #rt::IntoOperand<'__a, #param_tys>),*
         ) -> #rt::Result<#ret_ty>
@@ -197,9 +216,13 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
             #[allow(unused_imports)]
             use super::*;
 
-            /// The kernel as written: the native Rust function on one element (the CPU twin).
+            /// The kernel on one element, natively (the CPU twin): the function as written,
+            /// with the kernel language's semantics made explicit (integer arithmetic wraps,
+            /// division by zero gives 0, shifts are masked; see the language reference).
             #inline
             #user_fn
+
+            #cuda_const
 
             /// The kernel's description for the runtime: its name, CUDA C device function and
             /// parameter names.
@@ -225,6 +248,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
 
             /// Like the array function, writing into existing arrays or views (NumPy's `out=`):
             /// the arguments broadcast to the outputs' shape.
+            #[allow(clippy::too_many_arguments)]
             pub fn into<'__a, '__o, #user_generics>(
                 #(#param_names: impl #rt::IntoOperand<'__a, #param_tys>,)*
                 #(#out_params: impl #rt::IntoOutput<'__o, #result_tys>),*
@@ -249,6 +273,57 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     }
 }
 
+/// `KX_CUDA`: the CUDA C of a function and of every `#[device_fn]` it calls (their own
+/// `KX_CUDA`, first), concatenated at compile time.
+pub(crate) fn cuda_const(source: &str, calls: &[syn::Path]) -> TokenStream {
+    if calls.is_empty() {
+        return quote! {
+            /// The CUDA C of this function.
+            pub const KX_CUDA: &str = #source;
+        };
+    }
+    let deps: Vec<TokenStream> = calls
+        .iter()
+        .map(|p| {
+            let p = device_fn::module_path(p);
+            let sp = syn::spanned::Spanned::span(&p);
+            quote::quote_spanned!(sp=> #p::KX_CUDA)
+        })
+        .collect();
+    quote! {
+        const __KX_PARTS: &[&str] = &[#(#deps,)* #source];
+        const __KX_LEN: usize = {
+            let mut n = 0;
+            let mut i = 0;
+            while i < __KX_PARTS.len() {
+                n += __KX_PARTS[i].len();
+                i += 1;
+            }
+            n
+        };
+        const __KX_BYTES: [u8; __KX_LEN] = {
+            let mut out = [0u8; __KX_LEN];
+            let (mut i, mut o) = (0, 0);
+            while i < __KX_PARTS.len() {
+                let b = __KX_PARTS[i].as_bytes();
+                let mut j = 0;
+                while j < b.len() {
+                    out[o] = b[j];
+                    o += 1;
+                    j += 1;
+                }
+                i += 1;
+            }
+            out
+        };
+        /// The CUDA C of this function, after that of the device functions it calls.
+        pub const KX_CUDA: &str = match ::core::str::from_utf8(&__KX_BYTES) {
+            ::core::result::Result::Ok(s) => s,
+            ::core::result::Result::Err(_) => ::core::panic!("CUDA C is UTF-8"),
+        };
+    }
+}
+
 /// The user's function unchanged: what is emitted when the signature itself was rejected.
 pub(crate) fn fallback(item: &syn::ItemFn) -> TokenStream {
     quote!(#item)
@@ -258,12 +333,7 @@ pub(crate) fn fallback(item: &syn::ItemFn) -> TokenStream {
 /// through the runtime, type parameters by their name.
 pub(crate) fn type_tokens(t: &TypeRef, sig: &Signature) -> TokenStream {
     match &t.kind {
-        TypeKind::Scalar(Scalar::F16) => quote!(array_runtime::f16),
-        TypeKind::Scalar(Scalar::BF16) => quote!(array_runtime::bf16),
-        TypeKind::Scalar(s) => {
-            let id = Ident::new(s.name(), Span::call_site());
-            quote!(#id)
-        }
+        TypeKind::Scalar(s) => native::scalar_tokens(*s),
         TypeKind::Generic(i) => {
             let id = &sig.generics[*i].name;
             quote!(#id)

@@ -9,13 +9,13 @@
 mod expr;
 mod names;
 mod stmt;
-mod writer;
+pub(crate) mod writer;
 
 use syn::ext::IdentExt;
 
 use crate::check::ty::Ty;
 use crate::check::{Binding, Typed};
-use crate::parse::ast::{Kernel, LetId};
+use crate::parse::ast::{ExprId, Kernel, LetId};
 use names::Names;
 use writer::Writer;
 
@@ -39,6 +39,8 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
         names: Names::new(type_params),
         params: Vec::new(),
         lets: vec![String::new(); k.let_count],
+        loops: Vec::new(),
+        loop_count: 0,
     };
     let mut sig = Vec::new();
     for p in &k.sig.params {
@@ -65,21 +67,59 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
     w.finish()
 }
 
+/// The CUDA C of a `#[device_fn]`: a function `kxd_<name>` (a template over the type
+/// parameters of a generic one), between include guards so that a module may list it more
+/// than once (a kernel and the device functions it calls may share a callee).
+pub(crate) fn device_fn(k: &Kernel, typed: &Typed) -> String {
+    let name = k.sig.name.unraw().to_string();
+    let body = function(k, typed, &format!("kxd_{name}"));
+    let guard = format!("KXD_{}_{:016x}", name, fnv(&body));
+    let template = if k.sig.generics.is_empty() {
+        String::new()
+    } else {
+        let ps: Vec<String> = k
+            .sig
+            .generics
+            .iter()
+            .map(|g| format!("class {}", g.name.unraw()))
+            .collect();
+        format!("template <{}>\n", ps.join(", "))
+    };
+    format!("#ifndef {guard}\n#define {guard}\n{template}{body}#endif\n")
+}
+
+/// FNV-1a: a stable hash of a device function's text, for its include guard.
+fn fnv(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
 /// A C expression and whether it can be used as an operand without parentheses.
 pub(crate) struct CExpr {
     pub text: String,
     pub atomic: bool,
+    /// A literal or constant: nothing can change its value, so it never needs a temporary.
+    pub constant: bool,
 }
 
 impl CExpr {
     fn atom(text: String) -> CExpr {
-        CExpr { text, atomic: true }
+        CExpr {
+            text,
+            atomic: true,
+            constant: false,
+        }
     }
 
     fn compound(text: String) -> CExpr {
         CExpr {
             text,
             atomic: false,
+            constant: false,
         }
     }
 
@@ -99,6 +139,21 @@ pub(crate) struct Lowerer<'a> {
     names: Names,
     params: Vec<String>,
     lets: Vec<String>,
+    /// The enclosing loops, innermost last.
+    loops: Vec<LoopState>,
+    /// Loops lowered so far (numbers their `goto` labels).
+    loop_count: usize,
+}
+
+/// A loop being lowered: where its `break`s and `continue`s go.
+struct LoopState {
+    id: ExprId,
+    /// The temporary that receives `break value` (a `loop` with a value).
+    value: Option<String>,
+    /// `goto` labels, made when a jump from an inner loop needs them.
+    break_label: Option<String>,
+    continue_label: Option<String>,
+    n: usize,
 }
 
 impl Lowerer<'_> {
@@ -111,7 +166,9 @@ impl Lowerer<'_> {
                 let parts: Vec<String> = elems.iter().map(|e| self.c_type(e)).collect();
                 format!("kx::Tuple{}<{}>", parts.len(), parts.join(", "))
             }
-            Ty::Unit | Ty::Var(_) | Ty::Error => "void".into(),
+            Ty::Array(e, n) => format!("kx::Array<{}, {n}>", self.c_type(e)),
+            Ty::Complex(p) => format!("kx::complex<{}>", self.c_type(p)),
+            Ty::Unit | Ty::Never | Ty::Var(_) | Ty::Error => "void".into(),
         }
     }
 

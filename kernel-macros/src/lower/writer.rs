@@ -31,9 +31,13 @@ impl Writer {
         self.out.push('\n');
     }
 
-    /// `header {` and one level deeper.
+    /// `header {` (or `{` alone) and one level deeper.
     pub fn open(&mut self, header: &str) {
-        self.line(&format!("{header} {{"));
+        if header.is_empty() {
+            self.line("{");
+        } else {
+            self.line(&format!("{header} {{"));
+        }
         self.indent += 1;
     }
 

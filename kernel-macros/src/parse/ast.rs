@@ -10,13 +10,19 @@ use proc_macro2::Ident;
 use crate::diag::Sp;
 use crate::scalar::Scalar;
 
-/// An `#[elementwise]` function.
+pub(crate) use super::methods::Method;
+
+/// An `#[elementwise]` function (or a `#[device_fn]`, or a piece of a `#[reduction]`).
 pub(crate) struct Kernel {
     pub sig: Signature,
     pub body: Block,
-    /// Number of expressions and `let`s, for side tables indexed by [`ExprId`] and [`LetId`].
+    /// Number of expressions and local bindings, for side tables indexed by [`ExprId`] and
+    /// [`LetId`].
     pub expr_count: usize,
     pub let_count: usize,
+    /// The device functions called, by path as written (`helper`, `util::lerp`), in order of
+    /// first call.
+    pub calls: Vec<syn::Path>,
 }
 
 /// The kernel's signature, which is all `emit` needs (it is emitted even when the body has
@@ -89,9 +95,11 @@ impl Caps {
 pub(crate) struct Param {
     pub name: Ident,
     pub ty: TypeRef,
+    /// Declared `mut name: T` (the kernel may assign to it).
+    pub mutable: bool,
 }
 
-/// A type as written in the kernel.
+/// A type as written in a signature or a cast.
 #[derive(Clone)]
 pub(crate) struct TypeRef {
     pub kind: TypeKind,
@@ -104,6 +112,15 @@ pub(crate) enum TypeKind {
     /// The `i`th type parameter.
     Generic(usize),
     Tuple(Vec<TypeRef>),
+}
+
+/// A type as written on a `let`: signature types, and also local tuples and fixed-size arrays.
+#[derive(Clone)]
+pub(crate) enum LocalType {
+    Plain(TypeRef),
+    Tuple(Vec<LocalType>),
+    /// `[T; N]`
+    Array(Box<LocalType>, usize),
 }
 
 /// `{ stmts; tail }`
@@ -119,15 +136,31 @@ pub(crate) enum Stmt {
     Expr(Expr),
 }
 
-/// Index of a `let` in the kernel, in source order.
+/// Index of a local binding in the kernel, in source order.
 pub(crate) type LetId = usize;
 
-/// `let name: ty = init;`
+/// `let pat: ty = init;`
 pub(crate) struct Let {
+    pub pat: Pat,
+    pub ty: Option<LocalType>,
+    pub init: Expr,
+}
+
+/// What a `let` binds.
+pub(crate) enum Pat {
+    /// `name` or `mut name`.
+    Bind(Binder),
+    /// `_`
+    Wild(Sp),
+    /// `(a, mut b, _)`
+    Tuple(Vec<Pat>, Sp),
+}
+
+/// One local name.
+pub(crate) struct Binder {
     pub id: LetId,
     pub name: Ident,
-    pub ty: Option<TypeRef>,
-    pub init: Expr,
+    pub mutable: bool,
 }
 
 /// Index of an expression in the kernel, in source order.
@@ -142,15 +175,76 @@ pub(crate) struct Expr {
 pub(crate) enum ExprKind {
     Lit(Lit),
     Var(Ident),
+    /// A constant of std: `f32::consts::PI`, `i64::MAX`, `f64::NAN`.
+    Const(Scalar, Constant),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `place = value` (`op` is `None`) or `place op= value`.
+    Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cast(Box<Expr>, TypeRef),
     /// `receiver.method(args)`; `Sp` is the method name's.
     Method(Method, Sp, Box<Expr>, Vec<Expr>),
+    /// A call of a `#[device_fn]`: its path as written (with any turbofish).
+    Call(syn::Path, Vec<Expr>),
+    /// `Complex::new(re, im)`
+    ComplexNew(Box<Expr>, Box<Expr>),
     /// `if cond { then } else otherwise`, where `otherwise` is a block or another `if`.
     If(Box<Expr>, Block, Option<Box<Expr>>),
+    Match(Box<Expr>, Vec<Arm>),
+    While(Option<Label>, Box<Expr>, Block),
+    Loop(Option<Label>, Block),
+    For(Box<ForLoop>),
+    Break(Option<Label>, Option<Box<Expr>>),
+    Continue(Option<Label>),
+    Return(Option<Box<Expr>>),
     Block(Block),
     Tuple(Vec<Expr>),
+    /// `t.0`
+    TupleField(Box<Expr>, usize),
+    /// `z.re` (`false`) or `z.im` (`true`) of a complex value.
+    ComplexPart(Box<Expr>, bool),
+    /// `[a, b, c]`
+    Array(Vec<Expr>),
+    /// `[x; N]`
+    Repeat(Box<Expr>, usize),
+    /// `a[i]`
+    Index(Box<Expr>, Box<Expr>),
+}
+
+/// A loop label (`'outer`), without the quote.
+#[derive(Clone)]
+pub(crate) struct Label {
+    pub name: String,
+    pub sp: Sp,
+}
+
+/// `for var in start..end` / `start..=end`, optionally `.step_by(step)`.
+pub(crate) struct ForLoop {
+    pub label: Option<Label>,
+    pub var: Pat,
+    pub start: Expr,
+    pub end: Expr,
+    pub inclusive: bool,
+    pub step: Option<Expr>,
+    pub body: Block,
+}
+
+/// One arm of a `match`.
+pub(crate) struct Arm {
+    /// The alternatives (`1 | 2 | 5..=9`).
+    pub pats: Vec<MatchPat>,
+    pub guard: Option<Expr>,
+    pub body: Expr,
+}
+
+/// A pattern of a `match` on an integer or a `bool`.
+pub(crate) enum MatchPat {
+    /// `_`
+    Wild(Sp),
+    /// A literal (possibly negated): `3`, `-1`, `true`; its type comes from the scrutinee.
+    Lit(Box<Expr>),
+    /// `lo..=hi` (`inclusive`) or `lo..hi`; either end may be missing.
+    Range(Option<Box<Expr>>, Option<Box<Expr>>, bool, Sp),
 }
 
 pub(crate) enum Lit {
@@ -165,6 +259,78 @@ pub(crate) enum Lit {
         suffix: Option<Scalar>,
     },
     Bool(bool),
+}
+
+/// The constants of std a kernel can name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Constant {
+    /// `f32::consts::NAME`: the value as `f64` (rounded to the type when lowered).
+    Math(&'static str, f64),
+    Max,
+    Min,
+    Epsilon,
+    MinPositive,
+    Infinity,
+    NegInfinity,
+    Nan,
+}
+
+impl Constant {
+    /// The `f64::consts` names and values.
+    pub const MATH: [(&'static str, f64); 18] = [
+        ("PI", std::f64::consts::PI),
+        ("TAU", std::f64::consts::TAU),
+        ("E", std::f64::consts::E),
+        ("SQRT_2", std::f64::consts::SQRT_2),
+        ("FRAC_1_SQRT_2", std::f64::consts::FRAC_1_SQRT_2),
+        ("LN_2", std::f64::consts::LN_2),
+        ("LN_10", std::f64::consts::LN_10),
+        ("LOG2_E", std::f64::consts::LOG2_E),
+        ("LOG10_E", std::f64::consts::LOG10_E),
+        ("LOG2_10", std::f64::consts::LOG2_10),
+        ("LOG10_2", std::f64::consts::LOG10_2),
+        ("FRAC_PI_2", std::f64::consts::FRAC_PI_2),
+        ("FRAC_PI_3", std::f64::consts::FRAC_PI_3),
+        ("FRAC_PI_4", std::f64::consts::FRAC_PI_4),
+        ("FRAC_PI_6", std::f64::consts::FRAC_PI_6),
+        ("FRAC_PI_8", std::f64::consts::FRAC_PI_8),
+        ("FRAC_1_PI", std::f64::consts::FRAC_1_PI),
+        ("FRAC_2_PI", std::f64::consts::FRAC_2_PI),
+    ];
+
+    /// The associated constant `name` of a dtype (`MAX`, `NAN`); `None` when it has none.
+    pub fn assoc(s: Scalar, name: &str) -> Option<Constant> {
+        let c = match name {
+            "MAX" => Constant::Max,
+            "MIN" => Constant::Min,
+            "EPSILON" => Constant::Epsilon,
+            "MIN_POSITIVE" => Constant::MinPositive,
+            "INFINITY" => Constant::Infinity,
+            "NEG_INFINITY" => Constant::NegInfinity,
+            "NAN" => Constant::Nan,
+            _ => return None,
+        };
+        let ok = if s.is_int() {
+            matches!(c, Constant::Max | Constant::Min)
+        } else {
+            s.is_float()
+        };
+        ok.then_some(c)
+    }
+
+    /// The Rust spelling after the type: `MAX`, `consts::PI`.
+    pub fn rust_name(self) -> String {
+        match self {
+            Constant::Math(n, _) => format!("consts::{n}"),
+            Constant::Max => "MAX".into(),
+            Constant::Min => "MIN".into(),
+            Constant::Epsilon => "EPSILON".into(),
+            Constant::MinPositive => "MIN_POSITIVE".into(),
+            Constant::Infinity => "INFINITY".into(),
+            Constant::NegInfinity => "NEG_INFINITY".into(),
+            Constant::Nan => "NAN".into(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,6 +349,8 @@ pub(crate) enum BinOp {
     BitAnd,
     BitOr,
     BitXor,
+    Shl,
+    Shr,
     And,
     Or,
     Eq,
@@ -204,6 +372,8 @@ impl BinOp {
             BinOp::BitAnd => "&",
             BinOp::BitOr => "|",
             BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
             BinOp::And => "&&",
             BinOp::Or => "||",
             BinOp::Eq => "==",
@@ -226,6 +396,10 @@ impl BinOp {
         matches!(self, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
     }
 
+    pub fn is_shift(self) -> bool {
+        matches!(self, BinOp::Shl | BinOp::Shr)
+    }
+
     pub fn is_logic(self) -> bool {
         matches!(self, BinOp::And | BinOp::Or)
     }
@@ -237,85 +411,119 @@ impl BinOp {
     pub fn is_ordering(self) -> bool {
         matches!(self, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
     }
-}
 
-/// The methods of std a kernel can call, each with a CUDA counterpart in `kx::`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Method {
-    Sqrt,
-    Exp,
-    Ln,
-    Sin,
-    Cos,
-    Tanh,
-    Abs,
-    Powi,
-    Powf,
-    Min,
-    Max,
-    MulAdd,
-    Floor,
-    Ceil,
-}
-
-impl Method {
-    pub const ALL: [Method; 14] = [
-        Method::Sqrt,
-        Method::Exp,
-        Method::Ln,
-        Method::Sin,
-        Method::Cos,
-        Method::Tanh,
-        Method::Abs,
-        Method::Powi,
-        Method::Powf,
-        Method::Min,
-        Method::Max,
-        Method::MulAdd,
-        Method::Floor,
-        Method::Ceil,
-    ];
-
-    /// The Rust name, which is also the `kx::` helper's name.
-    pub fn name(self) -> &'static str {
+    /// The name of the `kx::` helper and of the Rust operator trait's method.
+    pub fn helper(self) -> &'static str {
         match self {
-            Method::Sqrt => "sqrt",
-            Method::Exp => "exp",
-            Method::Ln => "ln",
-            Method::Sin => "sin",
-            Method::Cos => "cos",
-            Method::Tanh => "tanh",
-            Method::Abs => "abs",
-            Method::Powi => "powi",
-            Method::Powf => "powf",
-            Method::Min => "min",
-            Method::Max => "max",
-            Method::MulAdd => "mul_add",
-            Method::Floor => "floor",
-            Method::Ceil => "ceil",
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::Div => "div",
+            BinOp::Rem => "rem",
+            BinOp::BitAnd => "bit_and",
+            BinOp::BitOr => "bit_or",
+            BinOp::BitXor => "bit_xor",
+            BinOp::Shl => "shl",
+            BinOp::Shr => "shr",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Eq => "eq",
+            BinOp::Ne => "ne",
+            BinOp::Lt => "lt",
+            BinOp::Le => "le",
+            BinOp::Gt => "gt",
+            BinOp::Ge => "ge",
         }
     }
+}
 
-    pub fn from_name(name: &str) -> Option<Method> {
-        Method::ALL.into_iter().find(|m| m.name() == name)
-    }
-
-    /// Number of arguments besides the receiver.
-    pub fn arity(self) -> usize {
-        match self {
-            Method::Powi | Method::Powf | Method::Min | Method::Max => 1,
-            Method::MulAdd => 2,
-            _ => 0,
+impl Expr {
+    /// Calls `f` on this expression and every expression inside it (blocks, patterns and
+    /// loop ranges included), parents first.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        let block = |b: &Block, f: &mut dyn FnMut(&Expr)| b.walk(f);
+        match &self.kind {
+            ExprKind::Lit(_)
+            | ExprKind::Var(_)
+            | ExprKind::Const(..)
+            | ExprKind::Continue(_)
+            | ExprKind::Break(_, None)
+            | ExprKind::Return(None) => {}
+            ExprKind::Unary(_, x)
+            | ExprKind::Cast(x, _)
+            | ExprKind::TupleField(x, _)
+            | ExprKind::ComplexPart(x, _)
+            | ExprKind::Repeat(x, _)
+            | ExprKind::Break(_, Some(x))
+            | ExprKind::Return(Some(x)) => x.walk(f),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Assign(_, a, b)
+            | ExprKind::ComplexNew(a, b)
+            | ExprKind::Index(a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::Method(_, _, r, args) => {
+                r.walk(f);
+                args.iter().for_each(|a| a.walk(f));
+            }
+            ExprKind::Call(_, args) | ExprKind::Tuple(args) | ExprKind::Array(args) => {
+                args.iter().for_each(|a| a.walk(f))
+            }
+            ExprKind::If(c, then, otherwise) => {
+                c.walk(f);
+                block(then, f);
+                if let Some(o) = otherwise {
+                    o.walk(f);
+                }
+            }
+            ExprKind::Match(s, arms) => {
+                s.walk(f);
+                for arm in arms {
+                    for p in &arm.pats {
+                        match p {
+                            MatchPat::Wild(_) => {}
+                            MatchPat::Lit(x) => x.walk(f),
+                            MatchPat::Range(lo, hi, _, _) => {
+                                lo.iter().chain(hi.iter()).for_each(|x| x.walk(f))
+                            }
+                        }
+                    }
+                    if let Some(g) = &arm.guard {
+                        g.walk(f);
+                    }
+                    arm.body.walk(f);
+                }
+            }
+            ExprKind::While(_, c, b) => {
+                c.walk(f);
+                block(b, f);
+            }
+            ExprKind::Loop(_, b) | ExprKind::Block(b) => block(b, f),
+            ExprKind::For(l) => {
+                l.start.walk(f);
+                l.end.walk(f);
+                if let Some(s) = &l.step {
+                    s.walk(f);
+                }
+                block(&l.body, f);
+            }
         }
     }
+}
 
-    /// Whether integers have it too (`i32::abs`, `Ord::min`, `Ord::max`).
-    pub fn on_ints(self) -> bool {
-        matches!(self, Method::Abs | Method::Min | Method::Max)
-    }
-
-    /// `sqrt, exp, ...`: the list shown in errors.
-    pub fn list() -> String {
-        Method::ALL.map(Method::name).join(", ")
+impl Block {
+    /// [`Expr::walk`] over every statement and the tail.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        for s in &self.stmts {
+            match s {
+                Stmt::Let(l) => l.init.walk(f),
+                Stmt::Expr(e) => e.walk(f),
+            }
+        }
+        if let Some(t) = &self.tail {
+            t.walk(f);
+        }
     }
 }

@@ -1,12 +1,52 @@
-//! Expressions: literals, variables, operators, casts, std methods, `if`, blocks and tuples.
+//! Expressions: literals, variables, constants, operators, assignment, casts, std methods,
+//! device-function calls, `if`, `match`, loops, blocks, tuples and arrays.
 
-use super::ast::{BinOp, Expr, ExprKind, Lit, Method, UnOp};
+use super::ast::{
+    Arm, BinOp, Constant, Expr, ExprKind, ForLoop, Label, Lit, MatchPat, Method, UnOp,
+};
 use super::types::TypeCtx;
 use super::{dtype_list, Parser};
 use crate::diag::Sp;
 use crate::scalar::Scalar;
 
+/// Longest fixed-size local array (its elements live in registers or local memory).
+pub(crate) const MAX_ARRAY_LEN: usize = 1 << 16;
+
 impl Parser<'_> {
+    /// An expression in statement position: also `return`, `break` and `continue`.
+    pub(crate) fn stmt_expr(&mut self, e: &syn::Expr) -> Option<Expr> {
+        let sp = Sp::of(e);
+        let kind = match e {
+            syn::Expr::Return(r) => {
+                let v = match &r.expr {
+                    Some(v) => Some(Box::new(self.expr(v)?)),
+                    None => None,
+                };
+                ExprKind::Return(v)
+            }
+            syn::Expr::Break(b) => {
+                let label = b.label.as_ref().map(label);
+                let v = match &b.expr {
+                    Some(v) => Some(Box::new(self.expr(v)?)),
+                    None => None,
+                };
+                ExprKind::Break(label, v)
+            }
+            syn::Expr::Continue(c) => ExprKind::Continue(c.label.as_ref().map(label)),
+            syn::Expr::Paren(p) if is_jump(&p.expr) => return self.stmt_expr(&p.expr),
+            _ => return self.expr(e),
+        };
+        Some(self.node(kind, sp))
+    }
+
+    fn node(&mut self, kind: ExprKind, sp: Sp) -> Expr {
+        Expr {
+            id: self.new_expr_id(),
+            kind,
+            sp,
+        }
+    }
+
     pub(crate) fn expr(&mut self, e: &syn::Expr) -> Option<Expr> {
         let sp = Sp::of(e);
         let kind = match e {
@@ -27,9 +67,20 @@ impl Parser<'_> {
                 ExprKind::Unary(op, Box::new(self.expr(&u.expr)?))
             }
             syn::Expr::Binary(b) => {
-                let op = self.bin_op(&b.op);
-                let (l, r) = (self.expr(&b.left), self.expr(&b.right));
-                ExprKind::Binary(op?, Box::new(l?), Box::new(r?))
+                let (op, compound) = self.bin_op(&b.op)?;
+                if compound {
+                    let place = self.place(&b.left);
+                    let value = self.expr(&b.right);
+                    ExprKind::Assign(Some(op), Box::new(place?), Box::new(value?))
+                } else {
+                    let (l, r) = (self.expr(&b.left), self.expr(&b.right));
+                    ExprKind::Binary(op, Box::new(l?), Box::new(r?))
+                }
+            }
+            syn::Expr::Assign(a) => {
+                let place = self.place(&a.left);
+                let value = self.expr(&a.right);
+                ExprKind::Assign(None, Box::new(place?), Box::new(value?))
             }
             syn::Expr::Cast(c) => {
                 let inner = self.expr(&c.expr);
@@ -37,25 +88,40 @@ impl Parser<'_> {
                 ExprKind::Cast(Box::new(inner?), ty?)
             }
             syn::Expr::MethodCall(m) => return self.method_call(m, sp),
+            syn::Expr::Call(c) => self.call(c, sp)?,
             syn::Expr::If(i) => return self.if_expr(i),
+            syn::Expr::Match(m) => self.match_expr(m)?,
+            syn::Expr::While(w) => {
+                if let syn::Expr::Let(l) = &*w.cond {
+                    return self.fail(
+                        Sp::of(&l.let_token).to(Sp::of(&l.pat)),
+                        "`while let` is not supported in kernels; use `while` with a condition",
+                    );
+                }
+                let cond = self.expr(&w.cond);
+                let body = self.block(&w.body);
+                ExprKind::While(
+                    w.label.as_ref().map(|l| label(&l.name)),
+                    Box::new(cond?),
+                    body?,
+                )
+            }
+            syn::Expr::Loop(l) => {
+                let body = self.block(&l.body)?;
+                ExprKind::Loop(l.label.as_ref().map(|l| label(&l.name)), body)
+            }
+            syn::Expr::ForLoop(f) => self.for_loop(f)?,
             syn::Expr::Block(b) => {
                 if let Some(l) = &b.label {
-                    return self.fail(Sp::of(l), "labeled blocks are not supported in kernels");
+                    return self.fail(
+                        Sp::of(l),
+                        "labeled blocks are not supported in kernels; use a labeled `loop`",
+                    );
                 }
-                ExprKind::Block(self.block(&b.block, false)?)
+                ExprKind::Block(self.block(&b.block)?)
             }
             syn::Expr::Tuple(t) => {
-                let mut elems = Vec::new();
-                let mut ok = true;
-                for x in &t.elems {
-                    match self.expr(x) {
-                        Some(x) => elems.push(x),
-                        None => ok = false,
-                    }
-                }
-                if !ok {
-                    return None;
-                }
+                let elems = self.exprs(t.elems.iter())?;
                 if elems.is_empty() {
                     return self.fail(
                         sp,
@@ -64,13 +130,99 @@ impl Parser<'_> {
                 }
                 ExprKind::Tuple(elems)
             }
+            syn::Expr::Field(f) => self.field(f)?,
+            syn::Expr::Index(i) => {
+                // `a[i as usize]`: kernels index with any integer, so the cast to `usize` (not
+                // a dtype) is dropped.
+                let index = match &*i.index {
+                    syn::Expr::Cast(c) if is_usize(&c.ty) => &*c.expr,
+                    other => other,
+                };
+                let (a, x) = (self.expr(&i.expr), self.expr(index));
+                ExprKind::Index(Box::new(a?), Box::new(x?))
+            }
+            syn::Expr::Array(a) => {
+                let elems = self.exprs(a.elems.iter())?;
+                if elems.is_empty() {
+                    return self.fail(sp, "empty arrays are not supported in kernels");
+                }
+                ExprKind::Array(elems)
+            }
+            syn::Expr::Repeat(r) => {
+                let v = self.expr(&r.expr);
+                let n = self.array_len(&r.len)?;
+                ExprKind::Repeat(Box::new(v?), n)
+            }
             _ => return self.unsupported(e, sp),
         };
-        Some(Expr {
-            id: self.new_expr_id(),
-            kind,
-            sp,
-        })
+        Some(self.node(kind, sp))
+    }
+
+    fn exprs<'e>(&mut self, es: impl Iterator<Item = &'e syn::Expr>) -> Option<Vec<Expr>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for x in es {
+            match self.expr(x) {
+                Some(x) => out.push(x),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// The length of an array type or repeat expression: an integer literal.
+    pub(crate) fn array_len(&mut self, e: &syn::Expr) -> Option<usize> {
+        let sp = Sp::of(e);
+        match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => match i.base10_parse::<usize>() {
+                Ok(0) => self.fail(sp, "arrays of length 0 are not supported in kernels"),
+                Ok(n) if n <= MAX_ARRAY_LEN => Some(n),
+                _ => self.fail(
+                    sp,
+                    format!("arrays in kernels hold at most {MAX_ARRAY_LEN} elements"),
+                ),
+            },
+            _ => self.fail(
+                sp,
+                "array lengths must be integer literals in kernels (const generics are not supported)",
+            ),
+        }
+    }
+
+    /// The left side of an assignment: a variable, an array element, a tuple field or a part
+    /// of a complex number.
+    fn place(&mut self, e: &syn::Expr) -> Option<Expr> {
+        let ok = place_syntax(e);
+        if !ok {
+            return self.fail(
+                Sp::of(e),
+                "cannot assign to this expression; assign to a variable, an array element \
+                 (`a[i]`), a tuple field (`t.0`) or `z.re`/`z.im`",
+            );
+        }
+        self.expr(e)
+    }
+
+    fn field(&mut self, f: &syn::ExprField) -> Option<ExprKind> {
+        let base = self.expr(&f.base);
+        match &f.member {
+            syn::Member::Unnamed(i) => {
+                Some(ExprKind::TupleField(Box::new(base?), i.index as usize))
+            }
+            syn::Member::Named(n) if n == "re" || n == "im" => {
+                Some(ExprKind::ComplexPart(Box::new(base?), n == "im"))
+            }
+            syn::Member::Named(n) => self.fail(
+                Sp::of(n),
+                format!(
+                    "no field `{n}` in kernels; structs are not supported (complex numbers have \
+                     `re` and `im`, tuples `.0`, `.1`, ...)"
+                ),
+            ),
+        }
     }
 
     fn lit(&mut self, lit: &syn::Lit) -> Option<Lit> {
@@ -115,7 +267,7 @@ impl Parser<'_> {
             return Some(None);
         }
         match Scalar::from_name(suffix) {
-            Some(s) if !s.is_half() && s != Scalar::Bool => Some(Some(s)),
+            Some(s) if !s.is_half() && s != Scalar::Bool && !s.is_complex() => Some(Some(s)),
             _ => self.fail(
                 sp,
                 format!(
@@ -135,61 +287,87 @@ impl Parser<'_> {
                 return Some(ExprKind::Var(id.clone()));
             }
         }
-        self.fail(
-            sp,
-            "paths and constants are not supported in #[elementwise] kernels yet; \
-             pass the value as a parameter",
-        )
+        if let Some((s, c)) = constant(&p.path) {
+            return Some(ExprKind::Const(s, c));
+        }
+        let last = p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        let hint = if self.type_params.iter().any(|t| {
+            p.path
+                .segments
+                .first()
+                .is_some_and(|s| s.ident == t.as_str())
+        }) {
+            "constants of type parameters are not available; pass the value as a parameter"
+        } else {
+            "kernels know the constants of std (`f32::consts::PI`, `f32::MAX`, `i32::MIN`, \
+             `f64::NAN`...); pass other values as parameters"
+        };
+        self.fail(sp, format!("unknown constant `{last}` in a kernel; {hint}"))
     }
 
-    fn bin_op(&mut self, op: &syn::BinOp) -> Option<BinOp> {
+    /// An operator and whether it is the compound assignment form (`+=`).
+    fn bin_op(&mut self, op: &syn::BinOp) -> Option<(BinOp, bool)> {
         use syn::BinOp as B;
         Some(match op {
-            B::Add(_) => BinOp::Add,
-            B::Sub(_) => BinOp::Sub,
-            B::Mul(_) => BinOp::Mul,
-            B::Div(_) => BinOp::Div,
-            B::Rem(_) => BinOp::Rem,
-            B::BitAnd(_) => BinOp::BitAnd,
-            B::BitOr(_) => BinOp::BitOr,
-            B::BitXor(_) => BinOp::BitXor,
-            B::And(_) => BinOp::And,
-            B::Or(_) => BinOp::Or,
-            B::Eq(_) => BinOp::Eq,
-            B::Ne(_) => BinOp::Ne,
-            B::Lt(_) => BinOp::Lt,
-            B::Le(_) => BinOp::Le,
-            B::Gt(_) => BinOp::Gt,
-            B::Ge(_) => BinOp::Ge,
-            B::Shl(_) | B::Shr(_) => {
-                return self.fail(
-                    Sp::of(op),
-                    "shift operators are not supported in #[elementwise] kernels yet",
-                )
-            }
-            _ => {
-                return self.fail(
-                    Sp::of(op),
-                    "assignment is not supported in #[elementwise] kernels yet; \
-                     bind a new value with `let`",
-                )
-            }
+            B::Add(_) => (BinOp::Add, false),
+            B::Sub(_) => (BinOp::Sub, false),
+            B::Mul(_) => (BinOp::Mul, false),
+            B::Div(_) => (BinOp::Div, false),
+            B::Rem(_) => (BinOp::Rem, false),
+            B::BitAnd(_) => (BinOp::BitAnd, false),
+            B::BitOr(_) => (BinOp::BitOr, false),
+            B::BitXor(_) => (BinOp::BitXor, false),
+            B::Shl(_) => (BinOp::Shl, false),
+            B::Shr(_) => (BinOp::Shr, false),
+            B::And(_) => (BinOp::And, false),
+            B::Or(_) => (BinOp::Or, false),
+            B::Eq(_) => (BinOp::Eq, false),
+            B::Ne(_) => (BinOp::Ne, false),
+            B::Lt(_) => (BinOp::Lt, false),
+            B::Le(_) => (BinOp::Le, false),
+            B::Gt(_) => (BinOp::Gt, false),
+            B::Ge(_) => (BinOp::Ge, false),
+            B::AddAssign(_) => (BinOp::Add, true),
+            B::SubAssign(_) => (BinOp::Sub, true),
+            B::MulAssign(_) => (BinOp::Mul, true),
+            B::DivAssign(_) => (BinOp::Div, true),
+            B::RemAssign(_) => (BinOp::Rem, true),
+            B::BitAndAssign(_) => (BinOp::BitAnd, true),
+            B::BitOrAssign(_) => (BinOp::BitOr, true),
+            B::BitXorAssign(_) => (BinOp::BitXor, true),
+            B::ShlAssign(_) => (BinOp::Shl, true),
+            B::ShrAssign(_) => (BinOp::Shr, true),
+            _ => return self.fail(Sp::of(op), "this operator is not supported in kernels"),
         })
     }
 
     fn method_call(&mut self, m: &syn::ExprMethodCall, sp: Sp) -> Option<Expr> {
-        let receiver = self.expr(&m.receiver);
         let name_sp = Sp::of(&m.method);
         let name = m.method.to_string();
+        if name == "step_by" {
+            return self.fail(
+                name_sp,
+                "`step_by` is only supported on the range of a `for` loop: \
+                 `for i in (a..b).step_by(k)`",
+            );
+        }
+        let receiver = self.expr(&m.receiver);
         let method = match Method::from_name(&name) {
             Some(method) => Some(method),
-            None => self.fail(
-                name_sp,
-                format!(
-                    "method `{name}` has no CUDA counterpart; supported: {}",
-                    Method::list()
-                ),
-            ),
+            None => {
+                let hint = Method::hint_for(&name).unwrap_or(
+                    "see the methods listed in the kernel language reference (LANGUAGE.md)",
+                );
+                self.fail(
+                    name_sp,
+                    format!("method `{name}` has no CUDA counterpart in kernels; {hint}"),
+                )
+            }
         };
         if let Some(t) = &m.turbofish {
             self.diag.error(
@@ -197,23 +375,17 @@ impl Parser<'_> {
                 "generic arguments on methods are not supported in kernels",
             );
         }
-        let mut args = Vec::new();
-        let mut ok = m.turbofish.is_none();
-        for a in &m.args {
-            match self.expr(a) {
-                Some(a) => args.push(a),
-                None => ok = false,
-            }
-        }
+        let args = self.exprs(m.args.iter());
         let method = method?;
         let receiver = receiver?;
-        if !ok {
+        let args = args?;
+        if m.turbofish.is_some() {
             return None;
         }
         if args.len() != method.arity() {
             let s = if method.arity() == 1 { "" } else { "s" };
             return self.fail(
-                Sp::of(&m.method).to(sp),
+                name_sp.to(sp),
                 format!(
                     "method `{name}` takes {} argument{s}, found {}",
                     method.arity(),
@@ -221,11 +393,106 @@ impl Parser<'_> {
                 ),
             );
         }
-        Some(Expr {
-            id: self.new_expr_id(),
-            kind: ExprKind::Method(method, name_sp, Box::new(receiver), args),
+        Some(self.node(
+            ExprKind::Method(method, name_sp, Box::new(receiver), args),
             sp,
-        })
+        ))
+    }
+
+    /// `Complex::new(re, im)` or a call of a `#[device_fn]`.
+    fn call(&mut self, c: &syn::ExprCall, sp: Sp) -> Option<ExprKind> {
+        let func_sp = Sp::of(&c.func);
+        let path = match &*c.func {
+            syn::Expr::Path(p) if p.qself.is_none() => &p.path,
+            syn::Expr::Paren(_) | syn::Expr::Closure(_) => {
+                return self.fail(func_sp, "closures are not supported in kernels");
+            }
+            _ => {
+                return self.fail(
+                    func_sp,
+                    "only functions marked #[device_fn] can be called in kernels",
+                )
+            }
+        };
+        let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let first = names.first().map(String::as_str).unwrap_or("");
+        let last = names.last().map(String::as_str).unwrap_or("");
+        let args = self.exprs(c.args.iter());
+        if last == "new" && names.len() >= 2 {
+            let ty = names[names.len() - 2].as_str();
+            if matches!(ty, "Complex" | "c64" | "c128") {
+                let mut args = args?;
+                if args.len() != 2 {
+                    return self.fail(
+                        sp,
+                        format!(
+                            "`{ty}::new` takes 2 arguments (re, im), found {}",
+                            args.len()
+                        ),
+                    );
+                }
+                let im = args.pop()?;
+                let re = args.pop()?;
+                return Some(ExprKind::ComplexNew(Box::new(re), Box::new(im)));
+            }
+        }
+        let std_root = matches!(first, "std" | "core" | "alloc");
+        let msg = if HEAP_CTORS.contains(&first) {
+            Some(format!(
+                "heap types such as `{first}` are not supported in kernels; kernels compute on \
+                 scalars"
+            ))
+        } else if matches!(first, "Some" | "None" | "Ok" | "Err") {
+            Some(format!(
+                "`{first}` is not supported in kernels; `Option` and `Result` have no CUDA \
+                 counterpart"
+            ))
+        } else if Scalar::from_name(first).is_some() && names.len() == 2 {
+            Some(format!(
+                "`{first}::{last}(..)` is not supported in kernels; call it as a method: \
+                 `x.{last}(..)`"
+            ))
+        } else if std_root {
+            Some(
+                "functions of std are not available in kernels; use the methods of the \
+                  dtypes (`x.sqrt()`) or a #[device_fn]"
+                    .to_string(),
+            )
+        } else if path.segments.len() == 1 && self.kernel_name.as_deref() == Some(last) {
+            Some(
+                "recursion is not supported in kernels (the GPU has no call stack to \
+                  grow); write a loop"
+                    .to_string(),
+            )
+        } else if first.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && path.segments.len() == 1
+        {
+            Some(format!(
+                "`{first}(..)` looks like a tuple struct or variant; structs and enums are not \
+                 supported in kernels"
+            ))
+        } else {
+            None
+        };
+        if let Some(msg) = msg {
+            return self.fail(func_sp, msg);
+        }
+        for seg in &path.segments {
+            if let syn::PathArguments::Parenthesized(_) = seg.arguments {
+                return self.fail(func_sp, "this call is not supported in kernels");
+            }
+        }
+        let args = args?;
+        // The callee's module, for its CUDA C: the path without a turbofish.
+        let mut bare = path.clone();
+        if let Some(last) = bare.segments.last_mut() {
+            last.arguments = syn::PathArguments::None;
+        }
+        let key = quote::quote!(#bare).to_string();
+        if !self.calls.iter().any(|(k, _)| *k == key) {
+            self.calls.push((key, bare));
+        }
+        Some(ExprKind::Call(path.clone(), args))
     }
 
     fn if_expr(&mut self, i: &syn::ExprIf) -> Option<Expr> {
@@ -237,48 +504,184 @@ impl Parser<'_> {
             ),
             c => self.expr(c),
         };
-        let then = self.block(&i.then_branch, false);
+        let then = self.block(&i.then_branch);
         let otherwise = match &i.else_branch {
             None => Some(None),
             Some((_, e)) => self.expr(e).map(|e| Some(Box::new(e))),
         };
-        Some(Expr {
-            id: self.new_expr_id(),
-            kind: ExprKind::If(Box::new(cond?), then?, otherwise?),
-            sp,
-        })
+        Some(self.node(ExprKind::If(Box::new(cond?), then?, otherwise?), sp))
+    }
+
+    fn match_expr(&mut self, m: &syn::ExprMatch) -> Option<ExprKind> {
+        let scrutinee = self.expr(&m.expr);
+        let mut arms = Vec::new();
+        let mut ok = true;
+        for arm in &m.arms {
+            let pats = self.match_pats(&arm.pat);
+            let guard = match &arm.guard {
+                Some((_, g)) => self.expr(g).map(Some),
+                None => Some(None),
+            };
+            let body = self.stmt_expr(&arm.body);
+            match (pats, guard, body) {
+                (Some(pats), Some(guard), Some(body)) => arms.push(Arm { pats, guard, body }),
+                _ => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        if arms.is_empty() {
+            return self.fail(
+                Sp::of(&m.match_token),
+                "a `match` without arms is not supported in kernels",
+            );
+        }
+        Some(ExprKind::Match(Box::new(scrutinee?), arms))
+    }
+
+    fn match_pats(&mut self, p: &syn::Pat) -> Option<Vec<MatchPat>> {
+        match p {
+            syn::Pat::Or(o) => {
+                let mut out = Vec::new();
+                let mut ok = true;
+                for c in &o.cases {
+                    match self.match_pats(c) {
+                        Some(v) => out.extend(v),
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(out)
+            }
+            syn::Pat::Paren(pp) => self.match_pats(&pp.pat),
+            syn::Pat::Wild(w) => Some(vec![MatchPat::Wild(Sp::of(w))]),
+            syn::Pat::Lit(l) => Some(vec![MatchPat::Lit(Box::new(self.pat_value(l)?))]),
+            syn::Pat::Path(path) => {
+                let e = syn::Expr::Path(path.clone());
+                Some(vec![MatchPat::Lit(Box::new(self.pat_bound(&e)?))])
+            }
+            syn::Pat::Range(r) => {
+                let sp = Sp::of(r);
+                let lo = match &r.start {
+                    Some(s) => Some(Box::new(self.pat_bound(s)?)),
+                    None => None,
+                };
+                let hi = match &r.end {
+                    Some(s) => Some(Box::new(self.pat_bound(s)?)),
+                    None => None,
+                };
+                let inclusive = matches!(r.limits, syn::RangeLimits::Closed(_));
+                Some(vec![MatchPat::Range(lo, hi, inclusive, sp)])
+            }
+            syn::Pat::Ident(id) if id.subpat.is_none() => self.fail(
+                Sp::of(id),
+                format!(
+                    "bindings in `match` patterns are not supported in kernels; use `_` and \
+                     the scrutinee (or a constant such as `i32::MAX` instead of `{}`)",
+                    id.ident
+                ),
+            ),
+            _ => self.fail(
+                Sp::of(p),
+                "this pattern is not supported in kernels; `match` takes integer and `bool` \
+                 literals, ranges (`1..=5`), `_` and `|`",
+            ),
+        }
+    }
+
+    /// A literal in a pattern (`3`, `-1`, `true`).
+    fn pat_value(&mut self, l: &syn::ExprLit) -> Option<Expr> {
+        let sp = Sp::of(l);
+        let neg = match &l.lit {
+            syn::Lit::Int(i) => i.base10_digits().starts_with('-'),
+            syn::Lit::Float(f) => f.base10_digits().starts_with('-'),
+            _ => false,
+        };
+        if neg {
+            // syn keeps the minus in the digits: parse the magnitude.
+            let text = quote::quote!(#l).to_string();
+            let positive: syn::Lit = syn::parse_str(text.trim_start_matches(['-', ' '])).ok()?;
+            let lit = self.lit(&positive)?;
+            let inner = self.node(ExprKind::Lit(lit), sp);
+            return Some(self.node(ExprKind::Unary(UnOp::Neg, Box::new(inner)), sp));
+        }
+        let lit = self.lit(&l.lit)?;
+        if matches!(lit, Lit::Float { .. }) {
+            return self.fail(
+                sp,
+                "float patterns are not supported; compare with `<` instead",
+            );
+        }
+        Some(self.node(ExprKind::Lit(lit), sp))
+    }
+
+    fn pat_bound(&mut self, e: &syn::Expr) -> Option<Expr> {
+        match e {
+            syn::Expr::Lit(l) => self.pat_value(l),
+            syn::Expr::Path(p) if constant(&p.path).is_some() => self.expr(e),
+            _ => self.fail(
+                Sp::of(e),
+                "pattern bounds must be literals or constants such as `i32::MAX`",
+            ),
+        }
+    }
+
+    fn for_loop(&mut self, f: &syn::ExprForLoop) -> Option<ExprKind> {
+        let var = self.pattern(&f.pat, true);
+        let (range, step) = match &*f.expr {
+            syn::Expr::MethodCall(m) if m.method == "step_by" => {
+                if m.args.len() != 1 {
+                    return self.fail(Sp::of(&m.method), "`step_by` takes 1 argument");
+                }
+                (&*m.receiver, Some(&m.args[0]))
+            }
+            e => (e, None),
+        };
+        let range = strip_parens(range);
+        let syn::Expr::Range(r) = range else {
+            return self.fail(
+                Sp::of(&f.expr),
+                "`for` loops in kernels run over integer ranges: `a..b`, `a..=b`, \
+                 `(a..b).step_by(k)`",
+            );
+        };
+        let (Some(start), Some(end)) = (&r.start, &r.end) else {
+            return self.fail(
+                Sp::of(r),
+                "open ranges are not supported in `for` loops in kernels; give both ends",
+            );
+        };
+        let start = self.expr(start);
+        let end = self.expr(end);
+        let step = match step {
+            Some(s) => Some(self.expr(s)?),
+            None => None,
+        };
+        let body = self.block(&f.body);
+        Some(ExprKind::For(Box::new(ForLoop {
+            label: f.label.as_ref().map(|l| label(&l.name)),
+            var: var?,
+            start: start?,
+            end: end?,
+            inclusive: matches!(r.limits, syn::RangeLimits::Closed(_)),
+            step,
+            body: body?,
+        })))
     }
 
     /// Every expression outside the language, with the smallest span at fault.
     fn unsupported(&mut self, e: &syn::Expr, sp: Sp) -> Option<Expr> {
         let (sp, msg): (Sp, String) = match e {
-            syn::Expr::ForLoop(f) => (
-                Sp::of(&f.for_token).to(Sp::of(&f.expr)),
-                "loops are not supported in #[elementwise] kernels yet".into(),
+            syn::Expr::Closure(c) => (
+                Sp::of(&c.or1_token).to(Sp::of(&c.or2_token)),
+                "closures are not supported in kernels; write the body inline or use a \
+                 #[device_fn]"
+                    .into(),
             ),
-            syn::Expr::While(w) => (
-                Sp::of(&w.while_token).to(Sp::of(&w.cond)),
-                "loops are not supported in #[elementwise] kernels yet".into(),
-            ),
-            syn::Expr::Loop(l) => (
-                Sp::of(&l.loop_token),
-                "loops are not supported in #[elementwise] kernels yet".into(),
-            ),
-            syn::Expr::Break(_) | syn::Expr::Continue(_) => (
-                sp,
-                "`break` and `continue` are not supported in #[elementwise] kernels yet".into(),
-            ),
-            syn::Expr::Closure(_) => (sp, "closures are not supported in kernels".into()),
             syn::Expr::Macro(m) => {
                 self.macro_call(&m.mac);
                 return None;
             }
-            syn::Expr::Call(c) => (
-                Sp::of(&c.func),
-                "calls to functions are not supported in #[elementwise] kernels yet; \
-                 use methods such as `x.sqrt()` or write the body inline"
-                    .into(),
-            ),
             syn::Expr::Unsafe(u) => (
                 Sp::of(&u.unsafe_token),
                 "unsafe blocks are not supported in kernels".into(),
@@ -287,44 +690,97 @@ impl Parser<'_> {
                 Sp::of(&r.and_token).to(Sp::of(&r.expr)),
                 "references are not supported in kernels; kernel values are scalars".into(),
             ),
-            syn::Expr::Assign(_) => (
+            syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_) => (
                 sp,
-                "assignment is not supported in #[elementwise] kernels yet; \
-                 bind a new value with `let`"
+                "`return`, `break` and `continue` are supported as statements, not inside \
+                 other expressions"
                     .into(),
             ),
-            syn::Expr::Return(_) => (
-                sp,
-                "`return` is only supported as the last statement of a kernel; \
-                 use an `if`/`else` expression"
-                    .into(),
-            ),
-            syn::Expr::Index(_) => (
-                sp,
-                "indexing is not supported in #[elementwise] kernels; \
-                 a kernel sees one element of each array at a time"
-                    .into(),
-            ),
-            syn::Expr::Field(_) => (sp, "field access is not supported in kernels yet".into()),
-            syn::Expr::Array(_) | syn::Expr::Repeat(_) => {
-                (sp, "arrays are not supported in kernels".into())
-            }
             syn::Expr::Struct(_) => (sp, "struct expressions are not supported in kernels".into()),
-            syn::Expr::Match(m) => (
-                Sp::of(&m.match_token).to(Sp::of(&m.expr)),
-                "`match` is not supported in #[elementwise] kernels yet; use `if`/`else`".into(),
+            syn::Expr::Range(_) => (
+                sp,
+                "ranges are only supported as the range of a `for` loop in kernels".into(),
             ),
-            syn::Expr::Range(_) => (sp, "ranges are not supported in kernels".into()),
             syn::Expr::Try(t) => (
                 Sp::of(&t.question_token),
                 "the `?` operator is not supported in kernels".into(),
             ),
-            syn::Expr::Async(_) | syn::Expr::Await(_) => {
-                (sp, "async code is not supported in kernels".into())
-            }
+            syn::Expr::Async(a) => (
+                Sp::of(&a.async_token),
+                "async code is not supported in kernels".into(),
+            ),
+            syn::Expr::Await(a) => (
+                Sp::of(&a.await_token),
+                "async code is not supported in kernels".into(),
+            ),
             syn::Expr::Let(_) => (sp, "`let` expressions are not supported in kernels".into()),
+            syn::Expr::TryBlock(_) => (sp, "`try` blocks are not supported in kernels".into()),
+            syn::Expr::Yield(_) => (sp, "`yield` is not supported in kernels".into()),
+            syn::Expr::Const(_) => (sp, "`const` blocks are not supported in kernels".into()),
             _ => (sp, "this expression is not supported in kernels".into()),
         };
         self.fail(sp, msg)
+    }
+}
+
+const HEAP_CTORS: &[&str] = &[
+    "Vec", "String", "Box", "Rc", "Arc", "VecDeque", "HashMap", "HashSet", "BTreeMap", "BTreeSet",
+];
+
+fn label(l: &syn::Lifetime) -> Label {
+    Label {
+        name: l.ident.to_string(),
+        sp: Sp::of(l),
+    }
+}
+
+fn is_jump(e: &syn::Expr) -> bool {
+    matches!(
+        e,
+        syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_)
+    )
+}
+
+fn is_usize(t: &syn::Type) -> bool {
+    matches!(t, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("usize"))
+}
+
+fn strip_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_parens(&p.expr),
+        syn::Expr::Group(g) => strip_parens(&g.expr),
+        _ => e,
+    }
+}
+
+/// Whether `e` can be assigned to: `x`, `a[i]`, `t.0`, `z.re`, and nestings of those.
+fn place_syntax(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::Path(p) => p.qself.is_none() && p.path.get_ident().is_some(),
+        syn::Expr::Paren(p) => place_syntax(&p.expr),
+        syn::Expr::Index(i) => place_syntax(&i.expr),
+        syn::Expr::Field(f) => place_syntax(&f.base),
+        _ => false,
+    }
+}
+
+/// A constant of std named by `path`: `f32::MAX`, `f64::consts::PI`, `std::f32::consts::E`,
+/// `i32::MIN`, `f16::INFINITY`.
+pub(crate) fn constant(path: &syn::Path) -> Option<(Scalar, Constant)> {
+    if path.segments.iter().any(|s| !s.arguments.is_none()) {
+        return None;
+    }
+    let mut names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    if matches!(names.first().map(String::as_str), Some("std" | "core")) {
+        names.remove(0);
+    }
+    let s = Scalar::from_name(names.first()?)?;
+    match names.as_slice() {
+        [_, name] => Constant::assoc(s, name).map(|c| (s, c)),
+        [_, consts, name] if consts == "consts" && s.is_float() && !s.is_half() => Constant::MATH
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(n, v)| (s, Constant::Math(n, v))),
+        _ => None,
     }
 }

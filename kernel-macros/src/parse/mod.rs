@@ -5,7 +5,8 @@
 //! type, mixed arithmetic) are left to `check`.
 
 pub(crate) mod ast;
-mod expr;
+pub(crate) mod expr;
+pub(crate) mod methods;
 mod signature;
 mod stmt;
 mod types;
@@ -24,9 +25,14 @@ pub(crate) struct Parsed {
 /// that the fallback can keep call sites typed.
 pub(crate) fn kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
     let mut p = Parser::new(diag);
+    p.kernel_name = Some(syn::ext::IdentExt::unraw(&item.sig.ident).to_string());
     let sig = p.signature(&item.sig);
-    let body = p.block(&item.block, true);
+    let body = p.block(&item.block);
     let (expr_count, let_count) = (p.next_expr, p.next_let);
+    let calls = std::mem::take(&mut p.calls)
+        .into_iter()
+        .map(|(_, path)| path)
+        .collect();
     match (sig, body) {
         (Some(sig), Some(body)) if !p.diag.has_errors() => Parsed {
             sig: None,
@@ -35,6 +41,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
                 body,
                 expr_count,
                 let_count,
+                calls,
             }),
         },
         (sig, _) => Parsed { sig, kernel: None },
@@ -48,6 +55,10 @@ pub(crate) struct Parser<'d> {
     type_params: Vec<String>,
     next_expr: usize,
     next_let: usize,
+    /// The function's own name, to reject recursion.
+    kernel_name: Option<String>,
+    /// Device functions called: the path's text (to merge repeated calls) and the path.
+    calls: Vec<(String, syn::Path)>,
 }
 
 impl<'d> Parser<'d> {
@@ -57,6 +68,8 @@ impl<'d> Parser<'d> {
             type_params: Vec::new(),
             next_expr: 0,
             next_let: 0,
+            kernel_name: None,
+            calls: Vec::new(),
         }
     }
 

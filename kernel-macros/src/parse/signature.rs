@@ -212,8 +212,10 @@ impl Parser<'_> {
             }
             syn::FnArg::Typed(pt) => pt,
         };
+        let mut mutable = false;
         let name = match &*pt.pat {
             syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                mutable = pi.mutability.is_some();
                 Some(pi.ident.clone())
             }
             syn::Pat::Wild(w) => self.fail(
@@ -229,6 +231,7 @@ impl Parser<'_> {
         Some(Param {
             name: name?,
             ty: ty?,
+            mutable,
         })
     }
 

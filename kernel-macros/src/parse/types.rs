@@ -82,10 +82,13 @@ impl Parser<'_> {
                     )
                 }
             }
+            syn::Type::Array(_) if ctx == TypeCtx::Cast => {
+                self.fail(sp, "casts to arrays are not supported")
+            }
             syn::Type::Array(_) | syn::Type::Slice(_) => self.fail(
                 sp,
-                "array types are not supported in #[elementwise] kernels; \
-                 a kernel sees one element of each array at a time",
+                "array types are not supported in kernel signatures; a kernel sees one element \
+                 of each array at a time (fixed-size arrays are fine in `let`)",
             ),
             syn::Type::Ptr(_) => self.fail(sp, "raw pointers are not supported in kernels"),
             syn::Type::ImplTrait(_) | syn::Type::TraitObject(_) => self.fail(
@@ -122,6 +125,9 @@ impl Parser<'_> {
                 ),
             );
         }
+        if name == "Complex" {
+            return self.complex_type(last, sp);
+        }
         if !last.arguments.is_none() {
             return self.fail(
                 sp,
@@ -143,9 +149,6 @@ impl Parser<'_> {
             });
         }
         let msg = match name.as_str() {
-            "c64" | "c128" | "Complex" => {
-                "complex dtypes are not supported in #[elementwise] kernels yet".to_string()
-            }
             "usize" | "isize" | "i128" | "u128" | "char" | "str" => {
                 format!("`{name}` is not a dtype; use one of: {}", dtype_list())
             }
@@ -157,5 +160,35 @@ impl Parser<'_> {
             ),
         };
         self.fail(sp, msg)
+    }
+
+    /// `Complex<f32>` or `Complex<f64>`.
+    fn complex_type(&mut self, last: &syn::PathSegment, sp: Sp) -> Option<TypeRef> {
+        let part = match &last.arguments {
+            syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+                syn::GenericArgument::Type(syn::Type::Path(tp)) if tp.qself.is_none() => tp
+                    .path
+                    .segments
+                    .last()
+                    .filter(|s| s.arguments.is_none())
+                    .map(|s| s.ident.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        match part
+            .as_deref()
+            .and_then(Scalar::from_name)
+            .and_then(Scalar::complex_of)
+        {
+            Some(c) => Some(TypeRef {
+                kind: TypeKind::Scalar(c),
+                sp,
+            }),
+            None => self.fail(
+                sp,
+                "complex numbers in kernels are `Complex<f32>` (`c64`) or `Complex<f64>` (`c128`)",
+            ),
+        }
     }
 }

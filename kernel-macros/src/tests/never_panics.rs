@@ -122,7 +122,7 @@ fn expr(g: &mut Gen, vars: &[String], depth: usize) -> String {
         };
     }
     let d = depth - 1;
-    match g.below(16) {
+    match g.below(18) {
         0..=3 => format!(
             "({} {} {})",
             expr(g, vars, d),
@@ -158,6 +158,30 @@ fn expr(g: &mut Gen, vars: &[String], depth: usize) -> String {
             3 => format!("helper({})", expr(g, vars, d)),
             4 => "unsafe { 1.0 }".into(),
             _ => format!("[{}][0]", expr(g, vars, d)),
+        },
+        14 => match g.below(12) {
+            0 => format!(
+                "match {} {{ 0 => {}, 1 | 2 => {}, 3..=9 => {}, _ if {} => {}, _ => {} }}",
+                expr(g, vars, d), expr(g, vars, d), expr(g, vars, d), expr(g, vars, d),
+                expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)
+            ),
+            1 => format!(
+                "{{ let mut m = {}; while m < {} {{ m += {}; if m > 9 {{ break; }} }} m }}",
+                expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)
+            ),
+            2 => format!(
+                "{{ let mut s = {}; 'o: for i in ({}..={}).step_by(2) {{ for j in 0..i {{ if j > 3 {{ continue 'o; }} s += {}; }} }} s }}",
+                expr(g, vars, d), expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)
+            ),
+            3 => format!("loop {{ if {} {{ break {}; }} }}", expr(g, vars, d), expr(g, vars, d)),
+            4 => format!("{{ let (a, mut b) = ({}, {}); b = a; (a, b).1 }}", expr(g, vars, d), expr(g, vars, d)),
+            5 => format!("{{ let mut arr = [{}; 3]; arr[{}] = {}; arr[1] }}", expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)),
+            6 => format!("Complex::new({}, {}).norm()", expr(g, vars, d), expr(g, vars, d)),
+            7 => g.pick(&["f32::consts::PI", "f64::MAX", "i32::MIN", "u8::MAX", "f32::NAN", "T::MAX", "f32::consts::NOPE"]).into(),
+            8 => format!("{{ if {} {{ return {}; }} {} }}", expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)),
+            9 => format!("({}).{}({})", expr(g, vars, d), g.pick(&["wrapping_add", "count_ones", "rotate_left", "saturating_sub", "pow", "is_power_of_two", "conj", "atan2", "hypot"]), expr(g, vars, d)),
+            10 => format!("({} << {}) >> {}", expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)),
+            _ => format!("lerp::<f32>({}, {}, {}).re", expr(g, vars, d), expr(g, vars, d), expr(g, vars, d)),
         },
         _ => format!("({})", expr(g, vars, d)),
     }
@@ -232,7 +256,7 @@ fn valid_expr(g: &mut Gen, vars: &[String], depth: usize) -> String {
         };
     }
     let d = depth - 1;
-    let choice = g.below(8);
+    let choice = g.below(12);
     let mut e = || valid_expr(g, vars, d);
     match choice {
         0..=2 => {
@@ -254,6 +278,22 @@ fn valid_expr(g: &mut Gen, vars: &[String], depth: usize) -> String {
         6 => {
             let (a, b) = (e(), e());
             format!("{{ let t = {a}; (t * {b}) as f64 as f32 }}")
+        }
+        8 => {
+            let (a, b) = (e(), e());
+            format!("{{ let mut acc = {a}; for i in 0..3 {{ acc += {b} * i as f32; }} acc }}")
+        }
+        9 => {
+            let (a, b) = (e(), e());
+            format!("match (({a}) as i32) {{ 0 | 1 => {b}, 2..=5 => -{b}, _ => {a} }}")
+        }
+        10 => {
+            let (a, b) = (e(), e());
+            format!("{{ let t = [{a}, {b}]; let (p, q) = (t[0], t[1]); p.hypot(q).min(f32::MAX) }}")
+        }
+        11 => {
+            let (a, b) = (e(), e());
+            format!("{{ let mut k = 0u32; let v = loop {{ k += 1; if k > 2 {{ break {a}; }} }}; v + {b} }}")
         }
         _ => format!("((({}) as i32) & 7) as f32", e()),
     }

@@ -213,7 +213,7 @@ fn results_and_returns() {
         }
     ));
     assert!(src.contains("return y * y;"), "{src}");
-    let e = errors(quote!(
+    let src = ok(quote!(
         fn f(x: f32) -> f32 {
             if x > 0.0 {
                 return x;
@@ -222,8 +222,8 @@ fn results_and_returns() {
         }
     ));
     assert!(
-        e[0].contains("`return` is only supported as the last statement"),
-        "{e:?}"
+        src.contains("if (x > 0.0f) {\n        return x;\n    }"),
+        "{src}"
     );
     let e = errors(quote!(
         fn f(x: f32) -> (f32, i32) {
@@ -259,4 +259,46 @@ fn logic_with_statements_keeps_short_circuit() {
         src.contains("bool kx_t0 = a;\n    if (!kx_t0) {\n        int h = kx::div(x, 2);"),
         "{src}"
     );
+}
+
+#[test]
+fn device_functions_are_guarded_templates() {
+    let src = crate::device_fn::translate(quote! {
+        fn lerp<T: Float>(a: T, b: T, t: T) -> T { a + (b - a) * t }
+    })
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(src.starts_with("#ifndef KXD_lerp_"), "{src}");
+    assert!(
+        src.contains("template <class T>\nKX_FN T kxd_lerp(T a, T b, T t)"),
+        "{src}"
+    );
+    let e = crate::device_fn::translate(quote! {
+        fn f(n: u32) -> u32 { if n == 0 { 1 } else { f(n - 1) } }
+    })
+    .unwrap_err();
+    assert!(e[0].contains("recursion"), "{e:?}");
+}
+
+#[test]
+fn loops_jumps_and_match() {
+    let src = ok(quote! {
+        fn f(n: i32) -> i32 {
+            let mut s = 0;
+            'o: for i in 0..n {
+                let mut j = 0;
+                loop {
+                    j += 1;
+                    if j > i { continue 'o; }
+                    if j == 7 { break 'o; }
+                    s += match j { 1 | 2 => 1, 3..=5 => 2, _ => 3 };
+                }
+            }
+            s
+        }
+    });
+    assert!(src.contains("goto kx_continue_0;"), "{src}");
+    assert!(src.contains("goto kx_break_0;"), "{src}");
+    assert!(src.contains("kx_continue_0:;"), "{src}");
+    assert!(src.contains("kx::range_len("), "{src}");
+    assert!(src.contains("} else {"), "{src}");
 }

@@ -4,8 +4,9 @@ use kernels_std::prelude::*;
 #[elementwise]
 fn many(x: f32) -> f32 {
     let v = vec![x];
-    let y = x.signum();
-    while y > 0.0 {}
+    let s = "name";
+    let f = |y: f32| y;
+    x.to_string();
     x
 }
 

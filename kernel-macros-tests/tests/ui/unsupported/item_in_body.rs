@@ -2,12 +2,11 @@
 use kernels_std::prelude::*;
 
 #[elementwise]
-fn sum_to(n: i32) -> i32 {
-    let mut s = 0;
-    for i in 0..n {
-        s += i;
+fn nested(x: f32) -> f32 {
+    fn helper(v: f32) -> f32 {
+        v
     }
-    s
+    x
 }
 
 fn main() {}

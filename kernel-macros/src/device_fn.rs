@@ -1,0 +1,63 @@
+//! `#[device_fn]`: a helper in the kernel language, callable from any kernel (and from other
+//! device functions). The same pipeline as `#[elementwise]` (parse -> check -> lower -> emit);
+//! its CUDA C is a function `kxd_<name>` (a template for a generic one).
+
+use proc_macro2::TokenStream;
+
+use crate::diag::Diagnostics;
+use crate::{check, emit, lower, parse};
+
+/// Expands `#[device_fn(attr)] item`. Never panics.
+pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut diag = Diagnostics::default();
+    if !attr.is_empty() {
+        diag.push(syn::Error::new_spanned(
+            &attr,
+            "#[device_fn] takes no arguments",
+        ));
+    }
+    let item: syn::ItemFn = match syn::parse2(item.clone()) {
+        Ok(item) => item,
+        Err(e) => {
+            let mut out =
+                syn::Error::new(e.span(), format!("#[device_fn] applies to functions: {e}"))
+                    .to_compile_error();
+            out.extend(item);
+            return out;
+        }
+    };
+    let parsed = parse::kernel(&item, &mut diag);
+    let Some(kernel) = parsed.kernel.filter(|_| !diag.has_errors()) else {
+        let mut out = diag.to_compile_errors();
+        out.extend(emit::device_fn::device_fn(&item, parsed.sig.as_ref(), None));
+        return out;
+    };
+    let Some(typed) = check::kernel(&kernel, &mut diag) else {
+        let mut out = diag.to_compile_errors();
+        out.extend(emit::device_fn::device_fn(&item, Some(&kernel.sig), None));
+        return out;
+    };
+    let source = lower::device_fn(&kernel, &typed);
+    let native = emit::native::body(&kernel, &typed, false);
+    emit::device_fn::device_fn(
+        &item,
+        Some(&kernel.sig),
+        Some((&source, native, &kernel.calls)),
+    )
+}
+
+/// The CUDA C of a device function, or the error messages: for unit tests.
+#[cfg(test)]
+pub(crate) fn translate(item: TokenStream) -> Result<String, Vec<String>> {
+    let mut diag = Diagnostics::default();
+    let item: syn::ItemFn = syn::parse2(item).map_err(|e| vec![e.to_string()])?;
+    let parsed = parse::kernel(&item, &mut diag);
+    let kernel = match parsed.kernel {
+        Some(k) if !diag.has_errors() => k,
+        _ => return Err(diag.messages()),
+    };
+    match check::kernel(&kernel, &mut diag) {
+        Some(typed) => Ok(lower::device_fn(&kernel, &typed)),
+        None => Err(diag.messages()),
+    }
+}

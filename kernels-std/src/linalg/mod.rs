@@ -1,0 +1,97 @@
+//! Linear algebra: NumPy's products (`matmul`, `dot`, `vdot`, `inner`, `outer`, `tensordot`,
+//! `einsum`), `trace`, `diagonal` and `norm`, on the CPU and on CUDA GPUs.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `a @ b`, `np.matmul(a, b)` | [`matmul`]`(&a, &b)`, `a.matmul(&b)` ([`ArrayLinalg`]) |
+//! | `np.dot(a, b)` | [`dot`]`(&a, &b)`, `a.dot(&b)` |
+//! | `np.vdot(a, b)` | [`vdot`]`(&a, &b)` (a 0-d array) |
+//! | `np.inner(a, b)`, `np.outer(a, b)` | [`inner`], [`outer`] |
+//! | `np.tensordot(a, b, axes=2)` | [`tensordot`]`(&a, &b, 2)` |
+//! | `np.tensordot(a, b, axes=([1, 0], [0, 1]))` | [`tensordot`]`(&a, &b, ([1, 0], [0, 1]))` |
+//! | `np.einsum("ij,jk->ik", a, b)` | [`einsum`]`("ij,jk->ik", &[&a, &b])` |
+//! | `np.trace(a)`, `np.trace(a, 1, 0, 2)` | [`trace`]`(&a)`, [`trace_with`]`(&a, 1, 0, 2)` |
+//! | `np.diagonal(a, 0, 0, 1)` | [`diagonal`]`(&a, 0, 0, 1)` (a view) |
+//! | `np.linalg.norm(x)`, `norm(x, 1)`, `norm(x, np.inf)`, `norm(m, 'fro')` | [`norm`]`(&x, NormOrd::Default)`, `NormOrd::P(1.0)`, `NormOrd::Inf`, `NormOrd::Fro` |
+//!
+//! Every product is one batched GEMM on the operands' device: `matrixmultiply` on the CPU
+//! backend (two threads, strided views read in place), cuBLAS on a GPU (strided batched, on
+//! the device's stream; views whose strides cuBLAS cannot express are copied on the device
+//! first). Sums (`trace`, labels summed in `einsum`) are products with a vector of ones.
+//!
+//! Dtypes: every numeric dtype ([`LinalgScalar`]). `f32`, `f64`, `c64`, `c128` on the native
+//! GEMMs; `f16` and `bf16` accumulate in `f32` and round once; integers take an exact path
+//! whose products and sums wrap on overflow, as NumPy's do (on a GPU that path runs on the
+//! CPU: cuBLAS has no integer GEMM). `bool` is not supported.
+//!
+//! Where we differ from NumPy:
+//! - Operands have one dtype: there is no type promotion (`astype` first).
+//! - `vdot` returns a 0-d array (on the device), not a scalar; `norm` returns a host scalar.
+//! - `einsum` takes one or two operands; `norm` has no `axis` argument yet, and no SVD-based
+//!   orders (`'nuc'`, matrix `2` and `-2`).
+//! - A 0-d operand of `matmul` is an error, as in NumPy; `dot` multiplies by it.
+//!
+//! On a GPU without cuBLAS (it is looked for as NVRTC is: the toolkit, then the NVIDIA PyPI
+//! wheels; see [`load_cublas`](array_runtime::cuda::blas_support::load_cublas)), the products
+//! return [`Error::CudaUnavailable`](array_runtime::Error::CudaUnavailable) saying where it
+//! was looked for, rather than falling back to a slow kernel silently.
+//!
+//! ```
+//! use kernels_std::linalg::{einsum, matmul, norm, NormOrd};
+//! use kernels_std::prelude::*;
+//! let dev = Device::default();
+//! let a = Array::from_vec(&dev, &[2, 3], vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+//! let g = a.matmul(&a.t())?;                                   // the Gram matrix, 2 x 2
+//! assert_eq!(g.to_vec()?, vec![14.0, 32.0, 32.0, 77.0]);
+//! assert_eq!(einsum("ij,kj->ik", &[&a, &a])?.to_vec()?, g.to_vec()?);
+//! assert_eq!(norm(&a, NormOrd::Fro)?, 91f64.sqrt());
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
+
+mod dot;
+mod einsum;
+mod gemm;
+mod gemm_cpu;
+mod gemm_cuda;
+mod matmul;
+mod norm;
+mod scalar;
+mod tensordot;
+mod trace;
+mod views;
+
+pub use dot::{dot, inner, outer, vdot};
+pub use einsum::einsum;
+pub use matmul::matmul;
+pub use norm::{norm, NormOrd};
+pub use scalar::{Engine, LinalgScalar, RealScalar};
+pub use tensordot::{tensordot, TensorAxes};
+pub use trace::{diagonal, trace, trace_with};
+
+use array_runtime::{Array, Result};
+
+/// The products as methods: `a.matmul(&b)`, `a.dot(&b)` (in the [prelude](crate::prelude)).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1i32, 2, 3, 4])?;
+/// assert_eq!(a.matmul(&a)?.to_vec()?, vec![7, 10, 15, 22]);
+/// assert_eq!(a.dot(&a.t())?.to_vec()?, vec![5, 11, 11, 25]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait ArrayLinalg<T: LinalgScalar> {
+    /// [`matmul`]`(self, other)`.
+    fn matmul(&self, other: &Array<T>) -> Result<Array<T>>;
+    /// [`dot`]`(self, other)`.
+    fn dot(&self, other: &Array<T>) -> Result<Array<T>>;
+}
+
+impl<T: LinalgScalar> ArrayLinalg<T> for Array<T> {
+    fn matmul(&self, other: &Array<T>) -> Result<Array<T>> {
+        matmul(self, other)
+    }
+
+    fn dot(&self, other: &Array<T>) -> Result<Array<T>> {
+        dot(self, other)
+    }
+}

@@ -1,0 +1,176 @@
+//! The dtypes of `linalg`, and what each one needs: the GEMM that serves it on each backend,
+//! the dtype of its sums (`trace`) and of its norms.
+
+use std::any::TypeId;
+
+use array_runtime::{bf16, c128, c64, f16, DType};
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The GEMM that serves a dtype (one per dtype family; see [`LinalgScalar::ENGINE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Engine {
+    /// `f32`: SGEMM (matrixmultiply on the CPU, cuBLAS on a GPU).
+    F32,
+    /// `f64`: DGEMM.
+    F64,
+    /// `f16`: converted to `f32` on the CPU; cuBLAS with `f32` accumulation on a GPU.
+    F16,
+    /// `bf16`: as `f16`.
+    BF16,
+    /// `Complex<f32>`: CGEMM.
+    C64,
+    /// `Complex<f64>`: ZGEMM.
+    C128,
+    /// Integers: an exact loop with wrapping arithmetic (NumPy's integer matmul wraps).
+    Exact,
+}
+
+/// Element types of the linear-algebra routines: every numeric dtype (not `bool`).
+///
+/// Sealed. Floats go to an optimized GEMM (cuBLAS on a GPU), `f16`/`bf16` accumulate in `f32`,
+/// integers take an exact path whose products and sums wrap as NumPy's do.
+///
+/// ```
+/// use kernels_std::linalg::LinalgScalar;
+/// // NumPy's `trace` of int8 accumulates and returns int64; norms of integers are float64.
+/// fn sum_and_norm<T: LinalgScalar>() -> (&'static str, &'static str) {
+///     (<T::Sum as kernels_std::DType>::ID.name(), <T::Real as kernels_std::DType>::ID.name())
+/// }
+/// assert_eq!(sum_and_norm::<i8>(), ("i64", "f64"));
+/// assert_eq!(sum_and_norm::<f32>(), ("f32", "f32"));
+/// assert_eq!(sum_and_norm::<kernels_std::c64>(), ("c64", "f32"));
+/// ```
+pub trait LinalgScalar: DType + sealed::Sealed {
+    /// The dtype of sums (`trace`): integers narrower than 64 bits widen to `i64` / `u64`.
+    type Sum: LinalgScalar;
+    /// The dtype of norms: the real part type for complex, `f64` for integers.
+    type Real: LinalgScalar + RealScalar;
+    /// Which GEMM computes products of this dtype.
+    const ENGINE: Engine;
+    /// `0`.
+    fn zero() -> Self;
+    /// `1`.
+    fn one() -> Self;
+    /// `self + a * b`, wrapping for integers.
+    fn mul_add_exact(self, a: Self, b: Self) -> Self;
+    /// The complex conjugate (the value itself for real dtypes).
+    fn conj(self) -> Self;
+    /// The value in the sum dtype.
+    fn to_sum(self) -> Self::Sum;
+    /// `|x|` as an `f64` (the modulus for complex numbers).
+    fn abs_f64(self) -> f64;
+    /// Whether the value is not zero.
+    fn is_nonzero(self) -> bool;
+}
+
+/// The real dtypes that norms return: values are computed in `f64` and rounded once.
+pub trait RealScalar: DType {
+    /// `x` rounded to this dtype.
+    fn from_f64(x: f64) -> Self;
+    /// The value as an `f64`.
+    fn to_f64(self) -> f64;
+}
+
+macro_rules! real_scalar {
+    ($($t:ty: |$x:ident| $from:expr, |$y:ident| $to:expr;)*) => {$(
+        impl RealScalar for $t {
+            fn from_f64($x: f64) -> Self { $from }
+            fn to_f64(self) -> f64 { let $y = self; $to }
+        }
+    )*};
+}
+real_scalar! {
+    f16: |x| f16::from_f64(x), |y| y.to_f64();
+    bf16: |x| bf16::from_f64(x), |y| y.to_f64();
+    f32: |x| x as f32, |y| f64::from(y);
+    f64: |x| x, |y| y;
+}
+
+macro_rules! int_scalar {
+    ($($t:ty => $sum:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl LinalgScalar for $t {
+            type Sum = $sum;
+            type Real = f64;
+            const ENGINE: Engine = Engine::Exact;
+            fn zero() -> Self { 0 }
+            fn one() -> Self { 1 }
+            fn mul_add_exact(self, a: Self, b: Self) -> Self { self.wrapping_add(a.wrapping_mul(b)) }
+            fn conj(self) -> Self { self }
+            fn to_sum(self) -> $sum { self as $sum }
+            #[allow(clippy::cast_lossless, unused_comparisons)]
+            fn abs_f64(self) -> f64 { (self as f64).abs() }
+            fn is_nonzero(self) -> bool { self != 0 }
+        }
+    )*};
+}
+int_scalar!(i8 => i64, i16 => i64, i32 => i64, i64 => i64, u8 => u64, u16 => u64, u32 => u64, u64 => u64);
+
+macro_rules! float_scalar {
+    ($($t:ty => $engine:ident, |$x:ident| $abs:expr, $zero:expr, $one:expr;)*) => {$(
+        impl sealed::Sealed for $t {}
+        impl LinalgScalar for $t {
+            type Sum = $t;
+            type Real = $t;
+            const ENGINE: Engine = Engine::$engine;
+            fn zero() -> Self { $zero }
+            fn one() -> Self { $one }
+            fn mul_add_exact(self, a: Self, b: Self) -> Self { self + a * b }
+            fn conj(self) -> Self { self }
+            fn to_sum(self) -> $t { self }
+            fn abs_f64(self) -> f64 { let $x = self; $abs }
+            fn is_nonzero(self) -> bool { self != $zero }
+        }
+    )*};
+}
+float_scalar! {
+    f16 => F16, |x| x.to_f64().abs(), f16::ZERO, f16::ONE;
+    bf16 => BF16, |x| x.to_f64().abs(), bf16::ZERO, bf16::ONE;
+    f32 => F32, |x| f64::from(x).abs(), 0.0, 1.0;
+    f64 => F64, |x| x.abs(), 0.0, 1.0;
+}
+
+macro_rules! complex_scalar {
+    ($($t:ty => $engine:ident, $real:ty;)*) => {$(
+        impl sealed::Sealed for $t {}
+        impl LinalgScalar for $t {
+            type Sum = $t;
+            type Real = $real;
+            const ENGINE: Engine = Engine::$engine;
+            fn zero() -> Self { <$t>::new(0.0, 0.0) }
+            fn one() -> Self { <$t>::new(1.0, 0.0) }
+            fn mul_add_exact(self, a: Self, b: Self) -> Self { self + a * b }
+            fn conj(self) -> Self { <$t>::conj(&self) }
+            fn to_sum(self) -> $t { self }
+            fn abs_f64(self) -> f64 { f64::from(self.re).hypot(f64::from(self.im)) }
+            fn is_nonzero(self) -> bool { self.re != 0.0 || self.im != 0.0 }
+        }
+    )*};
+}
+complex_scalar! {
+    c64 => C64, f32;
+    c128 => C128, f64;
+}
+
+/// `s` seen as a slice of `U`, when `T` is `U`.
+pub(crate) fn cast_slice<T: DType, U: DType>(s: &[T]) -> Option<&[U]> {
+    if TypeId::of::<T>() != TypeId::of::<U>() {
+        return None;
+    }
+    // SAFETY: `T` and `U` are the same type (checked above), so the slice is reinterpreted as
+    // itself.
+    Some(unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<U>(), s.len()) })
+}
+
+/// `s` seen as a mutable slice of `U`, when `T` is `U`.
+pub(crate) fn cast_slice_mut<T: DType, U: DType>(s: &mut [T]) -> Option<&mut [U]> {
+    if TypeId::of::<T>() != TypeId::of::<U>() {
+        return None;
+    }
+    // SAFETY: as in `cast_slice`; the exclusive borrow is carried over.
+    Some(unsafe { std::slice::from_raw_parts_mut(s.as_mut_ptr().cast::<U>(), s.len()) })
+}

@@ -1,0 +1,79 @@
+//! Layout helpers of the linear-algebra routines: contiguous copies made on the array's own
+//! device, reshapes that stay on the device, diagonals as strided views.
+
+use array_runtime::cuda::blas_support::strided_view;
+use array_runtime::shape::{self, Layout};
+use array_runtime::{Array, DType, Error, Result};
+use kernel_macros::elementwise;
+
+/// The identity: run as a kernel, it writes a C-contiguous copy of any view, on its device.
+#[elementwise]
+fn copy_elements<T: DType>(x: T) -> T {
+    x
+}
+
+/// `a` itself when C-contiguous, else a C-contiguous copy made on `a`'s device.
+pub(crate) fn contiguous<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+    if a.is_c_contiguous() {
+        Ok(a.clone())
+    } else {
+        copy_elements(a)
+    }
+}
+
+/// `a` in a new shape of the same size: a view when `a` is C-contiguous (or, on the CPU,
+/// whenever the runtime can view it), else a copy made on `a`'s device.
+pub(crate) fn reshape<T: DType>(a: &Array<T>, shape: &[usize]) -> Result<Array<T>> {
+    if a.is_c_contiguous() || a.device().is_cpu() {
+        a.reshape(shape)
+    } else {
+        contiguous(a)?.reshape(shape)
+    }
+}
+
+/// The diagonal of `a` over `axis1` and `axis2` (normalized, distinct) at `offset` (above the
+/// main diagonal when positive), as a view whose last axis runs along the diagonal and whose
+/// other axes are `a`'s others in order (NumPy's `diagonal`).
+pub(crate) fn diagonal_view<T: DType>(
+    a: &Array<T>,
+    offset: isize,
+    axis1: usize,
+    axis2: usize,
+) -> Result<Array<T>> {
+    let l = a.layout();
+    let (d1, d2) = (l.shape[axis1] as isize, l.shape[axis2] as isize);
+    let (s1, s2) = (l.strides[axis1], l.strides[axis2]);
+    // Start at (0, offset) above the diagonal, (-offset, 0) below it.
+    let (r0, c0) = if offset >= 0 {
+        (0, offset)
+    } else {
+        (-offset, 0)
+    };
+    let len = (d1 - r0).min(d2 - c0).max(0) as usize;
+    let mut layout = Layout {
+        shape: Vec::with_capacity(l.ndim() - 1),
+        strides: Vec::with_capacity(l.ndim() - 1),
+        offset: l.offset,
+    };
+    for ax in 0..l.ndim() {
+        if ax != axis1 && ax != axis2 {
+            layout.shape.push(l.shape[ax]);
+            layout.strides.push(l.strides[ax]);
+        }
+    }
+    if len > 0 {
+        layout.offset = (l.offset as isize + r0 * s1 + c0 * s2) as usize;
+    }
+    layout.shape.push(len);
+    layout.strides.push(s1 + s2);
+    strided_view(a, layout)
+}
+
+/// Normalizes `axis` against `ndim`, naming the routine and the shape on error.
+pub(crate) fn axis(op: &str, axis: isize, a_shape: &[usize]) -> Result<usize> {
+    shape::normalize_axis(axis, a_shape.len()).map_err(|_| {
+        Error::invalid(format!(
+            "{op}: axis {axis} is out of bounds for an array of shape {a_shape:?}"
+        ))
+    })
+}
