@@ -211,8 +211,108 @@ fn every_reduction_compiles_with_nvrtc() {
         (nanmax_f64::instance(), false),
         (first_moment::instance(), true),
         (dot::instance(), true),
+        (argmax_f32::instance(), false),
+        (variance::instance(), true),
     ];
     for (inst, has_identity) in &cases {
         verify::reduction(inst, *has_identity).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
     }
+}
+
+/// NumPy's argmax: the first maximum, NaN counting as the maximum (its first occurrence).
+#[reduction]
+mod argmax_f32 {
+    pub fn map(x: f32, #[index] i: i64) -> (f32, i64) {
+        (x, i)
+    }
+    pub fn combine(a: (f32, i64), b: (f32, i64)) -> (f32, i64) {
+        let b_wins = if a.0.is_nan() || b.0.is_nan() {
+            b.0.is_nan() && (!a.0.is_nan() || b.1 < a.1)
+        } else {
+            b.0 > a.0 || (b.0 == a.0 && b.1 < a.1)
+        };
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish(acc: (f32, i64)) -> i64 {
+        acc.1
+    }
+}
+
+/// A one-pass variance with a (count, mean, m2) accumulator (Chan et al.), stable for data
+/// with a large mean.
+#[reduction]
+mod variance {
+    pub fn map(x: f64) -> (f64, f64, f64) {
+        (1.0, x, 0.0)
+    }
+    pub fn combine(a: (f64, f64, f64), b: (f64, f64, f64)) -> (f64, f64, f64) {
+        let n = a.0 + b.0;
+        if n == 0.0 {
+            return (0.0, 0.0, 0.0);
+        }
+        let d = b.1 - a.1;
+        let mean = a.1 + d * (b.0 / n);
+        (n, mean, a.2 + b.2 + d * d * (a.0 * b.0 / n))
+    }
+    pub fn identity() -> (f64, f64, f64) {
+        (0.0, 0.0, 0.0)
+    }
+    pub fn finish(acc: (f64, f64, f64)) -> f64 {
+        acc.2 / acc.0
+    }
+}
+
+#[test]
+fn argmax_with_a_tuple_accumulator() -> Result<()> {
+    let mut v = vec![0.5f32; 3000];
+    v[1234] = 7.0;
+    v[2345] = 7.0;
+    let a = Array::from_vec(&cpu(), &[3000], v.clone())?;
+    assert_eq!(argmax_f32(&a).run()?.item()?, 1234);
+    v[2000] = f32::NAN;
+    let a = Array::from_vec(&cpu(), &[3, 1000], v)?;
+    assert_eq!(argmax_f32(&a).axis(1).run()?.to_vec()?, vec![0, 234, 0]);
+    assert_eq!(argmax_f32(&a).run()?.item()?, 2000);
+    Ok(())
+}
+
+#[test]
+fn one_pass_variance_is_stable_with_a_large_mean() -> Result<()> {
+    let n = 100_000;
+    let v: Vec<f64> = (0..n).map(|i| 1e9 + (i % 10) as f64).collect();
+    let mean = v.iter().sum::<f64>() / n as f64;
+    let exact = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n as f64;
+    let a = Array::from_vec(&cpu(), &[n], v)?;
+    let got = variance(&a).run()?.item()?;
+    assert!((got - exact).abs() < 1e-6 * exact, "{got} vs {exact}");
+    Ok(())
+}
+
+/// A reduction whose pieces call a `#[device_fn]` (its CUDA C comes along).
+#[reduction]
+mod sum_of_lerps {
+    pub fn map(x: f32) -> f32 {
+        kernel_macros_tests::language::lerp(0.0, x, 0.5)
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        a + b
+    }
+    pub fn identity() -> f32 {
+        0.0
+    }
+}
+
+#[test]
+fn pieces_may_call_device_functions() -> Result<()> {
+    let a = Array::from_vec(&cpu(), &[4], vec![2.0f32, 4.0, 6.0, 8.0])?;
+    assert_eq!(sum_of_lerps(&a).run()?.item()?, 10.0);
+    assert!(sum_of_lerps::DEF.device_source.contains("lerp"));
+    if array_runtime::cuda::verify::nvrtc_or_skip("sum_of_lerps").unwrap() {
+        array_runtime::cuda::verify::reduction(&sum_of_lerps::instance(), true).unwrap();
+    }
+    Ok(())
 }

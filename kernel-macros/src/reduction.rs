@@ -27,11 +27,14 @@ use crate::{check, emit, lower, parse};
 /// The pieces of a reduction, in the order they are emitted.
 pub(crate) const PIECES: [&str; 4] = ["map", "combine", "identity", "finish"];
 
-/// One checked piece: its parsed signature and its CUDA C.
+/// One checked piece: the function as the CPU twin (its body rewritten with the kernel
+/// language's semantics, as `#[elementwise]` does), its signature, its CUDA C and the device
+/// functions it calls.
 pub(crate) struct Piece {
     pub item: syn::ItemFn,
     pub sig: parse::ast::Signature,
     pub source: String,
+    pub calls: Vec<syn::Path>,
 }
 
 /// A reduction that passed every check.
@@ -155,15 +158,25 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
     let rename = |f: &syn::ItemFn| f.sig.ident.unraw().to_string();
     let name = module.ident.unraw().to_string();
     let piece = |f: syn::ItemFn, diag: &mut Diagnostics| -> Option<Piece> {
-        let parsed = parse::kernel(&f, diag);
+        let parsed = parse::piece(&f, diag);
         let kernel = parsed.kernel?;
         let typed = check::kernel(&kernel, diag)?;
         let c_name = format!("kxr_{name}_{}", rename(&f));
         let source = lower::function(&kernel, &typed, &c_name);
+        let mut item = f;
+        // The twin computes what the GPU computes (wrapping integers, division by zero, ...)
+        // in every build profile; it stays in the module the user wrote it in.
+        if let Ok(block) = syn::parse2(emit::native::body(&kernel, &typed, false)) {
+            item.block = Box::new(block);
+            // The rewritten body spells precedence and literal types out.
+            item.attrs
+                .push(syn::parse_quote!(#[allow(clippy::all, unused_parens, unused_braces)]));
+        }
         Some(Piece {
-            item: f,
+            item,
             sig: kernel.sig,
             source,
+            calls: kernel.calls,
         })
     };
     let map = piece(map, diag);

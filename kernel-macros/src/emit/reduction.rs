@@ -168,6 +168,25 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
     ];
     let pieces = pieces.into_iter().flatten();
     let uses = &r.uses;
+    // The CUDA C of every piece after that of the device functions they call.
+    let mut calls: Vec<syn::Path> = Vec::new();
+    for p in [
+        Some(&r.map),
+        Some(&r.combine),
+        r.identity.as_ref(),
+        r.finish.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        for c in &p.calls {
+            let text = quote!(#c).to_string();
+            if !calls.iter().any(|d| quote!(#d).to_string() == text) {
+                calls.push(c.clone());
+            }
+        }
+    }
+    let cuda_const = super::cuda_const(&device_source, &calls);
     let takes_index = r.takes_index;
     let has_identity = r.identity.is_some();
     let boxed: Vec<Ident> = (0..inputs.len())
@@ -194,10 +213,12 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
 
             #(#pieces)*
 
+            #cuda_const
+
             /// The reduction's description for the runtime: name, CUDA C, inputs.
             pub static DEF: #red::ReductionDef = #red::ReductionDef {
                 name: #name_str,
-                device_source: #device_source,
+                device_source: KX_CUDA,
                 param_names: &[#(#input_strs),*],
                 type_params: &[#(#type_name_strs),*],
                 takes_index: #takes_index,

@@ -24,7 +24,18 @@ pub(crate) struct Parsed {
 /// Parses a whole kernel. Errors go to `diag`; the signature is kept when it alone is fine, so
 /// that the fallback can keep call sites typed.
 pub(crate) fn kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
+    function(item, diag, false)
+}
+
+/// Parses a piece of a `#[reduction]`: as [`kernel`], but parameters may be tuples (the
+/// accumulators of `combine` and `finish`).
+pub(crate) fn piece(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
+    function(item, diag, true)
+}
+
+fn function(item: &syn::ItemFn, diag: &mut Diagnostics, tuple_params: bool) -> Parsed {
     let mut p = Parser::new(diag);
+    p.tuple_params = tuple_params;
     p.kernel_name = Some(syn::ext::IdentExt::unraw(&item.sig.ident).to_string());
     let sig = p.signature(&item.sig);
     let body = p.block(&item.block);
@@ -59,6 +70,8 @@ pub(crate) struct Parser<'d> {
     kernel_name: Option<String>,
     /// Device functions called: the path's text (to merge repeated calls) and the path.
     calls: Vec<(String, syn::Path)>,
+    /// Whether parameters may be tuples (reduction accumulators).
+    tuple_params: bool,
 }
 
 impl<'d> Parser<'d> {
@@ -70,6 +83,7 @@ impl<'d> Parser<'d> {
             next_let: 0,
             kernel_name: None,
             calls: Vec::new(),
+            tuple_params: false,
         }
     }
 

@@ -30,7 +30,8 @@ impl Parser<'_> {
                 if t.elems.is_empty() {
                     return self.fail(sp, "`()` is not a dtype; kernels compute values");
                 }
-                if !matches!(ctx, TypeCtx::Result | TypeCtx::Let) {
+                let tuple_param = ctx == TypeCtx::Param && self.tuple_params;
+                if !matches!(ctx, TypeCtx::Result | TypeCtx::Let) && !tuple_param {
                     let msg = if ctx == TypeCtx::Param {
                         "tuple parameters are not supported; pass each element as its own parameter"
                     } else {

@@ -178,3 +178,31 @@ pub fn outer<T: LinalgScalar>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
     let row = views::reshape(b, &[1, b.len()])?;
     gemm_batched("outer", &col, &row)
 }
+
+#[cfg(test)]
+mod nvrtc {
+    use array_runtime::cuda::verify;
+    use array_runtime::kernel::elementwise::Instance;
+    use array_runtime::DTypeId;
+
+    /// The kernels of this file compile with NVRTC (a failure under CI when NVRTC is missing).
+    #[test]
+    fn conj_kernels_compile() {
+        if !verify::nvrtc_or_skip("linalg conj kernels").unwrap() {
+            return;
+        }
+        for (def, t) in [
+            (&super::conj64::DEF, DTypeId::C64),
+            (&super::conj128::DEF, DTypeId::C128),
+        ] {
+            let (params, results) = ([t], [t]);
+            let inst = Instance {
+                def,
+                type_args: &[],
+                params: &params,
+                results: &results,
+            };
+            verify::elementwise(&inst).unwrap();
+        }
+    }
+}

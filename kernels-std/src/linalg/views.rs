@@ -77,3 +77,29 @@ pub(crate) fn axis(op: &str, axis: isize, a_shape: &[usize]) -> Result<usize> {
         ))
     })
 }
+
+#[cfg(test)]
+mod nvrtc {
+    use array_runtime::cuda::verify;
+    use array_runtime::kernel::elementwise::Instance;
+    use array_runtime::DTypeId;
+
+    /// The copy kernel compiles with NVRTC for every dtype (a failure under CI when NVRTC is
+    /// missing).
+    #[test]
+    fn copy_kernel_compiles_for_every_dtype() {
+        if !verify::nvrtc_or_skip("linalg copy kernel").unwrap() {
+            return;
+        }
+        for t in DTypeId::ALL {
+            let one = [t];
+            let inst = Instance {
+                def: &super::copy_elements::DEF,
+                type_args: &one,
+                params: &one,
+                results: &one,
+            };
+            verify::elementwise(&inst).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+    }
+}
