@@ -53,3 +53,27 @@ pub mod l2norm {
         acc.sqrt()
     }
 }
+
+/// Row-wise argmax (NumPy's `argmax(axis=1)`): the first maximum of each row, NaN counting as
+/// the maximum. The accumulator is a (value, position) tuple; `#[index]` gives the position.
+#[reduction]
+pub mod argmax {
+    pub fn map(x: f32, #[index] i: i64) -> (f32, i64) {
+        (x, i)
+    }
+    pub fn combine(a: (f32, i64), b: (f32, i64)) -> (f32, i64) {
+        let b_wins = if a.0.is_nan() || b.0.is_nan() {
+            b.0.is_nan() && (!a.0.is_nan() || b.1 < a.1)
+        } else {
+            b.0 > a.0 || (b.0 == a.0 && b.1 < a.1)
+        };
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish(acc: (f32, i64)) -> i64 {
+        acc.1
+    }
+}

@@ -38,5 +38,6 @@ fn every_example_kernel_compiles() {
         modules += verify::elementwise(c).unwrap_or_else(|e| panic!("{}: {e}", c.name()));
     }
     modules += verify::reduction(&examples::l2norm::instance(), true).unwrap();
+    modules += verify::reduction(&examples::argmax::instance(), false).unwrap();
     eprintln!("{modules} modules compiled");
 }
