@@ -90,3 +90,4 @@ pub fn iabs_diff<T: SignedInt>(x: T, y: T) -> T {
 }
 
 pub mod language;
+pub mod raw;

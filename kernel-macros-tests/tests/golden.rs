@@ -94,3 +94,18 @@ golden_tests!(
     bits,
     iabs_diff,
 );
+
+/// Raw kernels: the whole `cuda_source` of their `RawKernelDef` (helpers and entry point).
+mod raw {
+    use super::*;
+
+    #[test]
+    fn raw_transpose() {
+        golden("raw_transpose", k::raw::transpose::DEF.cuda_source);
+    }
+
+    #[test]
+    fn raw_warp_sum() {
+        golden("raw_warp_sum", k::raw::warp_sum::DEF.cuda_source);
+    }
+}

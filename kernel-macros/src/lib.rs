@@ -13,6 +13,7 @@ mod elementwise;
 mod emit;
 mod lower;
 mod parse;
+mod raw_kernel;
 mod reduction;
 mod scalar;
 
@@ -99,4 +100,57 @@ pub fn reduction(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn device_fn(attr: TokenStream, item: TokenStream) -> TokenStream {
     device_fn::expand(attr.into(), item.into()).into()
+}
+
+/// Turns a function over slices into a raw kernel, CuPy's `RawKernel`: run once per CUDA
+/// thread of a launch, with thread and block indices, shared memory, barriers, atomics and
+/// warp shuffles. On a GPU it is CUDA C; on the CPU backend the grid is emulated.
+///
+/// ```ignore
+/// use kernels_std::prelude::*;
+///
+/// #[raw_kernel]
+/// pub fn scale(x: &[f32], y: &mut [f32], a: f32) {
+///     let i = (block_idx().x * block_dim().x + thread_idx().x) as usize;
+///     if i < y.len() {
+///         y[i] = a * x[i];
+///     }
+/// }
+///
+/// let dev = Device::cpu();
+/// let x = Array::from_vec(&dev, &[3], vec![1.0f32, 2.0, 3.0])?;
+/// let mut y = Array::<f32>::zeros(&dev, &[3])?;
+/// scale::launch(&LaunchConfig::for_elements(3, 256), &x, &mut y, 2.0)?;
+/// assert_eq!(y.to_vec()?, vec![2.0, 4.0, 6.0]);
+/// ```
+///
+/// Parameters are `&[T]` (read), `&mut [T]` (read and written) and scalars, of any dtype or
+/// a type parameter bounded by the runtime's traits; the kernel returns nothing. The body is
+/// the kernel language of `#[elementwise]` plus:
+///
+/// - `x[i]` (read, write, compound assignment) with any integer index, bounds-checked: an
+///   access out of bounds reads `T::default()`, writes nothing and fails the launch with an
+///   error naming the kernel, the slice, the index and the length; `x.len()` (a `u64`; in raw
+///   kernels `usize` is `u64` and `isize` is `i64`);
+/// - `thread_idx()`, `block_idx()`, `block_dim()`, `grid_dim()` (`.x`, `.y`, `.z`: `u32`),
+///   `lane_id()`;
+/// - `sync_threads()`, `sync_threads_count/and/or(p)`, `sync_warp()`, `thread_fence()`,
+///   `thread_fence_block()`;
+/// - `shfl(v, lane)`, `shfl_up/down(v, delta)`, `shfl_xor(v, mask)` (i32, u32, i64, u64,
+///   f16, bf16, f32, f64) and `vote_all/any/ballot(p)`, over the whole warp;
+/// - `atomic_add/sub/min/max/and/or/xor/exch(&x, i, v)` and `atomic_cas(&x, i, current, new)`
+///   on a `&mut [T]` parameter or a shared array, returning the old value;
+/// - `let tile = shared_array::<f32, 1024>();` (a static `__shared__` array; the length is a
+///   literal or `{32 * 33}`) and `let buf = dyn_shared::<f32>();` (the launch's
+///   `shared_mem_bytes` as `f32`s), used like slices.
+///
+/// `sync_threads()` in divergent code compiles: CUDA leaves a barrier that part of a block
+/// skips undefined, and the CPU emulator reports it as an error of the launch.
+///
+/// The function becomes a module of its name: `launch(cfg, args..)` (arrays for slices,
+/// values for scalars), `DEF` (the runtime's `RawKernelDef`, with the CUDA C),
+/// `cpu_thread` (the CPU twin) and `cuda_source()`.
+#[proc_macro_attribute]
+pub fn raw_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
+    raw_kernel::expand(attr.into(), item.into()).into()
 }

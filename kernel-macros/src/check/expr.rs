@@ -11,6 +11,9 @@ impl Checker<'_> {
     /// Types `e`, records its type and returns it.
     pub(super) fn expr(&mut self, e: &Expr) -> Ty {
         let t = self.expr_inner(e);
+        if self.raw {
+            self.slice_value(e, &t);
+        }
         self.expr_ty[e.id] = Some(t.clone());
         t
     }
@@ -52,6 +55,9 @@ impl Checker<'_> {
             ExprKind::Method(m, name_sp, recv, args) => self.method(*m, *name_sp, recv, args),
             ExprKind::Call(_, args) => {
                 let tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
+                for (a, t) in args.iter().zip(&tys) {
+                    self.not_a_slice(a, t, "passed to a device function");
+                }
                 self.call_literals(&tys);
                 self.calls.push((e.sp, e.id));
                 self.table.fresh(LitKind::Any, e.sp)
@@ -123,6 +129,7 @@ impl Checker<'_> {
             ExprKind::Tuple(elems) => {
                 let tys: Vec<Ty> = elems.iter().map(|x| self.expr(x)).collect();
                 for (x, t) in elems.iter().zip(&tys) {
+                    self.not_a_slice(x, t, "put in a tuple");
                     if matches!(self.table.resolve(t), Ty::Unit | Ty::Never) {
                         self.diag
                             .error(x.sp, "tuple elements must be values in kernels");
@@ -163,6 +170,7 @@ impl Checker<'_> {
                 let mut t = Ty::Never;
                 for x in elems {
                     let xt = self.expr(x);
+                    self.not_a_slice(x, &xt, "put in an array");
                     match self.table.join(&t, &xt) {
                         Ok(j) => t = j,
                         Err(_) => {
@@ -182,6 +190,9 @@ impl Checker<'_> {
                 let t = self.expr(v);
                 self.array_of(t, *n, e.sp)
             }
+            ExprKind::Len(x) => self.len(x),
+            ExprKind::Axis(d, _) => self.axis(d),
+            ExprKind::Intrinsic(i, args) => self.intrinsic(e, i, args),
             ExprKind::Index(a, i) => {
                 let at = self.expr(a);
                 let it = self.expr(i);
@@ -195,6 +206,10 @@ impl Checker<'_> {
                 }
                 match self.table.resolve(&at) {
                     Ty::Array(t, _) => *t,
+                    Ty::Slice(t, _) => {
+                        self.slice_by_name(a, "index");
+                        *t
+                    }
                     Ty::Error => Ty::Error,
                     other => {
                         let msg = format!(
@@ -344,7 +359,9 @@ impl Checker<'_> {
             Ty::Var(_) if op.is_bit() => (var_kind == Some(LitKind::Int), ""),
             // A call's result, known later (rustc checks the operator on the native twin).
             Ty::Var(_) => (true, ""),
-            Ty::Tuple(_) | Ty::Unit | Ty::Array(..) | Ty::Complex(_) => (false, ""),
+            Ty::Tuple(_) | Ty::Unit | Ty::Array(..) | Ty::Complex(_) | Ty::Slice(..) | Ty::Dim3 => {
+                (false, "")
+            }
         };
         if !ok {
             let msg = match &t {
@@ -468,7 +485,30 @@ impl Checker<'_> {
     fn assign(&mut self, op: Option<BinOp>, place: &Expr, value: &Expr, sp: Sp) -> Ty {
         let pt = self.expr(place);
         let vt = self.expr(value);
-        if let Some((name, mutable)) = self.place_root(place) {
+        if let Some(writable) = self.slice_element(place) {
+            // A slice's element: `mut` is not needed on the slice's name, `&mut [T]` is.
+            if !writable {
+                let name = match &place.kind {
+                    ExprKind::Index(a, _) => match &a.kind {
+                        ExprKind::Var(n) => n.to_string(),
+                        _ => String::new(),
+                    },
+                    _ => String::new(),
+                };
+                self.diag.error(
+                    place.sp,
+                    format!(
+                        "cannot assign to an element of `{name}`, a `&[T]` slice; declare the \
+                         parameter `{name}: &mut [T]`"
+                    ),
+                );
+            }
+        } else if matches!(self.table.resolve(&pt), Ty::Slice(..)) {
+            self.diag.error(
+                place.sp,
+                "slices cannot be assigned; assign to their elements (`y[i] = v`)",
+            );
+        } else if let Some((name, mutable)) = self.place_root(place) {
             if !mutable {
                 self.diag.error(
                     place.sp,
@@ -579,7 +619,7 @@ impl Checker<'_> {
                  `as` works between primitive types only",
                 self.generics[*i]
             )),
-            Ty::Tuple(_) | Ty::Unit | Ty::Array(..) => {
+            Ty::Tuple(_) | Ty::Unit | Ty::Array(..) | Ty::Slice(..) | Ty::Dim3 => {
                 Some(format!("cannot cast a value of type `{}`", self.show(&source)))
             }
         };
@@ -677,7 +717,7 @@ impl Checker<'_> {
                 });
                 (info, err)
             }
-            Ty::Tuple(_) | Ty::Unit | Ty::Never | Ty::Array(..) => (
+            Ty::Tuple(_) | Ty::Unit | Ty::Never | Ty::Array(..) | Ty::Slice(..) | Ty::Dim3 => (
                 None,
                 Some(format!(
                     "method `{name}` is not available on `{}`",

@@ -10,6 +10,7 @@
 
 mod expr;
 mod literals;
+mod raw;
 mod stmt;
 pub(crate) mod ty;
 
@@ -18,7 +19,7 @@ use crate::parse::ast::{ExprId, Kernel, LetId};
 use ty::{LitKind, Mismatch, Table, Ty};
 
 /// What a name refers to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Binding {
     Param(usize),
     Let(LetId),
@@ -51,7 +52,7 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
     let result = if k.sig.tuple_result {
         Ty::Tuple(k.sig.results.iter().map(Ty::of_ref).collect())
     } else {
-        Ty::of_ref(&k.sig.results[0])
+        k.sig.results.first().map_or(Ty::Unit, Ty::of_ref)
     };
     let mut c = Checker {
         generics: k.sig.generics.iter().map(|g| g.name.to_string()).collect(),
@@ -70,7 +71,7 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
             .map(|(i, p)| Scoped {
                 name: p.name.to_string(),
                 binding: Binding::Param(i),
-                ty: Ty::of_ref(&p.ty),
+                ty: raw::param_ty(p),
                 mutable: p.mutable,
             })
             .collect()],
@@ -78,6 +79,8 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
         result: result.clone(),
         deferred_neg: Vec::new(),
         calls: Vec::new(),
+        raw: k.raw,
+        let_init: None,
     };
     let body = c.block(&k.body);
     if let Err(m) = c.table.unify(&body, &result) {
@@ -88,6 +91,11 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
         let (found, expected) = (c.table.resolve(&body), c.table.resolve(&result));
         match (&found, &expected, m) {
             (_, _, Mismatch::Literal { origin, kind, ty }) => c.literal_mismatch(origin, kind, &ty),
+            (_, Ty::Unit, _) if k.raw => c.diag.error(
+                at,
+                "a #[raw_kernel] returns nothing; end this expression with `;` and write \
+                 results into a `&mut [T]` parameter",
+            ),
             (Ty::Unit, _, _) => c.diag.error(
                 at,
                 format!(
@@ -174,6 +182,11 @@ pub(crate) struct Checker<'d> {
     deferred_neg: Vec<(Sp, ExprId)>,
     /// Device-function calls, whose result type must be known by the end.
     calls: Vec<(Sp, ExprId)>,
+    /// Checking a `#[raw_kernel]`.
+    raw: bool,
+    /// The initializer of the `let` being checked, when it binds one name (where shared
+    /// memory may be declared).
+    let_init: Option<ExprId>,
 }
 
 impl Checker<'_> {

@@ -27,7 +27,10 @@ impl Checker<'_> {
 
     /// Types a `let` and declares its names; returns the initializer's type (for divergence).
     fn let_stmt(&mut self, l: &Let) -> Ty {
+        self.let_init = matches!(l.pat, Pat::Bind(_)).then_some(l.init.id);
         let init = self.expr(&l.init);
+        self.let_init = None;
+        self.slice_binding(l, &init);
         let ty = match &l.ty {
             Some(r) => {
                 let want = Ty::of_local(r);
@@ -222,6 +225,17 @@ impl Checker<'_> {
     }
 
     pub(super) fn return_expr(&mut self, e: &Expr, value: Option<&Expr>) -> Ty {
+        if self.raw {
+            if let Some(v) = value {
+                self.expr(v);
+                self.diag.error(
+                    v.sp,
+                    "a #[raw_kernel] returns nothing; write results into a `&mut [T]` \
+                     parameter and `return;`",
+                );
+            }
+            return Ty::Never;
+        }
         match value {
             Some(v) => {
                 let t = self.expr(v);

@@ -13,6 +13,10 @@ pub(crate) enum Ty {
     Tuple(Vec<Ty>),
     /// `[T; N]`
     Array(Box<Ty>, usize),
+    /// A slice of a raw kernel: a parameter or shared memory, of elements of this type.
+    Slice(Box<Ty>, Space),
+    /// `thread_idx()`, `block_idx()`, `block_dim()`, `grid_dim()`: three `u32` (`.x .y .z`).
+    Dim3,
     /// `Complex<T>` while checking (so that `Complex::new(1.0, 2.0)` can take its part type
     /// from context); [`Table::finish`] turns it into [`Scalar::C64`] or [`Scalar::C128`].
     Complex(Box<Ty>),
@@ -51,6 +55,17 @@ impl Ty {
     }
 
     pub const BOOL: Ty = Ty::Scalar(Scalar::Bool);
+}
+
+/// Where the elements of a slice live, and who may write them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Space {
+    /// `&[T]`: global memory, read only.
+    Global,
+    /// `&mut [T]`: global memory, read and written.
+    GlobalMut,
+    /// Shared memory of the block (static or dynamic), read and written.
+    Shared,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,6 +249,10 @@ impl Table {
             }
             Ty::Array(e, n) => format!("[{}; {n}]", self.show(&e, generics)),
             Ty::Complex(p) => format!("Complex<{}>", self.show(&p, generics)),
+            Ty::Slice(e, Space::Global) => format!("&[{}]", self.show(&e, generics)),
+            Ty::Slice(e, Space::GlobalMut) => format!("&mut [{}]", self.show(&e, generics)),
+            Ty::Slice(e, Space::Shared) => format!("shared [{}]", self.show(&e, generics)),
+            Ty::Dim3 => "Dim3".into(),
             Ty::Unit => "()".into(),
             Ty::Never => "!".into(),
             Ty::Var(i) => match self.kind(i) {

@@ -8,6 +8,7 @@
 
 pub(crate) mod device_fn;
 pub(crate) mod native;
+pub(crate) mod raw_kernel;
 pub(crate) mod reduction;
 
 use proc_macro2::{Ident, Span, TokenStream};

@@ -17,7 +17,8 @@ use crate::check::ty::Ty;
 use crate::check::Typed;
 use crate::parse::ast::BinOp;
 use crate::parse::ast::{
-    Block, Caps, Constant, Expr, ExprKind, ForLoop, Kernel, Let, Lit, MatchPat, Pat, Stmt, UnOp,
+    Block, Caps, Constant, Expr, ExprKind, ForLoop, Intrinsic, Kernel, Let, Lit, MatchPat, Pat,
+    Stmt, UnOp,
 };
 use crate::scalar::Scalar;
 
@@ -25,12 +26,24 @@ use crate::scalar::Scalar;
 /// `in_module`: the twin is emitted inside the module beside the kernel (paths to device
 /// functions starting with `self`/`super` go one level up).
 pub(crate) fn body(k: &Kernel, typed: &Typed, in_module: bool) -> TokenStream {
+    body_with(k, typed, in_module, &[])
+}
+
+/// The body of a raw kernel's CPU twin (inside its module): slices are the runtime's handles
+/// (`x.get(i)`, `y.set(i, v)`), the intrinsics the runtime's functions, and the static shared
+/// arrays sit at `shared_offsets`.
+pub(crate) fn raw_body(k: &Kernel, typed: &Typed, shared_offsets: &[usize]) -> TokenStream {
+    body_with(k, typed, true, shared_offsets)
+}
+
+fn body_with(k: &Kernel, typed: &Typed, in_module: bool, shared_offsets: &[usize]) -> TokenStream {
     let mut n = Native {
         in_module,
         typed,
         generics: k.sig.generics.iter().map(|g| g.name.clone()).collect(),
         caps: k.sig.generics.iter().map(|g| g.caps).collect(),
         num_helper: false,
+        shared_offsets: shared_offsets.to_vec(),
     };
     let block = n.block(&k.body);
     let helper = if n.num_helper { num_helper() } else { quote!() };
@@ -44,6 +57,8 @@ struct Native<'a> {
     caps: Vec<Caps>,
     /// Arithmetic on a type parameter bounded by `Num` only (an integer or a float).
     num_helper: bool,
+    /// Byte offsets of a raw kernel's static shared arrays.
+    shared_offsets: Vec<usize>,
 }
 
 fn ms(name: &str) -> Ident {
@@ -103,7 +118,9 @@ impl Native<'_> {
                 quote!(array_runtime::Complex<#p>)
             }
             Ty::Unit => quote!(()),
-            Ty::Never | Ty::Var(_) | Ty::Error => quote!(_),
+            Ty::Dim3 => quote!(array_runtime::kernel::raw::Dim3),
+            // The runtime's handles; only shared memory is bound by a `let`.
+            Ty::Slice(..) | Ty::Never | Ty::Var(_) | Ty::Error => quote!(_),
         }
     }
 
@@ -149,6 +166,22 @@ impl Native<'_> {
                 let (a, b) = (self.expr(l), self.expr(r));
                 self.binary(*op, &lt, &rt, a, b, sp)
             }
+            ExprKind::Assign(op, place, value) if self.slice_place(place).is_some() => {
+                self.slice_assign(*op, place, value, sp)
+            }
+            ExprKind::Len(x) => {
+                let x = self.expr(x);
+                quote_spanned!(sp=> (#x.len() as u64))
+            }
+            ExprKind::Axis(d, k) => {
+                let d = self.expr(d);
+                let f = Ident::new(
+                    ["x", "y", "z"].get(usize::from(*k)).copied().unwrap_or("x"),
+                    sp,
+                );
+                quote_spanned!(sp=> (#d).#f)
+            }
+            ExprKind::Intrinsic(i, args) => self.intrinsic(i, args, sp),
             ExprKind::Assign(op, place, value) => {
                 let v = self.expr(value);
                 let p = self.place(place);
@@ -274,10 +307,81 @@ impl Native<'_> {
                 let n = Literal::usize_unsuffixed(*n);
                 quote_spanned!(sp=> [#v; #n])
             }
+            ExprKind::Index(a, i) if matches!(self.ty_of(a), Ty::Slice(..)) => {
+                let a = self.expr(a);
+                let i = self.expr(i);
+                quote_spanned!(sp=> #a.get(#i))
+            }
             ExprKind::Index(a, i) => {
                 let a = self.expr(a);
                 let i = self.expr(i);
                 quote_spanned!(sp=> (#a)[(#i) as usize])
+            }
+        }
+    }
+
+    /// The slice and index of an assignment's place `x[i]` on a slice.
+    fn slice_place<'e>(&self, place: &'e Expr) -> Option<(&'e Expr, &'e Expr)> {
+        match &place.kind {
+            ExprKind::Index(a, i) if matches!(self.ty_of(a), Ty::Slice(..)) => Some((a, i)),
+            _ => None,
+        }
+    }
+
+    /// `x[i] = v` as `x.set(i, v)`; `x[i] op= v` reads and writes the element once each (the
+    /// value first, then the index, as in the CUDA C).
+    fn slice_assign(
+        &mut self,
+        op: Option<BinOp>,
+        place: &Expr,
+        value: &Expr,
+        sp: Span,
+    ) -> TokenStream {
+        let Some((a, i)) = self.slice_place(place) else {
+            return quote!();
+        };
+        let (pt, vt) = (self.ty_of(place).clone(), self.ty_of(value).clone());
+        let v = self.expr(value);
+        let x = self.expr(a);
+        let i = self.expr(i);
+        let (tv, ti) = (ms("__kx_v"), ms("__kx_i"));
+        match op {
+            None => quote_spanned!(sp=> { let #tv = #v; #x.set(#i, #tv); }),
+            Some(op) => {
+                let old = quote_spanned!(sp=> #x.get(#ti));
+                let new = self.binary(op, &pt, &vt, old, tv.to_token_stream(), sp);
+                quote_spanned!(sp=> { let #tv = #v; let #ti = #i; #x.set(#ti, #new); })
+            }
+        }
+    }
+
+    /// An intrinsic: the runtime's function of the same name (shared memory at its offset).
+    fn intrinsic(&mut self, i: &Intrinsic, args: &[Expr], sp: Span) -> TokenStream {
+        let rt = quote!(array_runtime::kernel::raw);
+        match i {
+            Intrinsic::Shared { elem, len, index } => {
+                let t = self.ty_tokens(&Ty::of_ref(elem));
+                let offset = Literal::usize_unsuffixed(
+                    self.shared_offsets.get(*index).copied().unwrap_or(0),
+                );
+                let len = Literal::usize_unsuffixed(*len);
+                quote_spanned!(sp=> #rt::shared::<#t>(#offset, #len))
+            }
+            Intrinsic::DynShared { elem, .. } => {
+                let t = self.ty_tokens(&Ty::of_ref(elem));
+                quote_spanned!(sp=> #rt::dyn_shared::<#t>())
+            }
+            Intrinsic::Atomic(_) => {
+                let f = Ident::new(&i.name(), sp);
+                let mut a = args.iter().map(|x| self.expr(x));
+                let target = a.next();
+                let rest: Vec<TokenStream> = a.collect();
+                quote_spanned!(sp=> #rt::#f(&#target, #(#rest),*))
+            }
+            _ => {
+                let f = Ident::new(&i.name(), sp);
+                let a: Vec<TokenStream> = args.iter().map(|x| self.expr(x)).collect();
+                quote_spanned!(sp=> #rt::#f(#(#a),*))
             }
         }
     }

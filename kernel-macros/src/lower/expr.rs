@@ -155,10 +155,18 @@ impl Lowerer<'_> {
                 let v = self.expr(z, w);
                 CExpr::atom(format!("{}.{}", v.operand(), if *im { "im" } else { "re" }))
             }
+            ExprKind::Index(a, i) if self.is_slice(a) => self.slice_load(a, i, w),
             ExprKind::Index(a, i) => {
                 let v = self.operands(&[a, i], w);
                 CExpr::atom(format!("kx::at({}, {})", v[0].text, v[1].text))
             }
+            ExprKind::Len(x) => self.slice_len(x),
+            ExprKind::Axis(d, k) => {
+                let v = self.expr(d, w);
+                let f = ["x", "y", "z"].get(usize::from(*k)).copied().unwrap_or("x");
+                CExpr::atom(format!("{}.{f}", v.operand()))
+            }
+            ExprKind::Intrinsic(i, args) => self.intrinsic_value(e, i, args, w),
             // Typed `()` or `!`: handled above.
             ExprKind::Assign(..)
             | ExprKind::While(..)

@@ -8,6 +8,7 @@
 
 mod expr;
 mod names;
+pub(crate) mod raw;
 mod stmt;
 pub(crate) mod writer;
 
@@ -41,6 +42,7 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
         lets: vec![String::new(); k.let_count],
         loops: Vec::new(),
         loop_count: 0,
+        raw: None,
     };
     let mut sig = Vec::new();
     for p in &k.sig.params {
@@ -143,6 +145,8 @@ pub(crate) struct Lowerer<'a> {
     loops: Vec<LoopState>,
     /// Loops lowered so far (numbers their `goto` labels).
     loop_count: usize,
+    /// A raw kernel's slices.
+    raw: Option<raw::RawScope>,
 }
 
 /// A loop being lowered: where its `break`s and `continue`s go.
@@ -168,6 +172,8 @@ impl Lowerer<'_> {
             }
             Ty::Array(e, n) => format!("kx::Array<{}, {n}>", self.c_type(e)),
             Ty::Complex(p) => format!("kx::complex<{}>", self.c_type(p)),
+            Ty::Slice(e, _) => format!("{}*", self.c_type(e)),
+            Ty::Dim3 => "uint3".into(),
             Ty::Unit | Ty::Never | Ty::Var(_) | Ty::Error => "void".into(),
         }
     }

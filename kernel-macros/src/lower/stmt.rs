@@ -33,6 +33,11 @@ impl Lowerer<'_> {
     }
 
     fn let_stmt(&mut self, l: &Let, w: &mut Writer) {
+        if let Pat::Bind(b) = &l.pat {
+            if self.shared_let(b, &l.init, w) {
+                return;
+            }
+        }
         let init = self.expr(&l.init, w);
         if matches!(self.ty(&l.init), Ty::Never) {
             return;
@@ -117,6 +122,13 @@ impl Lowerer<'_> {
                 }
                 None => w.line("return;"),
             },
+            ExprKind::Assign(op, place, value) if self.slice_store(*op, place, value, w) => {}
+            ExprKind::Intrinsic(i, args) => {
+                let (text, effect) = self.intrinsic(i, args, w);
+                if effect {
+                    w.line(&format!("{text};"));
+                }
+            }
             ExprKind::Assign(op, place, value) => {
                 let v = self.expr(value, w);
                 let p = self.place(place, w);

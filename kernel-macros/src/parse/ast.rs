@@ -10,6 +10,7 @@ use proc_macro2::Ident;
 use crate::diag::Sp;
 use crate::scalar::Scalar;
 
+pub(crate) use super::intrinsics::{AtomicOp, Intrinsic};
 pub(crate) use super::methods::Method;
 
 /// An `#[elementwise]` function (or a `#[device_fn]`, or a piece of a `#[reduction]`).
@@ -23,6 +24,8 @@ pub(crate) struct Kernel {
     /// The device functions called, by path as written (`helper`, `util::lerp`), in order of
     /// first call.
     pub calls: Vec<syn::Path>,
+    /// A `#[raw_kernel]`: slice parameters, no result, intrinsics.
+    pub raw: bool,
 }
 
 /// The kernel's signature, which is all `emit` needs (it is emitted even when the body has
@@ -94,9 +97,21 @@ impl Caps {
 
 pub(crate) struct Param {
     pub name: Ident,
+    /// The type of the value, or of the slice's elements.
     pub ty: TypeRef,
     /// Declared `mut name: T` (the kernel may assign to it).
     pub mutable: bool,
+    pub mode: ParamMode,
+}
+
+/// How a parameter is passed: by value, or (raw kernels) as a slice of global memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ParamMode {
+    Value,
+    /// `&[T]`
+    Slice,
+    /// `&mut [T]`
+    SliceMut,
 }
 
 /// A type as written in a signature or a cast.
@@ -209,6 +224,13 @@ pub(crate) enum ExprKind {
     Repeat(Box<Expr>, usize),
     /// `a[i]`
     Index(Box<Expr>, Box<Expr>),
+    /// `x.len()` of a slice (raw kernels).
+    Len(Box<Expr>),
+    /// `d.x`, `d.y`, `d.z` (0, 1, 2) of a `Dim3` (raw kernels).
+    Axis(Box<Expr>, u8),
+    /// A call of an intrinsic of raw kernels (`thread_idx()`, `atomic_add(&s, i, v)`); the
+    /// target of an atomic is its first argument, without the `&`.
+    Intrinsic(Intrinsic, Vec<Expr>),
 }
 
 /// A loop label (`'outer`), without the quote.
@@ -455,6 +477,8 @@ impl Expr {
             | ExprKind::TupleField(x, _)
             | ExprKind::ComplexPart(x, _)
             | ExprKind::Repeat(x, _)
+            | ExprKind::Len(x)
+            | ExprKind::Axis(x, _)
             | ExprKind::Break(_, Some(x))
             | ExprKind::Return(Some(x)) => x.walk(f),
             ExprKind::Binary(_, a, b)
@@ -468,9 +492,10 @@ impl Expr {
                 r.walk(f);
                 args.iter().for_each(|a| a.walk(f));
             }
-            ExprKind::Call(_, args) | ExprKind::Tuple(args) | ExprKind::Array(args) => {
-                args.iter().for_each(|a| a.walk(f))
-            }
+            ExprKind::Call(_, args)
+            | ExprKind::Tuple(args)
+            | ExprKind::Array(args)
+            | ExprKind::Intrinsic(_, args) => args.iter().for_each(|a| a.walk(f)),
             ExprKind::If(c, then, otherwise) => {
                 c.walk(f);
                 block(then, f);

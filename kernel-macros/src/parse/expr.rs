@@ -212,6 +212,16 @@ impl Parser<'_> {
             syn::Member::Unnamed(i) => {
                 Some(ExprKind::TupleField(Box::new(base?), i.index as usize))
             }
+            syn::Member::Named(n) if self.raw && (n == "x" || n == "y" || n == "z") => {
+                let axis = if n == "x" {
+                    0
+                } else if n == "y" {
+                    1
+                } else {
+                    2
+                };
+                Some(ExprKind::Axis(Box::new(base?), axis))
+            }
             syn::Member::Named(n) if n == "re" || n == "im" => {
                 Some(ExprKind::ComplexPart(Box::new(base?), n == "im"))
             }
@@ -265,6 +275,9 @@ impl Parser<'_> {
     fn lit_suffix(&mut self, suffix: &str, sp: Sp) -> Option<Option<Scalar>> {
         if suffix.is_empty() {
             return Some(None);
+        }
+        if let Some(s) = self.raw_alias(suffix) {
+            return Some(Some(s));
         }
         match Scalar::from_name(suffix) {
             Some(s) if !s.is_half() && s != Scalar::Bool && !s.is_complex() => Some(Some(s)),
@@ -357,6 +370,10 @@ impl Parser<'_> {
             );
         }
         let receiver = self.expr(&m.receiver);
+        if self.raw && name == "len" && m.args.is_empty() && m.turbofish.is_none() {
+            let receiver = receiver?;
+            return Some(self.node(ExprKind::Len(Box::new(receiver)), sp));
+        }
         let method = match Method::from_name(&name) {
             Some(method) => Some(method),
             None => {
@@ -414,6 +431,21 @@ impl Parser<'_> {
                 )
             }
         };
+        if self.raw {
+            if let Some(intrinsic) = self.intrinsic_call(c, path, sp) {
+                return intrinsic;
+            }
+        } else if let Some(last) = path.segments.last() {
+            let name = last.ident.to_string();
+            if super::ast::Intrinsic::from_name(&name).is_some()
+                || matches!(name.as_str(), "shared_array" | "dyn_shared")
+            {
+                return self.fail(
+                    func_sp,
+                    format!("`{name}` is an intrinsic of raw kernels; use it in a #[raw_kernel]"),
+                );
+            }
+        }
         let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         let first = names.first().map(String::as_str).unwrap_or("");
         let last = names.last().map(String::as_str).unwrap_or("");
@@ -685,6 +717,12 @@ impl Parser<'_> {
             syn::Expr::Unsafe(u) => (
                 Sp::of(&u.unsafe_token),
                 "unsafe blocks are not supported in kernels".into(),
+            ),
+            syn::Expr::Reference(r) if self.raw => (
+                Sp::of(&r.and_token).to(Sp::of(&r.expr)),
+                "references are not supported here; a raw kernel writes `&` only before the \
+                 target of an atomic: `atomic_add(&bins, i, v)`"
+                    .into(),
             ),
             syn::Expr::Reference(r) => (
                 Sp::of(&r.and_token).to(Sp::of(&r.expr)),

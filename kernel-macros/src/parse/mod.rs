@@ -6,6 +6,7 @@
 
 pub(crate) mod ast;
 pub(crate) mod expr;
+pub(crate) mod intrinsics;
 pub(crate) mod methods;
 mod signature;
 mod stmt;
@@ -24,17 +25,24 @@ pub(crate) struct Parsed {
 /// Parses a whole kernel. Errors go to `diag`; the signature is kept when it alone is fine, so
 /// that the fallback can keep call sites typed.
 pub(crate) fn kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
-    function(item, diag, false)
+    parse(item, diag, false, false)
 }
 
 /// Parses a piece of a `#[reduction]`: as [`kernel`], but parameters may be tuples (the
 /// accumulators of `combine` and `finish`).
 pub(crate) fn piece(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
-    function(item, diag, true)
+    parse(item, diag, false, true)
 }
 
-fn function(item: &syn::ItemFn, diag: &mut Diagnostics, tuple_params: bool) -> Parsed {
+/// Parses a `#[raw_kernel]`: slice parameters, no result, the intrinsics, `.len()` of
+/// slices, `.x/.y/.z` of indices, `usize` (as `u64`).
+pub(crate) fn raw_kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
+    parse(item, diag, true, false)
+}
+
+fn parse(item: &syn::ItemFn, diag: &mut Diagnostics, raw: bool, tuple_params: bool) -> Parsed {
     let mut p = Parser::new(diag);
+    p.raw = raw;
     p.tuple_params = tuple_params;
     p.kernel_name = Some(syn::ext::IdentExt::unraw(&item.sig.ident).to_string());
     let sig = p.signature(&item.sig);
@@ -53,6 +61,7 @@ fn function(item: &syn::ItemFn, diag: &mut Diagnostics, tuple_params: bool) -> P
                 expr_count,
                 let_count,
                 calls,
+                raw,
             }),
         },
         (sig, _) => Parsed { sig, kernel: None },
@@ -72,6 +81,11 @@ pub(crate) struct Parser<'d> {
     calls: Vec<(String, syn::Path)>,
     /// Whether parameters may be tuples (reduction accumulators).
     tuple_params: bool,
+    /// Parsing a `#[raw_kernel]`.
+    raw: bool,
+    /// Static shared arrays and dynamic shared-memory views declared so far.
+    next_shared: usize,
+    next_dyn_shared: usize,
 }
 
 impl<'d> Parser<'d> {
@@ -84,6 +98,9 @@ impl<'d> Parser<'d> {
             kernel_name: None,
             calls: Vec::new(),
             tuple_params: false,
+            raw: false,
+            next_shared: 0,
+            next_dyn_shared: 0,
         }
     }
 

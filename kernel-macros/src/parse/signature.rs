@@ -1,7 +1,7 @@
 //! The kernel's signature: type parameters with runtime-trait bounds, scalar parameters and a
 //! scalar or tuple result.
 
-use super::ast::{Caps, Param, Signature, TypeKind, TypeParam, TypeRef};
+use super::ast::{Caps, Param, ParamMode, Signature, TypeKind, TypeParam, TypeRef};
 use super::types::TypeCtx;
 use super::Parser;
 use crate::cnames;
@@ -227,15 +227,85 @@ impl Parser<'_> {
                 "parameter patterns are not supported in kernels; use a plain name",
             ),
         };
-        let ty = self.type_ref(&pt.ty, TypeCtx::Param);
+        let (ty, mode) = if self.raw {
+            match self.raw_param_type(&pt.ty) {
+                Some((t, m)) => (Some(t), m),
+                None => (None, ParamMode::Value),
+            }
+        } else {
+            (self.type_ref(&pt.ty, TypeCtx::Param), ParamMode::Value)
+        };
         Some(Param {
             name: name?,
             ty: ty?,
             mutable,
+            mode,
         })
     }
 
+    /// A parameter of a raw kernel: `&[T]`, `&mut [T]` or a scalar `T`.
+    fn raw_param_type(&mut self, ty: &syn::Type) -> Option<(TypeRef, ParamMode)> {
+        match ty {
+            syn::Type::Paren(p) => self.raw_param_type(&p.elem),
+            syn::Type::Group(g) => self.raw_param_type(&g.elem),
+            syn::Type::Reference(r) => {
+                let sp = Sp::of(&r.and_token).to(Sp::of(&r.elem));
+                if let Some(l) = &r.lifetime {
+                    return self.fail(
+                        Sp::of(l),
+                        "lifetimes are not written on the slices of raw kernels",
+                    );
+                }
+                let mode = if r.mutability.is_some() {
+                    ParamMode::SliceMut
+                } else {
+                    ParamMode::Slice
+                };
+                match &*r.elem {
+                    syn::Type::Slice(s) => match &*s.elem {
+                        syn::Type::Path(_) | syn::Type::Paren(_) | syn::Type::Group(_) => {
+                            Some((self.type_ref(&s.elem, TypeCtx::Param)?, mode))
+                        }
+                        other => self.fail(
+                            Sp::of(other),
+                            format!(
+                                "the slices of raw kernels hold dtypes; use one of: {}",
+                                super::dtype_list()
+                            ),
+                        ),
+                    },
+                    _ if mode == ParamMode::SliceMut => self.fail(
+                        sp,
+                        "`&mut` scalar parameters are not supported in raw kernels; write \
+                         results into a `&mut [T]` slice parameter",
+                    ),
+                    _ => self.fail(
+                        sp,
+                        "references to scalars are not supported in raw kernels; take the \
+                         scalar by value (`a: f32`) or a slice (`x: &[f32]`)",
+                    ),
+                }
+            }
+            syn::Type::Slice(_) | syn::Type::Array(_) => self.fail(
+                Sp::of(ty),
+                "raw kernels take arrays as slices: `x: &[f32]` (read) or `y: &mut [f32]` \
+                 (read and written)",
+            ),
+            _ => Some((self.type_ref(ty, TypeCtx::Param)?, ParamMode::Value)),
+        }
+    }
+
     fn result(&mut self, sig: &syn::Signature) -> Option<(Vec<TypeRef>, bool)> {
+        if self.raw {
+            return match &sig.output {
+                syn::ReturnType::Default => Some((Vec::new(), false)),
+                syn::ReturnType::Type(arrow, ty) => self.fail(
+                    Sp::of(arrow).to(Sp::of(ty)),
+                    "a #[raw_kernel] returns nothing; write results into a `&mut [T]` \
+                     parameter",
+                ),
+            };
+        }
         let ty = match &sig.output {
             syn::ReturnType::Default => {
                 let sp = Sp::of(&sig.ident).to(Sp::single(sig.paren_token.span.close()));

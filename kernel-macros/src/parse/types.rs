@@ -143,7 +143,7 @@ impl Parser<'_> {
                 });
             }
         }
-        if let Some(s) = Scalar::from_name(&name) {
+        if let Some(s) = Scalar::from_name(&name).or_else(|| self.raw_alias(&name)) {
             return Some(TypeRef {
                 kind: TypeKind::Scalar(s),
                 sp,
@@ -190,6 +190,18 @@ impl Parser<'_> {
                 sp,
                 "complex numbers in kernels are `Complex<f32>` (`c64`) or `Complex<f64>` (`c128`)",
             ),
+        }
+    }
+}
+
+impl Parser<'_> {
+    /// In raw kernels, `usize` and `isize` (how Rust indexes and measures slices) are `u64`
+    /// and `i64`, their size on every platform CUDA runs on.
+    pub(crate) fn raw_alias(&self, name: &str) -> Option<Scalar> {
+        match name {
+            "usize" if self.raw => Some(Scalar::U64),
+            "isize" if self.raw => Some(Scalar::I64),
+            _ => None,
         }
     }
 }

@@ -1,4 +1,5 @@
 //! Unit tests of the whole translator (per-phase tests live beside each phase).
 
 mod never_panics;
+mod raw;
 mod translate;
