@@ -77,3 +77,56 @@ pub mod argmax {
         acc.1
     }
 }
+
+/// A tiled matrix transpose (`dst = src^T`, `src` is `rows x cols`): each 32x32 tile goes
+/// through shared memory so that both the reads and the writes are coalesced. Blocks of 32x8
+/// threads, a grid of `(cols / 32, rows / 32)` tiles (rounded up).
+#[raw_kernel]
+pub fn transpose(src: &[f32], dst: &mut [f32], rows: u32, cols: u32) {
+    let tile = shared_array::<f32, { 32 * 33 }>();
+    let (tx, ty) = (thread_idx().x, thread_idx().y);
+    let (bx, by) = (block_idx().x * 32, block_idx().y * 32);
+    for k in (0..32u32).step_by(8) {
+        let (r, c) = (by + ty + k, bx + tx);
+        if r < rows && c < cols {
+            tile[((ty + k) * 33 + tx) as usize] = src[r as usize * cols as usize + c as usize];
+        }
+    }
+    sync_threads();
+    for k in (0..32u32).step_by(8) {
+        // Row `r` of the output is column `r` of the input.
+        let (r, c) = (bx + ty + k, by + tx);
+        if r < cols && c < rows {
+            dst[r as usize * rows as usize + c as usize] = tile[(tx * 33 + ty + k) as usize];
+        }
+    }
+}
+
+/// A histogram: `hist[v % bins] += 1` for every `v`, counted per block in shared memory with
+/// atomics, then added to the global bins with atomics (at most 256 bins).
+#[raw_kernel]
+pub fn histogram(data: &[u32], hist: &mut [u32]) {
+    let local = shared_array::<u32, 256>();
+    let (t, n) = (thread_idx().x, block_dim().x);
+    let mut b = t;
+    while b < 256 {
+        local[b] = 0;
+        b += n;
+    }
+    sync_threads();
+    let bins = hist.len();
+    let mut i = (block_idx().x * n + t) as usize;
+    while i < data.len() {
+        atomic_add(&local, data[i] as usize % bins, 1);
+        i += (grid_dim().x * n) as usize;
+    }
+    sync_threads();
+    let mut b = t as usize;
+    while b < bins {
+        let count = local[b];
+        if count > 0 {
+            atomic_add(&hist, b, count);
+        }
+        b += n as usize;
+    }
+}

@@ -39,5 +39,8 @@ fn every_example_kernel_compiles() {
     }
     modules += verify::reduction(&examples::l2norm::instance(), true).unwrap();
     modules += verify::reduction(&examples::argmax::instance(), false).unwrap();
+    array_runtime::cuda::raw::verify(&examples::transpose::DEF, &[]).unwrap();
+    array_runtime::cuda::raw::verify(&examples::histogram::DEF, &[]).unwrap();
+    modules += 4;
     eprintln!("{modules} modules compiled");
 }
