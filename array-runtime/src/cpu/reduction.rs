@@ -76,8 +76,11 @@ fn pairwise<K: ReduceKernel>(s: &K::Slices<'_>, lo: usize, hi: usize, index0: i6
     let mut i = lo + 8;
     while i + 8 <= hi {
         let w = K::sub(s, i, i + 8);
-        for (j, rj) in r.iter_mut().enumerate() {
-            *rj = K::combine(*rj, at(&w, j, i + j));
+        // Map the window first, then combine lane by lane: two straight-line steps the SLP
+        // vectorizer packs into vector operations.
+        let m: [K::Acc; 8] = std::array::from_fn(|j| at(&w, j, i + j));
+        for (rj, mj) in r.iter_mut().zip(m) {
+            *rj = K::combine(*rj, mj);
         }
         i += 8;
     }
