@@ -6,11 +6,14 @@
 //! of medians, effective GB/s, the fraction of copy bandwidth and the ratio to NumPy).
 //! `BENCH_SIZES=10000000` limits the sizes; NumPy is installed with pip when missing.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{black_box, Criterion, Throughput};
 use kernels_std::prelude::*;
 use rayon::prelude::*;
+
+mod common;
+use common::{lookup, median};
 
 #[elementwise]
 fn saxpy(a: f32, x: f32, y: f32) -> f32 {
@@ -23,17 +26,11 @@ fn fused3(x: f32, y: f32, z: f32) -> f32 {
 }
 
 fn sizes() -> Vec<usize> {
-    std::env::var("BENCH_SIZES")
-        .ok()
-        .map(|s| s.split(',').filter_map(|v| v.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![10_000_000, 100_000_000])
+    common::sizes(&[10_000_000, 100_000_000])
 }
 
 fn input(n: usize, seed: u32) -> Array<f32> {
-    let v: Vec<f32> = (0..n)
-        .map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 8) as f32 / 16777216.0)
-        .collect();
-    Array::from_vec(&Device::cpu(), &[n], v).expect("input")
+    common::input_f32(n, seed)
 }
 
 /// The machine's copy bandwidth on all cores (STREAM's "copy": read + write).
@@ -41,19 +38,6 @@ fn parallel_copy(dst: &mut [f32], src: &[f32]) {
     dst.par_chunks_mut(1 << 16)
         .zip(src.par_chunks(1 << 16))
         .for_each(|(d, s)| d.copy_from_slice(s));
-}
-
-fn median(mut f: impl FnMut(), reps: usize) -> Duration {
-    f();
-    let mut t: Vec<Duration> = (0..reps)
-        .map(|_| {
-            let s = Instant::now();
-            f();
-            s.elapsed()
-        })
-        .collect();
-    t.sort();
-    t[t.len() / 2]
 }
 
 fn criterion_benches(c: &mut Criterion) {
@@ -84,69 +68,14 @@ fn criterion_benches(c: &mut Criterion) {
     });
 }
 
-fn numpy_medians(sizes: &[usize]) -> Option<serde_like::Results> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/bench_numpy.py");
-    let has_numpy = std::process::Command::new("python3")
-        .args(["-c", "import numpy"])
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if !has_numpy {
-        let _ = std::process::Command::new("python3")
-            .args(["-m", "pip", "install", "--quiet", "numpy"])
-            .status();
-    }
-    let out = std::process::Command::new("python3")
-        .arg(script)
-        .args(sizes.iter().map(|n| n.to_string()))
-        .output()
-        .ok()?;
-    serde_like::parse(&String::from_utf8_lossy(&out.stdout))
-}
-
-/// A tiny reader for the flat JSON that bench_numpy.py prints (no serde in this workspace).
-mod serde_like {
-    pub struct Results {
-        pub version: String,
-        pub times: Vec<(String, f64)>,
-    }
-
-    pub fn parse(s: &str) -> Option<Results> {
-        let version = s
-            .split("\"numpy\": \"")
-            .nth(1)?
-            .split('"')
-            .next()?
-            .to_string();
-        let body = s.split("\"results\": {").nth(1)?.split('}').next()?;
-        let times = body
-            .split(',')
-            .filter_map(|kv| {
-                let mut it = kv.split(':');
-                let k = it.next()?.trim().trim_matches('"').to_string();
-                let v = it.next()?.trim().parse().ok()?;
-                Some((k, v))
-            })
-            .collect();
-        Some(Results { version, times })
-    }
-
-    impl Results {
-        pub fn get(&self, key: &str) -> Option<f64> {
-            self.times.iter().find(|(k, _)| k == key).map(|(_, v)| *v)
-        }
-    }
-}
-
 fn summary() {
     let sizes = sizes();
-    let np = numpy_medians(&sizes);
+    let args: Vec<String> = sizes.iter().map(|n| n.to_string()).collect();
+    let np = common::numpy("bench_numpy.py", &args);
     println!();
     println!(
         "summary (medians; GB/s = bytes read + written / time; numpy {})",
-        np.as_ref()
-            .map(|r| r.version.as_str())
-            .unwrap_or("not available")
+        np.as_ref().map_or("not available", |(v, _)| v.as_str())
     );
     println!(
         "{:<22} {:>10} {:>9} {:>10} {:>10} {:>9}",
@@ -185,7 +114,7 @@ fn summary() {
         for (name, bytes, t) in rows {
             let gbs = bytes as f64 * n as f64 / t.as_secs_f64() / 1e9;
             let key = format!("{}/{n}", name.trim_end_matches("_into"));
-            let theirs = np.as_ref().and_then(|r| r.get(&key));
+            let theirs = lookup(&np, &key);
             println!(
                 "{:<22} {:>8.2}ms {:>9.2} {:>9.0}% {:>10} {:>9}",
                 format!("{name}/{n}"),
@@ -207,7 +136,7 @@ fn summary() {
         },
         21,
     ) / 1000;
-    let theirs = np.as_ref().and_then(|r| r.get("saxpy/10"));
+    let theirs = lookup(&np, "saxpy/10");
     println!(
         "{:<22} {:>8.0}ns {:>9} {:>10} {:>10} {:>9}",
         "saxpy/10 (per call)",

@@ -3,11 +3,14 @@
 //!
 //! `cargo bench -p kernels-std --bench reduction` (`BENCH_SIZES=10000000` limits the sizes).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{black_box, Criterion, Throughput};
 use kernels_std::prelude::*;
 use rayon::prelude::*;
+
+mod common;
+use common::{lookup, median};
 
 #[reduction]
 mod sum_f32 {
@@ -62,17 +65,11 @@ mod argmax_f32 {
 }
 
 fn sizes() -> Vec<usize> {
-    std::env::var("BENCH_SIZES")
-        .ok()
-        .map(|s| s.split(',').filter_map(|v| v.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![10_000_000, 100_000_000])
+    common::sizes(&[10_000_000, 100_000_000])
 }
 
 fn input(n: usize, seed: u32) -> Array<f32> {
-    let v: Vec<f32> = (0..n)
-        .map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 8) as f32 / 16777216.0)
-        .collect();
-    Array::from_vec(&Device::cpu(), &[n], v).expect("input")
+    common::input_f32(n, seed)
 }
 
 /// The machine's read bandwidth on all cores: a parallel pass that reads every word once.
@@ -80,19 +77,6 @@ fn parallel_read(v: &[f32]) -> u32 {
     v.par_chunks(1 << 16)
         .map(|c| c.iter().fold(0u32, |a, x| a ^ x.to_bits()))
         .reduce(|| 0, |a, b| a ^ b)
-}
-
-fn median(mut f: impl FnMut(), reps: usize) -> Duration {
-    f();
-    let mut t: Vec<Duration> = (0..reps)
-        .map(|_| {
-            let s = Instant::now();
-            f();
-            s.elapsed()
-        })
-        .collect();
-    t.sort();
-    t[t.len() / 2]
 }
 
 fn criterion_benches(c: &mut Criterion) {
@@ -121,43 +105,11 @@ fn criterion_benches(c: &mut Criterion) {
     g.finish();
 }
 
-fn numpy_medians(sizes: &[usize]) -> Option<(String, Vec<(String, f64)>)> {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../scripts/bench_numpy_reduce.py"
-    );
-    let out = std::process::Command::new("python3")
-        .arg(script)
-        .args(sizes.iter().map(|n| n.to_string()))
-        .output()
-        .ok()?;
-    let s = String::from_utf8_lossy(&out.stdout);
-    let version = s
-        .split("\"numpy\": \"")
-        .nth(1)?
-        .split('"')
-        .next()?
-        .to_string();
-    let body = s.split("\"results\": {").nth(1)?.split('}').next()?;
-    let times = body
-        .split(',')
-        .filter_map(|kv| {
-            let mut it = kv.split(':');
-            let k = it.next()?.trim().trim_matches('"').to_string();
-            let v = it.next()?.trim().parse().ok()?;
-            Some((k, v))
-        })
-        .collect();
-    Some((version, times))
-}
-
 fn summary() {
     let sizes = sizes();
-    let np = numpy_medians(&sizes);
-    let theirs = |k: &str| {
-        np.as_ref()
-            .and_then(|(_, t)| t.iter().find(|(key, _)| key == k).map(|(_, v)| *v))
-    };
+    let args: Vec<String> = sizes.iter().map(|n| n.to_string()).collect();
+    let np = common::numpy("bench_numpy_reduce.py", &args);
+    let theirs = |k: &str| lookup(&np, k);
     println!();
     println!(
         "summary (medians; GB/s = bytes read / time; numpy {})",
