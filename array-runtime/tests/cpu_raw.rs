@@ -20,31 +20,7 @@ fn cpu() -> Device {
 }
 
 fn run_transpose(def: &RawKernelDef, twin: fn(&RawArgs<'_>), w: usize, h: usize) -> Vec<f32> {
-    let data = data_f32(w * h, 7);
-    let input = Array::from_vec(&cpu(), &[h, w], data).unwrap();
-    let mut out = Array::<f32>::zeros(&cpu(), &[w, h]).unwrap();
-    let cfg = if def.uses_block_sync {
-        LaunchConfig::new(
-            ((w as u32).div_ceil(TILE), (h as u32).div_ceil(TILE)),
-            (TILE, ROWS),
-        )
-    } else {
-        LaunchConfig::new(((w as u32).div_ceil(16), (h as u32).div_ceil(16)), (16, 16))
-    };
-    raw::launch(
-        def,
-        &[],
-        &cfg,
-        &mut [
-            Arg::slice(&input),
-            Arg::slice_mut(&mut out),
-            Arg::scalar(w as u32),
-            Arg::scalar(h as u32),
-        ],
-        &twin,
-    )
-    .unwrap();
-    out.to_vec().unwrap()
+    transpose_on(&cpu(), def, twin, w, h, 7)
 }
 
 #[test]

@@ -8,7 +8,7 @@
 
 mod raw_kernels;
 
-use array_runtime::kernel::raw::{self, Arg, DeviceLimits, LaunchConfig, RawArgs, RawKernelDef};
+use array_runtime::kernel::raw::{self, Arg, DeviceLimits, LaunchConfig, RawArgs};
 use array_runtime::{f16, Array, DType, Device, Error, RawModule};
 use raw_kernels::*;
 
@@ -41,58 +41,24 @@ fn gpu() -> Option<(Device, std::sync::MutexGuard<'static, ()>)> {
     Some((dev, guard))
 }
 
-fn transpose_on(
-    dev: &Device,
-    def: &RawKernelDef,
-    twin: fn(&RawArgs<'_>),
-    w: usize,
-    h: usize,
-) -> Vec<f32> {
-    let input = Array::from_vec(dev, &[h, w], data_f32(w * h, 3)).unwrap();
-    let mut out = Array::<f32>::zeros(dev, &[w, h]).unwrap();
-    let cfg = if def.uses_block_sync {
-        LaunchConfig::new(
-            ((w as u32).div_ceil(TILE), (h as u32).div_ceil(TILE)),
-            (TILE, ROWS),
-        )
-    } else {
-        LaunchConfig::new(((w as u32).div_ceil(16), (h as u32).div_ceil(16)), (16, 16))
-    };
-    raw::launch(
-        def,
-        &[],
-        &cfg,
-        &mut [
-            Arg::slice(&input),
-            Arg::slice_mut(&mut out),
-            Arg::scalar(w as u32),
-            Arg::scalar(h as u32),
-        ],
-        &twin,
-    )
-    .unwrap();
-    raw::synchronize(dev).unwrap();
-    out.to_vec().unwrap()
-}
-
 #[test]
 fn transposes_match_the_cpu() {
     let Some((dev, _lock)) = gpu() else { return };
     for (w, h) in [(1, 1), (33, 31), (257, 130), (1024, 1024)] {
         let want = transpose_reference(&data_f32(w * h, 3), w, h);
         assert_eq!(
-            transpose_on(&dev, &TRANSPOSE, transpose, w, h),
+            transpose_on(&dev, &TRANSPOSE, transpose, w, h, 3),
             want,
             "{w}x{h}"
         );
         assert_eq!(
-            transpose_on(&dev, &TRANSPOSE_NAIVE, transpose_naive, w, h),
+            transpose_on(&dev, &TRANSPOSE_NAIVE, transpose_naive, w, h, 3),
             want,
             "naive {w}x{h}"
         );
         if w * h < 100_000 {
             assert_eq!(
-                transpose_on(&Device::cpu(), &TRANSPOSE, transpose, w, h),
+                transpose_on(&Device::cpu(), &TRANSPOSE, transpose, w, h, 3),
                 want
             );
         }

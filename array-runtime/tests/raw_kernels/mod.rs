@@ -9,7 +9,8 @@ use array_runtime::kernel::raw::{
     self, atomic_add, block_dim, block_idx, grid_dim, lane_id, shared, shfl_down, shfl_xor,
     sync_threads, thread_idx, vote_ballot, ParamKind, RawArgs, RawKernelDef,
 };
-use array_runtime::{DType, DTypeId};
+use array_runtime::kernel::raw::{Arg, LaunchConfig};
+use array_runtime::{Array, DType, DTypeId, Device};
 
 /// Tile of the transpose.
 pub const TILE: u32 = 32;
@@ -434,4 +435,41 @@ pub fn data_u32(n: usize, seed: u32, modulo: u32) -> Vec<u32> {
                 % modulo
         })
         .collect()
+}
+
+/// `w x h` f32 data (from `seed`) transposed by `def` on `dev`: tiles of `TILE x ROWS` threads
+/// for the shared-memory kernel, 16 x 16 otherwise. Returns the output's elements.
+pub fn transpose_on(
+    dev: &Device,
+    def: &RawKernelDef,
+    twin: fn(&RawArgs<'_>),
+    w: usize,
+    h: usize,
+    seed: u32,
+) -> Vec<f32> {
+    let input = Array::from_vec(dev, &[h, w], data_f32(w * h, seed)).unwrap();
+    let mut out = Array::<f32>::zeros(dev, &[w, h]).unwrap();
+    let cfg = if def.uses_block_sync {
+        LaunchConfig::new(
+            ((w as u32).div_ceil(TILE), (h as u32).div_ceil(TILE)),
+            (TILE, ROWS),
+        )
+    } else {
+        LaunchConfig::new(((w as u32).div_ceil(16), (h as u32).div_ceil(16)), (16, 16))
+    };
+    raw::launch(
+        def,
+        &[],
+        &cfg,
+        &mut [
+            Arg::slice(&input),
+            Arg::slice_mut(&mut out),
+            Arg::scalar(w as u32),
+            Arg::scalar(h as u32),
+        ],
+        &twin,
+    )
+    .unwrap();
+    raw::synchronize(dev).unwrap();
+    out.to_vec().unwrap()
 }
