@@ -7,8 +7,10 @@ pub use array_runtime;
 pub use array_runtime::*;
 pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 
+pub mod creation;
 pub mod io;
 pub mod linalg;
+pub mod shape;
 
 /// Everything a kernel author needs: `use kernels_std::prelude::*;`.
 pub mod prelude {
