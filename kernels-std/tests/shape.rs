@@ -1,0 +1,400 @@
+//! `shape` against NumPy: the fixtures of `scripts/fixtures/gen_shape_fixtures.py`, for every
+//! dtype of the suite (bool, i8, i64, u16, f16, f32, f64, c64; the float inputs hold NaN, -0.0
+//! and +-inf), on the CPU backend and, when there is one, on CUDA device 0.
+//!
+//! Every routine here moves elements without arithmetic, so results must be exact: NaN equal
+//! to NaN, `-0.0` distinct from `0.0`.
+
+mod common;
+
+use common::{assert_close, devices, fixture, Approx, Tol};
+use kernels_std::creation::One;
+use kernels_std::io::{self, NpyDType};
+use kernels_std::prelude::*;
+use kernels_std::shape::*;
+use kernels_std::{s, Ellipsis};
+
+fn load<T: NpyDType>(name: &str, dev: &Device) -> Array<T> {
+    io::load::<T>(fixture(&format!("shape/{name}.npy")), dev)
+        .unwrap_or_else(|e| panic!("fixture {name}: {e}"))
+}
+
+#[track_caller]
+fn check<T: Approx + NpyDType>(got: &Array<T>, name: &str, dev: &Device) {
+    assert!(got.device().same(dev), "{name}: result on {}", got.device());
+    let want = load::<T>(name, dev);
+    assert_close(
+        got,
+        &want,
+        Tol::exact().signed_zero(),
+        &format!("{name} on {dev}"),
+    );
+}
+
+/// The parts of a split against `<case>_<k>_<dt>` for every `k` NumPy wrote.
+#[track_caller]
+fn check_list<T: Approx + NpyDType>(got: &[Array<T>], case: &str, dt: &str, dev: &Device) {
+    let count = (0..)
+        .take_while(|k| fixture(&format!("shape/{case}_{k}_{dt}.npy")).exists())
+        .count();
+    assert_eq!(got.len(), count, "{case} {dt}: number of parts");
+    for (k, part) in got.iter().enumerate() {
+        check(part, &format!("{case}_{k}_{dt}"), dev);
+    }
+}
+
+/// Calls `$f::<T>("code")` for the dtypes of the suite (NumPy's codes).
+macro_rules! each_dtype {
+    ($f:ident) => {
+        $f::<bool>("b1");
+        $f::<i8>("i1");
+        $f::<i64>("i8");
+        $f::<u16>("u2");
+        $f::<f16>("f2");
+        $f::<f32>("f4");
+        $f::<f64>("f8");
+        $f::<c64>("c8");
+    };
+}
+
+/// The three inputs of a dtype: `a` (3, 4, 5), `v` (7,), `m` (4, 6).
+fn inputs<T: NpyDType>(dt: &str, dev: &Device) -> (Array<T>, Array<T>, Array<T>) {
+    (
+        load(&format!("a_{dt}"), dev),
+        load(&format!("v_{dt}"), dev),
+        load(&format!("m_{dt}"), dev),
+    )
+}
+
+fn run_joins<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        let first = a.slice(s![..1]).unwrap();
+        let rev = a.slice(s![..;-1]).unwrap();
+        ck(
+            concatenate(&[&a, &first, &rev], Some(0)).unwrap(),
+            "concat0",
+        );
+        let none = a.slice(s![.., ..0]).unwrap();
+        let back = a.slice(s![.., ..;-2]).unwrap();
+        ck(
+            concatenate(&[&a, &none, &back], Some(1)).unwrap(),
+            "concat1",
+        );
+        let mid = a.slice(s![Ellipsis, 1..3]).unwrap();
+        ck(concatenate(&[&a, &mid], Some(-1)).unwrap(), "concat_neg");
+        ck(concatenate(&[&a, &v, &m.t()], None).unwrap(), "concat_none");
+        for k in [0, 2, -1, 3] {
+            ck(stack(&[&a, &rev, &a], k).unwrap(), &format!("stack{k}"));
+        }
+        let m5 = m.slice(s![.., ..5]).unwrap();
+        let v5 = v.slice(s![..5]).unwrap();
+        let row = m
+            .slice(s![1..2, ..;-1])
+            .unwrap()
+            .slice(s![.., ..5])
+            .unwrap();
+        ck(vstack(&[&m5, &v5, &row]).unwrap(), "vstack");
+        let vrev = v.slice(s![..;-1]).unwrap();
+        ck(vstack(&[&v, &vrev]).unwrap(), "vstack_1d");
+        let (tail, empty) = (v.slice(s![2..]).unwrap(), v.slice(s![..0]).unwrap());
+        ck(hstack(&[&v, &tail, &empty]).unwrap(), "hstack");
+        let col = m.slice(s![.., ..1]).unwrap();
+        let mt4 = m.t().slice(s![..4]).unwrap();
+        ck(hstack(&[&m, &col, &mt4]).unwrap(), "hstack_2d");
+        let mrev = m.slice(s![..;-1]).unwrap();
+        ck(dstack(&[&m, &mrev]).unwrap(), "dstack");
+    }
+}
+
+#[test]
+fn concatenate_stack_every_dtype() {
+    each_dtype!(run_joins);
+}
+
+fn run_splits<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        check_list(&split(&m, 3, 1).unwrap(), "split3", dt, &dev);
+        check_list(
+            &split(&a, vec![1, -1, 10], 1).unwrap(),
+            "split_idx",
+            dt,
+            &dev,
+        );
+        check_list(
+            &split(&v, vec![4, 2], 0).unwrap(),
+            "split_idx_desc",
+            dt,
+            &dev,
+        );
+        check_list(&array_split(&v, 3, 0).unwrap(), "array_split", dt, &dev);
+        check_list(
+            &array_split(&a, 7, 2).unwrap(),
+            "array_split_many",
+            dt,
+            &dev,
+        );
+        check_list(&hsplit(&m, 2).unwrap(), "hsplit", dt, &dev);
+        check_list(&vsplit(&m, vec![1, 3]).unwrap(), "vsplit", dt, &dev);
+    }
+}
+
+#[test]
+fn split_every_dtype() {
+    each_dtype!(run_splits);
+}
+
+fn run_repeats<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        ck(tile(&v, &[3]).unwrap(), "tile_v3");
+        ck(tile(&a, &[2, 1, 1]).unwrap(), "tile_a");
+        ck(tile(&v, &[2, 2]).unwrap(), "tile_v22");
+        ck(tile(&m.t(), &[2]).unwrap(), "tile_mt");
+        ck(tile(&m, &[0, 2]).unwrap(), "tile_zero");
+        let v3 = v.slice(s![3]).unwrap();
+        ck(tile(&v3, &[2, 3]).unwrap(), "tile_scalar");
+        ck(repeat(&a, 2, None).unwrap(), "repeat_flat");
+        ck(repeat(&a, vec![1, 0, 3], Some(0)).unwrap(), "repeat_counts");
+        ck(repeat(&m.t(), 2, Some(1)).unwrap(), "repeat_t");
+        ck(repeat(&v, 0, None).unwrap(), "repeat_zero");
+        ck(repeat(&m, vec![3], Some(-1)).unwrap(), "repeat_one_count");
+        let v2 = v.slice(s![2]).unwrap();
+        ck(repeat(&v2, 3, None).unwrap(), "repeat_scalar");
+    }
+}
+
+#[test]
+fn tile_repeat_every_dtype() {
+    each_dtype!(run_repeats);
+}
+
+fn run_rolls<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        ck(roll(&a, 7, None).unwrap(), "roll_flat");
+        ck(roll(&a, -1, Some(1)).unwrap(), "roll_axis");
+        ck(roll_axes(&a, &[1, 12], &[0, 2]).unwrap(), "roll_axes");
+        ck(roll_axes(&a, &[2], &[0, 0]).unwrap(), "roll_same_axis");
+        ck(
+            roll(&v.slice(s![..;-2]).unwrap(), 1, None).unwrap(),
+            "roll_rev",
+        );
+        for k in -3..6 {
+            ck(rot90(&m, k, [0, 1]).unwrap(), &format!("rot90_{k}"));
+        }
+        ck(rot90(&a, 1, [2, 0]).unwrap(), "rot90_axes");
+    }
+}
+
+#[test]
+fn roll_rot90_every_dtype() {
+    each_dtype!(run_rolls);
+}
+
+fn run_pads<T: One + Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        let one = PadMode::Constant(T::one());
+        ck(pad(&m, &[(1, 2), (0, 3)], one).unwrap(), "pad_const");
+        ck(pad(&a, &[(1, 1)], one).unwrap(), "pad_const_all");
+        ck(
+            pad(&m, &[(2, 0), (1, 9)], PadMode::Edge).unwrap(),
+            "pad_edge",
+        );
+        ck(
+            pad(&v, &[(3, 13)], PadMode::Reflect).unwrap(),
+            "pad_reflect",
+        );
+        let strided = m.slice(s![..;-1, ..;2]).unwrap();
+        ck(
+            pad(&strided, &[(2, 5), (4, 1)], PadMode::Reflect).unwrap(),
+            "pad_reflect_2d",
+        );
+        ck(
+            pad(&a, &[(0, 0), (5, 2), (1, 1)], PadMode::Symmetric).unwrap(),
+            "pad_symmetric",
+        );
+        ck(
+            pad(&m.t(), &[(7, 1), (0, 2)], PadMode::Wrap).unwrap(),
+            "pad_wrap",
+        );
+        let first = v.slice(s![..1]).unwrap();
+        ck(
+            pad(&first, &[(2, 3)], PadMode::Reflect).unwrap(),
+            "pad_reflect_one",
+        );
+    }
+}
+
+#[test]
+fn pad_every_dtype() {
+    each_dtype!(run_pads);
+}
+
+fn run_views<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, _, _) = inputs::<T>(dt, &dev);
+        let ck = |got: &Array<T>, case: &str| check(got, &format!("{case}_{dt}"), &dev);
+        ck(&reshape(&a, &[4, 15]).unwrap(), "reshape");
+        let t = reshape(&a.t(), &[-1, 3]).unwrap();
+        assert!(t.is_c_contiguous(), "a copy");
+        ck(&t, "reshape_t");
+        // Reversed rows merge into a view (a copy would be C-contiguous).
+        let rev = reshape(&a.slice(s![.., .., ..;-1]).unwrap(), &[12, 5]).unwrap();
+        assert_eq!(rev.strides(), &[5, -1], "a view");
+        ck(&rev, "reshape_rev");
+        ck(
+            &reshape(&a.slice(s![.., ..;2]).unwrap(), &[3, -1]).unwrap(),
+            "reshape_strided",
+        );
+        ck(&ravel(&a.t()).unwrap(), "ravel_t");
+        let f = flatten(&a.t()).unwrap();
+        assert!(f.is_c_contiguous());
+        ck(&f, "ravel_t");
+        let tr = transpose(&a, Some(&[1, -1, 0])).unwrap();
+        assert_eq!(tr.strides(), &[5, 1, 20], "a view");
+        ck(&tr, "transpose");
+        ck(&moveaxis(&a, &[0, 1], &[-1, -3]).unwrap(), "moveaxis");
+        ck(&flip(&a, Some(&[0, 2])).unwrap(), "flip");
+        ck(&flip(&a, None).unwrap(), "flip_all");
+    }
+}
+
+#[test]
+fn reshape_transpose_flip_every_dtype() {
+    each_dtype!(run_views);
+}
+
+#[test]
+fn axis_views_shapes() {
+    let dev = Device::cpu();
+    let a = Array::<f32>::zeros(&dev, &[2, 1, 3]).unwrap();
+    assert_eq!(swapaxes(&a, 0, -1).unwrap().shape(), &[3, 1, 2]);
+    assert_eq!(expand_dims(&a, &[0, 4]).unwrap().shape(), &[1, 2, 1, 3, 1]);
+    assert_eq!(
+        expand_dims(&a, &[-1, -2]).unwrap().shape(),
+        &[2, 1, 3, 1, 1]
+    );
+    assert_eq!(squeeze(&a, None).unwrap().shape(), &[2, 3]);
+    assert_eq!(squeeze(&a, Some(&[1])).unwrap().shape(), &[2, 3]);
+    assert_eq!(
+        broadcast_to(&a, &[4, 2, 5, 3]).unwrap().shape(),
+        &[4, 2, 5, 3]
+    );
+    let b = Array::<f32>::zeros(&dev, &[5, 1]).unwrap();
+    let both = broadcast_arrays(&[&a, &b]).unwrap();
+    assert_eq!(both[1].shape(), &[2, 5, 3]);
+    let s0 = Array::scalar(&dev, 1u8).unwrap();
+    assert_eq!(atleast_1d(&s0).unwrap().shape(), &[1]);
+    assert_eq!(atleast_2d(&s0).unwrap().shape(), &[1, 1]);
+    assert_eq!(atleast_3d(&s0).unwrap().shape(), &[1, 1, 1]);
+    // 0-d and empty arrays.
+    assert_eq!(transpose(&s0, None).unwrap().shape(), &[] as &[usize]);
+    assert_eq!(reshape(&s0, &[1, 1]).unwrap().shape(), &[1, 1]);
+    let e = Array::<i64>::zeros(&dev, &[0, 3]).unwrap();
+    assert_eq!(reshape(&e, &[3, -1, 2]).unwrap().shape(), &[3, 0, 2]);
+    assert_eq!(concatenate(&[&e, &e], Some(0)).unwrap().shape(), &[0, 3]);
+    assert_eq!(roll(&e, 3, Some(1)).unwrap().shape(), &[0, 3]);
+    let padded = pad(&e, &[(1, 0)], PadMode::Constant(7)).unwrap();
+    assert_eq!(padded.shape(), &[1, 4]);
+    assert_eq!(padded.to_vec().unwrap(), vec![7; 4]);
+    assert_eq!(tile(&e, &[2]).unwrap().shape(), &[0, 6]);
+    assert_eq!(repeat(&e, 2, Some(1)).unwrap().shape(), &[0, 6]);
+}
+
+#[test]
+fn errors_where_numpy_raises() {
+    let dev = Device::cpu();
+    let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    let b = Array::<f64>::zeros(&dev, &[2, 4]).unwrap();
+    let v = Array::<f64>::zeros(&dev, &[3]).unwrap();
+    let s0 = Array::scalar(&dev, 1.0f64).unwrap();
+    // Joins.
+    assert!(matches!(
+        concatenate(&[&a, &b], Some(0)),
+        Err(Error::ShapeMismatch { .. })
+    ));
+    assert!(concatenate(&[&a, &v], Some(0)).is_err());
+    assert!(concatenate(&[&s0, &s0], Some(0)).is_err());
+    assert!(concatenate::<f64>(&[], Some(0)).is_err());
+    assert!(concatenate(&[&a, &a], Some(2)).is_err());
+    assert!(concatenate(&[&a, &a], Some(-3)).is_err());
+    assert!(stack(&[&a, &b], 0).is_err());
+    assert!(stack(&[&a, &a], 3).is_err());
+    assert!(stack::<f64>(&[], 0).is_err());
+    assert!(vstack(&[&a, &b]).is_err());
+    // Splits.
+    assert!(split(&a, 2, 1).is_err());
+    assert!(split(&a, 0, 1).is_err());
+    assert!(array_split(&a, 0, 1).is_err());
+    assert!(split(&a, 3, 2).is_err());
+    assert!(vsplit(&v, 3).is_err());
+    assert!(hsplit(&s0, 1).is_err());
+    // Repetition.
+    assert!(repeat(&a, -1, None).is_err());
+    assert!(repeat(&a, vec![1, -2], Some(0)).is_err());
+    assert!(repeat(&a, vec![1, 2], Some(1)).is_err());
+    assert!(repeat(&a, 2, Some(2)).is_err());
+    // Rolls and rotations.
+    assert!(roll(&a, 1, Some(2)).is_err());
+    assert!(roll_axes(&a, &[1, 2, 3], &[0, 1]).is_err());
+    assert!(rot90(&a, 1, [0, 0]).is_err());
+    assert!(rot90(&a, 1, [0, -2]).is_err());
+    assert!(rot90(&a, 1, [0, 2]).is_err());
+    assert!(rot90(&v, 1, [0, 1]).is_err());
+    // Padding.
+    let e = Array::<f64>::zeros(&dev, &[0, 3]).unwrap();
+    assert!(pad(&e, &[(1, 0), (0, 0)], PadMode::Reflect).is_err());
+    assert!(pad(&e, &[(0, 1), (0, 0)], PadMode::Edge).is_err());
+    assert!(pad(&a, &[(1, 1), (1, 1), (1, 1)], PadMode::Edge).is_err());
+    // Views.
+    assert!(matches!(reshape(&a, &[4, 2]), Err(Error::Reshape { .. })));
+    assert!(reshape(&a, &[-1, -1]).is_err());
+    assert!(reshape(&a, &[-2, 3]).is_err());
+    assert!(reshape(&e, &[0, -1]).is_err());
+    assert!(transpose(&a, Some(&[0])).is_err());
+    assert!(transpose(&a, Some(&[0, 0])).is_err());
+    assert!(swapaxes(&a, 0, 2).is_err());
+    assert!(moveaxis(&a, &[0], &[0, 1]).is_err());
+    assert!(moveaxis(&a, &[0, 0], &[0, 1]).is_err());
+    assert!(expand_dims(&a, &[3]).is_err());
+    assert!(expand_dims(&a, &[0, 0]).is_err());
+    assert!(squeeze(&a, Some(&[0])).is_err());
+    assert!(flip(&a, Some(&[2])).is_err());
+    assert!(matches!(
+        broadcast_to(&a, &[3, 3]),
+        Err(Error::Broadcast { .. })
+    ));
+    assert!(broadcast_arrays(&[&a, &b]).is_err());
+}
+
+#[test]
+fn views_keep_the_layout_copies_are_contiguous() {
+    let dev = Device::cpu();
+    let a = Array::from_vec(&dev, &[2, 3], (0..6).collect::<Vec<i32>>()).unwrap();
+    let parts = split(&a, 3, 1).unwrap();
+    assert_eq!(parts[2].strides(), &[3, 1], "a view into a");
+    assert_eq!(parts[2].to_vec().unwrap(), vec![2, 5]);
+    assert_eq!(flip(&a, None).unwrap().strides(), &[-3, -1]);
+    assert_eq!(rot90(&a, 1, [0, 1]).unwrap().strides(), &[-1, 3]);
+    assert_eq!(
+        squeeze(&a.insert_axis(0).unwrap(), None).unwrap().strides(),
+        &[3, 1]
+    );
+    for copy in [
+        concatenate(&[&a.t()], Some(0)).unwrap(),
+        roll(&a.t(), 6, None).unwrap(),
+        roll(&a.t(), 0, Some(1)).unwrap(),
+        tile(&a.t(), &[1]).unwrap(),
+        pad(&a.t(), &[(0, 0)], PadMode::Edge).unwrap(),
+    ] {
+        assert!(copy.is_c_contiguous());
+        assert_eq!(copy.to_vec().unwrap(), vec![0, 3, 1, 4, 2, 5]);
+    }
+}
