@@ -10,8 +10,8 @@ mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::creation::{
-    copy, diag, diagflat, empty, empty_like, eye, full, full_like, identity, meshgrid, ones,
-    ones_like, tri, tril, triu, zeros, zeros_like, Indexing, One,
+    arange, copy, diag, diagflat, empty, empty_like, eye, full, full_like, identity, linspace,
+    logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros, zeros_like, Indexing, One,
 };
 use kernels_std::io::{self, NpyDType};
 use kernels_std::prelude::*;
@@ -252,5 +252,162 @@ fn meshgrid_xy_and_ij() {
             }
         }
         assert!(meshgrid::<f64>(&[], Indexing::Xy).unwrap().is_empty());
+    }
+}
+
+#[test]
+fn arange_integers() {
+    for dev in devices() {
+        let c = |k: usize, dt: &str| format!("arange_int_{k}_{dt}");
+        check(&arange::<i64>(&dev, 0, 10, 1).unwrap(), &c(0, "i8"), &dev);
+        check(&arange::<i64>(&dev, 10, -3, -4).unwrap(), &c(1, "i8"), &dev);
+        check(&arange::<i64>(&dev, 5, 5, 1).unwrap(), &c(2, "i8"), &dev);
+        check(&arange::<i64>(&dev, 5, 0, 1).unwrap(), &c(3, "i8"), &dev);
+        let big = 1i64 << 62;
+        check(
+            &arange::<i64>(&dev, -big, big, 1 << 60).unwrap(),
+            &c(4, "i8"),
+            &dev,
+        );
+        check(
+            &arange::<i8>(&dev, -128, 127, 3).unwrap(),
+            &c(5, "i1"),
+            &dev,
+        );
+        check(
+            &arange::<i8>(&dev, 100, -128, -7).unwrap(),
+            &c(6, "i1"),
+            &dev,
+        );
+        check(&arange::<u16>(&dev, 3, 1000, 7).unwrap(), &c(7, "u2"), &dev);
+        check(
+            &arange::<u16>(&dev, 65535, 0, -1000).unwrap(),
+            &c(8, "u2"),
+            &dev,
+        );
+    }
+}
+
+#[test]
+fn arange_floats_as_numpy_fills() {
+    let h = f16::from_f64;
+    for dev in devices() {
+        let c = |k: usize, dt: &str| format!("arange_float_{k}_{dt}");
+        let f8 = [
+            (1.0, 1.3, 0.1),
+            (0.0, 1.0, 0.1),
+            (-1.0, 1.0, 0.3),
+            (0.5, -2.0, -0.25),
+            (0.0, 10.0, 0.01),
+            (1e300, 1.0000000000001e300, 1e287),
+        ];
+        for (k, (a, b, s)) in f8.into_iter().enumerate() {
+            check(&arange::<f64>(&dev, a, b, s).unwrap(), &c(k, "f8"), &dev);
+        }
+        let f4 = [
+            (0.0, 1.0, 0.1),
+            (0.3, 7.1, 0.7),
+            (100.0, -3.0, -0.37),
+            (0.0, 3000.0, 0.7),
+        ];
+        for (k, (a, b, s)) in f4.into_iter().enumerate() {
+            check(
+                &arange::<f32>(&dev, a, b, s).unwrap(),
+                &c(k + 6, "f4"),
+                &dev,
+            );
+        }
+        let f2 = [(0.3, 7.1, 0.7), (-2.0, 2.0, 0.125), (0.0, 3000.0, 1.0)];
+        for (k, (a, b, s)) in f2.into_iter().enumerate() {
+            let got = arange::<f16>(&dev, h(a), h(b), h(s)).unwrap();
+            check(&got, &c(k + 10, "f2"), &dev);
+        }
+        assert_eq!(arange::<f64>(&dev, 1.0, 1.3, 0.1).unwrap().len(), 4);
+        let b = arange::<bf16>(&dev, bf16::ZERO, bf16::from_f32(4.0), bf16::ONE).unwrap();
+        assert_eq!(
+            b.to_vec().unwrap(),
+            [0.0f32, 1.0, 2.0, 3.0].map(bf16::from_f32)
+        );
+    }
+}
+
+#[test]
+fn arange_errors() {
+    let dev = Device::cpu();
+    assert!(arange::<i32>(&dev, 0, 10, 0).is_err());
+    assert!(arange::<f64>(&dev, 0.0, 1.0, 0.0).is_err());
+    assert!(arange::<f64>(&dev, 0.0, f64::NAN, 1.0).is_err());
+    assert!(arange::<f64>(&dev, 0.0, f64::INFINITY, 1.0).is_err());
+    assert!(arange::<f64>(&dev, 0.0, 1e300, 1e-300).is_err());
+    // NumPy: "Python integer -1 out of bounds for uint8"; here any element out of range.
+    assert!(arange::<u8>(&dev, -1, 5, 1).is_err());
+    assert!(arange::<i8>(&dev, 0, 200, 1).is_err());
+    assert!(arange::<u8>(&dev, 0, 256, 1).is_ok());
+}
+
+const LINSPACES: [(f64, f64, usize, bool); 10] = [
+    (0.0, 1.0, 5, true),
+    (0.0, 1.0, 5, false),
+    (-3.5, 2.25, 11, true),
+    (2.0, -7.0, 4, false),
+    (1.0, 1.0, 3, true),
+    (0.0, 1.0, 1, true),
+    (0.0, 1.0, 1, false),
+    (0.0, 1.0, 0, true),
+    (0.0, 5e-324, 4, true),
+    (-1.0, 1.0, 1001, true),
+];
+
+fn run_linspace<T: Approx + NpyDType>(code: &str) {
+    for dev in devices() {
+        for (k, (a, b, n, e)) in LINSPACES.into_iter().enumerate() {
+            let name = format!("linspace_{k}_{code}");
+            if !fixture(&format!("creation/{name}.npy")).exists() {
+                continue; // negative values of an unsigned dtype: not generated
+            }
+            check(&linspace::<T>(&dev, a, b, n, e).unwrap(), &name, &dev);
+        }
+    }
+}
+
+#[test]
+fn linspace_every_kind_of_dtype() {
+    run_linspace::<f64>("f8");
+    run_linspace::<f32>("f4");
+    run_linspace::<f16>("f2");
+    run_linspace::<i64>("i8");
+    run_linspace::<i8>("i1");
+    run_linspace::<u16>("u2");
+    for dev in devices() {
+        // The last element is `stop` exactly with the endpoint.
+        let x = linspace::<f64>(&dev, 0.1, 0.7, 7, true)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(x[6], 0.7);
+    }
+}
+
+#[test]
+fn logspace_bases_and_dtypes() {
+    let logs = [
+        (0.0, 3.0, 4, true, 10.0),
+        (-2.0, 2.0, 9, false, 2.0),
+        (1.0, 0.0, 5, true, std::f64::consts::E),
+        (0.0, 10.0, 11, true, 2.0),
+    ];
+    for dev in devices() {
+        for (k, (a, b, n, e, base)) in logs.into_iter().enumerate() {
+            let name = |dt: &str| format!("logspace_{k}_{dt}");
+            let got = logspace::<f64>(&dev, a, b, n, e, base).unwrap();
+            check_tol(&got, &name("f8"), &dev, Tol::ulps(2));
+            let got = logspace::<f32>(&dev, a, b, n, e, base).unwrap();
+            check_tol(&got, &name("f4"), &dev, Tol::ulps(1));
+            check(
+                &logspace::<i64>(&dev, a, b, n, e, base).unwrap(),
+                &name("i8"),
+                &dev,
+            );
+        }
     }
 }

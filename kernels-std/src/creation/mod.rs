@@ -6,6 +6,8 @@
 //! | `np.zeros(s, dtype)`, `np.ones`, `np.full(s, v)`, `np.empty` | [`zeros`]`::<T>(&dev, &s)`, [`ones`], [`full`]`(&dev, &s, v)`, [`empty`] (zeros) |
 //! | `np.zeros_like(a)`, `ones_like`, `full_like(a, v)`, `empty_like` | [`zeros_like`]`(&a)`, [`ones_like`], [`full_like`]`(&a, v)`, [`empty_like`] (zeros) |
 //! | `np.copy(a)` | [`copy`]`(&a)` |
+//! | `np.arange(0, 10, 3, dtype)`, `np.arange(1.0, 1.3, 0.1)` | [`arange`]`::<i32>(&dev, 0, 10, 3)`, `arange::<f64>(&dev, 1.0, 1.3, 0.1)` |
+//! | `np.linspace(a, b, num, endpoint)`, `np.logspace(a, b, num, endpoint, base)` | [`linspace`]`::<T>(&dev, a, b, num, endpoint)`, [`logspace`]`::<T>(.., base)` |
 //! | `np.eye(n, m, k)`, `np.identity(n)` | [`eye`]`::<T>(&dev, n, Some(m), k)`, [`identity`] |
 //! | `np.diag(v, k)`, `np.diagflat(v, k)` | [`diag`]`(&v, k)`, [`diagflat`] |
 //! | `np.tri(n, m, k)`, `np.tril(a, k)`, `np.triu(a, k)` | [`tri`]`::<T>(&dev, n, Some(m), k)`, [`tril`]`(&a, k)`, [`triu`] |
@@ -39,6 +41,7 @@ mod grids;
 mod host;
 pub(crate) mod kernels;
 mod matrices;
+mod ranges;
 
 pub use filled::{
     copy, empty, empty_like, full, full_like, ones, ones_like, zeros, zeros_like, One,
@@ -48,3 +51,4 @@ pub use host::fromiter;
 #[cfg(feature = "ndarray")]
 pub use host::{from_ndarray, to_ndarray};
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
+pub use ranges::{arange, linspace, logspace, Arange};
