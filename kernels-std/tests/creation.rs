@@ -10,8 +10,9 @@ mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::creation::{
-    arange, copy, diag, diagflat, empty, empty_like, eye, full, full_like, identity, linspace,
-    logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros, zeros_like, Indexing, One,
+    arange, copy, diag, diagflat, empty, empty_like, eye, fromiter, full, full_like, identity,
+    linspace, logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros, zeros_like, Indexing,
+    One,
 };
 use kernels_std::io::{self, NpyDType};
 use kernels_std::prelude::*;
@@ -409,5 +410,51 @@ fn logspace_bases_and_dtypes() {
                 &dev,
             );
         }
+    }
+}
+
+#[test]
+fn fromiter_collects() {
+    for dev in devices() {
+        let it = fromiter(&dev, (0..5u64).map(|x| x * x)).unwrap();
+        assert_eq!(it.to_vec().unwrap(), vec![0, 1, 4, 9, 16]);
+        assert!(fromiter(&dev, std::iter::empty::<f32>())
+            .unwrap()
+            .is_empty());
+    }
+}
+
+#[cfg(feature = "ndarray")]
+#[test]
+fn ndarray_both_ways() {
+    use kernels_std::creation::{from_ndarray, to_ndarray};
+    for dev in devices() {
+        // Standard layout, a transposed view and a reversed, strided view of an ndarray array.
+        let m = ndarray::Array::from_shape_fn((3, 4), |(i, j)| (10 * i + j) as i16);
+        let a = from_ndarray(&dev, &m).unwrap();
+        assert!(a.device().same(&dev));
+        assert_eq!(a.shape(), &[3, 4]);
+        assert_eq!(to_ndarray(&a).unwrap().into_dimensionality().unwrap(), m);
+        let t = from_ndarray(&dev, &m.t()).unwrap();
+        assert_eq!(
+            t.to_vec().unwrap(),
+            m.t().iter().copied().collect::<Vec<_>>()
+        );
+        let odd = m.slice(ndarray::s![..;-1, 1..;2]);
+        let b = from_ndarray(&dev, &odd).unwrap();
+        assert_eq!(b.shape(), &[3, 2]);
+        assert_eq!(to_ndarray(&b).unwrap(), odd.into_dyn());
+        // Our views go out in logical order too.
+        let v = to_ndarray(&a.slice(s![.., ..;-3]).unwrap()).unwrap();
+        assert_eq!(v.shape(), &[3, 2]);
+        assert_eq!(v[[2, 0]], 23);
+        // 0-d and empty arrays, complex and bool elements.
+        let z = from_ndarray(&dev, &ndarray::arr0(c64::new(1.0, -2.0))).unwrap();
+        assert_eq!((z.ndim(), z.item().unwrap()), (0, c64::new(1.0, -2.0)));
+        assert_eq!(to_ndarray(&z).unwrap().ndim(), 0);
+        let e = ndarray::Array2::<bool>::from_elem((0, 5), true);
+        let e = from_ndarray(&dev, &e).unwrap();
+        assert_eq!(e.shape(), &[0, 5]);
+        assert_eq!(to_ndarray(&e).unwrap().shape(), &[0, 5]);
     }
 }
