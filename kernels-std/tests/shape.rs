@@ -468,3 +468,52 @@ fn dtypes_numpy_fixtures_leave_out() {
     run_other_dtype::<u64>();
     run_other_dtype::<c128>();
 }
+
+/// Every factorization of `n` into `parts` ordered extents.
+fn factorizations(n: usize, parts: usize) -> Vec<Vec<usize>> {
+    if parts == 1 {
+        return vec![vec![n]];
+    }
+    (1..=n.max(1))
+        .filter(|d| n % d == 0)
+        .flat_map(|d| {
+            factorizations(n / d, parts - 1).into_iter().map(move |mut rest| {
+                rest.insert(0, d);
+                rest
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn reshape_of_views_keeps_c_order() {
+    // Whether a view or a copy, the elements in C order never change.
+    let dev = Device::cpu();
+    let base = Array::from_vec(&dev, &[4, 6, 2], (0..48).collect::<Vec<i32>>()).unwrap();
+    let views = [
+        base.clone(),
+        base.t(),
+        base.slice(s![..;2]).unwrap(),
+        base.slice(s![.., ..;-1]).unwrap(),
+        base.slice(s![1..3, 2.., ..1]).unwrap(),
+        base.t().slice(s![..;-1]).unwrap(),
+        base.permute(&[1, 0, 2]).unwrap(),
+        base.slice(s![.., 3]).unwrap().insert_axis(1).unwrap(),
+    ];
+    for v in &views {
+        let want = v.to_vec().unwrap();
+        for parts in 1..=4 {
+            for shape in factorizations(v.len(), parts) {
+                let shape: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
+                let got = reshape(v, &shape).unwrap();
+                assert_eq!(
+                    got.to_vec().unwrap(),
+                    want,
+                    "reshape of shape {:?} strides {:?} to {shape:?}",
+                    v.shape(),
+                    v.strides()
+                );
+            }
+        }
+    }
+}

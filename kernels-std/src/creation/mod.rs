@@ -22,9 +22,14 @@
 //! column indices), never computed on the host and uploaded. The dtype is the type parameter:
 //! `zeros::<f32>(..)`.
 //!
-//! Where we differ from NumPy: `empty` and `empty_like` return zeros (no uninitialised
-//! memory is ever exposed); `*_like` functions keep the input's dtype (convert with
-//! `astype`).
+//! Where we differ from NumPy:
+//! - `empty` and `empty_like` return zeros (no uninitialised memory is ever exposed);
+//! - `*_like` functions keep the input's dtype (convert with `astype`);
+//! - `arange` takes `i64` bounds for integer dtypes and bounds of the dtype for floats
+//!   ([`Arange`]); it has no `bool` or complex form. An integer element outside the dtype is
+//!   an error (NumPy rejects out-of-range Python integers too);
+//! - `linspace` and `logspace` take `f64` bounds (NumPy's Python floats) and no `axis`;
+//!   `meshgrid` always copies (no `sparse=True` or `copy=False`).
 //!
 //! ```
 //! use kernels_std::prelude::*;

@@ -26,9 +26,15 @@
 //! `repeat` by a scalar), or a gather along one axis (`repeat` by counts, the other `pad`
 //! modes). Axes are `isize` (negative from the end); "no axis" is `None`.
 //!
-//! Where we differ from NumPy: arrays of one call share one dtype (no type promotion in
-//! `concatenate`, `stack`); counts and widths that NumPy checks for negativity at run time
-//! are `usize` here except `repeat`'s counts, which stay `isize` as NumPy's.
+//! Where we differ from NumPy:
+//! - arrays of one call share one dtype (no type promotion in `concatenate`, `stack`);
+//! - counts and widths that NumPy checks for negativity at run time are `usize` here
+//!   (`tile`, `pad`), except `repeat`'s counts, which stay `isize` as NumPy's;
+//! - `pad` has the modes `constant`, `edge`, `reflect`, `symmetric` and `wrap` (not the
+//!   statistical ones nor `linear_ramp`, nor `reflect_type="odd"`); as NumPy's, `reflect`
+//!   wider than the axis reflects again rather than failing;
+//! - views are views of our copy-on-write storage: writing to one never changes the array
+//!   it came from (NumPy's writeable views do).
 //!
 //! ```
 //! use kernels_std::prelude::*;
