@@ -458,3 +458,25 @@ fn ndarray_both_ways() {
         assert_eq!(to_ndarray(&e).unwrap().shape(), &[0, 5]);
     }
 }
+
+#[test]
+fn index_longer_than_one_cpu_run() {
+    // `iota` hands each emulated CPU thread a run of 16384 elements: several runs here.
+    for dev in devices() {
+        let n = 100_003i64;
+        let got = arange::<i64>(&dev, -7, 3 * n - 7, 3)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(got, (0..n).map(|i| 3 * i - 7).collect::<Vec<_>>());
+        let e = eye::<u8>(&dev, 300, Some(200), -50)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let ones: Vec<usize> = (0..e.len()).filter(|&i| e[i] == 1).collect();
+        assert_eq!(
+            ones,
+            (50..250).map(|r| r * 200 + (r - 50)).collect::<Vec<_>>()
+        );
+    }
+}

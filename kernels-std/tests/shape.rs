@@ -477,10 +477,12 @@ fn factorizations(n: usize, parts: usize) -> Vec<Vec<usize>> {
     (1..=n.max(1))
         .filter(|d| n % d == 0)
         .flat_map(|d| {
-            factorizations(n / d, parts - 1).into_iter().map(move |mut rest| {
-                rest.insert(0, d);
-                rest
-            })
+            factorizations(n / d, parts - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, d);
+                    rest
+                })
         })
         .collect()
 }
@@ -513,6 +515,45 @@ fn reshape_of_views_keeps_c_order() {
                     v.shape(),
                     v.strides()
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn gathers_longer_than_one_cpu_run() {
+    // More elements than one emulated thread's run (16384), runs starting mid-row: checked
+    // against a plain loop on the host.
+    for dev in devices() {
+        let (outer, len, inner) = (40usize, 101usize, 7usize);
+        let data: Vec<i32> = (0..(outer * len * inner) as i32).collect();
+        let a = Array::from_vec(&dev, &[outer, len, inner], data.clone()).unwrap();
+        let counts: Vec<isize> = (0..len as isize).map(|i| i % 9).collect();
+        let got = repeat(&a, counts.clone(), Some(1)).unwrap();
+        let mut want = Vec::new();
+        for o in 0..outer {
+            for (j, &c) in counts.iter().enumerate() {
+                for _ in 0..c {
+                    let row = (o * len + j) * inner;
+                    want.extend_from_slice(&data[row..row + inner]);
+                }
+            }
+        }
+        assert!(want.len() > 3 * 16384);
+        assert_eq!(got.to_vec().unwrap(), want);
+        let wrapped = pad(&a, &[(0, 0), (150, 3), (0, 0)], PadMode::Wrap).unwrap();
+        let w = wrapped.to_vec().unwrap();
+        let span = len + 153;
+        for o in [0, 17, 39] {
+            for p in [0, 1, 149, 150, 151, span - 1] {
+                let src = (p as isize - 150).rem_euclid(len as isize) as usize;
+                for k in 0..inner {
+                    assert_eq!(
+                        w[(o * span + p) * inner + k],
+                        data[(o * len + src) * inner + k],
+                        "wrap at {o} {p} {k}"
+                    );
+                }
             }
         }
     }

@@ -29,14 +29,27 @@ pub(crate) fn gather_axis<T: DType>(
     let t = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
     let m = index.len() as u64;
     let n = out.len() as u64;
-    let start = t * per_thread;
-    let mut i = start;
-    while i < n && i < start + per_thread {
-        let j = (i / inner) % m;
-        let o = i / (inner * m);
-        let from = (o * src_len + index[j as usize] as u64) * inner + i % inner;
-        out[i as usize] = src[from as usize];
-        i += 1;
+    let mut i = t * per_thread;
+    let end = (i + per_thread).min(n);
+    if i < end {
+        // The position of the run's first element, then counters instead of divisions.
+        let mut pos = i % inner;
+        let mut j = (i / inner) % m;
+        let mut o = i / (inner * m);
+        while i < end {
+            let from = (o * src_len + index[j as usize] as u64) * inner + pos;
+            out[i as usize] = src[from as usize];
+            i += 1;
+            pos += 1;
+            if pos == inner {
+                pos = 0;
+                j += 1;
+                if j == m {
+                    j = 0;
+                    o += 1;
+                }
+            }
+        }
     }
 }
 
