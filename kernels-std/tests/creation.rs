@@ -10,9 +10,9 @@ mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::creation::{
-    arange, copy, diag, diagflat, empty, empty_like, eye, fromiter, full, full_like, identity,
-    linspace, logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros, zeros_like, Indexing,
-    One,
+    arange, copy, diag, diagflat, empty, empty_like, eye, from_rows, fromiter, full, full_like,
+    identity, linspace, logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros, zeros_like,
+    Indexing, One,
 };
 use kernels_std::io::{self, NpyDType};
 use kernels_std::prelude::*;
@@ -414,13 +414,22 @@ fn logspace_bases_and_dtypes() {
 }
 
 #[test]
-fn fromiter_collects() {
+fn fromiter_and_from_rows() {
     for dev in devices() {
         let it = fromiter(&dev, (0..5u64).map(|x| x * x)).unwrap();
         assert_eq!(it.to_vec().unwrap(), vec![0, 1, 4, 9, 16]);
         assert!(fromiter(&dev, std::iter::empty::<f32>())
             .unwrap()
             .is_empty());
+        let rows = from_rows(&dev, &[vec![1i16, 2], vec![3, 4], vec![5, 6]]).unwrap();
+        assert_eq!(rows.shape(), &[3, 2]);
+        assert_eq!(rows.to_vec().unwrap(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            from_rows::<f64, Vec<f64>>(&dev, &[]).unwrap().shape(),
+            &[0, 0]
+        );
+        assert_eq!(from_rows(&dev, &[[0u8; 0]; 2]).unwrap().shape(), &[2, 0]);
+        assert!(from_rows(&dev, &[vec![true], vec![]]).is_err());
     }
 }
 

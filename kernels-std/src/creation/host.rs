@@ -17,6 +17,35 @@ pub fn fromiter<T: DType>(device: &Device, iter: impl IntoIterator<Item = T>) ->
     Array::from_vec(device, &[data.len()], data)
 }
 
+/// A 2-d array from its rows (NumPy's `np.array([[..], [..]])`): `rows.len()` rows of the
+/// common row length. Rows of different lengths (a ragged list, which NumPy rejects too) are
+/// an error.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::from_rows;
+/// let dev = Device::cpu();
+/// let a = from_rows(&dev, &[[1u8, 2, 3], [4, 5, 6]])?;
+/// assert_eq!(a.shape(), &[2, 3]);
+/// assert!(from_rows(&dev, &[vec![1.0f32], vec![2.0, 3.0]]).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn from_rows<T: DType, R: AsRef<[T]>>(device: &Device, rows: &[R]) -> Result<Array<T>> {
+    let cols = rows.first().map_or(0, |r| r.as_ref().len());
+    let mut data = Vec::with_capacity(rows.len() * cols);
+    for (i, r) in rows.iter().enumerate() {
+        let r = r.as_ref();
+        if r.len() != cols {
+            return Err(array_runtime::Error::invalid(format!(
+                "from_rows: row {i} has {} elements, row 0 has {cols} (a ragged list)",
+                r.len()
+            )));
+        }
+        data.extend_from_slice(r);
+    }
+    Array::from_vec(device, &[rows.len(), cols], data)
+}
+
 /// An array on `device` with the shape and elements (in logical C order, whatever the
 /// memory layout) of an `ndarray` array or view.
 ///

@@ -13,6 +13,7 @@
 //! | `np.tri(n, m, k)`, `np.tril(a, k)`, `np.triu(a, k)` | [`tri`]`::<T>(&dev, n, Some(m), k)`, [`tril`]`(&a, k)`, [`triu`] |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
+//! | `np.array([[1, 2], [3, 4]])` | [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
 //! | `np.asarray(ndarray_array)` | [`from_ndarray`]`(&dev, &a)`, [`to_ndarray`]`(&a)` (feature `ndarray`) |
 //! | `np.array(list)` | [`Array::from_vec`](array_runtime::Array::from_vec)`(&dev, &shape, vec)`, [`Array::from_slice`](array_runtime::Array::from_slice) |
 //!
@@ -52,8 +53,8 @@ pub use filled::{
     copy, empty, empty_like, full, full_like, ones, ones_like, zeros, zeros_like, One,
 };
 pub use grids::{meshgrid, Indexing};
-pub use host::fromiter;
 #[cfg(feature = "ndarray")]
 pub use host::{from_ndarray, to_ndarray};
+pub use host::{from_rows, fromiter};
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
 pub use ranges::{arange, linspace, logspace, Arange};
