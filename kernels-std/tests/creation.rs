@@ -470,9 +470,10 @@ fn ndarray_both_ways() {
 
 #[test]
 fn index_longer_than_one_cpu_run() {
-    // `iota` hands each emulated CPU thread a run of 16384 elements: several runs here.
+    // `iota` hands each emulated CPU thread a run of 32 elements, 128 threads a block: many
+    // blocks here, and enough threads (more than 2^17 elements) for blocks to run in parallel.
     for dev in devices() {
-        let n = 100_003i64;
+        let n = 300_007i64;
         let got = arange::<i64>(&dev, -7, 3 * n - 7, 3)
             .unwrap()
             .to_vec()

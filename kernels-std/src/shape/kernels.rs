@@ -53,14 +53,17 @@ pub(crate) fn gather_axis<T: DType>(
     }
 }
 
-/// The launch of a one-dimensional raw kernel over `n` elements: blocks of 256 threads with
-/// one element each on a GPU; on the CPU, one-thread blocks with runs of 16384 elements (the
-/// emulator runs blocks in parallel and each thread as a call).
+/// The launch of a one-dimensional raw kernel over `n` elements, and the run of consecutive
+/// elements each thread handles: blocks of 256 threads with one element each on a GPU (so
+/// that accesses coalesce); on the CPU, runs of 32 elements in blocks of 128 threads, so that
+/// the cost of an emulated thread (a call) and of a block is spread over many elements while
+/// launches of more than 2^17 elements still count enough threads for the emulator to run
+/// blocks in parallel.
 pub(crate) fn launch_for(device: &Device, n: usize) -> (LaunchConfig, u64) {
-    const CPU_RUN: usize = 16384;
+    const CPU_RUN: usize = 32;
     if device.is_cpu() {
         (
-            LaunchConfig::for_elements(n.div_ceil(CPU_RUN), 1),
+            LaunchConfig::for_elements(n.div_ceil(CPU_RUN), 128),
             CPU_RUN as u64,
         )
     } else {
