@@ -197,6 +197,7 @@ fn diag_of_vectors_and_matrices() {
         assert!(diag(&cube, 0).is_err());
         let scalar = Array::scalar(&dev, 1.0f64).unwrap();
         assert!(diag(&scalar, 0).is_err());
+        assert!(diag(&m.slice(s![0]).unwrap(), isize::MAX).is_err());
     }
 }
 

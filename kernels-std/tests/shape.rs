@@ -341,6 +341,10 @@ fn errors_where_numpy_raises() {
     assert!(repeat(&a, vec![1, -2], Some(0)).is_err());
     assert!(repeat(&a, vec![1, 2], Some(1)).is_err());
     assert!(repeat(&a, 2, Some(2)).is_err());
+    assert!(repeat(&a, isize::MAX, Some(1)).is_err());
+    assert!(repeat(&a, vec![isize::MAX, isize::MAX, 1], Some(1)).is_err());
+    assert!(tile(&a, &[usize::MAX, 1]).is_err());
+    assert!(pad(&a, &[(usize::MAX, 1)], PadMode::Constant(0.0)).is_err());
     // Rolls and rotations.
     assert!(roll(&a, 1, Some(2)).is_err());
     assert!(roll_axes(&a, &[1, 2, 3], &[0, 1]).is_err());

@@ -85,7 +85,11 @@ pub fn diagflat<T: DType>(v: &Array<T>, k: isize) -> Result<Array<T>> {
 fn diag_matrix<T: DType>(v: &Array<T>, k: isize) -> Result<Array<T>> {
     let n = v.len();
     let size = n + k.unsigned_abs();
-    let mut flat = alloc::<T>(&v.device(), &[size * size])?;
+    let too_large = || Error::invalid(format!("diag: a {size} x {size} matrix is too large"));
+    let mut flat = alloc::<T>(
+        &v.device(),
+        &[size.checked_mul(size).ok_or_else(too_large)?],
+    )?;
     if n > 0 {
         let start = if k >= 0 { k } else { -k * size as isize };
         let step = size as isize + 1;

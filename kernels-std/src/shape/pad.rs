@@ -61,8 +61,9 @@ pub fn pad<T: DType>(
         .shape()
         .iter()
         .zip(&widths)
-        .map(|(&d, &(l, r))| d + l + r)
-        .collect();
+        .map(|(&d, &(l, r))| d.checked_add(l)?.checked_add(r))
+        .collect::<Option<_>>()
+        .ok_or_else(|| Error::invalid(format!("pad: widths {widths:?} are too large")))?;
     if let PadMode::Constant(value) = mode {
         let mut out = filled(&a.device(), &out_shape, value)?;
         if !a.is_empty() {

@@ -31,7 +31,12 @@ pub fn tile<T: DType>(a: &Array<T>, reps: &[usize]) -> Result<Array<T>> {
         interleaved.extend([1, d]);
         broadcast.extend([k, d]);
     }
-    let out_shape: Vec<usize> = dims.iter().zip(&r).map(|(&d, &k)| d * k).collect();
+    let out_shape: Vec<usize> = dims
+        .iter()
+        .zip(&r)
+        .map(|(&d, &k)| d.checked_mul(k))
+        .collect::<Option<_>>()
+        .ok_or_else(|| Error::invalid(format!("tile: {reps:?} repetitions are too many")))?;
     let interleaved: Vec<isize> = interleaved.iter().map(|&d| d as isize).collect();
     let view = reshape(a, &interleaved)?.broadcast_to(&broadcast)?;
     copy_elements(&view)?.reshape(&out_shape)
@@ -109,6 +114,12 @@ pub fn repeat<T: DType>(
     if counts.iter().any(|&c| c < 0) {
         return Err(negative());
     }
+    // The index map holds one i64 per output position along the axis.
+    counts
+        .iter()
+        .try_fold(0usize, |acc, &c| acc.checked_add(c as usize))
+        .filter(|&total| total <= isize::MAX as usize / 8)
+        .ok_or_else(|| Error::invalid("repeat: the repetitions are too many"))?;
     let index: Vec<i64> = counts
         .iter()
         .enumerate()
@@ -123,7 +134,9 @@ fn repeat_each<T: DType>(a: &Array<T>, n: usize, axis: usize) -> Result<Array<T>
     let mut wide = a.shape().to_vec();
     wide.insert(axis + 1, n);
     let mut out_shape = a.shape().to_vec();
-    out_shape[axis] *= n;
+    out_shape[axis] = out_shape[axis]
+        .checked_mul(n)
+        .ok_or_else(|| Error::invalid(format!("repeat: {n} repetitions are too many")))?;
     let view = a.insert_axis(axis as isize + 1)?.broadcast_to(&wide)?;
     copy_elements(&view)?.reshape(&out_shape)
 }
