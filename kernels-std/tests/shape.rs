@@ -105,6 +105,13 @@ fn run_joins<T: Approx + NpyDType>(dt: &str) {
         ck(hstack(&[&m, &col, &mt4]).unwrap(), "hstack_2d");
         let mrev = m.slice(s![..;-1]).unwrap();
         ck(dstack(&[&m, &mrev]).unwrap(), "dstack");
+        let m2 = m.slice(s![.., ..2]).unwrap();
+        let v4 = v.slice(s![..4]).unwrap();
+        let m3 = m.slice(s![.., ..;-3]).unwrap();
+        ck(column_stack(&[&m2, &v4, &m3]).unwrap(), "column_stack");
+        ck(append(&m.t(), &v, None).unwrap(), "append_none");
+        let every_other = m.slice(s![..;-2]).unwrap();
+        ck(append(&m, &every_other, Some(0)).unwrap(), "append_axis");
     }
 }
 
@@ -138,6 +145,7 @@ fn run_splits<T: Approx + NpyDType>(dt: &str) {
         );
         check_list(&hsplit(&m, 2).unwrap(), "hsplit", dt, &dev);
         check_list(&vsplit(&m, vec![1, 3]).unwrap(), "vsplit", dt, &dev);
+        check_list(&dsplit(&a, vec![2]).unwrap(), "dsplit", dt, &dev);
     }
 }
 
@@ -263,6 +271,9 @@ fn run_views<T: Approx + NpyDType>(dt: &str) {
         ck(&moveaxis(&a, &[0, 1], &[-1, -3]).unwrap(), "moveaxis");
         ck(&flip(&a, Some(&[0, 2])).unwrap(), "flip");
         ck(&flip(&a, None).unwrap(), "flip_all");
+        ck(&fliplr(&a).unwrap(), "fliplr");
+        let (_, v, _) = inputs::<T>(dt, &dev);
+        ck(&flipud(&v.slice(s![..;2]).unwrap()).unwrap(), "flipud");
     }
 }
 
@@ -371,6 +382,11 @@ fn errors_where_numpy_raises() {
     assert!(expand_dims(&a, &[0, 0]).is_err());
     assert!(squeeze(&a, Some(&[0])).is_err());
     assert!(flip(&a, Some(&[2])).is_err());
+    assert!(fliplr(&v).is_err());
+    assert!(flipud(&s0).is_err());
+    assert!(dsplit(&a, 1).is_err());
+    assert!(column_stack(&[&a, &v]).is_err());
+    assert!(append(&a, &v, Some(0)).is_err());
     assert!(matches!(
         broadcast_to(&a, &[3, 3]),
         Err(Error::Broadcast { .. })

@@ -171,6 +171,43 @@ pub fn flip<T: DType>(a: &Array<T>, axes: Option<&[isize]>) -> Result<Array<T>> 
     Ok(out)
 }
 
+/// `a` with its columns in reverse order (NumPy's `fliplr`: axis 1 flipped; `a` has at least
+/// 2 dimensions). A view.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::fliplr;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+/// assert_eq!(fliplr(&a)?.to_vec()?, vec![2, 1, 4, 3]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn fliplr<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+    if a.ndim() < 2 {
+        return Err(Error::invalid(format!(
+            "fliplr: the array must be at least 2-d, its shape is {:?}",
+            a.shape()
+        )));
+    }
+    a.flip(1)
+}
+
+/// `a` with its rows in reverse order (NumPy's `flipud`: axis 0 flipped; `a` has at least 1
+/// dimension). A view.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::flipud;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+/// assert_eq!(flipud(&a)?.to_vec()?, vec![3, 4, 1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn flipud<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+    if a.ndim() < 1 {
+        return Err(Error::invalid("flipud: the array must be at least 1-d"));
+    }
+    a.flip(0)
+}
+
 /// `a` broadcast to `shape` (NumPy's `broadcast_to`): a read-only view with stride 0 along
 /// the repeated axes.
 ///

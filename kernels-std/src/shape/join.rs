@@ -190,3 +190,42 @@ pub fn hstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
 pub fn dstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
     join_promoted(arrays, atleast_3d, |_| 2, "dstack")
 }
+
+/// 1-d arrays as the columns of a 2-d array, 2-d arrays as they are, joined along axis 1
+/// (NumPy's `column_stack`).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::column_stack;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[3], vec![1, 2, 3i32])?;
+/// let b = Array::from_vec(&dev, &[3], vec![4, 5, 6i32])?;
+/// assert_eq!(column_stack(&[&a, &b])?.to_vec()?, vec![1, 4, 2, 5, 3, 6]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn column_stack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
+    fn as_column<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+        match a.ndim() {
+            0 | 1 => atleast_1d(a)?.insert_axis(1),
+            _ => Ok(a.clone()),
+        }
+    }
+    join_promoted(arrays, as_column, |_| 1, "column_stack")
+}
+
+/// `values` appended to `a` (NumPy's `append`): along `Some(axis)` (the same rules as
+/// [`concatenate`]), or both flattened with `None`. A new array.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::append;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4u8])?;
+/// let b = Array::from_vec(&dev, &[1, 2], vec![5, 6u8])?;
+/// assert_eq!(append(&a, &b, None)?.shape(), &[6]);
+/// assert_eq!(append(&a, &b, Some(0))?.shape(), &[3, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn append<T: DType>(a: &Array<T>, values: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
+    concatenate(&[a, values], axis)
+}

@@ -7,13 +7,14 @@
 //! | `np.transpose(a)`, `np.transpose(a, (1, 0, 2))` | [`transpose`]`(&a, None)`, `transpose(&a, Some(&[1, 0, 2]))` | view |
 //! | `np.swapaxes(a, 0, 1)`, `np.moveaxis(a, 0, -1)` | [`swapaxes`], [`moveaxis`]`(&a, &[0], &[-1])` | view |
 //! | `np.expand_dims(a, (0, 2))`, `np.squeeze(a)`, `np.squeeze(a, 1)` | [`expand_dims`]`(&a, &[0, 2])`, [`squeeze`]`(&a, None)`, `squeeze(&a, Some(&[1]))` | view |
-//! | `np.flip(a)`, `np.flip(a, 1)` | [`flip`]`(&a, None)`, `flip(&a, Some(&[1]))` | view |
+//! | `np.flip(a)`, `np.flip(a, 1)`, `np.fliplr`, `np.flipud` | [`flip`]`(&a, None)`, `flip(&a, Some(&[1]))`, [`fliplr`], [`flipud`] | view |
 //! | `np.broadcast_to(a, s)`, `np.broadcast_arrays(a, b)` | [`broadcast_to`], [`broadcast_arrays`]`(&[&a, &b])` | views |
 //! | `np.atleast_1d(a)` (2d, 3d) | [`atleast_1d`], [`atleast_2d`], [`atleast_3d`] | view |
 //! | `np.concatenate([a, b], axis=1)`, `axis=None` | [`concatenate`]`(&[&a, &b], Some(1))`, `None` | copy |
-//! | `np.stack`, `np.vstack`, `np.hstack`, `np.dstack` | [`stack`]`(&[&a, &b], axis)`, [`vstack`], [`hstack`], [`dstack`] | copy |
+//! | `np.stack`, `np.vstack`, `np.hstack`, `np.dstack`, `np.column_stack` | [`stack`]`(&[&a, &b], axis)`, [`vstack`], [`hstack`], [`dstack`], [`column_stack`] | copy |
+//! | `np.append(a, b, axis)` | [`append`]`(&a, &b, Some(axis))` | copy |
 //! | `np.split(a, 3)`, `np.split(a, [2, 5], axis=1)` | [`split`]`(&a, 3, 0)`, `split(&a, vec![2, 5], 1)` | views |
-//! | `np.array_split`, `np.hsplit`, `np.vsplit` | [`array_split`], [`hsplit`], [`vsplit`] | views |
+//! | `np.array_split`, `np.hsplit`, `np.vsplit`, `np.dsplit` | [`array_split`], [`hsplit`], [`vsplit`], [`dsplit`] | views |
 //! | `np.tile(a, (2, 3))` | [`tile`]`(&a, &[2, 3])` | copy |
 //! | `np.repeat(a, 2)`, `np.repeat(a, [1, 2], axis=0)` | [`repeat`]`(&a, 2, None)`, `repeat(&a, vec![1, 2], Some(0))` | copy |
 //! | `np.roll(a, 2)`, `np.roll(a, -1, axis=1)`, `np.roll(a, (1, 2), (0, 1))` | [`roll`]`(&a, 2, None)`, `roll(&a, -1, Some(1))`, [`roll_axes`] | copy |
@@ -58,12 +59,12 @@ mod roll;
 mod split;
 
 pub use axes::{
-    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip,
-    moveaxis, squeeze, swapaxes, transpose,
+    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip, fliplr,
+    flipud, moveaxis, squeeze, swapaxes, transpose,
 };
-pub use join::{concatenate, dstack, hstack, stack, vstack};
+pub use join::{append, column_stack, concatenate, dstack, hstack, stack, vstack};
 pub use pad::{pad, PadMode};
 pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, ravel, reshape};
 pub use roll::{roll, roll_axes, rot90};
-pub use split::{array_split, hsplit, split, vsplit, Sections};
+pub use split::{array_split, dsplit, hsplit, split, vsplit, Sections};

@@ -164,3 +164,21 @@ pub fn vsplit<T: DType>(a: &Array<T>, sections: impl Into<Sections>) -> Result<V
     }
     split(a, sections, 0)
 }
+
+/// `a` split along axis 2 (NumPy's `dsplit`; `a` has at least 3 dimensions).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::dsplit;
+/// let a = Array::<u8>::zeros(&Device::cpu(), &[1, 2, 4])?;
+/// assert_eq!(dsplit(&a, 2)?[1].shape(), &[1, 2, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn dsplit<T: DType>(a: &Array<T>, sections: impl Into<Sections>) -> Result<Vec<Array<T>>> {
+    if a.ndim() < 3 {
+        return Err(Error::invalid(
+            "dsplit: only works on arrays of 3 or more dimensions",
+        ));
+    }
+    split(a, sections, 2)
+}
