@@ -11,8 +11,8 @@ mod common;
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::creation::{
     arange, copy, diag, diagflat, empty, empty_like, eye, from_rows, fromiter, full, full_like,
-    identity, linspace, logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros, zeros_like,
-    Indexing, One,
+    geomspace, identity, linspace, logspace, meshgrid, ones, ones_like, tri, tril, triu, zeros,
+    zeros_like, Indexing, One,
 };
 use kernels_std::io::{self, NpyDType};
 use kernels_std::prelude::*;
@@ -489,5 +489,37 @@ fn index_longer_than_one_cpu_run() {
             ones,
             (50..250).map(|r| r * 200 + (r - 50)).collect::<Vec<_>>()
         );
+    }
+}
+
+#[test]
+fn geomspace_signs_and_dtypes() {
+    let geoms = [
+        (1.0, 1000.0, 4, true),
+        (-8.0, -1.0, 7, false),
+        (2.0, 0.5, 5, true),
+        (3.0, 3.0, 1, true),
+        (1e-5, 1e5, 33, true),
+    ];
+    for dev in devices() {
+        for (k, (a, b, n, e)) in geoms.into_iter().enumerate() {
+            let name = |dt: &str| format!("geomspace_{k}_{dt}");
+            let got = geomspace::<f64>(&dev, a, b, n, e).unwrap();
+            check_tol(&got, &name("f8"), &dev, Tol::ulps(2));
+            let got = geomspace::<f32>(&dev, a, b, n, e).unwrap();
+            check_tol(&got, &name("f4"), &dev, Tol::ulps(1));
+            check(
+                &geomspace::<i64>(&dev, a, b, n, e).unwrap(),
+                &name("i8"),
+                &dev,
+            );
+        }
+        assert!(geomspace::<f64>(&dev, 1.0, 0.0, 3, true).is_err());
+        let mixed = geomspace::<f64>(&dev, -1.0, 4.0, 3, true)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(mixed[0], -1.0);
+        assert!(mixed[1].is_nan());
     }
 }

@@ -141,6 +141,35 @@ pub(crate) fn logspace_value<T: DType>(
     base.powf(y).cast::<T>()
 }
 
+/// Element `i` of `geomspace`: `sign * 10^y` for the `linspace` element `y` of the
+/// logarithms, except the first (`first`) and, with the endpoint, the last (`stop`), which are
+/// the bounds exactly; converted to `T`.
+#[elementwise]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn geomspace_value<T: DType>(
+    i: i64,
+    start: f64,
+    step: f64,
+    delta: f64,
+    div: f64,
+    mode: i32,
+    exact_last: i64,
+    stop: f64,
+    first: f64,
+    last: f64,
+    sign: f64,
+) -> T {
+    let y: f64 = linspace_at(i, start, step, delta, div, mode, exact_last, stop);
+    let v = if i == 0 {
+        first
+    } else if i == exact_last {
+        last
+    } else {
+        10.0f64.powf(y)
+    };
+    (v * sign).cast::<T>()
+}
+
 /// `[0, 1, .., n - 1]` as `i64` on `device`, computed there.
 pub(crate) fn indices(device: &Device, n: usize) -> Result<Array<i64>> {
     let mut out = alloc::<i64>(device, &[n])?;
@@ -206,6 +235,9 @@ mod nvrtc {
             let mut log = space.to_vec();
             log.push(F64);
             elementwise(&super::logspace_value::DEF, &one, &log);
+            let mut geom = space.to_vec();
+            geom.extend([F64, F64, F64]);
+            elementwise(&super::geomspace_value::DEF, &one, &geom);
             if t.is_int() {
                 elementwise(&super::arange_int::DEF, &one, &[I64, I64, I64]);
             }

@@ -7,7 +7,7 @@
 //! | `np.zeros_like(a)`, `ones_like`, `full_like(a, v)`, `empty_like` | [`zeros_like`]`(&a)`, [`ones_like`], [`full_like`]`(&a, v)`, [`empty_like`] (zeros) |
 //! | `np.copy(a)` | [`copy`]`(&a)` |
 //! | `np.arange(0, 10, 3, dtype)`, `np.arange(1.0, 1.3, 0.1)` | [`arange`]`::<i32>(&dev, 0, 10, 3)`, `arange::<f64>(&dev, 1.0, 1.3, 0.1)` |
-//! | `np.linspace(a, b, num, endpoint)`, `np.logspace(a, b, num, endpoint, base)` | [`linspace`]`::<T>(&dev, a, b, num, endpoint)`, [`logspace`]`::<T>(.., base)` |
+//! | `np.linspace(a, b, num, endpoint)`, `np.logspace(a, b, num, endpoint, base)`, `np.geomspace(a, b, num, endpoint)` | [`linspace`]`::<T>(&dev, a, b, num, endpoint)`, [`logspace`]`::<T>(.., base)`, [`geomspace`] |
 //! | `np.eye(n, m, k)`, `np.identity(n)` | [`eye`]`::<T>(&dev, n, Some(m), k)`, [`identity`] |
 //! | `np.diag(v, k)`, `np.diagflat(v, k)` | [`diag`]`(&v, k)`, [`diagflat`] |
 //! | `np.tri(n, m, k)`, `np.tril(a, k)`, `np.triu(a, k)` | [`tri`]`::<T>(&dev, n, Some(m), k)`, [`tril`]`(&a, k)`, [`triu`] |
@@ -29,7 +29,7 @@
 //! - `arange` takes `i64` bounds for integer dtypes and bounds of the dtype for floats
 //!   ([`Arange`]); it has no `bool` or complex form. An integer element outside the dtype is
 //!   an error (NumPy rejects out-of-range Python integers too);
-//! - `linspace` and `logspace` take `f64` bounds (NumPy's Python floats) and no `axis`;
+//! - `linspace`, `logspace` and `geomspace` take `f64` bounds (NumPy's Python floats) and no `axis`;
 //!   `meshgrid` always copies (no `sparse=True` or `copy=False`).
 //!
 //! ```
@@ -57,4 +57,4 @@ pub use grids::{meshgrid, Indexing};
 pub use host::{from_ndarray, to_ndarray};
 pub use host::{from_rows, fromiter};
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
-pub use ranges::{arange, linspace, logspace, Arange};
+pub use ranges::{arange, geomspace, linspace, logspace, Arange};

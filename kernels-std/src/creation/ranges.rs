@@ -4,7 +4,9 @@
 
 use array_runtime::{bf16, f16, Array, DType, Device, Error, IntoOperand, Num, Result};
 
-use super::kernels::{arange_float, arange_int, indices, linspace_value, logspace_value};
+use super::kernels::{
+    arange_float, arange_int, geomspace_value, indices, linspace_value, logspace_value,
+};
 
 /// Dtypes [`arange`] can produce, with the type of its bounds and step: `i64` for every
 /// integer dtype (so that unsigned ranges can count down, as NumPy's Python integers do), the
@@ -253,5 +255,61 @@ pub fn logspace<T: DType>(
         s.exact_last,
         s.stop,
         base,
+    )
+}
+
+/// `num` values in geometric progression from `start` to `stop` (NumPy's `geomspace`):
+/// `10` to the powers of [`linspace`]`(log10(|start|), log10(stop / sign(start)))` times
+/// `start`'s sign, computed in `f64` then converted to `T` (integer dtypes truncate). The
+/// first element is `start` and, with the endpoint, the last is `stop`, exactly. Bounds of
+/// opposite signs give NaN, as NumPy's (which warns). The powers are the device's `pow`:
+/// results may differ from NumPy's by an ulp.
+///
+/// Errors: a bound of zero (NumPy: "Geometric sequence cannot include zero").
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::geomspace;
+/// let dev = Device::cpu();
+/// let g = geomspace::<f64>(&dev, 1.0, 1000.0, 4, true)?.to_vec()?;
+/// assert_eq!((g[0], g[3]), (1.0, 1000.0));
+/// assert!((g[1] - 10.0).abs() < 1e-12);
+/// assert_eq!(geomspace::<f64>(&dev, -8.0, -1.0, 4, true)?.to_vec()?[0], -8.0);
+/// assert!(geomspace::<f64>(&dev, 0.0, 1.0, 3, true).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn geomspace<T: DType>(
+    device: &Device,
+    start: f64,
+    stop: f64,
+    num: usize,
+    endpoint: bool,
+) -> Result<Array<T>> {
+    if start == 0.0 || stop == 0.0 {
+        return Err(Error::invalid(format!(
+            "geomspace: a geometric sequence cannot include zero (from {start} to {stop})"
+        )));
+    }
+    // NumPy's `sign` of a NaN start is NaN, which makes every element NaN.
+    let sign = if start.is_nan() {
+        f64::NAN
+    } else {
+        start.signum()
+    };
+    let (first, last) = (start / sign, stop / sign);
+    let s = Spacing::new(first.log10(), last.log10(), num, endpoint);
+    let i = indices(device, num)?;
+    geomspace_value::<T>(
+        &i,
+        s.start,
+        s.step,
+        s.delta,
+        s.div,
+        s.mode,
+        s.exact_last,
+        s.stop,
+        first,
+        last,
+        sign,
     )
 }
