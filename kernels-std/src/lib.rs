@@ -9,6 +9,8 @@ pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 
 pub mod io;
 pub mod linalg;
+pub mod scan;
+pub mod sort;
 
 /// Everything a kernel author needs: `use kernels_std::prelude::*;`.
 pub mod prelude {

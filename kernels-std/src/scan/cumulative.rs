@@ -1,0 +1,170 @@
+//! `cumsum` and `cumprod`: a chunked parallel scan along rows (see [`kernels`](super::kernels)).
+
+use super::kernels::{chunk_scan, chunk_totals};
+use super::rows::{contiguous, cpu_workers, launch_items, Rows};
+use crate::prelude::*;
+
+/// Element types that can be accumulated, with NumPy's result dtype as `Acc`: integers
+/// narrower than 64 bits (and `bool`) accumulate in `i64` (unsigned ones in `u64`), the others
+/// in their own dtype.
+pub trait Accumulate: DType {
+    /// The dtype of `cumsum`/`cumprod` (NumPy's default accumulator).
+    type Acc: Num;
+    /// `a` converted to [`Self::Acc`] on its device (itself when the dtypes agree).
+    fn to_acc(a: &Array<Self>) -> Result<Array<Self::Acc>>;
+}
+
+macro_rules! same_acc {
+    ($($t:ty),*) => {$(
+        impl Accumulate for $t {
+            type Acc = $t;
+            fn to_acc(a: &Array<$t>) -> Result<Array<$t>> {
+                Ok(a.clone())
+            }
+        }
+    )*};
+}
+same_acc!(i64, u64, f16, bf16, f32, f64);
+
+macro_rules! widened_acc {
+    ($($t:ty => $acc:ty, $kernel:ident;)*) => {$(
+        /// The widening of an element to its accumulator dtype.
+        #[elementwise]
+        fn $kernel(x: $t) -> $acc {
+            x as $acc
+        }
+
+        impl Accumulate for $t {
+            type Acc = $acc;
+            fn to_acc(a: &Array<$t>) -> Result<Array<$acc>> {
+                $kernel(a)
+            }
+        }
+    )*};
+}
+widened_acc! {
+    bool => i64, widen_bool;
+    i8 => i64, widen_i8;
+    i16 => i64, widen_i16;
+    i32 => i64, widen_i32;
+    u8 => u64, widen_u8;
+    u16 => u64, widen_u16;
+    u32 => u64, widen_u32;
+}
+
+/// The chunk length for scanning rows of `n` elements, `rows` of them, on `dev`.
+///
+/// CPU: a row is one chunk when the rows alone keep the workers busy or it is short; else
+/// about four chunks per worker (at least 8192 elements each). GPU: chunks of 32 elements, so
+/// that a long row gives many threads.
+fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
+    if dev.is_cpu() {
+        let workers = cpu_workers();
+        if n <= 16384 || rows >= 4 * workers {
+            return n.max(1);
+        }
+        let per_row = (4 * workers).div_ceil(rows);
+        n.div_ceil(per_row).max(8192)
+    } else {
+        32
+    }
+}
+
+/// The inclusive scan (sums, or products when `prod`) of each row of `x`, `[rows, n]`
+/// C-contiguous, into a new `[rows, n]` array.
+pub(crate) fn scan_rows<T: Num>(x: &Array<T>, rows: usize, n: usize, prod: bool) -> Result<Array<T>> {
+    let dev = x.device();
+    let mut out = Array::<T>::zeros(&dev, &[rows, n])?;
+    if rows * n == 0 {
+        return Ok(out);
+    }
+    let identity = if prod { T::one() } else { T::zero() };
+    let chunk = chunk_len(&dev, rows, n);
+    let chunks = n.div_ceil(chunk);
+    let items = rows * chunks;
+    let (cfg, spread) = launch_items(&dev, items)?;
+    let (n64, chunk64, chunks64, spread64) = (n as u64, chunk as u64, chunks as u64, spread as u64);
+    let carry = if chunks == 1 {
+        Array::full(&dev, &[1], identity)?
+    } else {
+        let mut totals = Array::<T>::zeros(&dev, &[rows, chunks])?;
+        chunk_totals::launch::<T>(
+            &cfg,
+            x,
+            &mut totals,
+            n64,
+            chunk64,
+            chunks64,
+            spread64,
+            prod,
+            identity,
+        )?;
+        scan_rows(&totals, rows, chunks, prod)?
+    };
+    chunk_scan::launch::<T>(
+        &cfg,
+        x,
+        &carry,
+        &mut out,
+        n64,
+        chunk64,
+        chunks64,
+        items as u64,
+        spread64,
+        prod,
+        identity,
+    )?;
+    Ok(out)
+}
+
+/// A scan of `a` along `axis` (`None`: flattened), in the accumulator dtype.
+fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<Array<T::Acc>> {
+    // NumPy accepts axis 0 (or -1) of a 0-d array, and scans it as one element.
+    let axis = match axis {
+        Some(0 | -1) if a.ndim() == 0 => None,
+        other => other,
+    };
+    let rows = Rows::new(a, axis)?;
+    let acc = contiguous(&T::to_acc(&rows.data)?)?;
+    let out = scan_rows(&acc, rows.rows, rows.n, prod)?;
+    rows.restore(&out, rows.n)
+}
+
+/// NumPy's `cumsum(a, axis)`: the cumulative sum along `axis` (`None`: of the flattened array,
+/// a 1-d result, as NumPy's default `axis=None`).
+///
+/// The result dtype is NumPy's ([`Accumulate::Acc`]): `bool` and integers narrower than 64 bits
+/// give `i64` (unsigned: `u64`), and integer sums wrap on overflow. Floats are summed chunk by
+/// chunk in parallel: on long rows the rounding differs from NumPy's strictly sequential sum
+/// in the last bits (the result is as accurate). A 0-d array gives one element (with `axis`
+/// `None`, `Some(0)` or `Some(-1)`, as NumPy); an axis out of range is an
+/// [`Error::Axis`](crate::Error::Axis).
+///
+/// ```
+/// use kernels_std::scan::cumsum;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i8, 2, 3, 100, 100, 100])?;
+/// let all: Array<i64> = cumsum(&a, None)?;
+/// assert_eq!(all.to_vec()?, vec![1, 3, 6, 106, 206, 306]);
+/// assert_eq!(cumsum(&a, Some(1))?.to_vec()?, vec![1, 3, 6, 100, 200, 300]);
+/// assert_eq!(cumsum(&a, Some(0))?.to_vec()?, vec![1, 2, 3, 101, 102, 103]);
+/// assert!(cumsum(&a, Some(2)).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cumsum<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
+    scan(a, axis, false)
+}
+
+/// NumPy's `cumprod(a, axis)`: the cumulative product along `axis` (`None`: of the flattened
+/// array). Result dtypes and rounding as for [`cumsum`]; integer products wrap.
+///
+/// ```
+/// use kernels_std::scan::cumprod;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[4], vec![1.0f32, 2.0, 3.0, 4.0])?;
+/// assert_eq!(cumprod(&a, None)?.to_vec()?, vec![1.0, 2.0, 6.0, 24.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cumprod<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
+    scan(a, axis, true)
+}

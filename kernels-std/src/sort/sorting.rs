@@ -1,0 +1,124 @@
+//! `sort` and `argsort`: a stable merge sort along rows (see [`kernels`](super::kernels)).
+
+use super::kernels::{merge_runs, sort_runs};
+use crate::prelude::*;
+use crate::scan::rows::{cpu_workers, launch_items, Rows};
+
+/// Elements each thread insertion-sorts before the merge passes.
+fn run_len(dev: &Device) -> usize {
+    if dev.is_cpu() {
+        32
+    } else {
+        16
+    }
+}
+
+/// Elements of a row each thread writes in a merge pass: long segments on the CPU (a few per
+/// worker, unless the rows alone keep the workers busy), 64 on a GPU.
+fn segment_len(dev: &Device, rows: usize, n: usize) -> usize {
+    if dev.is_cpu() {
+        let workers = cpu_workers();
+        if n <= 16384 || rows >= 4 * workers {
+            return n.max(1);
+        }
+        let per_row = (4 * workers).div_ceil(rows);
+        n.div_ceil(per_row).max(4096)
+    } else {
+        64
+    }
+}
+
+/// Sorts each row of `keys` (`[rows, n]`, C-contiguous; copied first if its storage is
+/// shared) stably in NumPy's order, and returns the sorted keys with their original positions
+/// along the row.
+pub(crate) fn sort_rows<T: Num>(
+    mut keys: Array<T>,
+    rows: usize,
+    n: usize,
+) -> Result<(Array<T>, Array<i64>)> {
+    let dev = keys.device();
+    let mut pos = Array::<i64>::zeros(&dev, &[rows, n])?;
+    if rows * n == 0 {
+        return Ok((keys, pos));
+    }
+    let run = run_len(&dev).min(n);
+    let runs = n.div_ceil(run);
+    let (cfg, spread) = launch_items(&dev, rows * runs)?;
+    sort_runs::launch::<T>(
+        &cfg,
+        &mut keys,
+        &mut pos,
+        n as u64,
+        run as u64,
+        runs as u64,
+        (rows * runs) as u64,
+        spread as u64,
+    )?;
+    if run >= n {
+        return Ok((keys, pos));
+    }
+    let seg = segment_len(&dev, rows, n);
+    let segs = n.div_ceil(seg);
+    let (cfg, spread) = launch_items(&dev, rows * segs)?;
+    let mut other_keys = Array::<T>::zeros(&dev, &[rows, n])?;
+    let mut other_pos = Array::<i64>::zeros(&dev, &[rows, n])?;
+    let mut width = run;
+    while width < n {
+        merge_runs::launch::<T>(
+            &cfg,
+            &keys,
+            &pos,
+            &mut other_keys,
+            &mut other_pos,
+            n as u64,
+            width as u64,
+            seg as u64,
+            segs as u64,
+            (rows * segs) as u64,
+            spread as u64,
+        )?;
+        std::mem::swap(&mut keys, &mut other_keys);
+        std::mem::swap(&mut pos, &mut other_pos);
+        width *= 2;
+    }
+    Ok((keys, pos))
+}
+
+/// NumPy's `sort(a, axis)` (`None`: the flattened array, 1-d): a sorted copy along `axis`.
+///
+/// NumPy's order: NaN last; `-0.0` and `0.0` are equal and keep their order (the sort is
+/// stable, as NumPy's `kind="stable"`). A 0-d array needs `axis: None` (an axis is an
+/// [`Error::Axis`](crate::Error::Axis), as in NumPy). On both backends a parallel merge sort.
+///
+/// ```
+/// use kernels_std::sort::sort;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3.0f64, f64::NAN, 1.0, 2.0, 0.0, -1.0])?;
+/// let s = sort(&a, Some(-1))?.to_vec()?;
+/// assert_eq!(&s[..2], &[1.0, 3.0]);
+/// assert!(s[2].is_nan());
+/// assert_eq!(&s[3..], &[-1.0, 0.0, 2.0]);
+/// assert_eq!(sort(&a, Some(0))?.to_vec()?[..2], [2.0, 0.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn sort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
+    let rows = Rows::new(a, axis)?;
+    let (keys, _) = sort_rows(rows.data.clone(), rows.rows, rows.n)?;
+    rows.restore(&keys, rows.n)
+}
+
+/// NumPy's `argsort(a, axis, kind="stable")` (`None`: of the flattened array): the positions
+/// along `axis` that sort `a`, ties in their original order. Order as [`sort`].
+///
+/// ```
+/// use kernels_std::sort::argsort;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[5], vec![2i32, 1, 2, 1, 0])?;
+/// assert_eq!(argsort(&a, Some(0))?.to_vec()?, vec![4, 1, 3, 0, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn argsort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<i64>> {
+    let rows = Rows::new(a, axis)?;
+    let (_, pos) = sort_rows(rows.data.clone(), rows.rows, rows.n)?;
+    rows.restore(&pos, rows.n)
+}
