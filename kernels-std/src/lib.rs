@@ -9,6 +9,7 @@ pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 
 pub mod io;
 pub mod linalg;
+pub mod quantile;
 pub mod scan;
 pub mod sort;
 

@@ -30,7 +30,7 @@ macro_rules! widened_acc {
     ($($t:ty => $acc:ty, $kernel:ident;)*) => {$(
         /// The widening of an element to its accumulator dtype.
         #[elementwise]
-        fn $kernel(x: $t) -> $acc {
+        pub(crate) fn $kernel(x: $t) -> $acc {
             x as $acc
         }
 
@@ -72,7 +72,12 @@ fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
 
 /// The inclusive scan (sums, or products when `prod`) of each row of `x`, `[rows, n]`
 /// C-contiguous, into a new `[rows, n]` array.
-pub(crate) fn scan_rows<T: Num>(x: &Array<T>, rows: usize, n: usize, prod: bool) -> Result<Array<T>> {
+pub(crate) fn scan_rows<T: Num>(
+    x: &Array<T>,
+    rows: usize,
+    n: usize,
+    prod: bool,
+) -> Result<Array<T>> {
     let dev = x.device();
     let mut out = Array::<T>::zeros(&dev, &[rows, n])?;
     if rows * n == 0 {

@@ -7,13 +7,13 @@ use crate::prelude::*;
 
 /// `later - earlier` (integers wrap).
 #[elementwise]
-fn difference<T: Num>(later: T, earlier: T) -> T {
+pub(crate) fn difference<T: Num>(later: T, earlier: T) -> T {
     later - earlier
 }
 
 /// `later != earlier`: NumPy's `diff` of booleans.
 #[elementwise]
-fn bool_difference(later: bool, earlier: bool) -> bool {
+pub(crate) fn bool_difference(later: bool, earlier: bool) -> bool {
     later != earlier
 }
 

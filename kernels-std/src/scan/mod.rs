@@ -21,3 +21,6 @@ pub use cumulative::{cumprod, cumsum, Accumulate};
 pub use diff::{diff, Diff};
 
 pub(crate) use cumulative::scan_rows;
+
+#[cfg(test)]
+pub(crate) mod nvrtc;

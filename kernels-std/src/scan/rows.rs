@@ -68,7 +68,8 @@ impl<T: DType> Rows<T> {
             Some(ax) => {
                 let nd = a.ndim();
                 let axis = normalize_axis(ax, nd)?;
-                let mut perm: Vec<isize> = (0..nd as isize).filter(|&i| i != axis as isize).collect();
+                let mut perm: Vec<isize> =
+                    (0..nd as isize).filter(|&i| i != axis as isize).collect();
                 perm.push(axis as isize);
                 let view = a.permute(&perm)?;
                 let moved = view.shape().to_vec();
@@ -87,6 +88,12 @@ impl<T: DType> Rows<T> {
                 })
             }
         }
+    }
+
+    /// The shape of a reduction over the axis: the array's shape without it (`[]` for a
+    /// flattened array).
+    pub fn reduced_shape(&self) -> Vec<usize> {
+        self.moved[..self.moved.len() - 1].to_vec()
     }
 
     /// `out`, of shape `[rows, m]` (one row of results per row), with the axis put back where

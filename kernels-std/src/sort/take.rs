@@ -79,7 +79,14 @@ fn gather<T: DType>(
 
 /// `out[r, j] = src[r, idx[r, j]]` for rows of `n` (`src`) and `m` (`idx`, `out`) elements.
 #[raw_kernel]
-fn gather_rows<T: DType>(src: &[T], idx: &[i64], out: &mut [T], bad: &mut [u32], n: usize, m: usize) {
+fn gather_rows<T: DType>(
+    src: &[T],
+    idx: &[i64],
+    out: &mut [T],
+    bad: &mut [u32],
+    n: usize,
+    m: usize,
+) {
     let o = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if o < out.len() {
         let t: i64 = resolve(idx[o], n as i64, 0u32);

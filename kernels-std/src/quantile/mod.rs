@@ -1,0 +1,210 @@
+//! Order statistics: NumPy's `median`, `quantile` and `percentile` (the default `linear`
+//! method), along an axis or over the flattened array, built on the merge sort of
+//! [`sort`](crate::sort).
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.median(a)`, `np.median(a, axis=0)` | [`median`]`(&a, None)`, [`median`]`(&a, Some(0))` |
+//! | `np.quantile(a, 0.25, axis=1)` | [`quantile`]`(&a, 0.25, Some(1))` |
+//! | `np.percentile(a, 90)` | [`percentile`]`(&a, 90.0, None)` |
+//!
+//! Each row along the axis is sorted (NaN last) and one thread per row interpolates; a row
+//! holding a NaN gives NaN. Integer inputs give `f64` results, floats their own dtype
+//! ([`OrderStat::Out`]). One `q` per call (NumPy also takes an array of them).
+
+mod kernels;
+
+use kernels::{lerp_rows, median_rows};
+
+use crate::prelude::*;
+use crate::scan::rows::{contiguous, Rows};
+use crate::sort::sort_rows;
+
+/// Element types with order statistics, and NumPy's result dtype for them: `f64` for
+/// integers, the dtype itself for floats.
+pub trait OrderStat: Num {
+    /// The dtype of `median`, `quantile` and `percentile`.
+    type Out: Float;
+    /// `a` converted to [`Self::Out`] on its device (itself when the dtypes agree).
+    fn to_out(a: &Array<Self>) -> Result<Array<Self::Out>>;
+}
+
+macro_rules! float_stat {
+    ($($t:ty),*) => {$(
+        impl OrderStat for $t {
+            type Out = $t;
+            fn to_out(a: &Array<$t>) -> Result<Array<$t>> {
+                Ok(a.clone())
+            }
+        }
+    )*};
+}
+float_stat!(f16, bf16, f32, f64);
+
+macro_rules! int_stat {
+    ($($t:ty => $kernel:ident;)*) => {$(
+        /// The conversion of an integer to `f64`.
+        #[elementwise]
+        pub(crate) fn $kernel(x: $t) -> f64 {
+            x as f64
+        }
+
+        impl OrderStat for $t {
+            type Out = f64;
+            fn to_out(a: &Array<$t>) -> Result<Array<f64>> {
+                $kernel(a)
+            }
+        }
+    )*};
+}
+int_stat! {
+    i8 => i8_to_f64;
+    i16 => i16_to_f64;
+    i32 => i32_to_f64;
+    i64 => i64_to_f64;
+    u8 => u8_to_f64;
+    u16 => u16_to_f64;
+    u32 => u32_to_f64;
+    u64 => u64_to_f64;
+}
+
+/// `F` from an `f64` (exact for the values used here: 2, and interpolation weights rounded
+/// once).
+fn from_f64<F: Float>(x: f64) -> F {
+    <F as num_traits::NumCast>::from(x).unwrap_or_else(F::nan)
+}
+
+/// The rows of `a` along `axis`, converted to the output dtype and sorted.
+fn sorted_rows<T: OrderStat>(
+    a: &Array<T>,
+    axis: Option<isize>,
+) -> Result<(Rows<T>, Array<T::Out>)> {
+    let rows = Rows::new(a, axis)?;
+    let data = contiguous(&T::to_out(&rows.data)?)?;
+    let (sorted, _) = sort_rows(data, rows.rows, rows.n)?;
+    Ok((rows, sorted))
+}
+
+/// NumPy's `median(a, axis)` (`None`: of the flattened array, a 0-d result): the middle
+/// value of each row along `axis`, or the mean of the two middle ones. A row holding a NaN
+/// gives NaN; an empty row gives NaN (NumPy also warns). Integers give `f64`.
+///
+/// ```
+/// use kernels_std::quantile::median;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3i32, 1, 2, 10, 40, 20])?;
+/// assert_eq!(median(&a, None)?.item()?, 6.0);
+/// assert_eq!(median(&a, Some(1))?.to_vec()?, vec![2.0, 20.0]);
+/// assert_eq!(median(&a, Some(0))?.to_vec()?, vec![6.5, 20.5, 11.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn median<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Out>> {
+    let (rows, sorted) = sorted_rows(a, axis)?;
+    let dev = a.device();
+    let shape = rows.reduced_shape();
+    if rows.n == 0 {
+        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
+    }
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows.rows])?;
+    if rows.rows > 0 {
+        median_rows::launch::<T::Out>(
+            &LaunchConfig::for_elements(rows.rows, 256),
+            &sorted,
+            &mut out,
+            rows.n as u64,
+            from_f64(2.0),
+        )?;
+    }
+    out.reshape(&shape)
+}
+
+/// NumPy's `quantile(a, q, axis)` with the default `linear` method (`None`: of the
+/// flattened array, a 0-d result): for each row along `axis`, sorted, the value at the
+/// virtual position `q * (n - 1)`, interpolated linearly between its neighbours as NumPy
+/// does. A row holding a NaN gives NaN. `q` outside `[0, 1]` (or NaN) and empty rows are
+/// errors, as in NumPy. Integers give `f64`.
+///
+/// ```
+/// use kernels_std::quantile::quantile;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[5], vec![5.0f64, 1.0, 4.0, 2.0, 3.0])?;
+/// assert_eq!(quantile(&a, 0.25, None)?.item()?, 2.0);
+/// assert_eq!(quantile(&a, 0.9, None)?.item()?, 4.6);
+/// assert!(quantile(&a, 1.5, None).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn quantile<T: OrderStat>(a: &Array<T>, q: f64, axis: Option<isize>) -> Result<Array<T::Out>> {
+    if !(0.0..=1.0).contains(&q) {
+        return Err(Error::invalid(format!(
+            "quantile: q must be in [0, 1], got {q}"
+        )));
+    }
+    interpolate("quantile", a, q, axis)
+}
+
+/// NumPy's `percentile(a, q, axis)`: [`quantile`] at `q / 100`; `q` outside `[0, 100]` is an
+/// error.
+///
+/// ```
+/// use kernels_std::quantile::percentile;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 3, 2, 4])?;
+/// assert_eq!(percentile(&a, 50.0, Some(0))?.to_vec()?, vec![1.5, 3.5]);
+/// let empty = Array::<f32>::zeros(&Device::cpu(), &[0])?;
+/// assert!(percentile(&empty, 50.0, None).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn percentile<T: OrderStat>(
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    if !(0.0..=100.0).contains(&q) {
+        return Err(Error::invalid(format!(
+            "percentile: q must be in [0, 100], got {q}"
+        )));
+    }
+    interpolate("percentile", a, q / 100.0, axis)
+}
+
+/// The linear-method quantile `q` (checked) of the rows of `a` along `axis`.
+fn interpolate<T: OrderStat>(
+    op: &str,
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    let (rows, sorted) = sorted_rows(a, axis)?;
+    let dev = a.device();
+    let shape = rows.reduced_shape();
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows.rows])?;
+    if rows.rows == 0 {
+        return out.reshape(&shape);
+    }
+    let n = rows.n;
+    if n == 0 {
+        return Err(Error::invalid(format!(
+            "{op}: cannot take a quantile of an empty axis (shape {:?})",
+            a.shape()
+        )));
+    }
+    // NumPy's linear method: virtual index q * (n - 1), its floor and the next index clipped
+    // to the row, the fractional part as the weight.
+    let virtual_index = q * (n - 1) as f64;
+    let below = virtual_index.floor();
+    let gamma = virtual_index - below;
+    let lo = (below as usize).min(n - 1);
+    let hi = (lo + 1).min(n - 1);
+    lerp_rows::launch::<T::Out>(
+        &LaunchConfig::for_elements(rows.rows, 256),
+        &sorted,
+        &mut out,
+        n as u64,
+        lo as u64,
+        hi as u64,
+        from_f64(gamma),
+        from_f64(1.0 - gamma),
+        gamma >= 0.5,
+    )?;
+    out.reshape(&shape)
+}
