@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{assert_close, fixture, Approx, Tol};
+use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{self, NpyDType};
 use kernels_std::linalg::{
     diagonal, dot, einsum, inner, matmul, norm, outer, tensordot, trace, trace_with, vdot,
@@ -20,20 +20,6 @@ use kernels_std::linalg::{
 };
 use kernels_std::prelude::*;
 use kernels_std::s;
-
-/// The devices the tests run on: the CPU, and CUDA device 0 when there is one.
-fn devices() -> Vec<Device> {
-    let mut out = vec![Device::cpu()];
-    match Device::cuda(0) {
-        Ok(d) => out.push(d),
-        Err(e) => {
-            if std::env::var("KERNELS_REQUIRE_GPU").as_deref() == Ok("1") {
-                panic!("KERNELS_REQUIRE_GPU=1 but no GPU: {e}");
-            }
-        }
-    }
-    out
-}
 
 fn tol<T: Approx>() -> Tol {
     match T::ID {

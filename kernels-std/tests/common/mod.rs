@@ -17,7 +17,22 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use kernels_std::{bf16, c128, c64, f16, Array, DType};
+use kernels_std::{bf16, c128, c64, f16, Array, DType, Device};
+
+/// The devices a conformance test runs on: the CPU, and CUDA device 0 when there is one. With
+/// `KERNELS_REQUIRE_GPU=1` (set by `scripts/gpu-check`) a missing GPU is a failure, not a skip.
+pub fn devices() -> Vec<Device> {
+    let mut out = vec![Device::cpu()];
+    match Device::cuda(0) {
+        Ok(d) => out.push(d),
+        Err(e) => {
+            if std::env::var("KERNELS_REQUIRE_GPU").as_deref() == Ok("1") {
+                panic!("KERNELS_REQUIRE_GPU=1 but no GPU: {e}");
+            }
+        }
+    }
+    out
+}
 
 /// The path of a committed fixture: `kernels-std/tests/fixtures/<relative>`.
 pub fn fixture(relative: &str) -> PathBuf {
