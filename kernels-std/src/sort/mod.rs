@@ -45,3 +45,6 @@ pub use take::{put, take, take_along_axis, take_with_mode, TakeMode};
 pub use unique::{unique, unique_all, UniqueAll};
 
 pub(crate) use sorting::sort_rows;
+
+#[cfg(test)]
+mod nvrtc;

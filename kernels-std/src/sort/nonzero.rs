@@ -7,7 +7,7 @@ use crate::scan::rows::{contiguous, copy_elements, flatten};
 
 /// `(flat / stride) % extent`: one coordinate of C-order flat positions.
 #[elementwise]
-fn unravel(flat: i64, stride: i64, extent: i64) -> i64 {
+pub(crate) fn unravel(flat: i64, stride: i64, extent: i64) -> i64 {
     (flat / stride) % extent
 }
 

@@ -19,7 +19,7 @@ pub enum Side {
 /// `out[t]`: where `v[t]` goes in the sorted `a` (NumPy's order, NaN last): the first
 /// position whose element does not sort before it (`right`: that it sorts strictly before).
 #[raw_kernel]
-fn search<T: Num>(a: &[T], v: &[T], out: &mut [i64], right: bool) {
+pub(crate) fn search<T: Num>(a: &[T], v: &[T], out: &mut [i64], right: bool) {
     let t = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if t < v.len() {
         let x = v[t];

@@ -53,7 +53,7 @@ fn resolve(t: i64, n: i64, mode: u32) -> i64 {
 /// shape `[outer, m, inner]`; an index out of range counts in `bad[0]` and writes nothing.
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
-fn gather<T: DType>(
+pub(crate) fn gather<T: DType>(
     src: &[T],
     idx: &[i64],
     out: &mut [T],
@@ -79,7 +79,7 @@ fn gather<T: DType>(
 
 /// `out[r, j] = src[r, idx[r, j]]` for rows of `n` (`src`) and `m` (`idx`, `out`) elements.
 #[raw_kernel]
-fn gather_rows<T: DType>(
+pub(crate) fn gather_rows<T: DType>(
     src: &[T],
     idx: &[i64],
     out: &mut [T],
@@ -100,7 +100,13 @@ fn gather_rows<T: DType>(
 
 /// `dst[idx[j]] = values[j % values.len()]`; an index out of range counts in `bad[0]`.
 #[raw_kernel]
-fn scatter<T: DType>(dst: &mut [T], idx: &[i64], values: &[T], bad: &mut [u32], mode: u32) {
+pub(crate) fn scatter<T: DType>(
+    dst: &mut [T],
+    idx: &[i64],
+    values: &[T],
+    bad: &mut [u32],
+    mode: u32,
+) {
     let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if j < idx.len() {
         let t: i64 = resolve(idx[j], dst.len() as i64, mode);

@@ -9,7 +9,7 @@ use crate::scan::rows::flatten;
 /// `flags[i]` = 1 where sorted element `i` starts a group of equal values (NaNs are equal to
 /// each other, `-0.0` to `0.0`), else 0.
 #[raw_kernel]
-fn group_starts<T: Num>(sorted: &[T], flags: &mut [i64]) {
+pub(crate) fn group_starts<T: Num>(sorted: &[T], flags: &mut [i64]) {
     let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if i < sorted.len() {
         let mut start = true;
@@ -23,7 +23,12 @@ fn group_starts<T: Num>(sorted: &[T], flags: &mut [i64]) {
 /// For each group start `i` (group `g = scanned[i] - 1`): `values[g] = sorted[i]`,
 /// `first[g] = i`.
 #[raw_kernel]
-fn group_values<T: Num>(sorted: &[T], scanned: &[i64], values: &mut [T], first: &mut [i64]) {
+pub(crate) fn group_values<T: Num>(
+    sorted: &[T],
+    scanned: &[i64],
+    values: &mut [T],
+    first: &mut [i64],
+) {
     let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if i < sorted.len() {
         let mut prev = 0;
@@ -41,7 +46,13 @@ fn group_values<T: Num>(sorted: &[T], scanned: &[i64], values: &mut [T], first: 
 /// For each group `g`: `counts[g]` (from the group starts `first` and the total `n`) and
 /// `index[g] = pos[first[g]]` (the first occurrence in the input: the sort is stable).
 #[raw_kernel]
-fn group_counts(first: &[i64], pos: &[i64], counts: &mut [i64], index: &mut [i64], n: i64) {
+pub(crate) fn group_counts(
+    first: &[i64],
+    pos: &[i64],
+    counts: &mut [i64],
+    index: &mut [i64],
+    n: i64,
+) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if g < first.len() {
         let mut next = n;
@@ -55,7 +66,7 @@ fn group_counts(first: &[i64], pos: &[i64], counts: &mut [i64], index: &mut [i64
 
 /// `inverse[pos[i]] = scanned[i] - 1`: the group of each input element.
 #[raw_kernel]
-fn group_inverse(pos: &[i64], scanned: &[i64], inverse: &mut [i64]) {
+pub(crate) fn group_inverse(pos: &[i64], scanned: &[i64], inverse: &mut [i64]) {
     let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if i < pos.len() {
         inverse[pos[i] as usize] = scanned[i] - 1;
