@@ -11,8 +11,15 @@
 //! Each row along the axis is sorted (NaN last) and one thread per row interpolates; a row
 //! holding a NaN gives NaN. Integer inputs give `f64` results, floats their own dtype
 //! ([`OrderStat::Out`]). One `q` per call (NumPy also takes an array of them).
+//!
+//! Where we differ from NumPy: integers are converted to `f64` before interpolating, where
+//! NumPy subtracts the two neighbours in the integer dtype first (which wraps for neighbours
+//! more than the dtype's range apart); `median` of `f16` adds the two middle values in `f16`
+//! (NumPy's mean adds in `f32`), which differs only when their sum overflows `f16`.
 
 mod kernels;
+#[cfg(test)]
+mod nvrtc;
 
 use kernels::{lerp_rows, median_rows};
 
@@ -120,8 +127,9 @@ pub fn median<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T
 
 /// NumPy's `quantile(a, q, axis)` with the default `linear` method (`None`: of the
 /// flattened array, a 0-d result): for each row along `axis`, sorted, the value at the
-/// virtual position `q * (n - 1)`, interpolated linearly between its neighbours as NumPy
-/// does. A row holding a NaN gives NaN. `q` outside `[0, 1]` (or NaN) and empty rows are
+/// virtual position `q (n - 1)`, interpolated linearly between its neighbours with NumPy's
+/// formulas (the position and weight in `f64`, the interpolation in the result dtype, as
+/// NumPy does for a Python float `q`). A row holding a NaN gives NaN. `q` outside `[0, 1]` (or NaN) and empty rows are
 /// errors, as in NumPy. Integers give `f64`.
 ///
 /// ```
@@ -188,13 +196,17 @@ fn interpolate<T: OrderStat>(
             a.shape()
         )));
     }
-    // NumPy's linear method: virtual index q * (n - 1), its floor and the next index clipped
-    // to the row, the fractional part as the weight.
-    let virtual_index = q * (n - 1) as f64;
+    // NumPy's linear method, computed as NumPy does for a Python float `q` (in f64): the
+    // virtual index (n - 1) q, its floor and the next index (both the last one from n - 1
+    // on), and the fractional part as the weight.
+    let virtual_index = (n - 1) as f64 * q;
     let below = virtual_index.floor();
     let gamma = virtual_index - below;
-    let lo = (below as usize).min(n - 1);
-    let hi = (lo + 1).min(n - 1);
+    let (lo, hi) = if virtual_index >= (n - 1) as f64 {
+        (n - 1, n - 1)
+    } else {
+        (below as usize, below as usize + 1)
+    };
     lerp_rows::launch::<T::Out>(
         &LaunchConfig::for_elements(rows.rows, 256),
         &sorted,
