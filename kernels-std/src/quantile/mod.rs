@@ -49,31 +49,16 @@ macro_rules! float_stat {
 float_stat!(f16, bf16, f32, f64);
 
 macro_rules! int_stat {
-    ($($t:ty => $kernel:ident;)*) => {$(
-        /// The conversion of an integer to `f64`.
-        #[elementwise]
-        pub(crate) fn $kernel(x: $t) -> f64 {
-            x as f64
-        }
-
+    ($($t:ty),*) => {$(
         impl OrderStat for $t {
             type Out = f64;
             fn to_out(a: &Array<$t>) -> Result<Array<f64>> {
-                $kernel(a)
+                a.astype::<f64>()
             }
         }
     )*};
 }
-int_stat! {
-    i8 => i8_to_f64;
-    i16 => i16_to_f64;
-    i32 => i32_to_f64;
-    i64 => i64_to_f64;
-    u8 => u8_to_f64;
-    u16 => u16_to_f64;
-    u32 => u32_to_f64;
-    u64 => u64_to_f64;
-}
+int_stat!(i8, i16, i32, i64, u8, u16, u32, u64);
 
 /// `F` from an `f64` (exact for the values used here: 2, and interpolation weights rounded
 /// once).
@@ -100,7 +85,7 @@ fn sorted_rows<T: OrderStat>(
 /// use kernels_std::quantile::median;
 /// use kernels_std::{Array, Device};
 /// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3i32, 1, 2, 10, 40, 20])?;
-/// assert_eq!(median(&a, None)?.item()?, 6.0);
+/// assert_eq!(median(&a, None)?.item()?, 6.5);
 /// assert_eq!(median(&a, Some(1))?.to_vec()?, vec![2.0, 20.0]);
 /// assert_eq!(median(&a, Some(0))?.to_vec()?, vec![6.5, 20.5, 11.0]);
 /// # Ok::<(), kernels_std::Error>(())

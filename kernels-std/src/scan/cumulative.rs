@@ -27,30 +27,16 @@ macro_rules! same_acc {
 same_acc!(i64, u64, f16, bf16, f32, f64);
 
 macro_rules! widened_acc {
-    ($($t:ty => $acc:ty, $kernel:ident;)*) => {$(
-        /// The widening of an element to its accumulator dtype.
-        #[elementwise]
-        pub(crate) fn $kernel(x: $t) -> $acc {
-            x as $acc
-        }
-
+    ($($t:ty => $acc:ty),*) => {$(
         impl Accumulate for $t {
             type Acc = $acc;
             fn to_acc(a: &Array<$t>) -> Result<Array<$acc>> {
-                $kernel(a)
+                a.astype::<$acc>()
             }
         }
     )*};
 }
-widened_acc! {
-    bool => i64, widen_bool;
-    i8 => i64, widen_i8;
-    i16 => i64, widen_i16;
-    i32 => i64, widen_i32;
-    u8 => u64, widen_u8;
-    u16 => u64, widen_u16;
-    u32 => u64, widen_u32;
-}
+widened_acc!(bool => i64, i8 => i64, i16 => i64, i32 => i64, u8 => u64, u16 => u64, u32 => u64);
 
 /// The chunk length for scanning rows of `n` elements, `rows` of them, on `dev`.
 ///

@@ -47,18 +47,6 @@ fn scan_kernels_compile() {
     for t in DTypeId::ALL {
         elementwise(&super::rows::copy_elements::DEF, &[t], &[t], &[t]);
     }
-    use super::cumulative::*;
-    for (def, from, to) in [
-        (&widen_bool::DEF, Bool, I64),
-        (&widen_i8::DEF, I8, I64),
-        (&widen_i16::DEF, I16, I64),
-        (&widen_i32::DEF, I32, I64),
-        (&widen_u8::DEF, U8, U64),
-        (&widen_u16::DEF, U16, U64),
-        (&widen_u32::DEF, U32, U64),
-    ] {
-        elementwise(def, &[], &[from], &[to]);
-    }
     for t in [I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64] {
         elementwise(&super::diff::difference::DEF, &[t], &[t, t], &[t]);
     }

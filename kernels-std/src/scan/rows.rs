@@ -74,11 +74,7 @@ impl<T: DType> Rows<T> {
                 let view = a.permute(&perm)?;
                 let moved = view.shape().to_vec();
                 let n = a.shape()[axis];
-                let rows = if n == 0 {
-                    moved[..nd - 1].iter().product()
-                } else {
-                    a.len() / n
-                };
+                let rows = moved[..nd - 1].iter().product();
                 Ok(Rows {
                     data: contiguous(&view)?.reshape(&[rows, n])?,
                     rows,
