@@ -73,7 +73,7 @@ fn sorted_rows<T: OrderStat>(
 ) -> Result<(Rows<T>, Array<T::Out>)> {
     let rows = Rows::new(a, axis)?;
     let data = contiguous(&T::to_out(&rows.data)?)?;
-    let (sorted, _) = sort_rows(data, rows.rows, rows.n)?;
+    let (sorted, _) = sort_rows(data, rows.rows, rows.n, false)?;
     Ok((rows, sorted))
 }
 

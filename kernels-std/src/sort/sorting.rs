@@ -29,15 +29,17 @@ fn segment_len(dev: &Device, rows: usize, n: usize) -> usize {
 }
 
 /// Sorts each row of `keys` (`[rows, n]`, C-contiguous; copied first if its storage is
-/// shared) stably in NumPy's order, and returns the sorted keys with their original positions
-/// along the row.
+/// shared) stably in NumPy's order, and returns the sorted keys with, when `track`, their
+/// original positions along the row (else an array of one zero).
 pub(crate) fn sort_rows<T: Num>(
     mut keys: Array<T>,
     rows: usize,
     n: usize,
+    track: bool,
 ) -> Result<(Array<T>, Array<i64>)> {
     let dev = keys.device();
-    let mut pos = Array::<i64>::zeros(&dev, &[rows, n])?;
+    let pos_shape: &[usize] = if track { &[rows, n] } else { &[1] };
+    let mut pos = Array::<i64>::zeros(&dev, pos_shape)?;
     if rows * n == 0 {
         return Ok((keys, pos));
     }
@@ -53,6 +55,7 @@ pub(crate) fn sort_rows<T: Num>(
         runs as u64,
         (rows * runs) as u64,
         spread as u64,
+        track,
     )?;
     if run >= n {
         return Ok((keys, pos));
@@ -61,7 +64,7 @@ pub(crate) fn sort_rows<T: Num>(
     let segs = n.div_ceil(seg);
     let (cfg, spread) = launch_items(&dev, rows * segs)?;
     let mut other_keys = Array::<T>::zeros(&dev, &[rows, n])?;
-    let mut other_pos = Array::<i64>::zeros(&dev, &[rows, n])?;
+    let mut other_pos = Array::<i64>::zeros(&dev, pos_shape)?;
     let mut width = run;
     while width < n {
         merge_runs::launch::<T>(
@@ -76,6 +79,7 @@ pub(crate) fn sort_rows<T: Num>(
             segs as u64,
             (rows * segs) as u64,
             spread as u64,
+            track,
         )?;
         std::mem::swap(&mut keys, &mut other_keys);
         std::mem::swap(&mut pos, &mut other_pos);
@@ -103,7 +107,7 @@ pub(crate) fn sort_rows<T: Num>(
 /// ```
 pub fn sort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
     let rows = Rows::new(a, axis)?;
-    let (keys, _) = sort_rows(rows.data.clone(), rows.rows, rows.n)?;
+    let (keys, _) = sort_rows(rows.data.clone(), rows.rows, rows.n, false)?;
     rows.restore(&keys, rows.n)
 }
 
@@ -119,6 +123,6 @@ pub fn sort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
 /// ```
 pub fn argsort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<i64>> {
     let rows = Rows::new(a, axis)?;
-    let (_, pos) = sort_rows(rows.data.clone(), rows.rows, rows.n)?;
+    let (_, pos) = sort_rows(rows.data.clone(), rows.rows, rows.n, true)?;
     rows.restore(&pos, rows.n)
 }

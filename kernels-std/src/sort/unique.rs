@@ -121,7 +121,7 @@ pub fn unique_all<T: Num>(a: &Array<T>) -> Result<UniqueAll<T>> {
     let dev = a.device();
     let n = a.len();
     let flat = flatten(a)?.reshape(&[1, n])?;
-    let (sorted, pos) = sort_rows(flat, 1, n)?;
+    let (sorted, pos) = sort_rows(flat, 1, n, true)?;
     let (sorted, pos) = (sorted.reshape(&[n])?, pos.reshape(&[n])?);
     let mut flags = Array::<i64>::zeros(&dev, &[n])?;
     if n > 0 {
