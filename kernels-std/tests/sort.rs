@@ -16,7 +16,7 @@ use kernels_std::s;
 use kernels_std::sort::{
     argsort, argwhere, boolean_index, compress, flatnonzero, nonzero, put, searchsorted,
     searchsorted_with_sorter, sort, take, take_along_axis, take_with_mode, unique, unique_all,
-    Side, TakeMode,
+    Side, Sortable, TakeMode,
 };
 
 fn fixtures(dev: &Device) -> Npz {
@@ -43,7 +43,7 @@ const AXES: [(&str, Option<isize>); 5] = [
 ];
 
 /// Every sort/argsort result stored for `case`, computed from `x`.
-fn check_sorts<T: Num + NpyDType + Approx>(
+fn check_sorts<T: Sortable + NpyDType + Approx>(
     npz: &Npz,
     case: &str,
     x: &Array<T>,
@@ -107,7 +107,7 @@ fn check_unique<T: Num + NpyDType + Approx>(npz: &Npz, case: &str, x: &Array<T>,
     check(&unique(x).unwrap(), &u.values, case, dev);
 }
 
-fn run_case<T: Num + NpyDType + Approx>(case: &str) {
+fn run_case<T: Num + Sortable + NpyDType + Approx>(case: &str) {
     for dev in devices() {
         let npz = fixtures(&dev);
         let x = get::<T>(&npz, &format!("{case}_x"));
@@ -131,6 +131,23 @@ fn every_dtype_along_every_axis_with_ties() {
     run_case::<f32>("r_f4");
     run_case::<f64>("r_f8");
     run_case::<f32>("r3_f4");
+}
+
+#[test]
+fn bool_and_complex_sorts() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let b = get::<bool>(&npz, "r_b1_x");
+        assert_eq!(check_sorts(&npz, "r_b1", &b, &dev), 8);
+        for case in ["special_c8", "r_c8"] {
+            let z = get::<c64>(&npz, &format!("{case}_x"));
+            assert!(check_sorts(&npz, case, &z, &dev) >= 4, "{case}");
+        }
+        for case in ["special_c16", "r_c16"] {
+            let z = get::<c128>(&npz, &format!("{case}_x"));
+            assert!(check_sorts(&npz, case, &z, &dev) >= 4, "{case}");
+        }
+    }
 }
 
 #[test]

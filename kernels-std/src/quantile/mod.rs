@@ -25,7 +25,7 @@ use kernels::{lerp_rows, median_rows};
 
 use crate::prelude::*;
 use crate::scan::rows::{contiguous, Rows};
-use crate::sort::sort_rows;
+use crate::sort::merge_sort_rows;
 
 /// Element types with order statistics, and NumPy's result dtype for them: `f64` for
 /// integers, the dtype itself for floats.
@@ -73,7 +73,7 @@ fn sorted_rows<T: OrderStat>(
 ) -> Result<(Rows<T>, Array<T::Out>)> {
     let rows = Rows::new(a, axis)?;
     let data = contiguous(&T::to_out(&rows.data)?)?;
-    let (sorted, _) = sort_rows(data, rows.rows, rows.n, false)?;
+    let (sorted, _) = merge_sort_rows(data, rows.rows, rows.n, false)?;
     Ok((rows, sorted))
 }
 

@@ -27,24 +27,27 @@
 //! steps on the device: flags, an inclusive scan of the flags (the last value, a count, is the
 //! only thing read back, to size the output), and a scatter of the selected positions.
 //!
-//! Indices are `i64` (NumPy's `intp`). Complex and `bool` arrays are not sorted (no order
-//! defined on them here yet); `nonzero`, masks and `take` accept every dtype.
+//! Indices are `i64` (NumPy's `intp`). `sort` and `argsort` take every dtype ([`Sortable`]:
+//! complex numbers lexicographically, by three stable passes); `searchsorted` and `unique`
+//! take integers and floats; `nonzero`, masks, `take` and `put` every dtype.
 
 mod compact;
 pub(crate) mod kernels;
 mod nonzero;
 mod search;
+mod sortable;
 mod sorting;
 mod take;
 mod unique;
 
 pub use nonzero::{argwhere, boolean_index, compress, flatnonzero, nonzero};
 pub use search::{searchsorted, searchsorted_with_sorter, Side};
+pub use sortable::Sortable;
 pub use sorting::{argsort, sort};
 pub use take::{put, take, take_along_axis, take_with_mode, TakeMode};
 pub use unique::{unique, unique_all, UniqueAll};
 
-pub(crate) use sorting::sort_rows;
+pub(crate) use sorting::merge_sort_rows;
 
 #[cfg(test)]
 mod nvrtc;

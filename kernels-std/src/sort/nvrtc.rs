@@ -24,6 +24,18 @@ fn sort_kernels_compile() {
     raw(&super::unique::group_inverse::DEF, &[]);
     raw(&super::compact::scatter_selected::DEF, &[]);
     elementwise(&super::nonzero::unravel::DEF, &[], &[I64, I64, I64], &[I64]);
+    elementwise(
+        &super::sortable::c64_keys::DEF,
+        &[],
+        &[C64],
+        &[F32, F32, U8],
+    );
+    elementwise(
+        &super::sortable::c128_keys::DEF,
+        &[],
+        &[C128],
+        &[F64, F64, U8],
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `sort` and `argsort`: a stable merge sort along rows (see [`kernels`](super::kernels)).
 
 use super::kernels::{merge_runs, sort_runs};
+use super::sortable::Sortable;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items, Rows};
 
@@ -31,7 +32,7 @@ fn segment_len(dev: &Device, rows: usize, n: usize) -> usize {
 /// Sorts each row of `keys` (`[rows, n]`, C-contiguous; copied first if its storage is
 /// shared) stably in NumPy's order, and returns the sorted keys with, when `track`, their
 /// original positions along the row (else an array of one zero).
-pub(crate) fn sort_rows<T: Num>(
+pub(crate) fn merge_sort_rows<T: Num>(
     mut keys: Array<T>,
     rows: usize,
     n: usize,
@@ -91,7 +92,8 @@ pub(crate) fn sort_rows<T: Num>(
 /// NumPy's `sort(a, axis)` (`None`: the flattened array, 1-d): a sorted copy along `axis`.
 ///
 /// NumPy's order: NaN last; `-0.0` and `0.0` are equal and keep their order (the sort is
-/// stable, as NumPy's `kind="stable"`). A 0-d array needs `axis: None` (an axis is an
+/// stable, as NumPy's `kind="stable"`); `false` before `true`; complex numbers by real part,
+/// then imaginary part, those holding a NaN last ([`Sortable`]). A 0-d array needs `axis: None` (an axis is an
 /// [`Error::Axis`](crate::Error::Axis), as in NumPy). On both backends a parallel merge sort.
 ///
 /// ```
@@ -105,9 +107,9 @@ pub(crate) fn sort_rows<T: Num>(
 /// assert_eq!(sort(&a, Some(0))?.to_vec()?[..2], [2.0, 0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn sort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
+pub fn sort<T: Sortable>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
     let rows = Rows::new(a, axis)?;
-    let (keys, _) = sort_rows(rows.data.clone(), rows.rows, rows.n, false)?;
+    let (keys, _) = T::sort_rows(rows.data.clone(), rows.rows, rows.n, false)?;
     rows.restore(&keys, rows.n)
 }
 
@@ -121,8 +123,8 @@ pub fn sort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
 /// assert_eq!(argsort(&a, Some(0))?.to_vec()?, vec![4, 1, 3, 0, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn argsort<T: Num>(a: &Array<T>, axis: Option<isize>) -> Result<Array<i64>> {
+pub fn argsort<T: Sortable>(a: &Array<T>, axis: Option<isize>) -> Result<Array<i64>> {
     let rows = Rows::new(a, axis)?;
-    let (_, pos) = sort_rows(rows.data.clone(), rows.rows, rows.n, true)?;
+    let (_, pos) = T::sort_rows(rows.data.clone(), rows.rows, rows.n, true)?;
     rows.restore(&pos, rows.n)
 }

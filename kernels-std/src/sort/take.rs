@@ -98,6 +98,31 @@ pub(crate) fn gather_rows<T: DType>(
     }
 }
 
+/// `out[r, j] = src[r, idx[r, j]]` for `src` and `idx` of shape `[rows, n]` (C-contiguous),
+/// indices known to be in range (positions from a sort).
+pub(crate) fn gather_rows_of<T: DType>(
+    src: &Array<T>,
+    idx: &Array<i64>,
+    rows: usize,
+    n: usize,
+) -> Result<Array<T>> {
+    let dev = src.device();
+    let mut out = Array::<T>::zeros(&dev, &[rows, n])?;
+    if rows * n > 0 {
+        let mut bad = Array::<u32>::zeros(&dev, &[1])?;
+        gather_rows::launch::<T>(
+            &per_element(rows * n)?,
+            src,
+            idx,
+            &mut out,
+            &mut bad,
+            n as u64,
+            n as u64,
+        )?;
+    }
+    Ok(out)
+}
+
 /// `dst[idx[j]] = values[j % values.len()]`; an index out of range counts in `bad[0]`.
 #[raw_kernel]
 pub(crate) fn scatter<T: DType>(

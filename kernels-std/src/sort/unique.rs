@@ -2,7 +2,7 @@
 
 use super::compact::{per_element, scan_flags};
 use super::kernels::before;
-use super::sorting::sort_rows;
+use super::sorting::merge_sort_rows;
 use crate::prelude::*;
 use crate::scan::rows::flatten;
 
@@ -121,7 +121,7 @@ pub fn unique_all<T: Num>(a: &Array<T>) -> Result<UniqueAll<T>> {
     let dev = a.device();
     let n = a.len();
     let flat = flatten(a)?.reshape(&[1, n])?;
-    let (sorted, pos) = sort_rows(flat, 1, n, true)?;
+    let (sorted, pos) = merge_sort_rows(flat, 1, n, true)?;
     let (sorted, pos) = (sorted.reshape(&[n])?, pos.reshape(&[n])?);
     let mut flags = Array::<i64>::zeros(&dev, &[n])?;
     if n > 0 {
