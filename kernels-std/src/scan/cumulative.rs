@@ -38,11 +38,13 @@ macro_rules! widened_acc {
 }
 widened_acc!(bool => i64, i8 => i64, i16 => i64, i32 => i64, u8 => u64, u16 => u64, u32 => u64);
 
+/// Chunks of a GPU scan: short, so that a long row gives many threads.
+const GPU_CHUNK: usize = 32;
+
 /// The chunk length for scanning rows of `n` elements, `rows` of them, on `dev`.
 ///
 /// CPU: a row is one chunk when the rows alone keep the workers busy or it is short; else
-/// about four chunks per worker (at least 8192 elements each). GPU: chunks of 32 elements, so
-/// that a long row gives many threads.
+/// about four chunks per worker (at least 8192 elements each). GPU: [`GPU_CHUNK`].
 fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
     if dev.is_cpu() {
         let workers = cpu_workers();
@@ -52,7 +54,7 @@ fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
         let per_row = (4 * workers).div_ceil(rows);
         n.div_ceil(per_row).max(8192)
     } else {
-        32
+        GPU_CHUNK
     }
 }
 
@@ -64,17 +66,29 @@ pub(crate) fn scan_rows<T: Num>(
     n: usize,
     prod: bool,
 ) -> Result<Array<T>> {
+    scan_rows_in_chunks(x, rows, n, prod, &|rows, n| chunk_len(&x.device(), rows, n))
+}
+
+/// [`scan_rows`] with the chunk length given by `chunk(rows, n)` (at every level of the
+/// recursion), so that the tests can run the GPU's shape on the CPU.
+fn scan_rows_in_chunks<T: Num>(
+    x: &Array<T>,
+    rows: usize,
+    n: usize,
+    prod: bool,
+    chunk: &dyn Fn(usize, usize) -> usize,
+) -> Result<Array<T>> {
     let dev = x.device();
     let mut out = Array::<T>::zeros(&dev, &[rows, n])?;
     if rows * n == 0 {
         return Ok(out);
     }
     let identity = if prod { T::one() } else { T::zero() };
-    let chunk = chunk_len(&dev, rows, n);
-    let chunks = n.div_ceil(chunk);
+    let len = chunk(rows, n).clamp(2, n.max(2));
+    let chunks = n.div_ceil(len);
     let items = rows * chunks;
     let (cfg, spread) = launch_items(&dev, items)?;
-    let (n64, chunk64, chunks64, spread64) = (n as u64, chunk as u64, chunks as u64, spread as u64);
+    let (n64, chunk64, chunks64, spread64) = (n as u64, len as u64, chunks as u64, spread as u64);
     let carry = if chunks == 1 {
         Array::full(&dev, &[1], identity)?
     } else {
@@ -90,7 +104,7 @@ pub(crate) fn scan_rows<T: Num>(
             prod,
             identity,
         )?;
-        scan_rows(&totals, rows, chunks, prod)?
+        scan_rows_in_chunks(&totals, rows, chunks, prod, chunk)?
     };
     chunk_scan::launch::<T>(
         &cfg,
@@ -158,4 +172,34 @@ pub fn cumsum<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<
 /// ```
 pub fn cumprod<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
     scan(a, axis, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GPU's launch shape (chunks of 32, recursing over the totals) and smaller ones, run
+    /// on the CPU against a sequential scan.
+    #[test]
+    fn deep_recursion_of_short_chunks() {
+        let dev = Device::cpu();
+        let (rows, n) = (3, 40_000);
+        let data: Vec<i64> = (0..rows * n)
+            .map(|i| (i as i64 * 7919) % 201 - 100)
+            .collect();
+        let x = Array::from_vec(&dev, &[rows, n], data.clone()).unwrap();
+        let mut want = data.clone();
+        for r in 0..rows {
+            for i in 1..n {
+                want[r * n + i] = want[r * n + i].wrapping_add(want[r * n + i - 1]);
+            }
+        }
+        for chunk in [2, 3, GPU_CHUNK, 1000] {
+            let got = scan_rows_in_chunks(&x, rows, n, false, &|_, _| chunk).unwrap();
+            assert_eq!(got.to_vec().unwrap(), want, "chunks of {chunk}");
+        }
+        let ones = Array::full(&dev, &[2, 5000], 1.0f64).unwrap();
+        let got = scan_rows_in_chunks(&ones, 2, 5000, true, &|_, _| GPU_CHUNK).unwrap();
+        assert_eq!(got.to_vec().unwrap(), vec![1.0; 10_000]);
+    }
 }

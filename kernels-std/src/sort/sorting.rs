@@ -5,27 +5,34 @@ use super::sortable::Sortable;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items, Rows};
 
-/// Elements each thread insertion-sorts before the merge passes.
-fn run_len(dev: &Device) -> usize {
-    if dev.is_cpu() {
-        32
-    } else {
-        16
-    }
+/// How the work of a merge sort is cut: elements each thread insertion-sorts before the merge
+/// passes, and elements of a row each thread writes in a merge pass.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    run: usize,
+    segment: usize,
 }
 
-/// Elements of a row each thread writes in a merge pass: long segments on the CPU (a few per
-/// worker, unless the rows alone keep the workers busy), 64 on a GPU.
-fn segment_len(dev: &Device, rows: usize, n: usize) -> usize {
-    if dev.is_cpu() {
-        let workers = cpu_workers();
-        if n <= 16384 || rows >= 4 * workers {
-            return n.max(1);
+impl Shape {
+    /// On a GPU: runs of 16, segments of 64 (many threads however few the rows).
+    const GPU: Shape = Shape {
+        run: 16,
+        segment: 64,
+    };
+
+    /// The shape for `rows` rows of `n` elements on `dev`. CPU: runs of 32, and long
+    /// segments: a few per worker, unless the rows alone keep the workers busy.
+    fn for_device(dev: &Device, rows: usize, n: usize) -> Shape {
+        if !dev.is_cpu() {
+            return Shape::GPU;
         }
-        let per_row = (4 * workers).div_ceil(rows);
-        n.div_ceil(per_row).max(4096)
-    } else {
-        64
+        let workers = cpu_workers();
+        let segment = if n <= 16384 || rows >= 4 * workers {
+            n
+        } else {
+            n.div_ceil((4 * workers).div_ceil(rows)).max(4096)
+        };
+        Shape { run: 32, segment }
     }
 }
 
@@ -33,10 +40,22 @@ fn segment_len(dev: &Device, rows: usize, n: usize) -> usize {
 /// shared) stably in NumPy's order, and returns the sorted keys with, when `track`, their
 /// original positions along the row (else an array of one zero).
 pub(crate) fn merge_sort_rows<T: Num>(
+    keys: Array<T>,
+    rows: usize,
+    n: usize,
+    track: bool,
+) -> Result<(Array<T>, Array<i64>)> {
+    let shape = Shape::for_device(&keys.device(), rows, n);
+    merge_sort_rows_in(keys, rows, n, track, shape)
+}
+
+/// [`merge_sort_rows`] cut as `shape` says (the tests run the GPU's shape on the CPU).
+fn merge_sort_rows_in<T: Num>(
     mut keys: Array<T>,
     rows: usize,
     n: usize,
     track: bool,
+    shape: Shape,
 ) -> Result<(Array<T>, Array<i64>)> {
     let dev = keys.device();
     let pos_shape: &[usize] = if track { &[rows, n] } else { &[1] };
@@ -44,7 +63,7 @@ pub(crate) fn merge_sort_rows<T: Num>(
     if rows * n == 0 {
         return Ok((keys, pos));
     }
-    let run = run_len(&dev).min(n);
+    let run = shape.run.clamp(1, n);
     let runs = n.div_ceil(run);
     let (cfg, spread) = launch_items(&dev, rows * runs)?;
     sort_runs::launch::<T>(
@@ -61,7 +80,7 @@ pub(crate) fn merge_sort_rows<T: Num>(
     if run >= n {
         return Ok((keys, pos));
     }
-    let seg = segment_len(&dev, rows, n);
+    let seg = shape.segment.clamp(1, n);
     let segs = n.div_ceil(seg);
     let (cfg, spread) = launch_items(&dev, rows * segs)?;
     let mut other_keys = Array::<T>::zeros(&dev, &[rows, n])?;
@@ -127,4 +146,48 @@ pub fn argsort<T: Sortable>(a: &Array<T>, axis: Option<isize>) -> Result<Array<i
     let rows = Rows::new(a, axis)?;
     let (_, pos) = T::sort_rows(rows.data.clone(), rows.rows, rows.n, true)?;
     rows.restore(&pos, rows.n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GPU's shape (runs of 16, segments of 64) and odd ones, run on the CPU against a
+    /// stable sort of the host.
+    #[test]
+    fn gpu_shape_and_odd_shapes() {
+        let dev = Device::cpu();
+        let (rows, n) = (3, 5001);
+        let data: Vec<i32> = (0..rows * n)
+            .map(|i| ((i * 7919) % 1013) as i32 % 50)
+            .collect();
+        let mut want = Vec::new();
+        for row in data.chunks(n) {
+            let mut idx: Vec<i64> = (0..n as i64).collect();
+            idx.sort_by_key(|&i| row[i as usize]);
+            want.extend(idx);
+        }
+        for shape in [
+            Shape::GPU,
+            Shape { run: 1, segment: 1 },
+            Shape { run: 3, segment: 7 },
+            Shape {
+                run: 32,
+                segment: 1000,
+            },
+        ] {
+            let keys = Array::from_vec(&dev, &[rows, n], data.clone()).unwrap();
+            let (sorted, pos) = merge_sort_rows_in(keys, rows, n, true, shape).unwrap();
+            assert_eq!(pos.to_vec().unwrap(), want, "{shape:?}");
+            let sorted = sorted.to_vec().unwrap();
+            assert!(sorted.chunks(n).all(|r| r.windows(2).all(|w| w[0] <= w[1])));
+            let keys = Array::from_vec(&dev, &[rows, n], data.clone()).unwrap();
+            let (alone, _) = merge_sort_rows_in(keys, rows, n, false, shape).unwrap();
+            assert_eq!(
+                alone.to_vec().unwrap(),
+                sorted,
+                "{shape:?} without positions"
+            );
+        }
+    }
 }
