@@ -5,11 +5,14 @@
 //!
 //! 1. [`sort_runs`]: one thread per run of `run` elements: the positions are written
 //!    (`0..n` along each row, when tracked) and the run is insertion-sorted in place;
-//! 2. [`merge_runs`], once per doubling of the sorted width: each pair of neighbouring sorted
-//!    runs of a row is merged into the other buffer. A thread writes a fixed segment of a row's
-//!    output; where its segment starts inside a pair it finds by a binary search on the
-//!    "merge path" (how many of the first outputs come from the left run), so every pass is
-//!    parallel however long the runs have grown.
+//! 2. [`merge_runs`]: each pair of neighbouring sorted runs of a row is merged into the other
+//!    buffer, doubling the sorted width. A thread writes a fixed segment of a row's output;
+//!    where its segment starts inside a pair it finds by a binary search on the "merge path"
+//!    (how many of the first outputs come from the left run), so every pass is parallel
+//!    however long the runs have grown. While the runs are shorter than a segment, one launch
+//!    does several passes (each thread re-reads only its own segment): on the CPU, blocks of
+//!    64 Ki elements are sorted while they sit in the cache, and only the longer merges go
+//!    through memory once per pass.
 //!
 //! The order is NumPy's: NaN after everything, `-0.0` equal to `0.0`; both steps are stable
 //! (ties keep their order), so the positions are those of a stable `argsort`.
@@ -81,23 +84,28 @@ pub(crate) fn sort_runs<T: Num>(
     }
 }
 
-/// Merges each pair of neighbouring sorted runs of `width` elements of the rows of `keys`
-/// (and, with `track`, of `pos`) into `out_keys` (`out_pos`). Thread `item` writes elements
-/// `seg * s .. seg * (s + 1)` of row `r` (`s = item % segs`, `r = item / segs`), whatever
-/// pairs they belong to.
+/// Merges neighbouring sorted runs of the rows, `passes` times, each pass doubling the width
+/// of the runs from `width`, between two buffers: keys (and, with `track`, positions) are read
+/// from the `b` buffers when `from_b` (else from the `a` ones) and written to the others, which
+/// swap roles at each pass. Thread `item` writes elements `seg * s .. seg * (s + 1)` of row
+/// `r` (`s = item % segs`, `r = item / segs`), whatever pairs they belong to; more than one
+/// pass per launch needs segments made of whole pairs at every width of the launch (`seg` a
+/// multiple of twice the last width), so that a thread only reads what it wrote itself.
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn merge_runs<T: Num>(
-    keys: &[T],
-    pos: &[i64],
-    out_keys: &mut [T],
-    out_pos: &mut [i64],
+    keys_a: &mut [T],
+    keys_b: &mut [T],
+    pos_a: &mut [i64],
+    pos_b: &mut [i64],
     n: usize,
     width: usize,
+    passes: usize,
     seg: usize,
     segs: usize,
     items: usize,
     spread: usize,
+    from_b: bool,
     track: bool,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
@@ -109,64 +117,94 @@ pub(crate) fn merge_runs<T: Num>(
         return;
     }
     let base = (item / segs) * n;
-    let mut k = (item % segs) * seg;
-    let end = (k + seg).min(n);
-    while k < end {
-        // The pair of runs holding output `k`: left `[a0, mid)`, right `[mid, b1)`.
-        let a0 = k / (2 * width) * (2 * width);
-        let mid = (a0 + width).min(n);
-        let b1 = (a0 + 2 * width).min(n);
-        let stop = base + end.min(b1);
-        let d = k - a0;
-        let (la, lb) = (mid - a0, b1 - mid);
-        // The merge path: the smallest `i` (elements taken from the left run among the
-        // first `d` outputs) such that the right run's `d - i - 1`-th element sorts
-        // strictly before the left run's `i`-th.
-        let mut lo = 0;
-        if d > lb {
-            lo = d - lb;
-        }
-        let mut hi = d.min(la);
-        while lo < hi {
-            let m = (lo + hi) / 2;
-            if before::<T>(keys[base + mid + d - m - 1], keys[base + a0 + m]) {
-                hi = m;
-            } else {
-                lo = m + 1;
+    let k0 = (item % segs) * seg;
+    let end = (k0 + seg).min(n);
+    for p in 0..passes {
+        let w = width << p;
+        let src_b = from_b != (p % 2 == 1);
+        let mut k = k0;
+        while k < end {
+            // The pair of runs holding output `k`: left `[a0, mid)`, right `[mid, b1)`.
+            let a0 = k / (2 * w) * (2 * w);
+            let mid = (a0 + w).min(n);
+            let b1 = (a0 + 2 * w).min(n);
+            let stop = end.min(b1);
+            let d = k - a0;
+            let (la, lb) = (mid - a0, b1 - mid);
+            // The merge path: the smallest `i` (elements taken from the left run among the
+            // first `d` outputs) such that the right run's `d - i - 1`-th element sorts
+            // strictly before the left run's `i`-th.
+            let mut lo = 0;
+            if d > lb {
+                lo = d - lb;
             }
-        }
-        let mut i = base + a0 + lo;
-        let mut j = base + mid + d - lo;
-        let (i_end, j_end) = (base + mid, base + b1);
-        let mut o = base + k;
-        // Both runs left: branch-free steps (ties take the left run: stable).
-        while o < stop && i < i_end && j < j_end {
-            let (a, b) = (keys[i], keys[j]);
-            let right = before::<T>(b, a);
-            out_keys[o] = if right { b } else { a };
-            if track {
-                out_pos[o] = if right { pos[j] } else { pos[i] };
+            let mut hi = d.min(la);
+            while lo < hi {
+                let m = (lo + hi) / 2;
+                let (ri, li) = (base + mid + d - m - 1, base + a0 + m);
+                let (r, l) = if src_b {
+                    (keys_b[ri], keys_b[li])
+                } else {
+                    (keys_a[ri], keys_a[li])
+                };
+                if before::<T>(r, l) {
+                    hi = m;
+                } else {
+                    lo = m + 1;
+                }
             }
-            j += right as usize;
-            i += 1 - right as usize;
-            o += 1;
-        }
-        while o < stop && i < i_end {
-            out_keys[o] = keys[i];
-            if track {
-                out_pos[o] = pos[i];
+            let mut i = base + a0 + lo;
+            let mut j = base + mid + d - lo;
+            let (i_end, j_end, o_end) = (base + mid, base + b1, base + stop);
+            let mut o = base + k;
+            // Both runs left: branch-free steps (ties take the left run: stable).
+            while o < o_end && i < i_end && j < j_end {
+                let (a, b) = if src_b {
+                    (keys_b[i], keys_b[j])
+                } else {
+                    (keys_a[i], keys_a[j])
+                };
+                let right = before::<T>(b, a);
+                let v = if right { b } else { a };
+                let from = if right { j } else { i };
+                if src_b {
+                    keys_a[o] = v;
+                    if track {
+                        pos_a[o] = pos_b[from];
+                    }
+                } else {
+                    keys_b[o] = v;
+                    if track {
+                        pos_b[o] = pos_a[from];
+                    }
+                }
+                j += right as usize;
+                i += 1 - right as usize;
+                o += 1;
             }
-            i += 1;
-            o += 1;
-        }
-        while o < stop {
-            out_keys[o] = keys[j];
-            if track {
-                out_pos[o] = pos[j];
+            // One run left: copied.
+            while o < o_end {
+                let mut from = j;
+                if i < i_end {
+                    from = i;
+                    i += 1;
+                } else {
+                    j += 1;
+                }
+                if src_b {
+                    keys_a[o] = keys_b[from];
+                    if track {
+                        pos_a[o] = pos_b[from];
+                    }
+                } else {
+                    keys_b[o] = keys_a[from];
+                    if track {
+                        pos_b[o] = pos_a[from];
+                    }
+                }
+                o += 1;
             }
-            j += 1;
-            o += 1;
+            k = o - base;
         }
-        k = o - base;
     }
 }

@@ -5,23 +5,27 @@ use super::sortable::Sortable;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items, Rows};
 
-/// How the work of a merge sort is cut: elements each thread insertion-sorts before the merge
-/// passes, and elements of a row each thread writes in a merge pass.
+/// How the work of a merge sort is cut: elements each thread insertion-sorts first, the
+/// block each thread then sorts on its own (merge passes within one launch), and elements of
+/// a row each thread writes in each of the remaining merge passes.
 #[derive(Clone, Copy, Debug)]
 struct Shape {
     run: usize,
+    block: usize,
     segment: usize,
 }
 
 impl Shape {
-    /// On a GPU: runs of 16, segments of 64 (many threads however few the rows).
+    /// On a GPU: runs of 16, no blocks, segments of 64 (many threads however few the rows).
     const GPU: Shape = Shape {
         run: 16,
+        block: 16,
         segment: 64,
     };
 
-    /// The shape for `rows` rows of `n` elements on `dev`. CPU: runs of 32, and long
-    /// segments: a few per worker, unless the rows alone keep the workers busy.
+    /// The shape for `rows` rows of `n` elements on `dev`. CPU: runs of 32, blocks of 64 Ki
+    /// elements (sorted in the cache), and long segments: a few per worker, unless the rows
+    /// alone keep the workers busy.
     fn for_device(dev: &Device, rows: usize, n: usize) -> Shape {
         if !dev.is_cpu() {
             return Shape::GPU;
@@ -32,7 +36,11 @@ impl Shape {
         } else {
             n.div_ceil((4 * workers).div_ceil(rows)).max(4096)
         };
-        Shape { run: 32, segment }
+        Shape {
+            run: 32,
+            block: 1 << 16,
+            segment,
+        }
     }
 }
 
@@ -77,35 +85,54 @@ fn merge_sort_rows_in<T: Num>(
         spread as u64,
         track,
     )?;
-    if run >= n {
+    let mut width = run;
+    if width >= n {
         return Ok((keys, pos));
     }
-    let seg = shape.segment.clamp(1, n);
-    let segs = n.div_ceil(seg);
-    let (cfg, spread) = launch_items(&dev, rows * segs)?;
     let mut other_keys = Array::<T>::zeros(&dev, &[rows, n])?;
     let mut other_pos = Array::<i64>::zeros(&dev, pos_shape)?;
-    let mut width = run;
-    while width < n {
+    let mut in_other = false;
+    // The passes within blocks (a whole number of runs, doubled), then one pass per launch.
+    let mut local = 0;
+    while (run << (local + 1)) <= shape.block && (run << local) < n {
+        local += 1;
+    }
+    let mut plan = Vec::new();
+    if local > 1 {
+        plan.push((run << local, local));
+    }
+    let mut w = if local > 1 { run << local } else { run };
+    while w < n {
+        plan.push((shape.segment.clamp(1, n), 1));
+        w *= 2;
+    }
+    for (seg, passes) in plan {
+        let segs = n.div_ceil(seg);
+        let (cfg, spread) = launch_items(&dev, rows * segs)?;
         merge_runs::launch::<T>(
             &cfg,
-            &keys,
-            &pos,
+            &mut keys,
             &mut other_keys,
+            &mut pos,
             &mut other_pos,
             n as u64,
             width as u64,
+            passes as u64,
             seg as u64,
             segs as u64,
             (rows * segs) as u64,
             spread as u64,
+            in_other,
             track,
         )?;
-        std::mem::swap(&mut keys, &mut other_keys);
-        std::mem::swap(&mut pos, &mut other_pos);
-        width *= 2;
+        width <<= passes;
+        in_other ^= passes % 2 == 1;
     }
-    Ok((keys, pos))
+    Ok(if in_other {
+        (other_keys, other_pos)
+    } else {
+        (keys, pos)
+    })
 }
 
 /// NumPy's `sort(a, axis)` (`None`: the flattened array, 1-d): a sorted copy along `axis`.
@@ -169,11 +196,35 @@ mod tests {
         }
         for shape in [
             Shape::GPU,
-            Shape { run: 1, segment: 1 },
-            Shape { run: 3, segment: 7 },
+            Shape {
+                run: 1,
+                block: 1,
+                segment: 1,
+            },
+            Shape {
+                run: 3,
+                block: 48,
+                segment: 7,
+            },
+            Shape {
+                run: 2,
+                block: 4096,
+                segment: 5001,
+            },
             Shape {
                 run: 32,
+                block: 1 << 16,
                 segment: 1000,
+            },
+            Shape {
+                run: 5,
+                block: 170,
+                segment: 2000,
+            },
+            Shape {
+                run: 4,
+                block: 8,
+                segment: 3,
             },
         ] {
             let keys = Array::from_vec(&dev, &[rows, n], data.clone()).unwrap();
