@@ -20,8 +20,14 @@
 //! The sort is a stable merge sort on both backends: threads insertion-sort short runs, then
 //! each merge pass splits every row's output into segments that threads write independently,
 //! each finding where its segment starts by a binary search on the merge path; the passes
-//! double the sorted width until the row is sorted. Segments are long on the CPU (a few per
-//! worker) and 64 elements on a GPU. NumPy's order: NaN last, `-0.0` equal to `0.0`.
+//! double the sorted width until the row is sorted. On the CPU each thread first sorts a
+//! block of 64 Ki elements on its own (all its passes in one launch, in the cache) and the
+//! segments of the longer passes are long (a few per worker); on a GPU runs are 16 elements
+//! and segments 64. NumPy's order: NaN last, `-0.0` equal to `0.0`.
+//!
+//! Where we differ from NumPy: `argsort` is always stable (NumPy's default `kind` is not;
+//! its stable order is ours); `put` with a repeated index writes one of its values, not
+//! necessarily the last.
 //!
 //! Outputs whose size depends on the data (`nonzero`, masks, `unique`) are computed in three
 //! steps on the device: flags, an inclusive scan of the flags (the last value, a count, is the
