@@ -202,7 +202,6 @@ pub fn take_with_mode<T: DType>(
     };
     let shape = src.shape();
     let n = shape[axis];
-    let outer: usize = shape[..axis].iter().product();
     let inner: usize = shape[axis + 1..].iter().product();
     let m = indices.len();
     let mut out_shape = shape[..axis].to_vec();
@@ -232,7 +231,6 @@ pub fn take_with_mode<T: DType>(
         mode.code(),
     )?;
     check_bad("take", &bad, n)?;
-    let _ = outer;
     Ok(out)
 }
 
