@@ -18,8 +18,6 @@
 //! (NumPy's mean adds in `f32`), which differs only when their sum overflows `f16`.
 
 mod kernels;
-#[cfg(test)]
-mod nvrtc;
 
 use kernels::{lerp_rows, median_rows};
 
@@ -205,3 +203,6 @@ fn interpolate<T: OrderStat>(
     )?;
     out.reshape(&shape)
 }
+
+#[cfg(test)]
+mod nvrtc;
