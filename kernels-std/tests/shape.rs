@@ -579,3 +579,31 @@ fn gathers_longer_than_one_cpu_run() {
         }
     }
 }
+
+#[test]
+fn outputs_without_fill_are_written_everywhere() {
+    // Joins, rolls, gathers and the index allocate their output without filling it. On the CPU a freed
+    // buffer of 1 MiB or more is pooled and handed out again as it is: poison one, free it,
+    // and check that no poisoned element survives in the outputs that reuse it.
+    let dev = Device::cpu();
+    let n = 1 << 17; // 1 MiB of f64
+    let half = Array::from_vec(&dev, &[n / 2], (0..n / 2).map(|i| i as f64).collect()).unwrap();
+    let whole = Array::from_vec(&dev, &[n], (0..n).map(|i| i as f64).collect()).unwrap();
+    let back = half.slice(s![..;-1]).unwrap();
+    let results: [&dyn Fn() -> Array<f64>; 5] = [
+        &|| kernels_std::creation::arange::<f64>(&dev, 0.0, n as f64, 1.0).unwrap(),
+        &|| concatenate(&[&half, &back], Some(0)).unwrap(),
+        &|| roll(&whole, 12345, None).unwrap(),
+        &|| repeat(&half, 2, Some(0)).unwrap(),
+        &|| repeat(&half, vec![2; n / 2], Some(0)).unwrap(),
+    ];
+    for (k, make) in results.iter().enumerate() {
+        drop(kernels_std::creation::full(&dev, &[n], -7.0f64).unwrap());
+        let out = make();
+        assert_eq!(out.len(), n);
+        assert!(
+            out.to_vec().unwrap().iter().all(|&x| x >= 0.0),
+            "result {k} kept a poisoned element"
+        );
+    }
+}

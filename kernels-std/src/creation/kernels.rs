@@ -5,7 +5,7 @@
 use array_runtime::{Array, DType, Device, Num, Result};
 use kernel_macros::{device_fn, elementwise, raw_kernel};
 
-use crate::shape::kernels::{alloc, launch_for};
+use crate::shape::kernels::{for_overwrite, launch_for};
 
 /// `out[i] = i` for the `per_thread` consecutive elements of each thread.
 #[raw_kernel]
@@ -172,7 +172,7 @@ pub(crate) fn geomspace_value<T: DType>(
 
 /// `[0, 1, .., n - 1]` as `i64` on `device`, computed there.
 pub(crate) fn indices(device: &Device, n: usize) -> Result<Array<i64>> {
-    let mut out = alloc::<i64>(device, &[n])?;
+    let mut out = for_overwrite::<i64>(device, &[n])?;
     if n > 0 {
         let (cfg, per_thread) = launch_for(device, n);
         iota::launch(&cfg, &mut out, per_thread)?;

@@ -6,7 +6,7 @@ use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::axes::{atleast_1d, atleast_2d, atleast_3d};
-use super::kernels::{alloc, axis as normalize, copy_elements};
+use super::kernels::{axis as normalize, copy_elements, for_overwrite};
 
 /// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): `Some(axis)`
 /// joins along `axis` (every other extent must agree), `None` joins the flattened arrays.
@@ -83,7 +83,8 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
         }
         shape[axis] += a.shape()[axis];
     }
-    let mut out = alloc::<T>(&first.device(), &shape)?;
+    // The inputs tile the output along `axis`: every element is written.
+    let mut out = for_overwrite::<T>(&first.device(), &shape)?;
     let mut start = 0isize;
     for a in arrays {
         let len = a.shape()[axis] as isize;

@@ -2,6 +2,7 @@
 //! into a fresh array or into a slice of another one) and a gather along one axis (an index
 //! map computed on the host from sizes only, applied on the device).
 
+use array_runtime::kernel::elementwise::{Instance, Operand, Plan};
 use array_runtime::shape::Layout;
 use array_runtime::{Array, DType, Device, Error, LaunchConfig, Result};
 use kernel_macros::{elementwise, raw_kernel};
@@ -88,6 +89,24 @@ pub(crate) fn alloc<T: DType>(device: &Device, shape: &[usize]) -> Result<Array<
     filled(device, shape, T::default())
 }
 
+/// A C-contiguous array of `shape` on `device` whose every element the caller overwrites: no
+/// fill pass (on a GPU its memory is uninitialised until then). Allocated as a kernel output
+/// is, through the plan of the copy kernel over a broadcast 0-d array of that shape, which is
+/// not run.
+pub(crate) fn for_overwrite<T: DType>(device: &Device, shape: &[usize]) -> Result<Array<T>> {
+    let probe = Array::scalar(device, T::default())?.broadcast_to(shape)?;
+    let operand = Operand::Borrowed(&probe);
+    let inputs = [operand.erase()];
+    let dtype = [T::ID];
+    let inst = Instance {
+        def: &copy_elements::DEF,
+        type_args: &dtype,
+        params: &dtype,
+        results: &dtype,
+    };
+    Plan::new(&inst, &inputs)?.alloc::<T>()
+}
+
 /// `a` itself when C-contiguous, else a C-contiguous copy made on `a`'s device.
 pub(crate) fn contiguous<T: DType>(a: &Array<T>) -> Result<Array<T>> {
     if a.is_c_contiguous() {
@@ -104,7 +123,7 @@ pub(crate) fn gather<T: DType>(a: &Array<T>, axis: usize, index: &[i64]) -> Resu
     let shape = a.shape();
     let mut out_shape = shape.to_vec();
     out_shape[axis] = index.len();
-    let mut out = alloc::<T>(&device, &out_shape)?;
+    let mut out = for_overwrite::<T>(&device, &out_shape)?;
     if out.is_empty() {
         return Ok(out);
     }

@@ -4,7 +4,7 @@ use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::axes::normalize_axes;
-use super::kernels::{alloc, axis as normalize, copy_elements};
+use super::kernels::{axis as normalize, copy_elements, for_overwrite};
 use super::reshape::ravel;
 
 /// `a` with its elements shifted cyclically by `shift` positions (NumPy's `roll`): along
@@ -73,7 +73,8 @@ pub fn roll_axes<T: DType>(a: &Array<T>, shifts: &[isize], axes: &[isize]) -> Re
 /// a[n-s..]`.
 fn roll_along<T: DType>(a: &Array<T>, shift: isize, axis: usize) -> Result<Array<T>> {
     let n = a.shape()[axis] as isize;
-    let mut out = alloc::<T>(&a.device(), a.shape())?;
+    // The two copies below cover the output.
+    let mut out = for_overwrite::<T>(&a.device(), a.shape())?;
     if a.is_empty() {
         return Ok(out);
     }
