@@ -16,8 +16,8 @@ pub(crate) fn copy_elements<T: DType>(x: T) -> T {
 
 /// `out[o, j, i] = src[o, index[j], i]` over `out` seen as `(outer, index.len(), inner)` and
 /// `src` as `(outer, src_len, inner)`, both C-contiguous. Each thread handles `per_thread`
-/// consecutive elements (one on a GPU, so that writes coalesce; a long run on the CPU, where
-/// each emulated thread costs a call).
+/// consecutive elements ([`launch_for`]: one on a GPU, so that writes coalesce; a run on the
+/// CPU, where each emulated thread costs a call).
 #[raw_kernel]
 pub(crate) fn gather_axis<T: DType>(
     src: &[T],
