@@ -334,30 +334,33 @@ fn errors_where_numpy_raises() {
     assert!(concatenate(&[&a, &v], Some(0)).is_err());
     assert!(concatenate(&[&s0, &s0], Some(0)).is_err());
     assert!(concatenate::<f64>(&[], Some(0)).is_err());
-    assert!(concatenate(&[&a, &a], Some(2)).is_err());
+    assert!(matches!(
+        concatenate(&[&a, &a], Some(2)),
+        Err(Error::Axis { axis: 2, ndim: 2 })
+    ));
     assert!(concatenate(&[&a, &a], Some(-3)).is_err());
     assert!(stack(&[&a, &b], 0).is_err());
-    assert!(stack(&[&a, &a], 3).is_err());
+    assert!(matches!(stack(&[&a, &a], 3), Err(Error::Axis { .. })));
     assert!(stack::<f64>(&[], 0).is_err());
     assert!(vstack(&[&a, &b]).is_err());
     // Splits.
     assert!(split(&a, 2, 1).is_err());
     assert!(split(&a, 0, 1).is_err());
     assert!(array_split(&a, 0, 1).is_err());
-    assert!(split(&a, 3, 2).is_err());
+    assert!(matches!(split(&a, 3, 2), Err(Error::Axis { .. })));
     assert!(vsplit(&v, 3).is_err());
     assert!(hsplit(&s0, 1).is_err());
     // Repetition.
     assert!(repeat(&a, -1, None).is_err());
     assert!(repeat(&a, vec![1, -2], Some(0)).is_err());
     assert!(repeat(&a, vec![1, 2], Some(1)).is_err());
-    assert!(repeat(&a, 2, Some(2)).is_err());
+    assert!(matches!(repeat(&a, 2, Some(2)), Err(Error::Axis { .. })));
     assert!(repeat(&a, isize::MAX, Some(1)).is_err());
     assert!(repeat(&a, vec![isize::MAX, isize::MAX, 1], Some(1)).is_err());
     assert!(tile(&a, &[usize::MAX, 1]).is_err());
     assert!(pad(&a, &[(usize::MAX, 1)], PadMode::Constant(0.0)).is_err());
     // Rolls and rotations.
-    assert!(roll(&a, 1, Some(2)).is_err());
+    assert!(matches!(roll(&a, 1, Some(2)), Err(Error::Axis { .. })));
     assert!(roll_axes(&a, &[1, 2, 3], &[0, 1]).is_err());
     assert!(rot90(&a, 1, [0, 0]).is_err());
     assert!(rot90(&a, 1, [0, -2]).is_err());
@@ -375,13 +378,13 @@ fn errors_where_numpy_raises() {
     assert!(reshape(&e, &[0, -1]).is_err());
     assert!(transpose(&a, Some(&[0])).is_err());
     assert!(transpose(&a, Some(&[0, 0])).is_err());
-    assert!(swapaxes(&a, 0, 2).is_err());
+    assert!(matches!(swapaxes(&a, 0, 2), Err(Error::Axis { .. })));
     assert!(moveaxis(&a, &[0], &[0, 1]).is_err());
     assert!(moveaxis(&a, &[0, 0], &[0, 1]).is_err());
-    assert!(expand_dims(&a, &[3]).is_err());
+    assert!(matches!(expand_dims(&a, &[3]), Err(Error::Axis { .. })));
     assert!(expand_dims(&a, &[0, 0]).is_err());
     assert!(squeeze(&a, Some(&[0])).is_err());
-    assert!(flip(&a, Some(&[2])).is_err());
+    assert!(matches!(flip(&a, Some(&[2])), Err(Error::Axis { .. })));
     assert!(fliplr(&v).is_err());
     assert!(flipud(&s0).is_err());
     assert!(dsplit(&a, 1).is_err());

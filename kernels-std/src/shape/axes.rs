@@ -5,14 +5,14 @@
 use array_runtime::shape;
 use array_runtime::{Array, DType, Error, Result};
 
-use super::kernels::axis as normalize;
+use array_runtime::shape::normalize_axis as normalize;
 
 /// Normalizes every axis of `axes` for `ndim` dimensions; a repeated axis is an error.
 pub(crate) fn normalize_axes(op: &str, axes: &[isize], ndim: usize) -> Result<Vec<usize>> {
     let mut seen = vec![false; ndim];
     axes.iter()
         .map(|&a| {
-            let n = normalize(op, a, ndim)?;
+            let n = normalize(a, ndim)?;
             if std::mem::replace(&mut seen[n], true) {
                 return Err(Error::invalid(format!("{op}: repeated axis in {axes:?}")));
             }
@@ -57,8 +57,8 @@ pub fn transpose<T: DType>(a: &Array<T>, axes: Option<&[isize]>) -> Result<Array
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn swapaxes<T: DType>(a: &Array<T>, axis1: isize, axis2: isize) -> Result<Array<T>> {
-    let x = normalize("swapaxes", axis1, a.ndim())?;
-    let y = normalize("swapaxes", axis2, a.ndim())?;
+    let x = normalize(axis1, a.ndim())?;
+    let y = normalize(axis2, a.ndim())?;
     a.swap_axes(x as isize, y as isize)
 }
 

@@ -6,7 +6,8 @@ use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::axes::{atleast_1d, atleast_2d, atleast_3d};
-use super::kernels::{axis as normalize, copy_elements, for_overwrite};
+use super::kernels::{copy_elements, for_overwrite};
+use array_runtime::shape::normalize_axis as normalize;
 
 /// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): `Some(axis)`
 /// joins along `axis` (every other extent must agree), `None` joins the flattened arrays.
@@ -42,7 +43,7 @@ pub fn concatenate<T: DType>(arrays: &[&Array<T>], axis: Option<isize>) -> Resul
             "concatenate: zero-dimensional arrays cannot be concatenated",
         ));
     }
-    let axis = normalize("concatenate", axis, first.ndim())?;
+    let axis = normalize(axis, first.ndim())?;
     join_along(arrays, axis, "concatenate")
 }
 
@@ -124,7 +125,7 @@ pub fn stack<T: DType>(arrays: &[&Array<T>], axis: isize) -> Result<Array<T>> {
             });
         }
     }
-    let axis = normalize("stack", axis, first.ndim() + 1)?;
+    let axis = normalize(axis, first.ndim() + 1)?;
     let expanded: Vec<Array<T>> = arrays
         .iter()
         .map(|a| a.insert_axis(axis as isize))

@@ -4,7 +4,7 @@
 
 use array_runtime::kernel::elementwise::{Instance, Operand, Plan};
 use array_runtime::shape::Layout;
-use array_runtime::{Array, DType, Device, Error, LaunchConfig, Result};
+use array_runtime::{Array, DType, Device, LaunchConfig, Result};
 use kernel_macros::{elementwise, raw_kernel};
 
 /// The identity: run as a kernel it copies any view, on its device, into a C-contiguous
@@ -147,15 +147,4 @@ pub(crate) fn gather<T: DType>(a: &Array<T>, axis: usize, index: &[i64]) -> Resu
 /// A view of `a`'s storage through `layout` (checked against the storage's bounds).
 pub(crate) fn view<T: DType>(a: &Array<T>, layout: Layout) -> Result<Array<T>> {
     array_runtime::cuda::blas_support::strided_view(a, layout)
-}
-
-/// Normalizes `axis` for an array of `ndim` dimensions, naming the routine on error.
-pub(crate) fn axis(op: &str, axis: isize, ndim: usize) -> Result<usize> {
-    let n = ndim as isize;
-    if axis < -n || axis >= n {
-        return Err(Error::invalid(format!(
-            "{op}: axis {axis} is out of bounds for array of dimension {ndim}"
-        )));
-    }
-    Ok(if axis < 0 { axis + n } else { axis } as usize)
 }

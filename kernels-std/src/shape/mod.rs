@@ -25,7 +25,10 @@
 //! write). Copies are made on the arrays' device by kernels: the elementwise identity written
 //! into slices of the output (joins, `roll`, constant `pad`), into a broadcast view (`tile`,
 //! `repeat` by a scalar), or a gather along one axis (`repeat` by counts, the other `pad`
-//! modes). Axes are `isize` (negative from the end); "no axis" is `None`.
+//! modes). Axes are `isize` (negative from the end); "no axis" is `None`. An axis out of
+//! range is an [`Error::Axis`](array_runtime::Error::Axis) (NumPy's `AxisError`); other bad
+//! arguments are [`Error::Invalid`](array_runtime::Error::Invalid) or
+//! [`Error::ShapeMismatch`](array_runtime::Error::ShapeMismatch) naming the routine.
 //!
 //! Where we differ from NumPy:
 //! - arrays of one call share one dtype (no type promotion in `concatenate`, `stack`);

@@ -3,8 +3,9 @@
 
 use array_runtime::{Array, DType, Error, Result};
 
-use super::kernels::{axis as normalize, copy_elements, gather};
+use super::kernels::{copy_elements, gather};
 use super::reshape::{ravel, reshape};
+use array_runtime::shape::normalize_axis as normalize;
 
 /// `a` repeated `reps[k]` times along each axis `k` (NumPy's `tile`). When `reps` is shorter
 /// than `a.ndim()` it is padded with leading ones; when longer, `a` gets leading axes of
@@ -89,7 +90,7 @@ pub fn repeat<T: DType>(
 ) -> Result<Array<T>> {
     let (a, ax) = match axis {
         None => (ravel(a)?, 0),
-        Some(axis) => (a.clone(), normalize("repeat", axis, a.ndim())?),
+        Some(axis) => (a.clone(), normalize(axis, a.ndim())?),
     };
     let len = a.shape()[ax];
     let negative = || Error::invalid("repeat: repeats may not contain negative values");

@@ -4,8 +4,9 @@ use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::axes::normalize_axes;
-use super::kernels::{axis as normalize, copy_elements, for_overwrite};
+use super::kernels::{copy_elements, for_overwrite};
 use super::reshape::ravel;
+use array_runtime::shape::normalize_axis as normalize;
 
 /// `a` with its elements shifted cyclically by `shift` positions (NumPy's `roll`): along
 /// `Some(axis)`, or over the flattened array (shape kept) with `None`. Elements leaving at
@@ -48,7 +49,7 @@ pub fn roll_axes<T: DType>(a: &Array<T>, shifts: &[isize], axes: &[isize]) -> Re
     };
     let mut total = vec![0isize; a.ndim()];
     for (shift, ax) in pairs {
-        let ax = normalize("roll", ax, a.ndim())?;
+        let ax = normalize(ax, a.ndim())?;
         let n = a.shape()[ax] as isize;
         if n > 0 {
             total[ax] = (total[ax] + shift.rem_euclid(n)) % n;

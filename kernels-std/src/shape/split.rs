@@ -3,7 +3,7 @@
 use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
-use super::kernels::axis as normalize;
+use array_runtime::shape::normalize_axis as normalize;
 
 /// Where to split: NumPy's `indices_or_sections` argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub fn split<T: DType>(
 ) -> Result<Vec<Array<T>>> {
     let sections = sections.into();
     if let Sections::Count(n) = sections {
-        let ax = normalize("split", axis, a.ndim())?;
+        let ax = normalize(axis, a.ndim())?;
         let len = a.shape()[ax];
         if n == 0 || len % n != 0 {
             return Err(Error::invalid(format!(
@@ -88,7 +88,7 @@ pub fn array_split<T: DType>(
     if a.ndim() == 0 {
         return Err(Error::invalid("array_split: a 0-d array cannot be split"));
     }
-    let ax = normalize("array_split", axis, a.ndim())?;
+    let ax = normalize(axis, a.ndim())?;
     let len = a.shape()[ax] as isize;
     let bounds: Vec<(isize, isize)> = match sections.into() {
         Sections::Count(n) => {
