@@ -1,0 +1,445 @@
+//! `random` against an independent reference and against itself: Philox4x32-10's known answers
+//! (Random123's published vectors and more from `scripts/fixtures/gen_random_fixtures.py`,
+//! whose pure-Python Philox is checked against the published ones), the documented stream
+//! layout bit for bit, the same numbers whatever the launch shape, statistical sanity with
+//! fixed seeds and deterministic bounds, and the argument errors. Every kernel is compiled by
+//! NVRTC (run with `KERNELS_CUDA_WHEELS=/work/nvrtc-wheels`; skipped without NVRTC).
+//!
+//! Tolerances: exact (bit for bit) everywhere, except the normal numbers against the Python
+//! reference, which uses the host's `log`, `cos`, `sin` where our kernels use their own
+//! polynomials: 64 ulps or `|d| <= 1e-14` (the polynomials are a few ulps from the true
+//! functions, and `r cos(t)` amplifies the error of `t` near the zeros of `cos`).
+
+mod common;
+
+use common::{assert_close, devices, fixture, Tol};
+use kernels_std::io::{self, NpyDType};
+use kernels_std::prelude::*;
+use kernels_std::random::{default_rng, kernels, Generator, RandomInt};
+
+fn load<T: NpyDType>(name: &str, dev: &Device) -> Array<T> {
+    io::load::<T>(fixture(&format!("random/{name}.npy")), dev)
+        .unwrap_or_else(|e| panic!("fixture {name}: {e}"))
+}
+
+/// Launch shapes the kernels must not depend on: one thread, a partial warp, odd blocks,
+/// many blocks, a full block, more threads than work.
+fn launch_shapes() -> Vec<LaunchConfig> {
+    vec![
+        LaunchConfig::new(1, 1),
+        LaunchConfig::new(1, 7),
+        LaunchConfig::new(3, 33),
+        LaunchConfig::new(17, 64),
+        LaunchConfig::new(2, 1024),
+        LaunchConfig::new(4096, 128),
+    ]
+}
+
+fn bits_f64(a: &Array<f64>) -> Vec<u64> {
+    a.to_vec().unwrap().iter().map(|v| v.to_bits()).collect()
+}
+
+fn bits_f32(a: &Array<f32>) -> Vec<u32> {
+    a.to_vec().unwrap().iter().map(|v| v.to_bits()).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Philox4x32-10 known answers.
+
+#[test]
+fn philox_published_known_answers_on_the_host_twin() {
+    use kernels_std::random::philox::philox4x32_10;
+    let m = u32::MAX;
+    assert_eq!(
+        philox4x32_10(0, 0, 0, 0, 0, 0),
+        (0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8)
+    );
+    assert_eq!(
+        philox4x32_10(m, m, m, m, m, m),
+        (0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd)
+    );
+    assert_eq!(
+        philox4x32_10(0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0),
+        (0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1)
+    );
+}
+
+#[test]
+fn philox_known_answers_on_every_device_and_launch() {
+    for dev in devices() {
+        let ctr = load::<u32>("kat_counter", &dev);
+        let key = load::<u32>("kat_key", &dev);
+        let want = load::<u32>("kat_out", &dev);
+        assert_eq!(ctr.shape(), &[32, 4]);
+        for cfg in launch_shapes() {
+            let mut out = Array::<u32>::zeros(&dev, &[32, 4]).unwrap();
+            kernels::philox_blocks::launch(&cfg, &ctr, &key, &mut out).unwrap();
+            assert_close(&out, &want, Tol::exact(), &format!("philox blocks {cfg:?} on {dev}"));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stream layout, bit for bit.
+
+#[test]
+fn raw_words_follow_the_documented_layout() {
+    for dev in devices() {
+        let got = Generator::new(42).random_raw(&dev, &[9]).unwrap();
+        assert_close(&got, &load("raw_seed42", &dev), Tol::exact(), "raw seed 42");
+        let mut rng = Generator::new(0x0123_4567_89AB_CDEF);
+        rng.advance(7).unwrap();
+        let got = rng.random_raw(&dev, &[3, 3]).unwrap();
+        let want = load::<u64>("raw_seed_big_block7", &dev).reshape(&[3, 3]).unwrap();
+        assert_close(&got, &want, Tol::exact(), "raw seed big, block 7");
+        assert_eq!(rng.offset(), 12);
+    }
+}
+
+#[test]
+fn successive_calls_continue_the_stream() {
+    for dev in devices() {
+        let mut rng = default_rng(5);
+        let a = rng.random::<f64>(&dev, &[5]).unwrap();
+        assert_eq!(rng.offset(), 3);
+        let b = rng.random::<f32>(&dev, &[2, 2]).unwrap();
+        let c = rng.uniform(&dev, -2.0f64, 3.0, &[3]).unwrap();
+        let d = rng.uniform(&dev, -1.5f32, 2.25, &[5]).unwrap();
+        assert_eq!(rng.offset(), 10);
+        assert_close(&a, &load("seq5_random_f64", &dev), Tol::exact(), "random f64");
+        let want_b = load::<f32>("seq5_random_f32", &dev).reshape(&[2, 2]).unwrap();
+        assert_close(&b, &want_b, Tol::exact(), "random f32");
+        assert_close(&c, &load("seq5_uniform_f64", &dev), Tol::exact(), "uniform f64");
+        assert_close(&d, &load("seq5_uniform_f32", &dev), Tol::exact(), "uniform f32");
+    }
+}
+
+fn check_integers<T: RandomInt + NpyDType + common::Approx>(name: &str) {
+    for dev in devices() {
+        let bounds = load::<T>(&format!("int_{name}_bounds"), &dev).to_vec().unwrap();
+        let want = load::<T>(&format!("int_{name}"), &dev);
+        let mut rng = Generator::new(11);
+        let got = if name.ends_with("_incl") {
+            rng.integers_inclusive(&dev, bounds[0], bounds[1], &[17])
+        } else {
+            rng.integers(&dev, bounds[0], bounds[1], &[17])
+        }
+        .unwrap();
+        assert_close(&got, &want, Tol::exact(), &format!("integers {name} on {dev}"));
+    }
+}
+
+#[test]
+fn integers_of_every_dtype_follow_the_documented_layout() {
+    check_integers::<i8>("i1");
+    check_integers::<i16>("i2");
+    check_integers::<i32>("i4");
+    check_integers::<i64>("i8");
+    check_integers::<i64>("i8_reject");
+    check_integers::<u8>("u1");
+    check_integers::<u16>("u2");
+    check_integers::<u32>("u4");
+    check_integers::<u64>("u8");
+    check_integers::<u64>("u8_reject");
+    check_integers::<u8>("u1_incl");
+    check_integers::<i64>("i8_incl");
+}
+
+#[test]
+fn normals_match_box_muller_on_the_host_math_library() {
+    let tol = Tol {
+        ulps: 64,
+        ..Tol::close(0.0, 1e-14)
+    };
+    for dev in devices() {
+        let got = Generator::new(13).standard_normal::<f64>(&dev, &[63]).unwrap();
+        assert_close(&got, &load("normal_seed13", &dev), tol, "standard normal f64");
+    }
+}
+
+#[test]
+fn exact_math_is_accurate() {
+    use kernels_std::random::exact_math::{ln_unit, sincos_turns};
+    let mut worst_ln = 0f64;
+    let mut x = 1.0f64;
+    while x > 1e-300 {
+        for y in [x, x * 0.7071, x * 0.70710678118654757, x * 0.999_999_9, x * 0.5000001] {
+            let e = ((ln_unit(y) - y.ln()) / y.ln().abs().max(1e-300)).abs();
+            worst_ln = worst_ln.max(e);
+        }
+        x *= 0.937;
+    }
+    assert!(worst_ln < 4.0 * f64::EPSILON, "ln relative error {worst_ln:e}");
+    assert_eq!(ln_unit(1.0), 0.0);
+    assert!((ln_unit(f64::from_bits(1)) - f64::from_bits(1).ln()).abs() < 1e-12);
+    let mut worst_trig = 0f64;
+    for i in 0..100_000u32 {
+        let u = f64::from(i) / 100_000.0 + 1.234e-7;
+        let t = std::f64::consts::TAU * u;
+        let (s, c) = sincos_turns(u);
+        worst_trig = worst_trig.max((s - t.sin()).abs()).max((c - t.cos()).abs());
+    }
+    assert!(worst_trig < 4.0 * f64::EPSILON, "sin/cos error {worst_trig:e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Independent of the launch shape: each kernel launched by hand with several shapes gives what
+// the generator's own launch gave.
+
+#[test]
+fn kernels_do_not_depend_on_the_launch_shape() {
+    let n = 1001;
+    for dev in devices() {
+        let key = [0xDEAD_BEEF, 0x0BAD_F00D];
+        let mut rng = Generator::from_key(key, 1234);
+        let raw = rng.random_raw(&dev, &[n]).unwrap().to_vec().unwrap();
+        let mut rng = Generator::from_key(key, 1234);
+        let unif = bits_f64(&rng.uniform(&dev, -1.0, 4.0, &[n]).unwrap());
+        let mut rng = Generator::from_key(key, 1234);
+        let unif32 = bits_f32(&rng.uniform(&dev, -1.0f32, 4.0, &[n]).unwrap());
+        let mut rng = Generator::from_key(key, 1234);
+        let norm = bits_f64(&rng.normal(&dev, 1.0, 3.0, &[n]).unwrap());
+        let mut rng = Generator::from_key(key, 1234);
+        let norm32 = bits_f32(&rng.normal(&dev, 1.0f32, 3.0, &[n]).unwrap());
+        let mut rng = Generator::from_key(key, 1234);
+        let ints = rng.integers(&dev, -5i16, 1000, &[n]).unwrap().to_vec().unwrap();
+        let mut rng = Generator::from_key(key, 1234);
+        let big = rng.integers(&dev, 0u64, (1 << 63) + 1, &[n]).unwrap().to_vec().unwrap();
+        for cfg in launch_shapes() {
+            let what = format!("{cfg:?} on {dev}");
+            let (k0, k1) = (key[0], key[1]);
+            let mut o = Array::<u64>::zeros(&dev, &[n]).unwrap();
+            kernels::raw_words::launch(&cfg, &mut o, k0, k1, 1234).unwrap();
+            assert_eq!(o.to_vec().unwrap(), raw, "raw words {what}");
+            let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
+            kernels::uniform_f64::launch(&cfg, &mut o, k0, k1, 1234, -1.0, 5.0).unwrap();
+            assert_eq!(bits_f64(&o), unif, "uniform f64 {what}");
+            let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
+            kernels::uniform_f32::launch(&cfg, &mut o, k0, k1, 1234, -1.0, 5.0).unwrap();
+            assert_eq!(bits_f32(&o), unif32, "uniform f32 {what}");
+            let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
+            kernels::normal_f64::launch(&cfg, &mut o, k0, k1, 1234, 1.0, 3.0).unwrap();
+            assert_eq!(bits_f64(&o), norm, "normal f64 {what}");
+            let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
+            kernels::normal_f32::launch(&cfg, &mut o, k0, k1, 1234, 1.0, 3.0).unwrap();
+            assert_eq!(bits_f32(&o), norm32, "normal f32 {what}");
+            let mut o = Array::<i16>::zeros(&dev, &[n]).unwrap();
+            kernels::integers_i16::launch(&cfg, &mut o, k0, k1, 1234, (-5i64) as u64, 1005)
+                .unwrap();
+            assert_eq!(o.to_vec().unwrap(), ints, "integers i16 {what}");
+            let mut o = Array::<u64>::zeros(&dev, &[n]).unwrap();
+            kernels::integers_u64::launch(&cfg, &mut o, k0, k1, 1234, 0, (1 << 63) + 1).unwrap();
+            assert_eq!(o.to_vec().unwrap(), big, "integers u64 {what}");
+        }
+    }
+}
+
+/// With a GPU: the CPU and CUDA give the same bits (the fixtures pin the exact routines; this
+/// covers the normals, whose fixture has a tolerance).
+#[test]
+fn cpu_and_cuda_agree_bit_for_bit() {
+    let devs = devices();
+    if devs.len() < 2 {
+        eprintln!("skipped: no GPU");
+        return;
+    }
+    let run = |dev: &Device| {
+        let mut rng = Generator::new(77);
+        (
+            bits_f64(&rng.standard_normal(dev, &[4097]).unwrap()),
+            bits_f32(&rng.normal(dev, -3.0f32, 0.5, &[999]).unwrap()),
+            bits_f64(&rng.random(dev, &[333]).unwrap()),
+            rng.integers(dev, i8::MIN, i8::MAX, &[777]).unwrap().to_vec().unwrap(),
+        )
+    };
+    assert!(run(&devs[0]) == run(&devs[1]), "CPU and CUDA differ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics with fixed seeds: bounds of 6 standard deviations (deterministic for these seeds).
+
+const N: usize = 1_000_000;
+
+fn mean_var(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    let mean = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+    (mean, var)
+}
+
+/// `|got - want| <= 6 sigma`.
+#[track_caller]
+fn within_6_sigma(got: f64, want: f64, sigma: f64, what: &str) {
+    assert!(
+        (got - want).abs() <= 6.0 * sigma,
+        "{what}: {got} is more than 6 sigma = {} from {want}",
+        6.0 * sigma
+    );
+}
+
+#[test]
+fn uniform_statistics() {
+    let dev = Device::cpu();
+    let n = N as f64;
+    let x = Generator::new(101).random::<f64>(&dev, &[N]).unwrap().to_vec().unwrap();
+    assert!(x.iter().all(|&v| (0.0..1.0).contains(&v)));
+    let (m, v) = mean_var(&x);
+    within_6_sigma(m, 0.5, (1.0 / 12.0 / n).sqrt(), "random f64 mean");
+    within_6_sigma(v, 1.0 / 12.0, (1.0 / 180.0 / n).sqrt(), "random f64 variance");
+
+    let x: Vec<f64> = Generator::new(102)
+        .uniform(&dev, 10.0f32, 12.0, &[N])
+        .unwrap()
+        .to_vec()
+        .unwrap()
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    assert!(x.iter().all(|&v| (10.0..=12.0).contains(&v)));
+    let (m, v) = mean_var(&x);
+    within_6_sigma(m, 11.0, (4.0 / 12.0 / n).sqrt(), "uniform f32 mean");
+    within_6_sigma(v, 4.0 / 12.0, (16.0 / 180.0 / n).sqrt(), "uniform f32 variance");
+}
+
+#[test]
+fn normal_statistics() {
+    let dev = Device::cpu();
+    let n = N as f64;
+    let z = Generator::new(103).standard_normal::<f64>(&dev, &[N]).unwrap().to_vec().unwrap();
+    assert!(z.iter().all(|v| v.is_finite()));
+    let (m, v) = mean_var(&z);
+    within_6_sigma(m, 0.0, (1.0 / n).sqrt(), "standard normal mean");
+    within_6_sigma(v, 1.0, (2.0 / n).sqrt(), "standard normal variance");
+    // The fraction within one standard deviation: 0.682689...
+    let inside = z.iter().filter(|v| v.abs() < 1.0).count() as f64 / n;
+    let p = 0.682_689_492_137_085_9;
+    within_6_sigma(inside, p, (p * (1.0 - p) / n).sqrt(), "P(|z| < 1)");
+
+    let x: Vec<f64> = Generator::new(104)
+        .normal(&dev, 3.0f32, 2.0, &[N])
+        .unwrap()
+        .to_vec()
+        .unwrap()
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    let (m, v) = mean_var(&x);
+    within_6_sigma(m, 3.0, (4.0 / n).sqrt(), "normal f32 mean");
+    within_6_sigma(v, 4.0, 4.0 * (2.0 / n).sqrt(), "normal f32 variance");
+}
+
+#[test]
+fn integer_statistics() {
+    let dev = Device::cpu();
+    let n = N as f64;
+    let d = Generator::new(105).integers(&dev, -3i32, 7, &[N]).unwrap().to_vec().unwrap();
+    let mut counts = [0usize; 10];
+    for &v in &d {
+        assert!((-3..7).contains(&v), "{v} out of [-3, 7)");
+        counts[(v + 3) as usize] += 1;
+    }
+    let sigma = (n * 0.1 * 0.9).sqrt();
+    for (i, &c) in counts.iter().enumerate() {
+        within_6_sigma(c as f64, n / 10.0, sigma, &format!("count of {}", i as i32 - 3));
+    }
+    // u8 over its whole range (inclusive): every value occurs.
+    let d = Generator::new(106)
+        .integers_inclusive(&dev, 0u8, 255, &[100_000])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let mut seen = [false; 256];
+    d.iter().for_each(|&v| seen[v as usize] = true);
+    assert!(seen.iter().all(|&s| s), "a u8 value never occurs");
+    // A range just above 2^63 (half the draws are rejected once or more): both halves occur
+    // equally often.
+    let d = Generator::new(107)
+        .integers(&dev, 0u64, (1 << 63) + 1, &[100_000])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(d.iter().all(|&v| v <= 1 << 63));
+    let high = d.iter().filter(|&&v| v >= 1 << 62).count() as f64;
+    within_6_sigma(high, 50_000.0, (100_000f64 * 0.25).sqrt(), "upper half of [0, 2^63]");
+}
+
+#[test]
+fn raw_word_bits_are_balanced() {
+    let w = Generator::new(108).random_raw(&Device::cpu(), &[100_000]).unwrap().to_vec().unwrap();
+    for bit in 0..64 {
+        let ones = w.iter().filter(|&&x| x >> bit & 1 == 1).count() as f64;
+        within_6_sigma(ones, 50_000.0, (100_000f64 * 0.25).sqrt(), &format!("bit {bit}"));
+    }
+}
+
+#[test]
+fn shapes_empty_and_zero_d() {
+    let dev = Device::cpu();
+    let mut rng = Generator::new(1);
+    let e = rng.random::<f64>(&dev, &[0, 3]).unwrap();
+    assert_eq!(e.shape(), &[0, 3]);
+    assert_eq!(rng.offset(), 0, "an empty draw takes no block");
+    let s = rng.standard_normal::<f32>(&dev, &[]).unwrap();
+    assert_eq!(s.shape(), &[] as &[usize]);
+    assert_eq!(rng.offset(), 1);
+    let s = rng.integers(&dev, 0u16, 2, &[1]).unwrap();
+    assert_eq!(s.shape(), &[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors.
+
+#[test]
+fn argument_errors() {
+    let dev = Device::cpu();
+    let mut rng = Generator::new(1);
+    let msg = |r: Result<String, Error>| r.unwrap_err().to_string();
+    let e = msg(rng.integers(&dev, 5i64, 5, &[2]).map(|_| String::new()));
+    assert!(e.contains("low >= high") && e.contains("integers"), "{e}");
+    let e = msg(rng.integers(&dev, 6u8, 5, &[2]).map(|_| String::new()));
+    assert!(e.contains("low >= high"), "{e}");
+    let e = msg(rng.integers_inclusive(&dev, 6u8, 5, &[2]).map(|_| String::new()));
+    assert!(e.contains("low > high"), "{e}");
+    let e = msg(rng.uniform(&dev, 2.0f64, 1.0, &[2]).map(|_| String::new()));
+    assert!(e.contains("uniform") && e.contains("low"), "{e}");
+    assert!(rng.uniform(&dev, f64::NAN, 1.0, &[2]).is_err());
+    assert!(rng.uniform(&dev, -f64::MAX, f64::MAX, &[2]).is_err());
+    assert!(rng.uniform(&dev, 0.0f32, f32::INFINITY, &[2]).is_err());
+    let e = msg(rng.normal(&dev, 0.0f64, -1.0, &[2]).map(|_| String::new()));
+    assert!(e.contains("normal") && e.contains("std"), "{e}");
+    assert!(rng.normal(&dev, 0.0f32, f32::NAN, &[2]).is_err());
+    assert!(rng.normal(&dev, f64::INFINITY, 1.0, &[2]).is_err());
+    assert_eq!(rng.offset(), 0, "failed calls take no block");
+    let mut end = Generator::from_key([0, 0], u64::MAX - 1);
+    assert!(end.random::<f64>(&dev, &[4]).is_err(), "past the end of the counter");
+}
+
+// ---------------------------------------------------------------------------------------------
+// NVRTC.
+
+#[test]
+fn every_random_kernel_compiles_with_nvrtc() {
+    use array_runtime::cuda::{raw::verify, verify::nvrtc_or_skip};
+    if !nvrtc_or_skip("random kernels").unwrap() {
+        return;
+    }
+    let defs = [
+        &kernels::philox_blocks::DEF,
+        &kernels::raw_words::DEF,
+        &kernels::uniform_f32::DEF,
+        &kernels::uniform_f64::DEF,
+        &kernels::normal_f32::DEF,
+        &kernels::normal_f64::DEF,
+        &kernels::integers_i8::DEF,
+        &kernels::integers_i16::DEF,
+        &kernels::integers_i32::DEF,
+        &kernels::integers_i64::DEF,
+        &kernels::integers_u8::DEF,
+        &kernels::integers_u16::DEF,
+        &kernels::integers_u32::DEF,
+        &kernels::integers_u64::DEF,
+    ];
+    for def in defs {
+        verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));
+    }
+}
