@@ -443,3 +443,303 @@ fn every_random_kernel_compiles_with_nvrtc() {
         verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Permutations and choice.
+
+/// The stable argsort of `keys` on the host: the reference of the radix sort.
+fn host_argsort(keys: &[u64]) -> Vec<i64> {
+    let mut order: Vec<i64> = (0..keys.len() as i64).collect();
+    order.sort_by_key(|&i| keys[i as usize]);
+    order
+}
+
+#[test]
+fn permutation_is_the_stable_order_of_the_stream_words() {
+    for dev in devices() {
+        for n in [0usize, 1, 2, 3, 1023, 1024, 1025, 4099, 100_003] {
+            let key = [n as u32, 99];
+            let words = Generator::from_key(key, 5).random_raw(&dev, &[n]).unwrap();
+            let mut rng = Generator::from_key(key, 5);
+            let p = rng.permutation(&dev, n).unwrap();
+            assert_eq!(rng.offset(), 5 + (n as u64).div_ceil(2));
+            assert_eq!(p.shape(), &[n]);
+            let p = p.to_vec().unwrap();
+            assert_eq!(p, host_argsort(&words.to_vec().unwrap()), "n = {n} on {dev}");
+            let mut sorted = p.clone();
+            sorted.sort_unstable();
+            assert!(sorted.iter().enumerate().all(|(i, &v)| v == i as i64), "not a permutation");
+        }
+    }
+}
+
+/// The radix sort's passes launched by hand with `cfg` and tiles of `tile` keys.
+fn radix_by_hand(keys: &Array<u64>, cfg: &LaunchConfig, tile: u64) -> Vec<i64> {
+    let dev = keys.device();
+    let n = keys.len();
+    let tiles = (n as u64).div_ceil(tile) as usize;
+    let mut counts = Array::<u32>::zeros(&dev, &[256 * tiles]).unwrap();
+    let mut totals = Array::<u32>::zeros(&dev, &[256]).unwrap();
+    let (mut ka, mut kb) = (keys.clone(), Array::<u64>::zeros(&dev, &[n]).unwrap());
+    let (mut ia, mut ib) = (
+        Array::<i64>::zeros(&dev, &[n]).unwrap(),
+        Array::<i64>::zeros(&dev, &[n]).unwrap(),
+    );
+    for pass in 0..8u32 {
+        let shift = 8 * pass;
+        kernels::radix_count::launch(cfg, &ka, &mut counts, shift, tile).unwrap();
+        kernels::radix_scan_rows::launch(cfg, &mut counts, &mut totals).unwrap();
+        kernels::radix_scan_totals::launch(cfg, &mut totals).unwrap();
+        kernels::radix_scatter::launch(
+            cfg,
+            &ka,
+            &ia,
+            &mut counts,
+            &totals,
+            &mut kb,
+            &mut ib,
+            shift,
+            tile,
+            u32::from(pass == 0),
+        )
+        .unwrap();
+        std::mem::swap(&mut ka, &mut kb);
+        std::mem::swap(&mut ia, &mut ib);
+    }
+    ia.to_vec().unwrap()
+}
+
+#[test]
+fn radix_sort_does_not_depend_on_the_launch_or_the_tile() {
+    for dev in devices() {
+        let n = 3001;
+        // Few distinct keys (many ties: stability matters) and full 64-bit keys.
+        let small = Generator::new(1).integers(&dev, 0u64, 5, &[n]).unwrap();
+        let full = Generator::new(2).random_raw(&dev, &[n]).unwrap();
+        for keys in [small, full] {
+            let want = host_argsort(&keys.to_vec().unwrap());
+            for cfg in launch_shapes() {
+                for tile in [1, 7, 1024, 5000] {
+                    assert_eq!(radix_by_hand(&keys, &cfg, tile), want, "{cfg:?} tile {tile}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn permutations_are_uniform() {
+    // 2400 permutations of 4 elements: each of the 24 orders about 100 times.
+    let dev = Device::cpu();
+    let mut rng = Generator::new(200);
+    let mut counts = std::collections::HashMap::new();
+    let trials = 2400;
+    for _ in 0..trials {
+        *counts.entry(rng.permutation(&dev, 4).unwrap().to_vec().unwrap()).or_insert(0usize) += 1;
+    }
+    assert_eq!(counts.len(), 24, "some orders never occur");
+    let (e, p) = (trials as f64 / 24.0, 1.0 / 24.0);
+    for (order, &c) in &counts {
+        within_6_sigma(c as f64, e, (trials as f64 * p * (1.0 - p)).sqrt(), &format!("{order:?}"));
+    }
+}
+
+#[test]
+fn permutation_of_and_shuffle_move_whole_rows() {
+    for dev in devices() {
+        // A transposed (non-contiguous) 5 x 3 view.
+        let base = Array::from_vec(&dev, &[3, 5], (0..15).collect::<Vec<i32>>()).unwrap();
+        let x = base.t();
+        let rows: Vec<Vec<i32>> = (0..5).map(|r| (0..3).map(|c| (c * 5 + r) as i32).collect()).collect();
+        let order = Generator::new(31).permutation(&dev, 5).unwrap().to_vec().unwrap();
+        let want: Vec<i32> = order.iter().flat_map(|&r| rows[r as usize].clone()).collect();
+        let y = Generator::new(31).permutation_of(&x).unwrap();
+        assert_eq!(y.shape(), &[5, 3]);
+        assert_eq!(y.to_vec().unwrap(), want);
+        let mut z = x.clone();
+        Generator::new(31).shuffle(&mut z).unwrap();
+        assert_eq!(z.to_vec().unwrap(), want);
+        assert_eq!(base.to_vec().unwrap(), (0..15).collect::<Vec<i32>>(), "input untouched");
+        // Every dtype family moves intact, 1-d and with a length-1 axis.
+        let c = Array::from_vec(&dev, &[3], vec![c64::new(1.0, -1.0), c64::new(2.0, 0.5), c64::new(-0.0, 3.0)]).unwrap();
+        let mut got = Generator::new(3).permutation_of(&c).unwrap().to_vec().unwrap();
+        got.sort_by(|a, b| a.re.total_cmp(&b.re));
+        assert_eq!(got[0].re.to_bits(), (-0.0f32).to_bits());
+        let one = Array::from_vec(&dev, &[1, 2], vec![true, false]).unwrap();
+        assert_eq!(Generator::new(3).permutation_of(&one).unwrap().to_vec().unwrap(), vec![true, false]);
+        let empty = Array::<f64>::zeros(&dev, &[0, 4]).unwrap();
+        assert_eq!(Generator::new(3).permutation_of(&empty).unwrap().shape(), &[0, 4]);
+    }
+}
+
+#[test]
+fn choice_follows_its_documented_method() {
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[6, 2], (0..12).map(|v| v as f32).collect()).unwrap();
+        let row = |i: i64| vec![2.0 * i as f32, 2.0 * i as f32 + 1.0];
+        // With replacement, uniform: integers(0, 6).
+        let idx = Generator::new(40).integers(&dev, 0i64, 6, &[7]).unwrap().to_vec().unwrap();
+        let got = Generator::new(40).choice(&a, &[7], true, None).unwrap();
+        assert_eq!(got.shape(), &[7, 2]);
+        assert_eq!(got.to_vec().unwrap(), idx.iter().flat_map(|&i| row(i)).collect::<Vec<_>>());
+        // Without replacement: the first samples of permutation(6).
+        let perm = Generator::new(41).permutation(&dev, 6).unwrap().to_vec().unwrap();
+        let got = Generator::new(41).choice(&a, &[2, 2], false, None).unwrap();
+        assert_eq!(got.shape(), &[2, 2, 2]);
+        assert_eq!(got.to_vec().unwrap(), perm[..4].iter().flat_map(|&i| row(i)).collect::<Vec<_>>());
+        // With replacement and p: search of random * sum(p) in the cumulative sums.
+        let pv = vec![0.1, 0.0, 0.6, 0.0, 0.3, 0.0];
+        let p = Array::from_vec(&dev, &[6], pv.clone()).unwrap();
+        let u = Generator::new(42).random::<f64>(&dev, &[50]).unwrap().to_vec().unwrap();
+        let mut cdf = pv.clone();
+        for i in 1..6 {
+            cdf[i] += cdf[i - 1];
+        }
+        let want: Vec<i64> = u
+            .iter()
+            .map(|&u| cdf.iter().position(|&c| c > u * cdf[5]).unwrap() as i64)
+            .collect();
+        let got = Generator::new(42).choice_range(&dev, 6, &[50], true, Some(&p)).unwrap();
+        assert_eq!(got.to_vec().unwrap(), want);
+        // Without replacement and p: the smallest Efraimidis-Spirakis keys.
+        use kernels_std::random::exact_math::ln_unit;
+        let w = Generator::new(43).random_raw(&dev, &[6]).unwrap().to_vec().unwrap();
+        let keys: Vec<u64> = w
+            .iter()
+            .zip(&pv)
+            .map(|(&w, &p)| {
+                let e = -ln_unit(1.0 - kernels::unit_f64(w));
+                if p > 0.0 { (e / p).to_bits() } else { u64::MAX }
+            })
+            .collect();
+        let want = host_argsort(&keys)[..3].to_vec();
+        let got = Generator::new(43).choice_range(&dev, 6, &[3], false, Some(&p)).unwrap();
+        assert_eq!(got.to_vec().unwrap(), want);
+    }
+}
+
+#[test]
+fn order_bits_orders_like_the_floats() {
+    let xs = [
+        0.0,
+        f64::from_bits(1),
+        f64::from_bits(2),
+        f64::MIN_POSITIVE / 3.0,
+        f64::MIN_POSITIVE,
+        1e-300,
+        0.3,
+        1.0,
+        1.0 + f64::EPSILON,
+        1.5,
+        2.0,
+        3.0,
+        1e20,
+        1e300,
+        f64::MAX,
+        f64::INFINITY,
+    ];
+    let bits: Vec<u64> = xs.iter().map(|&x| kernels::order_bits(x)).collect();
+    assert!(bits.windows(2).all(|w| w[0] < w[1]), "{bits:x?}");
+    // Normal numbers map to their IEEE bits plus a constant exponent shift.
+    for x in [0.3, 1.0, 1e20, f64::MAX] {
+        assert_eq!(kernels::order_bits(x), x.to_bits() + (52u64 << 52));
+    }
+}
+
+#[test]
+fn choice_statistics() {
+    let dev = Device::cpu();
+    let pv = vec![0.1, 0.0, 0.6, 0.3];
+    let p = Array::from_vec(&dev, &[4], pv.clone()).unwrap();
+    let n = 100_000;
+    let got = Generator::new(300).choice_range(&dev, 4, &[n], true, Some(&p)).unwrap().to_vec().unwrap();
+    let mut counts = [0usize; 4];
+    got.iter().for_each(|&i| counts[i as usize] += 1);
+    assert_eq!(counts[1], 0, "an index of probability 0 was drawn");
+    for (i, &pi) in pv.iter().enumerate() {
+        let sigma = (n as f64 * pi * (1.0 - pi)).sqrt();
+        within_6_sigma(counts[i] as f64, n as f64 * pi, sigma, &format!("count of {i}"));
+    }
+    // Without replacement: the first draw follows p, the second draw is another element.
+    let mut rng = Generator::new(301);
+    let trials = 2000;
+    let mut first = [0usize; 4];
+    for _ in 0..trials {
+        let s = rng.choice_range(&dev, 4, &[2], false, Some(&p)).unwrap().to_vec().unwrap();
+        assert!(s[0] != s[1] && s[0] != 1 && s[1] != 1, "{s:?}");
+        first[s[0] as usize] += 1;
+    }
+    for (i, &pi) in pv.iter().enumerate() {
+        let sigma = (trials as f64 * pi * (1.0 - pi)).sqrt();
+        within_6_sigma(first[i] as f64, trials as f64 * pi, sigma, &format!("first draw {i}"));
+    }
+    // Uniform, without replacement: all distinct, each element equally likely to be in it.
+    let s = Generator::new(302).choice_range(&dev, 1000, &[1000], false, None).unwrap().to_vec().unwrap();
+    let mut sorted = s.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..1000).collect::<Vec<i64>>());
+}
+
+#[test]
+fn choice_and_permutation_errors() {
+    let dev = Device::cpu();
+    let mut rng = Generator::new(1);
+    let a = Array::from_vec(&dev, &[3], vec![1i8, 2, 3]).unwrap();
+    let text = |r: Result<Array<i8>, Error>| r.unwrap_err().to_string();
+    let e = text(rng.choice(&a, &[4], false, None));
+    assert!(e.contains("larger sample") && e.contains("(4)") && e.contains("(3)"), "{e}");
+    let p = |v: Vec<f64>| Array::from_vec(&dev, &[v.len()], v).unwrap();
+    let e = text(rng.choice(&a, &[2], true, Some(&p(vec![0.5, 0.2, 0.2]))));
+    assert!(e.contains("do not sum to 1"), "{e}");
+    let e = text(rng.choice(&a, &[2], true, Some(&p(vec![1.5, -0.5, 0.0]))));
+    assert!(e.contains("non-negative"), "{e}");
+    let e = text(rng.choice(&a, &[2], true, Some(&p(vec![f64::NAN, 0.5, 0.5]))));
+    assert!(e.contains("non-negative and finite"), "{e}");
+    let e = text(rng.choice(&a, &[2], true, Some(&p(vec![0.5, 0.5]))));
+    assert!(e.contains("p must be 1-d"), "{e}");
+    let e = text(rng.choice(&a, &[2], false, Some(&p(vec![0.0, 1.0, 0.0]))));
+    assert!(e.contains("fewer non-zero entries"), "{e}");
+    // Within NumPy's tolerance, sqrt(eps): accepted.
+    assert!(rng.choice(&a, &[2], true, Some(&p(vec![0.5, 0.5, 1e-9]))).is_ok());
+    let empty = Array::<i8>::zeros(&dev, &[0]).unwrap();
+    let e = text(rng.choice(&empty, &[1], true, None));
+    assert!(e.contains("cannot be empty"), "{e}");
+    assert_eq!(rng.choice(&empty, &[0], false, None).unwrap().shape(), &[0]);
+    let zero_d = Array::scalar(&dev, 1i8).unwrap();
+    assert!(rng.choice(&zero_d, &[1], true, None).is_err());
+    assert!(rng.permutation_of(&zero_d).is_err());
+    let mut z = zero_d.clone();
+    assert!(rng.shuffle(&mut z).is_err());
+}
+
+#[test]
+fn every_sampling_kernel_compiles_with_nvrtc() {
+    use array_runtime::cuda::raw::verify;
+    use array_runtime::cuda::verify::{elementwise, nvrtc_or_skip};
+    use array_runtime::kernel::elementwise::Instance;
+    if !nvrtc_or_skip("random sampling kernels").unwrap() {
+        return;
+    }
+    for def in [
+        &kernels::radix_count::DEF,
+        &kernels::radix_scan_rows::DEF,
+        &kernels::radix_scan_totals::DEF,
+        &kernels::radix_scatter::DEF,
+        &kernels::cumulative_probabilities::DEF,
+        &kernels::sample_cdf::DEF,
+        &kernels::weighted_keys::DEF,
+    ] {
+        verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));
+    }
+    // The generic gather and copy, for every dtype.
+    for dt in DTypeId::ALL {
+        verify(&kernels::take_rows::DEF, &[dt]).unwrap_or_else(|e| panic!("take_rows {dt}: {e}"));
+        let inst = Instance {
+            def: &kernels::contiguous::DEF,
+            type_args: &[dt],
+            params: &[dt],
+            results: &[dt],
+        };
+        elementwise(&inst).unwrap_or_else(|e| panic!("contiguous {dt}: {e}"));
+    }
+}

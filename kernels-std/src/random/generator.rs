@@ -38,10 +38,12 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 ///   again from block `(offset + i / 2)` with the third counter word set to 1, 2, ... (the
 ///   same word `i % 2`), which no other element reads.
 /// - `random_raw`: the words themselves.
-/// - `permutation`, `shuffle`, `choice` without replacement: one word per element as a sort
-///   key, sorted stably (a radix sort), the permutation is the sorting order.
-/// - `choice` with replacement: `integers(0, n)`, or with probabilities `p` the index found
-///   by a binary search of `random * sum(p)` in the cumulative sums of `p`.
+/// - `permutation(n)`, `permutation_of`, `shuffle`: `n` words as sort keys, sorted stably (a
+///   radix sort); the permutation is the sorting order.
+/// - `choice`: with replacement, `integers(0, n)` for each sample, or with probabilities `p`
+///   the first index whose cumulative probability exceeds `random * sum(p)`; without
+///   replacement, the first samples of `permutation(n)`, or with `p` the positions of the
+///   smallest keys `-ln(1 - random) / p_i` (one word per element of the population).
 ///
 /// NumPy's generators (PCG64 behind `default_rng`, or `Philox`, which is Philox4x64) give
 /// other numbers for the same seed: only the distributions agree.

@@ -10,6 +10,11 @@
 //! | `rng.normal(loc, scale, size)` | `rng.`[`normal`](Generator::normal)`(&dev, mean, std, &shape)` |
 //! | `rng.integers(low, high, size, dtype)` | `rng.`[`integers`](Generator::integers)`(&dev, low, high, &shape)` |
 //! | `rng.integers(low, high, size, dtype, endpoint=True)` | `rng.`[`integers_inclusive`](Generator::integers_inclusive)`(&dev, low, high, &shape)` |
+//! | `rng.permutation(n)` | `rng.`[`permutation`](Generator::permutation)`(&dev, n)` (`i64`) |
+//! | `rng.permutation(x)` | `rng.`[`permutation_of`](Generator::permutation_of)`(&x)` |
+//! | `rng.shuffle(x)` | `rng.`[`shuffle`](Generator::shuffle)`(&mut x)` |
+//! | `rng.choice(a, size, replace, p)` | `rng.`[`choice`](Generator::choice)`(&a, &size, replace, p)` |
+//! | `rng.choice(n, size, replace, p)` | `rng.`[`choice_range`](Generator::choice_range)`(&dev, n, &size, replace, p)` |
 //! | `rng.bit_generator.random_raw(size)` | `rng.`[`random_raw`](Generator::random_raw)`(&dev, &shape)` |
 //! | `rng.bit_generator.advance(n)` | `rng.`[`advance`](Generator::advance)`(n)` |
 //!
@@ -25,6 +30,9 @@
 //!   hashes seeds through `SeedSequence`).
 //! - Normal numbers come from Box-Muller, not from NumPy's ziggurat.
 //! - `uniform` rejects `low > high`.
+//! - `shuffle` replaces the array (other arrays never share writes here, views included).
+//! - `choice` draws along axis 0 only (no `axis` argument), takes `p` as an `f64` array, and
+//!   has no `shuffle=False` option; `permutation_of`/`shuffle` work along axis 0 only.
 //!
 //! ```
 //! use kernels_std::random::default_rng;
@@ -38,11 +46,14 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+mod choice;
 pub mod exact_math;
 mod generator;
 mod integers;
 mod normal;
+mod permutation;
 pub mod philox;
+mod radix;
 mod uniform;
 
 pub use generator::{default_rng, Generator};
@@ -53,11 +64,14 @@ pub use uniform::RandomFloat;
 /// tests check that the numbers do not depend on it) and compiled by NVRTC in the tests.
 /// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
 pub mod kernels {
+    pub use super::choice::{cumulative_probabilities, order_bits, sample_cdf, weighted_keys};
     pub use super::integers::{
         bounded, integers_i16, integers_i32, integers_i64, integers_i8, integers_u16,
         integers_u32, integers_u64, integers_u8, mul64,
     };
     pub use super::normal::{box_muller, normal_f32, normal_f64};
+    pub use super::permutation::{contiguous, take_rows};
     pub use super::philox::philox_blocks;
+    pub use super::radix::{radix_count, radix_scan_rows, radix_scan_totals, radix_scatter, TILE};
     pub use super::uniform::{raw_words, uniform_f32, uniform_f64, unit_f32, unit_f64};
 }

@@ -1,0 +1,307 @@
+//! Sampling from a population: `choice`, with or without replacement, with or without
+//! probabilities.
+
+use crate::prelude::*;
+
+use super::exact_math::ln_unit;
+use super::generator::{launch_for, Generator};
+use super::permutation::gather_rows;
+use super::philox::philox_words;
+use super::radix::argsort_u64;
+use super::uniform::unit_f64;
+
+/// The cumulative sums of `p` in order (one thread: the sums must not depend on the launch),
+/// and `stats = [sum, entries that are negative, infinite or NaN, entries > 0]`.
+#[raw_kernel]
+pub fn cumulative_probabilities(p: &[f64], cdf: &mut [f64], stats: &mut [f64]) {
+    if block_idx().x == 0 && thread_idx().x == 0 {
+        let mut sum = 0.0f64;
+        let mut bad = 0.0f64;
+        let mut positive = 0.0f64;
+        for i in 0..p.len() {
+            let v = p[i];
+            if !(v >= 0.0) || v.is_infinite() {
+                bad += 1.0;
+            }
+            if v > 0.0 {
+                positive += 1.0;
+            }
+            sum += v;
+            cdf[i] = sum;
+        }
+        stats[0] = sum;
+        stats[1] = bad;
+        stats[2] = positive;
+    }
+}
+
+/// `out[i]` = the first `j` with `cdf[j] > unit_f64(word i) * total` (NumPy's
+/// `searchsorted(cdf, u, side='right')`); when rounding puts the target at `total`, the first
+/// `j` with `cdf[j] >= total` (the last entry of nonzero probability).
+#[raw_kernel]
+pub fn sample_cdf(cdf: &[f64], out: &mut [i64], k0: u32, k1: u32, base: u64, total: f64) {
+    let n = out.len();
+    let len = cdf.len();
+    let stride = grid_dim().x as u64 * block_dim().x as u64;
+    let mut i = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
+    while i < n {
+        let (w0, w1): (u64, u64) = philox_words(k0, k1, base + i / 2, 0u32);
+        let u = unit_f64(if i % 2 == 0 { w0 } else { w1 }) * total;
+        let (mut lo, mut hi) = (0u64, len);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if cdf[mid] > u {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if lo == len {
+            hi = len;
+            lo = 0;
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if cdf[mid] >= total {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+        }
+        out[i] = lo as i64;
+        i += stride;
+    }
+}
+
+/// A `u64` that orders like `x` for `x >= 0` (finite or infinite): `x = m 2^e` with `m` in
+/// `[1, 2)` found by exact scalings, then `(e + 1075) << 52 | (m - 1) 2^52`.
+#[device_fn]
+pub fn order_bits(x: f64) -> u64 {
+    if x == 0.0 {
+        return 0;
+    }
+    if x.is_infinite() {
+        return 0xFFFF_FFFF_FFFF_FFFEu64;
+    }
+    let mut m = x;
+    let mut e = 0i64;
+    while m >= 18446744073709551616.0 {
+        m *= 5.421010862427522e-20;
+        e += 64;
+    }
+    while m < 5.421010862427522e-20 {
+        m *= 18446744073709551616.0;
+        e -= 64;
+    }
+    while m >= 2.0 {
+        m *= 0.5;
+        e += 1;
+    }
+    while m < 1.0 {
+        m *= 2.0;
+        e -= 1;
+    }
+    (((e + 1075) as u64) << 52u32) | ((m - 1.0) * 4503599627370496.0) as u64
+}
+
+/// Efraimidis and Spirakis' keys for sampling without replacement with weights `p`:
+/// `keys[i]` orders like `E_i / p[i]` with `E_i = -ln(1 - unit_f64(word i))` exponential;
+/// `u64::MAX` where `p[i] = 0`. The `m` smallest keys are a weighted sample without
+/// replacement, in the order of successive draws.
+#[raw_kernel]
+pub fn weighted_keys(p: &[f64], keys: &mut [u64], k0: u32, k1: u32, base: u64) {
+    let n = keys.len();
+    let stride = grid_dim().x as u64 * block_dim().x as u64;
+    let mut i = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
+    while i < n {
+        let (w0, w1): (u64, u64) = philox_words(k0, k1, base + i / 2, 0u32);
+        let l: f64 = ln_unit(1.0 - unit_f64(if i % 2 == 0 { w0 } else { w1 }));
+        let pi = p[i];
+        keys[i] = if pi > 0.0 {
+            order_bits(-l / pi)
+        } else {
+            0xFFFF_FFFF_FFFF_FFFFu64
+        };
+        i += stride;
+    }
+}
+
+/// Checked probabilities.
+struct Probabilities {
+    /// `p`, C-contiguous.
+    p: Array<f64>,
+    /// Its cumulative sums.
+    cdf: Array<f64>,
+    /// Its sum.
+    total: f64,
+    /// How many entries are positive.
+    positive: usize,
+}
+
+/// Checks `p` (shape, device, values, sum) and computes its cumulative sums.
+fn probabilities(p: &Array<f64>, n: usize, device: &Device) -> Result<Probabilities> {
+    if p.shape() != [n] {
+        return Err(Error::invalid(format!(
+            "choice: p must be 1-d with one probability per element of the population ({n}), \
+             got shape {:?}",
+            p.shape()
+        )));
+    }
+    if !p.device().same(device) {
+        return Err(Error::invalid(format!(
+            "choice: p is on {} but the population on {device}",
+            p.device()
+        )));
+    }
+    let p = if p.is_c_contiguous() {
+        p.clone()
+    } else {
+        super::permutation::contiguous::<f64>(p)?
+    };
+    let mut cdf = Array::<f64>::zeros(device, &[n])?;
+    let mut stats = Array::<f64>::zeros(device, &[3])?;
+    cumulative_probabilities::launch(&LaunchConfig::new(1, 1), &p, &mut cdf, &mut stats)?;
+    let stats = stats.to_vec()?;
+    if stats[1] > 0.0 {
+        return Err(Error::invalid(format!(
+            "choice: probabilities must be non-negative and finite; {} of {n} are not",
+            stats[1]
+        )));
+    }
+    // NumPy's tolerance: sqrt(f64::EPSILON).
+    if (stats[0] - 1.0).abs() > f64::EPSILON.sqrt() {
+        return Err(Error::invalid(format!(
+            "choice: probabilities do not sum to 1 (sum = {})",
+            stats[0]
+        )));
+    }
+    Ok(Probabilities {
+        p,
+        cdf,
+        total: stats[0],
+        positive: stats[2] as usize,
+    })
+}
+
+impl Generator {
+    /// NumPy's `Generator.choice(n, size, replace, p)`: indices into a population of `n`,
+    /// shape `size`, as `i64` (see [`choice`](Generator::choice)).
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let dev = Device::cpu();
+    /// let mut rng = Generator::new(6);
+    /// let mut s = rng.choice_range(&dev, 10, &[10], false, None)?.to_vec()?;
+    /// s.sort();
+    /// assert_eq!(s, (0..10).collect::<Vec<i64>>());
+    /// let p = Array::from_vec(&dev, &[3], vec![0.0, 1.0, 0.0])?;
+    /// assert_eq!(rng.choice_range(&dev, 3, &[4], true, Some(&p))?.to_vec()?, vec![1; 4]);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn choice_range(
+        &mut self,
+        device: &Device,
+        n: usize,
+        size: &[usize],
+        replace: bool,
+        p: Option<&Array<f64>>,
+    ) -> Result<Array<i64>> {
+        let m: usize = size.iter().product();
+        if n == 0 && m > 0 {
+            return Err(Error::invalid(
+                "choice: a cannot be empty unless no samples are taken",
+            ));
+        }
+        if !replace && m > n {
+            return Err(Error::invalid(format!(
+                "choice: cannot take a larger sample ({m}) than the population ({n}) when \
+                 replace is false"
+            )));
+        }
+        let probs = match p {
+            Some(p) => Some(probabilities(p, n, device)?),
+            None => None,
+        };
+        if m == 0 {
+            return Array::<i64>::zeros(device, size);
+        }
+        let [k0, k1] = self.key();
+        match (replace, probs) {
+            (true, None) => self.integers(device, 0i64, n as i64, size),
+            (true, Some(Probabilities { cdf, total, .. })) => {
+                let mut out = Array::<i64>::zeros(device, size)?;
+                let base = self.take(m)?;
+                sample_cdf::launch(&launch_for(m as u64), &cdf, &mut out, k0, k1, base, total)?;
+                Ok(out)
+            }
+            (false, None) => {
+                let order = self.permutation(device, n)?;
+                order.slice(crate::s![..m])?.reshape(size)
+            }
+            (false, Some(Probabilities { p, positive, .. })) => {
+                if positive < m {
+                    return Err(Error::invalid(format!(
+                        "choice: fewer non-zero entries in p ({positive}) than size ({m})"
+                    )));
+                }
+                let mut keys = Array::<u64>::zeros(device, &[n])?;
+                let base = self.take(n)?;
+                weighted_keys::launch(&launch_for(n as u64), &p, &mut keys, k0, k1, base)?;
+                let order = argsort_u64(&keys)?;
+                order.slice(crate::s![..m])?.reshape(size)
+            }
+        }
+    }
+
+    /// NumPy's `Generator.choice(a, size, replace, p)`: sub-arrays of `a` along axis 0 drawn
+    /// at random, stacked in an array of shape `size + a.shape()[1..]`.
+    ///
+    /// - `replace = true`: independent draws, uniform (`integers(0, n)`) or with the
+    ///   probabilities `p` (`f64`, one per element of the population, summing to 1 within
+    ///   `sqrt(f64::EPSILON)` as NumPy checks): a binary search of `random * sum(p)` in the
+    ///   cumulative sums of `p`, computed in order by one thread (fine for populations up to
+    ///   millions; the sums do not depend on the launch).
+    /// - `replace = false`: distinct elements; uniform: the first `size` of a
+    ///   [`permutation`](Generator::permutation) of the population; with `p`: the `size`
+    ///   smallest of Efraimidis and Spirakis' keys `E_i / p_i` (`E_i` exponential), which is
+    ///   the distribution of NumPy's successive draws with renormalized probabilities.
+    ///
+    /// Errors: a 0-d `a`, an empty population with samples requested, `size` larger than the
+    /// population (or than the number of nonzero probabilities) without replacement, and a
+    /// `p` of the wrong shape or device, with negative, NaN or infinite entries, or not
+    /// summing to 1.
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let dev = Device::cpu();
+    /// let a = Array::from_vec(&dev, &[4], vec![10u16, 20, 30, 40])?;
+    /// let mut rng = Generator::new(12);
+    /// let s = rng.choice(&a, &[2, 3], true, None)?;
+    /// assert_eq!(s.shape(), &[2, 3]);
+    /// assert!(s.to_vec()?.iter().all(|v| [10, 20, 30, 40].contains(v)));
+    /// assert!(rng.choice(&a, &[5], false, None).is_err());
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn choice<T: DType>(
+        &mut self,
+        a: &Array<T>,
+        size: &[usize],
+        replace: bool,
+        p: Option<&Array<f64>>,
+    ) -> Result<Array<T>> {
+        if a.ndim() == 0 {
+            return Err(Error::invalid(
+                "choice: a must be at least 1-dimensional, got a 0-d array",
+            ));
+        }
+        let rows = self.choice_range(&a.device(), a.shape()[0], size, replace, p)?;
+        let rows = if rows.is_c_contiguous() {
+            rows
+        } else {
+            super::permutation::contiguous::<i64>(&rows)?
+        };
+        gather_rows(a, &rows)
+    }
+}
