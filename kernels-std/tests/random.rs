@@ -74,7 +74,12 @@ fn philox_known_answers_on_every_device_and_launch() {
         for cfg in launch_shapes() {
             let mut out = Array::<u32>::zeros(&dev, &[32, 4]).unwrap();
             kernels::philox_blocks::launch(&cfg, &ctr, &key, &mut out).unwrap();
-            assert_close(&out, &want, Tol::exact(), &format!("philox blocks {cfg:?} on {dev}"));
+            assert_close(
+                &out,
+                &want,
+                Tol::exact(),
+                &format!("philox blocks {cfg:?} on {dev}"),
+            );
         }
     }
 }
@@ -90,7 +95,9 @@ fn raw_words_follow_the_documented_layout() {
         let mut rng = Generator::new(0x0123_4567_89AB_CDEF);
         rng.advance(7).unwrap();
         let got = rng.random_raw(&dev, &[3, 3]).unwrap();
-        let want = load::<u64>("raw_seed_big_block7", &dev).reshape(&[3, 3]).unwrap();
+        let want = load::<u64>("raw_seed_big_block7", &dev)
+            .reshape(&[3, 3])
+            .unwrap();
         assert_close(&got, &want, Tol::exact(), "raw seed big, block 7");
         assert_eq!(rng.offset(), 12);
     }
@@ -106,17 +113,36 @@ fn successive_calls_continue_the_stream() {
         let c = rng.uniform(&dev, -2.0f64, 3.0, &[3]).unwrap();
         let d = rng.uniform(&dev, -1.5f32, 2.25, &[5]).unwrap();
         assert_eq!(rng.offset(), 10);
-        assert_close(&a, &load("seq5_random_f64", &dev), Tol::exact(), "random f64");
-        let want_b = load::<f32>("seq5_random_f32", &dev).reshape(&[2, 2]).unwrap();
+        assert_close(
+            &a,
+            &load("seq5_random_f64", &dev),
+            Tol::exact(),
+            "random f64",
+        );
+        let want_b = load::<f32>("seq5_random_f32", &dev)
+            .reshape(&[2, 2])
+            .unwrap();
         assert_close(&b, &want_b, Tol::exact(), "random f32");
-        assert_close(&c, &load("seq5_uniform_f64", &dev), Tol::exact(), "uniform f64");
-        assert_close(&d, &load("seq5_uniform_f32", &dev), Tol::exact(), "uniform f32");
+        assert_close(
+            &c,
+            &load("seq5_uniform_f64", &dev),
+            Tol::exact(),
+            "uniform f64",
+        );
+        assert_close(
+            &d,
+            &load("seq5_uniform_f32", &dev),
+            Tol::exact(),
+            "uniform f32",
+        );
     }
 }
 
 fn check_integers<T: RandomInt + NpyDType + common::Approx>(name: &str) {
     for dev in devices() {
-        let bounds = load::<T>(&format!("int_{name}_bounds"), &dev).to_vec().unwrap();
+        let bounds = load::<T>(&format!("int_{name}_bounds"), &dev)
+            .to_vec()
+            .unwrap();
         let want = load::<T>(&format!("int_{name}"), &dev);
         let mut rng = Generator::new(11);
         let got = if name.ends_with("_incl") {
@@ -125,7 +151,12 @@ fn check_integers<T: RandomInt + NpyDType + common::Approx>(name: &str) {
             rng.integers(&dev, bounds[0], bounds[1], &[17])
         }
         .unwrap();
-        assert_close(&got, &want, Tol::exact(), &format!("integers {name} on {dev}"));
+        assert_close(
+            &got,
+            &want,
+            Tol::exact(),
+            &format!("integers {name} on {dev}"),
+        );
     }
 }
 
@@ -152,8 +183,15 @@ fn normals_match_box_muller_on_the_host_math_library() {
         ..Tol::close(0.0, 1e-14)
     };
     for dev in devices() {
-        let got = Generator::new(13).standard_normal::<f64>(&dev, &[63]).unwrap();
-        assert_close(&got, &load("normal_seed13", &dev), tol, "standard normal f64");
+        let got = Generator::new(13)
+            .standard_normal::<f64>(&dev, &[63])
+            .unwrap();
+        assert_close(
+            &got,
+            &load("normal_seed13", &dev),
+            tol,
+            "standard normal f64",
+        );
     }
 }
 
@@ -163,13 +201,23 @@ fn exact_math_is_accurate() {
     let mut worst_ln = 0f64;
     let mut x = 1.0f64;
     while x > 1e-300 {
-        for y in [x, x * 0.7071, x * 0.70710678118654757, x * 0.999_999_9, x * 0.5000001] {
+        for y in [
+            x,
+            x * 0.707,
+            x * std::f64::consts::FRAC_1_SQRT_2,
+            x * (std::f64::consts::FRAC_1_SQRT_2 + f64::EPSILON),
+            x * 0.999_999_9,
+            x * 0.5000001,
+        ] {
             let e = ((ln_unit(y) - y.ln()) / y.ln().abs().max(1e-300)).abs();
             worst_ln = worst_ln.max(e);
         }
         x *= 0.937;
     }
-    assert!(worst_ln < 4.0 * f64::EPSILON, "ln relative error {worst_ln:e}");
+    assert!(
+        worst_ln < 4.0 * f64::EPSILON,
+        "ln relative error {worst_ln:e}"
+    );
     assert_eq!(ln_unit(1.0), 0.0);
     assert!((ln_unit(f64::from_bits(1)) - f64::from_bits(1).ln()).abs() < 1e-12);
     let mut worst_trig = 0f64;
@@ -179,7 +227,10 @@ fn exact_math_is_accurate() {
         let (s, c) = sincos_turns(u);
         worst_trig = worst_trig.max((s - t.sin()).abs()).max((c - t.cos()).abs());
     }
-    assert!(worst_trig < 4.0 * f64::EPSILON, "sin/cos error {worst_trig:e}");
+    assert!(
+        worst_trig < 4.0 * f64::EPSILON,
+        "sin/cos error {worst_trig:e}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,9 +253,17 @@ fn kernels_do_not_depend_on_the_launch_shape() {
         let mut rng = Generator::from_key(key, 1234);
         let norm32 = bits_f32(&rng.normal(&dev, 1.0f32, 3.0, &[n]).unwrap());
         let mut rng = Generator::from_key(key, 1234);
-        let ints = rng.integers(&dev, -5i16, 1000, &[n]).unwrap().to_vec().unwrap();
+        let ints = rng
+            .integers(&dev, -5i16, 1000, &[n])
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let mut rng = Generator::from_key(key, 1234);
-        let big = rng.integers(&dev, 0u64, (1 << 63) + 1, &[n]).unwrap().to_vec().unwrap();
+        let big = rng
+            .integers(&dev, 0u64, (1 << 63) + 1, &[n])
+            .unwrap()
+            .to_vec()
+            .unwrap();
         for cfg in launch_shapes() {
             let what = format!("{cfg:?} on {dev}");
             let (k0, k1) = (key[0], key[1]);
@@ -224,11 +283,10 @@ fn kernels_do_not_depend_on_the_launch_shape() {
             kernels::normal_f32::launch(&cfg, &mut o, k0, k1, 1234, 1.0, 3.0).unwrap();
             assert_eq!(bits_f32(&o), norm32, "normal f32 {what}");
             let mut o = Array::<i16>::zeros(&dev, &[n]).unwrap();
-            kernels::integers_i16::launch(&cfg, &mut o, k0, k1, 1234, (-5i64) as u64, 1005)
-                .unwrap();
+            kernels::integers::launch(&cfg, &mut o, k0, k1, 1234, (-5i64) as u64, 1005).unwrap();
             assert_eq!(o.to_vec().unwrap(), ints, "integers i16 {what}");
             let mut o = Array::<u64>::zeros(&dev, &[n]).unwrap();
-            kernels::integers_u64::launch(&cfg, &mut o, k0, k1, 1234, 0, (1 << 63) + 1).unwrap();
+            kernels::integers::launch(&cfg, &mut o, k0, k1, 1234, 0, (1 << 63) + 1).unwrap();
             assert_eq!(o.to_vec().unwrap(), big, "integers u64 {what}");
         }
     }
@@ -249,7 +307,10 @@ fn cpu_and_cuda_agree_bit_for_bit() {
             bits_f64(&rng.standard_normal(dev, &[4097]).unwrap()),
             bits_f32(&rng.normal(dev, -3.0f32, 0.5, &[999]).unwrap()),
             bits_f64(&rng.random(dev, &[333]).unwrap()),
-            rng.integers(dev, i8::MIN, i8::MAX, &[777]).unwrap().to_vec().unwrap(),
+            rng.integers(dev, i8::MIN, i8::MAX, &[777])
+                .unwrap()
+                .to_vec()
+                .unwrap(),
         )
     };
     assert!(run(&devs[0]) == run(&devs[1]), "CPU and CUDA differ");
@@ -281,11 +342,20 @@ fn within_6_sigma(got: f64, want: f64, sigma: f64, what: &str) {
 fn uniform_statistics() {
     let dev = Device::cpu();
     let n = N as f64;
-    let x = Generator::new(101).random::<f64>(&dev, &[N]).unwrap().to_vec().unwrap();
+    let x = Generator::new(101)
+        .random::<f64>(&dev, &[N])
+        .unwrap()
+        .to_vec()
+        .unwrap();
     assert!(x.iter().all(|&v| (0.0..1.0).contains(&v)));
     let (m, v) = mean_var(&x);
     within_6_sigma(m, 0.5, (1.0 / 12.0 / n).sqrt(), "random f64 mean");
-    within_6_sigma(v, 1.0 / 12.0, (1.0 / 180.0 / n).sqrt(), "random f64 variance");
+    within_6_sigma(
+        v,
+        1.0 / 12.0,
+        (1.0 / 180.0 / n).sqrt(),
+        "random f64 variance",
+    );
 
     let x: Vec<f64> = Generator::new(102)
         .uniform(&dev, 10.0f32, 12.0, &[N])
@@ -298,14 +368,23 @@ fn uniform_statistics() {
     assert!(x.iter().all(|&v| (10.0..=12.0).contains(&v)));
     let (m, v) = mean_var(&x);
     within_6_sigma(m, 11.0, (4.0 / 12.0 / n).sqrt(), "uniform f32 mean");
-    within_6_sigma(v, 4.0 / 12.0, (16.0 / 180.0 / n).sqrt(), "uniform f32 variance");
+    within_6_sigma(
+        v,
+        4.0 / 12.0,
+        (16.0 / 180.0 / n).sqrt(),
+        "uniform f32 variance",
+    );
 }
 
 #[test]
 fn normal_statistics() {
     let dev = Device::cpu();
     let n = N as f64;
-    let z = Generator::new(103).standard_normal::<f64>(&dev, &[N]).unwrap().to_vec().unwrap();
+    let z = Generator::new(103)
+        .standard_normal::<f64>(&dev, &[N])
+        .unwrap()
+        .to_vec()
+        .unwrap();
     assert!(z.iter().all(|v| v.is_finite()));
     let (m, v) = mean_var(&z);
     within_6_sigma(m, 0.0, (1.0 / n).sqrt(), "standard normal mean");
@@ -332,7 +411,11 @@ fn normal_statistics() {
 fn integer_statistics() {
     let dev = Device::cpu();
     let n = N as f64;
-    let d = Generator::new(105).integers(&dev, -3i32, 7, &[N]).unwrap().to_vec().unwrap();
+    let d = Generator::new(105)
+        .integers(&dev, -3i32, 7, &[N])
+        .unwrap()
+        .to_vec()
+        .unwrap();
     let mut counts = [0usize; 10];
     for &v in &d {
         assert!((-3..7).contains(&v), "{v} out of [-3, 7)");
@@ -340,7 +423,12 @@ fn integer_statistics() {
     }
     let sigma = (n * 0.1 * 0.9).sqrt();
     for (i, &c) in counts.iter().enumerate() {
-        within_6_sigma(c as f64, n / 10.0, sigma, &format!("count of {}", i as i32 - 3));
+        within_6_sigma(
+            c as f64,
+            n / 10.0,
+            sigma,
+            &format!("count of {}", i as i32 - 3),
+        );
     }
     // u8 over its whole range (inclusive): every value occurs.
     let d = Generator::new(106)
@@ -360,15 +448,29 @@ fn integer_statistics() {
         .unwrap();
     assert!(d.iter().all(|&v| v <= 1 << 63));
     let high = d.iter().filter(|&&v| v >= 1 << 62).count() as f64;
-    within_6_sigma(high, 50_000.0, (100_000f64 * 0.25).sqrt(), "upper half of [0, 2^63]");
+    within_6_sigma(
+        high,
+        50_000.0,
+        (100_000f64 * 0.25).sqrt(),
+        "upper half of [0, 2^63]",
+    );
 }
 
 #[test]
 fn raw_word_bits_are_balanced() {
-    let w = Generator::new(108).random_raw(&Device::cpu(), &[100_000]).unwrap().to_vec().unwrap();
+    let w = Generator::new(108)
+        .random_raw(&Device::cpu(), &[100_000])
+        .unwrap()
+        .to_vec()
+        .unwrap();
     for bit in 0..64 {
         let ones = w.iter().filter(|&&x| x >> bit & 1 == 1).count() as f64;
-        within_6_sigma(ones, 50_000.0, (100_000f64 * 0.25).sqrt(), &format!("bit {bit}"));
+        within_6_sigma(
+            ones,
+            50_000.0,
+            (100_000f64 * 0.25).sqrt(),
+            &format!("bit {bit}"),
+        );
     }
 }
 
@@ -398,7 +500,9 @@ fn argument_errors() {
     assert!(e.contains("low >= high") && e.contains("integers"), "{e}");
     let e = msg(rng.integers(&dev, 6u8, 5, &[2]).map(|_| String::new()));
     assert!(e.contains("low >= high"), "{e}");
-    let e = msg(rng.integers_inclusive(&dev, 6u8, 5, &[2]).map(|_| String::new()));
+    let e = msg(rng
+        .integers_inclusive(&dev, 6u8, 5, &[2])
+        .map(|_| String::new()));
     assert!(e.contains("low > high"), "{e}");
     let e = msg(rng.uniform(&dev, 2.0f64, 1.0, &[2]).map(|_| String::new()));
     assert!(e.contains("uniform") && e.contains("low"), "{e}");
@@ -411,7 +515,10 @@ fn argument_errors() {
     assert!(rng.normal(&dev, f64::INFINITY, 1.0, &[2]).is_err());
     assert_eq!(rng.offset(), 0, "failed calls take no block");
     let mut end = Generator::from_key([0, 0], u64::MAX - 1);
-    assert!(end.random::<f64>(&dev, &[4]).is_err(), "past the end of the counter");
+    assert!(
+        end.random::<f64>(&dev, &[4]).is_err(),
+        "past the end of the counter"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -430,17 +537,13 @@ fn every_random_kernel_compiles_with_nvrtc() {
         &kernels::uniform_f64::DEF,
         &kernels::normal_f32::DEF,
         &kernels::normal_f64::DEF,
-        &kernels::integers_i8::DEF,
-        &kernels::integers_i16::DEF,
-        &kernels::integers_i32::DEF,
-        &kernels::integers_i64::DEF,
-        &kernels::integers_u8::DEF,
-        &kernels::integers_u16::DEF,
-        &kernels::integers_u32::DEF,
-        &kernels::integers_u64::DEF,
     ];
     for def in defs {
         verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));
+    }
+    use DTypeId::*;
+    for dt in [I8, I16, I32, I64, U8, U16, U32, U64] {
+        verify(&kernels::integers::DEF, &[dt]).unwrap_or_else(|e| panic!("integers {dt}: {e}"));
     }
 }
 
@@ -465,10 +568,17 @@ fn permutation_is_the_stable_order_of_the_stream_words() {
             assert_eq!(rng.offset(), 5 + (n as u64).div_ceil(2));
             assert_eq!(p.shape(), &[n]);
             let p = p.to_vec().unwrap();
-            assert_eq!(p, host_argsort(&words.to_vec().unwrap()), "n = {n} on {dev}");
+            assert_eq!(
+                p,
+                host_argsort(&words.to_vec().unwrap()),
+                "n = {n} on {dev}"
+            );
             let mut sorted = p.clone();
             sorted.sort_unstable();
-            assert!(sorted.iter().enumerate().all(|(i, &v)| v == i as i64), "not a permutation");
+            assert!(
+                sorted.iter().enumerate().all(|(i, &v)| v == i as i64),
+                "not a permutation"
+            );
         }
     }
 }
@@ -512,15 +622,22 @@ fn radix_by_hand(keys: &Array<u64>, cfg: &LaunchConfig, tile: u64) -> Vec<i64> {
 #[test]
 fn radix_sort_does_not_depend_on_the_launch_or_the_tile() {
     for dev in devices() {
-        let n = 3001;
+        let n = 1201;
         // Few distinct keys (many ties: stability matters) and full 64-bit keys.
         let small = Generator::new(1).integers(&dev, 0u64, 5, &[n]).unwrap();
         let full = Generator::new(2).random_raw(&dev, &[n]).unwrap();
         for keys in [small, full] {
             let want = host_argsort(&keys.to_vec().unwrap());
-            for cfg in launch_shapes() {
-                for tile in [1, 7, 1024, 5000] {
-                    assert_eq!(radix_by_hand(&keys, &cfg, tile), want, "{cfg:?} tile {tile}");
+            // Not the 4096-block shape: half a million emulated threads per launch, 32 launches
+            // a sort, is slow on the CPU backend.
+            for (k, cfg) in launch_shapes().into_iter().take(5).enumerate() {
+                // A few tile sizes per shape: 1 (one key a tile), odd, one tile for all.
+                for tile in [[1, 64][k % 2], 7, 5000] {
+                    assert_eq!(
+                        radix_by_hand(&keys, &cfg, tile),
+                        want,
+                        "{cfg:?} tile {tile}"
+                    );
                 }
             }
         }
@@ -535,12 +652,19 @@ fn permutations_are_uniform() {
     let mut counts = std::collections::HashMap::new();
     let trials = 2400;
     for _ in 0..trials {
-        *counts.entry(rng.permutation(&dev, 4).unwrap().to_vec().unwrap()).or_insert(0usize) += 1;
+        *counts
+            .entry(rng.permutation(&dev, 4).unwrap().to_vec().unwrap())
+            .or_insert(0usize) += 1;
     }
     assert_eq!(counts.len(), 24, "some orders never occur");
     let (e, p) = (trials as f64 / 24.0, 1.0 / 24.0);
     for (order, &c) in &counts {
-        within_6_sigma(c as f64, e, (trials as f64 * p * (1.0 - p)).sqrt(), &format!("{order:?}"));
+        within_6_sigma(
+            c as f64,
+            e,
+            (trials as f64 * p * (1.0 - p)).sqrt(),
+            &format!("{order:?}"),
+        );
     }
 }
 
@@ -550,25 +674,57 @@ fn permutation_of_and_shuffle_move_whole_rows() {
         // A transposed (non-contiguous) 5 x 3 view.
         let base = Array::from_vec(&dev, &[3, 5], (0..15).collect::<Vec<i32>>()).unwrap();
         let x = base.t();
-        let rows: Vec<Vec<i32>> = (0..5).map(|r| (0..3).map(|c| (c * 5 + r) as i32).collect()).collect();
-        let order = Generator::new(31).permutation(&dev, 5).unwrap().to_vec().unwrap();
-        let want: Vec<i32> = order.iter().flat_map(|&r| rows[r as usize].clone()).collect();
+        let rows: Vec<Vec<i32>> = (0..5)
+            .map(|r| (0..3).map(|c| c * 5 + r).collect())
+            .collect();
+        let order = Generator::new(31)
+            .permutation(&dev, 5)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let want: Vec<i32> = order
+            .iter()
+            .flat_map(|&r| rows[r as usize].clone())
+            .collect();
         let y = Generator::new(31).permutation_of(&x).unwrap();
         assert_eq!(y.shape(), &[5, 3]);
         assert_eq!(y.to_vec().unwrap(), want);
         let mut z = x.clone();
         Generator::new(31).shuffle(&mut z).unwrap();
         assert_eq!(z.to_vec().unwrap(), want);
-        assert_eq!(base.to_vec().unwrap(), (0..15).collect::<Vec<i32>>(), "input untouched");
+        assert_eq!(
+            base.to_vec().unwrap(),
+            (0..15).collect::<Vec<i32>>(),
+            "input untouched"
+        );
         // Every dtype family moves intact, 1-d and with a length-1 axis.
-        let c = Array::from_vec(&dev, &[3], vec![c64::new(1.0, -1.0), c64::new(2.0, 0.5), c64::new(-0.0, 3.0)]).unwrap();
-        let mut got = Generator::new(3).permutation_of(&c).unwrap().to_vec().unwrap();
+        let c = Array::from_vec(
+            &dev,
+            &[3],
+            vec![c64::new(1.0, -1.0), c64::new(2.0, 0.5), c64::new(-0.0, 3.0)],
+        )
+        .unwrap();
+        let mut got = Generator::new(3)
+            .permutation_of(&c)
+            .unwrap()
+            .to_vec()
+            .unwrap();
         got.sort_by(|a, b| a.re.total_cmp(&b.re));
         assert_eq!(got[0].re.to_bits(), (-0.0f32).to_bits());
         let one = Array::from_vec(&dev, &[1, 2], vec![true, false]).unwrap();
-        assert_eq!(Generator::new(3).permutation_of(&one).unwrap().to_vec().unwrap(), vec![true, false]);
+        assert_eq!(
+            Generator::new(3)
+                .permutation_of(&one)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            vec![true, false]
+        );
         let empty = Array::<f64>::zeros(&dev, &[0, 4]).unwrap();
-        assert_eq!(Generator::new(3).permutation_of(&empty).unwrap().shape(), &[0, 4]);
+        assert_eq!(
+            Generator::new(3).permutation_of(&empty).unwrap().shape(),
+            &[0, 4]
+        );
     }
 }
 
@@ -578,19 +734,37 @@ fn choice_follows_its_documented_method() {
         let a = Array::from_vec(&dev, &[6, 2], (0..12).map(|v| v as f32).collect()).unwrap();
         let row = |i: i64| vec![2.0 * i as f32, 2.0 * i as f32 + 1.0];
         // With replacement, uniform: integers(0, 6).
-        let idx = Generator::new(40).integers(&dev, 0i64, 6, &[7]).unwrap().to_vec().unwrap();
+        let idx = Generator::new(40)
+            .integers(&dev, 0i64, 6, &[7])
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let got = Generator::new(40).choice(&a, &[7], true, None).unwrap();
         assert_eq!(got.shape(), &[7, 2]);
-        assert_eq!(got.to_vec().unwrap(), idx.iter().flat_map(|&i| row(i)).collect::<Vec<_>>());
+        assert_eq!(
+            got.to_vec().unwrap(),
+            idx.iter().flat_map(|&i| row(i)).collect::<Vec<_>>()
+        );
         // Without replacement: the first samples of permutation(6).
-        let perm = Generator::new(41).permutation(&dev, 6).unwrap().to_vec().unwrap();
+        let perm = Generator::new(41)
+            .permutation(&dev, 6)
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let got = Generator::new(41).choice(&a, &[2, 2], false, None).unwrap();
         assert_eq!(got.shape(), &[2, 2, 2]);
-        assert_eq!(got.to_vec().unwrap(), perm[..4].iter().flat_map(|&i| row(i)).collect::<Vec<_>>());
+        assert_eq!(
+            got.to_vec().unwrap(),
+            perm[..4].iter().flat_map(|&i| row(i)).collect::<Vec<_>>()
+        );
         // With replacement and p: search of random * sum(p) in the cumulative sums.
         let pv = vec![0.1, 0.0, 0.6, 0.0, 0.3, 0.0];
         let p = Array::from_vec(&dev, &[6], pv.clone()).unwrap();
-        let u = Generator::new(42).random::<f64>(&dev, &[50]).unwrap().to_vec().unwrap();
+        let u = Generator::new(42)
+            .random::<f64>(&dev, &[50])
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let mut cdf = pv.clone();
         for i in 1..6 {
             cdf[i] += cdf[i - 1];
@@ -599,21 +773,33 @@ fn choice_follows_its_documented_method() {
             .iter()
             .map(|&u| cdf.iter().position(|&c| c > u * cdf[5]).unwrap() as i64)
             .collect();
-        let got = Generator::new(42).choice_range(&dev, 6, &[50], true, Some(&p)).unwrap();
+        let got = Generator::new(42)
+            .choice_range(&dev, 6, &[50], true, Some(&p))
+            .unwrap();
         assert_eq!(got.to_vec().unwrap(), want);
         // Without replacement and p: the smallest Efraimidis-Spirakis keys.
         use kernels_std::random::exact_math::ln_unit;
-        let w = Generator::new(43).random_raw(&dev, &[6]).unwrap().to_vec().unwrap();
+        let w = Generator::new(43)
+            .random_raw(&dev, &[6])
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let keys: Vec<u64> = w
             .iter()
             .zip(&pv)
             .map(|(&w, &p)| {
                 let e = -ln_unit(1.0 - kernels::unit_f64(w));
-                if p > 0.0 { (e / p).to_bits() } else { u64::MAX }
+                if p > 0.0 {
+                    (e / p).to_bits()
+                } else {
+                    u64::MAX
+                }
             })
             .collect();
         let want = host_argsort(&keys)[..3].to_vec();
-        let got = Generator::new(43).choice_range(&dev, 6, &[3], false, Some(&p)).unwrap();
+        let got = Generator::new(43)
+            .choice_range(&dev, 6, &[3], false, Some(&p))
+            .unwrap();
         assert_eq!(got.to_vec().unwrap(), want);
     }
 }
@@ -652,29 +838,51 @@ fn choice_statistics() {
     let pv = vec![0.1, 0.0, 0.6, 0.3];
     let p = Array::from_vec(&dev, &[4], pv.clone()).unwrap();
     let n = 100_000;
-    let got = Generator::new(300).choice_range(&dev, 4, &[n], true, Some(&p)).unwrap().to_vec().unwrap();
+    let got = Generator::new(300)
+        .choice_range(&dev, 4, &[n], true, Some(&p))
+        .unwrap()
+        .to_vec()
+        .unwrap();
     let mut counts = [0usize; 4];
     got.iter().for_each(|&i| counts[i as usize] += 1);
     assert_eq!(counts[1], 0, "an index of probability 0 was drawn");
     for (i, &pi) in pv.iter().enumerate() {
         let sigma = (n as f64 * pi * (1.0 - pi)).sqrt();
-        within_6_sigma(counts[i] as f64, n as f64 * pi, sigma, &format!("count of {i}"));
+        within_6_sigma(
+            counts[i] as f64,
+            n as f64 * pi,
+            sigma,
+            &format!("count of {i}"),
+        );
     }
     // Without replacement: the first draw follows p, the second draw is another element.
     let mut rng = Generator::new(301);
     let trials = 2000;
     let mut first = [0usize; 4];
     for _ in 0..trials {
-        let s = rng.choice_range(&dev, 4, &[2], false, Some(&p)).unwrap().to_vec().unwrap();
+        let s = rng
+            .choice_range(&dev, 4, &[2], false, Some(&p))
+            .unwrap()
+            .to_vec()
+            .unwrap();
         assert!(s[0] != s[1] && s[0] != 1 && s[1] != 1, "{s:?}");
         first[s[0] as usize] += 1;
     }
     for (i, &pi) in pv.iter().enumerate() {
         let sigma = (trials as f64 * pi * (1.0 - pi)).sqrt();
-        within_6_sigma(first[i] as f64, trials as f64 * pi, sigma, &format!("first draw {i}"));
+        within_6_sigma(
+            first[i] as f64,
+            trials as f64 * pi,
+            sigma,
+            &format!("first draw {i}"),
+        );
     }
     // Uniform, without replacement: all distinct, each element equally likely to be in it.
-    let s = Generator::new(302).choice_range(&dev, 1000, &[1000], false, None).unwrap().to_vec().unwrap();
+    let s = Generator::new(302)
+        .choice_range(&dev, 1000, &[1000], false, None)
+        .unwrap()
+        .to_vec()
+        .unwrap();
     let mut sorted = s.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, (0..1000).collect::<Vec<i64>>());
@@ -687,7 +895,10 @@ fn choice_and_permutation_errors() {
     let a = Array::from_vec(&dev, &[3], vec![1i8, 2, 3]).unwrap();
     let text = |r: Result<Array<i8>, Error>| r.unwrap_err().to_string();
     let e = text(rng.choice(&a, &[4], false, None));
-    assert!(e.contains("larger sample") && e.contains("(4)") && e.contains("(3)"), "{e}");
+    assert!(
+        e.contains("larger sample") && e.contains("(4)") && e.contains("(3)"),
+        "{e}"
+    );
     let p = |v: Vec<f64>| Array::from_vec(&dev, &[v.len()], v).unwrap();
     let e = text(rng.choice(&a, &[2], true, Some(&p(vec![0.5, 0.2, 0.2]))));
     assert!(e.contains("do not sum to 1"), "{e}");
@@ -700,7 +911,9 @@ fn choice_and_permutation_errors() {
     let e = text(rng.choice(&a, &[2], false, Some(&p(vec![0.0, 1.0, 0.0]))));
     assert!(e.contains("fewer non-zero entries"), "{e}");
     // Within NumPy's tolerance, sqrt(eps): accepted.
-    assert!(rng.choice(&a, &[2], true, Some(&p(vec![0.5, 0.5, 1e-9]))).is_ok());
+    assert!(rng
+        .choice(&a, &[2], true, Some(&p(vec![0.5, 0.5, 1e-9])))
+        .is_ok());
     let empty = Array::<i8>::zeros(&dev, &[0]).unwrap();
     let e = text(rng.choice(&empty, &[1], true, None));
     assert!(e.contains("cannot be empty"), "{e}");

@@ -88,10 +88,7 @@ impl Generator {
     /// assert_eq!(rng.offset(), 0);
     /// ```
     pub fn new(seed: u64) -> Self {
-        Generator::from_key(
-            [seed as u32, (seed >> 32) as u32],
-            0,
-        )
+        Generator::from_key([seed as u32, (seed >> 32) as u32], 0)
     }
 
     /// A generator with Philox key `key`, positioned at block `offset` of its stream.

@@ -51,75 +51,44 @@ pub fn bounded(k0: u32, k1: u32, block: u64, half: u32, w: u64, range: u64) -> u
     hi
 }
 
-/// Declares the integer kernel of each dtype: `out[i] = low + bounded(word i, range)`, the sum
-/// computed in 64 bits (wrapping: `low` is the bound's two's complement) and truncated to the
-/// dtype, where it is exact since the value lies in `[low, high)`.
-macro_rules! integer_kernels {
-    ($($name:ident: $t:ident),* $(,)?) => {$(
-        #[doc = concat!("Uniform `", stringify!($t), "` integers: `out[i] = low + bounded(word i, range)`.")]
-        #[raw_kernel]
-        pub fn $name(out: &mut [$t], k0: u32, k1: u32, base: u64, low: u64, range: u64) {
-            let n = out.len();
-            let blocks = (n + 1) / 2;
-            let stride = grid_dim().x as u64 * block_dim().x as u64;
-            let mut b = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
-            while b < blocks {
-                let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
-                out[2 * b] = (low + bounded(k0, k1, base + b, 0u32, w0, range)) as $t;
-                if 2 * b + 1 < n {
-                    out[2 * b + 1] = (low + bounded(k0, k1, base + b, 1u32, w1, range)) as $t;
-                }
-                b += stride;
-            }
+/// Uniform integers: `out[i] = low + bounded(word i, range)`, the sum computed in 64 bits
+/// (wrapping: `low` is the bound's two's complement) and converted to `T` by truncation
+/// (NumPy's integer `astype`), exact since the value lies in the dtype's `[low, high]`.
+#[raw_kernel]
+pub fn integers<T: Int>(out: &mut [T], k0: u32, k1: u32, base: u64, low: u64, range: u64) {
+    let n = out.len();
+    let blocks = (n + 1) / 2;
+    let stride = grid_dim().x as u64 * block_dim().x as u64;
+    let mut b = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
+    while b < blocks {
+        let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
+        let r0: u64 = bounded(k0, k1, base + b, 0u32, w0, range);
+        out[2 * b] = (low + r0).cast::<T>();
+        if 2 * b + 1 < n {
+            let r1: u64 = bounded(k0, k1, base + b, 1u32, w1, range);
+            out[2 * b + 1] = (low + r1).cast::<T>();
         }
+        b += stride;
+    }
+}
 
+/// The integer dtypes `integers` produces: all of them (`i8` .. `i64`, `u8` .. `u64`).
+pub trait RandomInt: Int {
+    /// The value, exactly.
+    #[doc(hidden)]
+    fn widen(self) -> i128;
+}
+
+macro_rules! random_int {
+    ($($t:ty),*) => {$(
         impl RandomInt for $t {
-            fn launch_integers(
-                launch: &LaunchConfig,
-                out: &mut Array<$t>,
-                key: [u32; 2],
-                base: u64,
-                low: u64,
-                range: u64,
-            ) -> Result<()> {
-                $name::launch(launch, out, key[0], key[1], base, low, range)
-            }
-
             fn widen(self) -> i128 {
                 self as i128
             }
         }
     )*};
 }
-
-/// The integer dtypes `integers` produces: all of them (`i8` .. `i64`, `u8` .. `u64`).
-pub trait RandomInt: Int {
-    /// Runs the integer kernel of this dtype into `out` (C-contiguous) with `launch`.
-    #[doc(hidden)]
-    fn launch_integers(
-        launch: &LaunchConfig,
-        out: &mut Array<Self>,
-        key: [u32; 2],
-        base: u64,
-        low: u64,
-        range: u64,
-    ) -> Result<()>;
-
-    /// The value, exactly.
-    #[doc(hidden)]
-    fn widen(self) -> i128;
-}
-
-integer_kernels!(
-    integers_i8: i8,
-    integers_i16: i16,
-    integers_i32: i32,
-    integers_i64: i64,
-    integers_u8: u8,
-    integers_u16: u16,
-    integers_u32: u32,
-    integers_u64: u64,
-);
+random_int!(i8, i16, i32, i64, u8, u16, u32, u64);
 
 impl Generator {
     /// NumPy's `Generator.integers(low, high, size, dtype)` (with `endpoint=False`): uniform
@@ -203,7 +172,8 @@ impl Generator {
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = launch_for((out.len() as u64).div_ceil(2));
-            T::launch_integers(&launch, &mut out, self.key(), base, low_bits, range)?;
+            let [k0, k1] = self.key();
+            integers::launch(&launch, &mut out, k0, k1, base, low_bits, range)?;
         }
         Ok(out)
     }

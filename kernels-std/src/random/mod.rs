@@ -65,10 +65,7 @@ pub use uniform::RandomFloat;
 /// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
 pub mod kernels {
     pub use super::choice::{cumulative_probabilities, order_bits, sample_cdf, weighted_keys};
-    pub use super::integers::{
-        bounded, integers_i16, integers_i32, integers_i64, integers_i8, integers_u16,
-        integers_u32, integers_u64, integers_u8, mul64,
-    };
+    pub use super::integers::{bounded, integers, mul64};
     pub use super::normal::{box_muller, normal_f32, normal_f64};
     pub use super::permutation::{contiguous, take_rows};
     pub use super::philox::philox_blocks;

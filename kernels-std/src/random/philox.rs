@@ -28,14 +28,7 @@ pub fn mulhilo32(a: u32, b: u32) -> (u32, u32) {
 /// );
 /// ```
 #[device_fn]
-pub fn philox4x32_10(
-    c0: u32,
-    c1: u32,
-    c2: u32,
-    c3: u32,
-    k0: u32,
-    k1: u32,
-) -> (u32, u32, u32, u32) {
+pub fn philox4x32_10(c0: u32, c1: u32, c2: u32, c3: u32, k0: u32, k1: u32) -> (u32, u32, u32, u32) {
     let (mut x0, mut x1, mut x2, mut x3) = (c0, c1, c2, c3);
     let (mut a, mut b) = (k0, k1);
     // Multipliers: Random123's PHILOX_M4x32_0/1; key increments: PHILOX_W32_0/1 (the golden
@@ -60,7 +53,8 @@ pub fn philox4x32_10(
 /// `philox4x32_10((block lo, block hi, attempt, 0), (k0, k1))`.
 #[device_fn]
 pub fn philox_words(k0: u32, k1: u32, block: u64, attempt: u32) -> (u64, u64) {
-    let (x0, x1, x2, x3): (u32, u32, u32, u32) = philox4x32_10(block as u32, (block >> 32u32) as u32, attempt, 0, k0, k1);
+    let (x0, x1, x2, x3): (u32, u32, u32, u32) =
+        philox4x32_10(block as u32, (block >> 32u32) as u32, attempt, 0, k0, k1);
     (
         ((x1 as u64) << 32u32) | x0 as u64,
         ((x3 as u64) << 32u32) | x2 as u64,

@@ -194,8 +194,7 @@ impl Generator {
         shape: &[usize],
     ) -> Result<Array<T>> {
         let span = high - low;
-        if !(low.as_f64().is_finite() && high.as_f64().is_finite() && span.as_f64().is_finite())
-        {
+        if !(low.as_f64().is_finite() && high.as_f64().is_finite() && span.as_f64().is_finite()) {
             return Err(Error::invalid(format!(
                 "uniform: low = {}, high = {} and high - low must be finite",
                 low.as_f64(),
