@@ -720,6 +720,40 @@ fn permutation_of_and_shuffle_move_whole_rows() {
                 .unwrap(),
             vec![true, false]
         );
+        // A reversed (negative-stride) view, a slice with an offset, a broadcast view: the
+        // rows of the view move, as NumPy's permutation(x) of the same view.
+        let v = Array::from_vec(&dev, &[6], vec![0u8, 1, 2, 3, 4, 5]).unwrap();
+        let order = Generator::new(32)
+            .permutation(&dev, 6)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let flipped = v.flip(0).unwrap();
+        let got = Generator::new(32)
+            .permutation_of(&flipped)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(got, order.iter().map(|&i| 5 - i as u8).collect::<Vec<_>>());
+        let order = Generator::new(33)
+            .permutation(&dev, 4)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let tail = v.slice(kernels_std::s![2..]).unwrap();
+        let got = Generator::new(33)
+            .permutation_of(&tail)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(got, order.iter().map(|&i| 2 + i as u8).collect::<Vec<_>>());
+        let wide = v.reshape(&[1, 6]).unwrap().broadcast_to(&[3, 6]).unwrap();
+        let got = Generator::new(34)
+            .permutation_of(&wide)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(got, wide.to_vec().unwrap());
         let empty = Array::<f64>::zeros(&dev, &[0, 4]).unwrap();
         assert_eq!(
             Generator::new(3).permutation_of(&empty).unwrap().shape(),
