@@ -5,10 +5,11 @@
 //! fixed seeds and deterministic bounds, and the argument errors. Every kernel is compiled by
 //! NVRTC (run with `KERNELS_CUDA_WHEELS=/work/nvrtc-wheels`; skipped without NVRTC).
 //!
-//! Tolerances: exact (bit for bit) everywhere, except the normal numbers against the Python
-//! reference, which uses the host's `log`, `cos`, `sin` where our kernels use their own
-//! polynomials: 64 ulps or `|d| <= 1e-14` (the polynomials are a few ulps from the true
-//! functions, and `r cos(t)` amplifies the error of `t` near the zeros of `cos`).
+//! Tolerances: exact (bit for bit) everywhere, except against the Python reference's normal
+//! and exponential numbers, which use the host's `log`, `cos`, `sin` where our kernels use
+//! their own polynomials: normals 64 ulps or `|d| <= 1e-14` (the polynomials are a few ulps
+//! from the true functions, and `r cos(t)` amplifies the error of `t` near the zeros of
+//! `cos`), exponentials 16 ulps (`f64`) and 1 ulp after rounding to `f32`.
 
 mod common;
 
@@ -196,6 +197,26 @@ fn normals_match_box_muller_on_the_host_math_library() {
 }
 
 #[test]
+fn exponentials_match_inversion_on_the_host_math_library() {
+    for dev in devices() {
+        let got = Generator::new(17)
+            .standard_exponential::<f64>(&dev, &[33])
+            .unwrap();
+        let want = load::<f64>("exponential_seed17", &dev);
+        assert_close(&got, &want, Tol::ulps(16), "standard exponential f64");
+        let got = Generator::new(17).exponential(&dev, 2.5f32, &[33]).unwrap();
+        let want: Vec<f32> = want
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|&e| 2.5 * e as f32)
+            .collect();
+        let want = Array::from_vec(&dev, &[33], want).unwrap();
+        assert_close(&got, &want, Tol::ulps(1), "exponential f32");
+    }
+}
+
+#[test]
 fn exact_math_is_accurate() {
     use kernels_std::random::exact_math::{ln_unit, sincos_turns};
     let mut worst_ln = 0f64;
@@ -253,6 +274,10 @@ fn kernels_do_not_depend_on_the_launch_shape() {
         let mut rng = Generator::from_key(key, 1234);
         let norm32 = bits_f32(&rng.normal(&dev, 1.0f32, 3.0, &[n]).unwrap());
         let mut rng = Generator::from_key(key, 1234);
+        let expo = bits_f64(&rng.exponential(&dev, 0.5, &[n]).unwrap());
+        let mut rng = Generator::from_key(key, 1234);
+        let expo32 = bits_f32(&rng.exponential(&dev, 0.5f32, &[n]).unwrap());
+        let mut rng = Generator::from_key(key, 1234);
         let ints = rng
             .integers(&dev, -5i16, 1000, &[n])
             .unwrap()
@@ -282,6 +307,12 @@ fn kernels_do_not_depend_on_the_launch_shape() {
             let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
             kernels::normal_f32::launch(&cfg, &mut o, k0, k1, 1234, 1.0, 3.0).unwrap();
             assert_eq!(bits_f32(&o), norm32, "normal f32 {what}");
+            let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
+            kernels::exponential_f64::launch(&cfg, &mut o, k0, k1, 1234, 0.5).unwrap();
+            assert_eq!(bits_f64(&o), expo, "exponential f64 {what}");
+            let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
+            kernels::exponential_f32::launch(&cfg, &mut o, k0, k1, 1234, 0.5).unwrap();
+            assert_eq!(bits_f32(&o), expo32, "exponential f32 {what}");
             let mut o = Array::<i16>::zeros(&dev, &[n]).unwrap();
             kernels::integers::launch(&cfg, &mut o, k0, k1, 1234, (-5i64) as u64, 1005).unwrap();
             assert_eq!(o.to_vec().unwrap(), ints, "integers i16 {what}");
@@ -408,6 +439,24 @@ fn normal_statistics() {
 }
 
 #[test]
+fn exponential_statistics() {
+    let dev = Device::cpu();
+    let n = N as f64;
+    let x = Generator::new(109)
+        .exponential(&dev, 2.0f64, &[N])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(x
+        .iter()
+        .all(|&v| (0.0..=2.0 * 53.0 * std::f64::consts::LN_2).contains(&v)));
+    let (m, v) = mean_var(&x);
+    // Exponential of scale s: mean s, variance s^2, fourth central moment 9 s^4.
+    within_6_sigma(m, 2.0, (4.0 / n).sqrt(), "exponential mean");
+    within_6_sigma(v, 4.0, (8.0 * 16.0 / n).sqrt(), "exponential variance");
+}
+
+#[test]
 fn integer_statistics() {
     let dev = Device::cpu();
     let n = N as f64;
@@ -513,6 +562,9 @@ fn argument_errors() {
     assert!(e.contains("normal") && e.contains("std"), "{e}");
     assert!(rng.normal(&dev, 0.0f32, f32::NAN, &[2]).is_err());
     assert!(rng.normal(&dev, f64::INFINITY, 1.0, &[2]).is_err());
+    let e = msg(rng.exponential(&dev, -0.5f64, &[2]).map(|_| String::new()));
+    assert!(e.contains("exponential") && e.contains("scale"), "{e}");
+    assert!(rng.exponential(&dev, f32::NAN, &[2]).is_err());
     assert_eq!(rng.offset(), 0, "failed calls take no block");
     let mut end = Generator::from_key([0, 0], u64::MAX - 1);
     assert!(
@@ -537,6 +589,8 @@ fn every_random_kernel_compiles_with_nvrtc() {
         &kernels::uniform_f64::DEF,
         &kernels::normal_f32::DEF,
         &kernels::normal_f64::DEF,
+        &kernels::exponential_f32::DEF,
+        &kernels::exponential_f64::DEF,
     ];
     for def in defs {
         verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));

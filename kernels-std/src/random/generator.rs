@@ -33,6 +33,8 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 ///   53-bit uniforms of words 0 and 1), computed in `f64` with polynomial `ln`, `sin`, `cos`
 ///   made of exactly rounded operations ([`exact_math`](super::exact_math)), then rounded
 ///   to `f32` for `f32` results. `normal(mean, std)`: `mean + std * z`.
+/// - `standard_exponential`: `-ln(1 - u)` (`u` the 53-bit uniform of the word, the same
+///   polynomial `ln`); `exponential(scale)`: `scale` times it (`f32`: rounded, then scaled).
 /// - `integers(low, high)`: Lemire's multiply-shift on the 64-bit word, `low + (w * range) >> 64`
 ///   with `range = high - low`, made exactly unbiased by rejection: a rejected element draws
 ///   again from block `(offset + i / 2)` with the third counter word set to 1, 2, ... (the

@@ -8,6 +8,8 @@
 //! | `rng.uniform(low, high, size)` | `rng.`[`uniform`](Generator::uniform)`(&dev, low, high, &shape)` |
 //! | `rng.standard_normal(size, dtype)` | `rng.`[`standard_normal::<T>`](Generator::standard_normal)`(&dev, &shape)` |
 //! | `rng.normal(loc, scale, size)` | `rng.`[`normal`](Generator::normal)`(&dev, mean, std, &shape)` |
+//! | `rng.standard_exponential(size, dtype)` | `rng.`[`standard_exponential::<T>`](Generator::standard_exponential)`(&dev, &shape)` |
+//! | `rng.exponential(scale, size)` | `rng.`[`exponential`](Generator::exponential)`(&dev, scale, &shape)` |
 //! | `rng.integers(low, high, size, dtype)` | `rng.`[`integers`](Generator::integers)`(&dev, low, high, &shape)` |
 //! | `rng.integers(low, high, size, dtype, endpoint=True)` | `rng.`[`integers_inclusive`](Generator::integers_inclusive)`(&dev, low, high, &shape)` |
 //! | `rng.permutation(n)` | `rng.`[`permutation`](Generator::permutation)`(&dev, n)` (`i64`) |
@@ -28,7 +30,8 @@
 //! - Other numbers for the same seed (NumPy's default is PCG64, and its `Philox` is
 //!   Philox4x64); the distributions are the same. The seed is a `u64` used as the key (NumPy
 //!   hashes seeds through `SeedSequence`).
-//! - Normal numbers come from Box-Muller, not from NumPy's ziggurat.
+//! - Normal numbers come from Box-Muller and exponential ones from inversion, not from
+//!   NumPy's ziggurats.
 //! - `uniform` rejects `low > high`.
 //! - `shuffle` replaces the array (other arrays never share writes here, views included).
 //! - `choice` draws along axis 0 only (no `axis` argument), takes `p` as an `f64` array, and
@@ -48,6 +51,7 @@
 
 mod choice;
 pub mod exact_math;
+mod exponential;
 mod generator;
 mod integers;
 mod normal;
@@ -65,6 +69,7 @@ pub use uniform::RandomFloat;
 /// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
 pub mod kernels {
     pub use super::choice::{cumulative_probabilities, order_bits, sample_cdf, weighted_keys};
+    pub use super::exponential::{exponential_f32, exponential_f64, exponential_of};
     pub use super::integers::{bounded, integers, mul64};
     pub use super::normal::{box_muller, normal_f32, normal_f64};
     pub use super::permutation::{contiguous, take_rows};

@@ -93,6 +93,16 @@ pub trait RandomFloat: Float {
         std: Self,
     ) -> Result<()>;
 
+    /// Runs the exponential kernel of this dtype into `out` (C-contiguous) with `launch`.
+    #[doc(hidden)]
+    fn launch_exponential(
+        launch: &LaunchConfig,
+        out: &mut Array<Self>,
+        key: [u32; 2],
+        base: u64,
+        scale: Self,
+    ) -> Result<()>;
+
     /// The value as an `f64` (exact), for the argument checks.
     #[doc(hidden)]
     fn as_f64(self) -> f64;
@@ -121,6 +131,16 @@ impl RandomFloat for f64 {
         super::normal::normal_f64::launch(launch, out, key[0], key[1], base, mean, std)
     }
 
+    fn launch_exponential(
+        launch: &LaunchConfig,
+        out: &mut Array<f64>,
+        key: [u32; 2],
+        base: u64,
+        scale: f64,
+    ) -> Result<()> {
+        super::exponential::exponential_f64::launch(launch, out, key[0], key[1], base, scale)
+    }
+
     fn as_f64(self) -> f64 {
         self
     }
@@ -147,6 +167,16 @@ impl RandomFloat for f32 {
         std: f32,
     ) -> Result<()> {
         super::normal::normal_f32::launch(launch, out, key[0], key[1], base, mean, std)
+    }
+
+    fn launch_exponential(
+        launch: &LaunchConfig,
+        out: &mut Array<f32>,
+        key: [u32; 2],
+        base: u64,
+        scale: f32,
+    ) -> Result<()> {
+        super::exponential::exponential_f32::launch(launch, out, key[0], key[1], base, scale)
     }
 
     fn as_f64(self) -> f64 {
