@@ -892,6 +892,72 @@ fn choice_follows_its_documented_method() {
     }
 }
 
+/// The cumulative sums as the kernels define them: in order within chunks of `CDF_CHUNK`, each
+/// chunk's offset the in-order sum of the chunk sums before it.
+fn host_chunked_cdf(p: &[f64]) -> (Vec<f64>, f64) {
+    let chunk = kernels::CDF_CHUNK as usize;
+    let mut cdf = vec![0.0; p.len()];
+    let mut offset = 0.0;
+    for (c, part) in p.chunks(chunk).enumerate() {
+        let mut sum = 0.0;
+        for (i, v) in part.iter().enumerate() {
+            sum += v;
+            cdf[c * chunk + i] = if c == 0 { sum } else { offset + sum };
+        }
+        offset += sum;
+    }
+    (cdf, offset)
+}
+
+#[test]
+fn cumulative_probabilities_are_chunked_sums_whatever_the_launch() {
+    for dev in devices() {
+        let n = 2 * kernels::CDF_CHUNK as usize + 1809;
+        let mut raw: Vec<f64> = (0..n).map(|i| ((i * 7919) % 1000) as f64 + 0.25).collect();
+        raw[17] = 0.0;
+        let total: f64 = raw.iter().sum();
+        let pv: Vec<f64> = raw.iter().map(|v| v / total).collect();
+        let (want, want_total) = host_chunked_cdf(&pv);
+        assert_eq!(want[n - 1], want_total);
+        let p = Array::from_vec(&dev, &[n], pv.clone()).unwrap();
+        let count = n.div_ceil(kernels::CDF_CHUNK as usize);
+        for cfg in launch_shapes() {
+            let mut cdf = Array::<f64>::zeros(&dev, &[n]).unwrap();
+            let mut chunks = Array::<f64>::zeros(&dev, &[3 * count]).unwrap();
+            let mut stats = Array::<f64>::zeros(&dev, &[3]).unwrap();
+            let chunk = kernels::CDF_CHUNK;
+            kernels::cdf_chunks::launch(&cfg, &p, &mut cdf, &mut chunks, chunk).unwrap();
+            kernels::cdf_offsets::launch(&cfg, &mut chunks, &mut stats).unwrap();
+            kernels::cdf_add_offsets::launch(&cfg, &mut cdf, &chunks, chunk).unwrap();
+            assert_eq!(
+                bits_f64(&cdf),
+                want.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
+            let positive = (n - 1) as f64;
+            assert_eq!(
+                stats.to_vec().unwrap(),
+                vec![want_total, 0.0, positive],
+                "{cfg:?}"
+            );
+        }
+        // choice with these probabilities: the search of random * total in these sums.
+        let u = Generator::new(44)
+            .random::<f64>(&dev, &[300])
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let expect: Vec<i64> = u
+            .iter()
+            .map(|&u| want.iter().position(|&c| c > u * want_total).unwrap() as i64)
+            .collect();
+        let got = Generator::new(44)
+            .choice_range(&dev, n, &[300], true, Some(&p))
+            .unwrap();
+        assert_eq!(got.to_vec().unwrap(), expect);
+        assert!(!expect.contains(&17));
+    }
+}
+
 #[test]
 fn order_bits_orders_like_the_floats() {
     let xs = [
@@ -1026,7 +1092,9 @@ fn every_sampling_kernel_compiles_with_nvrtc() {
         &kernels::radix_scan_rows::DEF,
         &kernels::radix_scan_totals::DEF,
         &kernels::radix_scatter::DEF,
-        &kernels::cumulative_probabilities::DEF,
+        &kernels::cdf_chunks::DEF,
+        &kernels::cdf_offsets::DEF,
+        &kernels::cdf_add_offsets::DEF,
         &kernels::sample_cdf::DEF,
         &kernels::weighted_keys::DEF,
     ] {

@@ -10,15 +10,23 @@ use super::philox::philox_words;
 use super::radix::argsort_u64;
 use super::uniform::unit_f64;
 
-/// The cumulative sums of `p` in order (one thread: the sums must not depend on the launch),
-/// and `stats = [sum, entries that are negative, infinite or NaN, entries > 0]`.
+/// Elements per chunk of the cumulative sums (one thread each).
+pub const CDF_CHUNK: u64 = 4096;
+
+/// Cumulative sums, pass 1: each chunk of `chunk` elements of `p` summed in order from 0 into
+/// `cdf`; `chunks[3c..3c + 3]` = chunk `c`'s `[sum, entries that are negative, infinite or
+/// NaN, entries > 0]`.
 #[raw_kernel]
-pub fn cumulative_probabilities(p: &[f64], cdf: &mut [f64], stats: &mut [f64]) {
-    if block_idx().x == 0 && thread_idx().x == 0 {
+pub fn cdf_chunks(p: &[f64], cdf: &mut [f64], chunks: &mut [f64], chunk: u64) {
+    let n = p.len();
+    let count = chunks.len() / 3;
+    let stride = grid_dim().x as u64 * block_dim().x as u64;
+    let mut c = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
+    while c < count {
         let mut sum = 0.0f64;
         let mut bad = 0.0f64;
         let mut positive = 0.0f64;
-        for i in 0..p.len() {
+        for i in (c * chunk)..(c * chunk + chunk).min(n) {
             let v = p[i];
             if !(v >= 0.0) || v.is_infinite() {
                 bad += 1.0;
@@ -29,9 +37,50 @@ pub fn cumulative_probabilities(p: &[f64], cdf: &mut [f64], stats: &mut [f64]) {
             sum += v;
             cdf[i] = sum;
         }
+        chunks[3 * c] = sum;
+        chunks[3 * c + 1] = bad;
+        chunks[3 * c + 2] = positive;
+        c += stride;
+    }
+}
+
+/// Cumulative sums, pass 2 (thread 0 of block 0): each chunk's sum becomes the sum of the
+/// chunks before it (in order); `stats = [sum of p, bad entries, positive entries]`.
+#[raw_kernel]
+pub fn cdf_offsets(chunks: &mut [f64], stats: &mut [f64]) {
+    if block_idx().x == 0 && thread_idx().x == 0 {
+        let mut sum = 0.0f64;
+        let mut bad = 0.0f64;
+        let mut positive = 0.0f64;
+        for c in 0..chunks.len() / 3 {
+            let s = chunks[3 * c];
+            chunks[3 * c] = sum;
+            sum += s;
+            bad += chunks[3 * c + 1];
+            positive += chunks[3 * c + 2];
+        }
         stats[0] = sum;
         stats[1] = bad;
         stats[2] = positive;
+    }
+}
+
+/// Cumulative sums, pass 3: each chunk's offset added to its running sums. The last sum is
+/// then exactly `stats[0]` (the same additions in the same order).
+#[raw_kernel]
+pub fn cdf_add_offsets(cdf: &mut [f64], chunks: &[f64], chunk: u64) {
+    let n = cdf.len();
+    let count = chunks.len() / 3;
+    let stride = grid_dim().x as u64 * block_dim().x as u64;
+    let mut c = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
+    while c < count {
+        let offset = chunks[3 * c];
+        if c > 0 {
+            for i in (c * chunk)..(c * chunk + chunk).min(n) {
+                cdf[i] = offset + cdf[i];
+            }
+        }
+        c += stride;
     }
 }
 
@@ -158,9 +207,16 @@ fn probabilities(p: &Array<f64>, n: usize, device: &Device) -> Result<Probabilit
     } else {
         super::permutation::contiguous::<f64>(p)?
     };
+    // Chunks summed in parallel, then their offsets in order: the sums depend on the chunk
+    // size, not on the launch.
+    let count = (n as u64).div_ceil(CDF_CHUNK).max(1);
     let mut cdf = Array::<f64>::zeros(device, &[n])?;
+    let mut chunks = Array::<f64>::zeros(device, &[3 * count as usize])?;
     let mut stats = Array::<f64>::zeros(device, &[3])?;
-    cumulative_probabilities::launch(&LaunchConfig::new(1, 1), &p, &mut cdf, &mut stats)?;
+    let per_chunk = launch_for(count);
+    cdf_chunks::launch(&per_chunk, &p, &mut cdf, &mut chunks, CDF_CHUNK)?;
+    cdf_offsets::launch(&LaunchConfig::new(1, 1), &mut chunks, &mut stats)?;
+    cdf_add_offsets::launch(&per_chunk, &mut cdf, &chunks, CDF_CHUNK)?;
     let stats = stats.to_vec()?;
     if stats[1] > 0.0 {
         return Err(Error::invalid(format!(
@@ -260,8 +316,8 @@ impl Generator {
     /// - `replace = true`: independent draws, uniform (`integers(0, n)`) or with the
     ///   probabilities `p` (`f64`, one per element of the population, summing to 1 within
     ///   `sqrt(f64::EPSILON)` as NumPy checks): a binary search of `random * sum(p)` in the
-    ///   cumulative sums of `p`, computed in order by one thread (fine for populations up to
-    ///   millions; the sums do not depend on the launch).
+    ///   cumulative sums of `p` (summed in order within chunks of [`CDF_CHUNK`](super::kernels::CDF_CHUNK)
+    ///   elements, then chunk offsets added in order: they do not depend on the launch).
     /// - `replace = false`: distinct elements; uniform: the first `size` of a
     ///   [`permutation`](Generator::permutation) of the population; with `p`: the `size`
     ///   smallest of Efraimidis and Spirakis' keys `E_i / p_i` (`E_i` exponential), which is

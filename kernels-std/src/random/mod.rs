@@ -68,7 +68,9 @@ pub use uniform::RandomFloat;
 /// tests check that the numbers do not depend on it) and compiled by NVRTC in the tests.
 /// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
 pub mod kernels {
-    pub use super::choice::{cumulative_probabilities, order_bits, sample_cdf, weighted_keys};
+    pub use super::choice::{
+        cdf_add_offsets, cdf_chunks, cdf_offsets, order_bits, sample_cdf, weighted_keys, CDF_CHUNK,
+    };
     pub use super::exponential::{exponential_f32, exponential_f64, exponential_of};
     pub use super::integers::{bounded, integers, mul64};
     pub use super::normal::{box_muller, normal_f32, normal_f64};
