@@ -21,10 +21,11 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 /// ([`philox_words`](super::philox::philox_words)). The generator keeps the index of the next
 /// unused block ([`offset`](Generator::offset)).
 ///
-/// Every call producing `n` elements takes the next `ceil(n / 2)` blocks: element `i` (in C
-/// order) reads word `i % 2` of block `offset + i / 2`, and the offset then advances past
-/// those blocks (an odd `n` leaves the last word unused). Successive calls thus give new
-/// numbers, and a call's numbers depend only on the key and the offset:
+/// A call that reads `n` words takes the next `ceil(n / 2)` blocks: its word `i` is word
+/// `i % 2` of block `offset + i / 2`, and the offset then advances past those blocks (an odd
+/// `n` leaves the last word unused). Successive calls thus give new numbers, and a call's
+/// numbers depend only on the key and the offset. What each routine does with its words
+/// (element `i` in C order reads word `i`, unless said otherwise):
 ///
 /// - `random` (`f64`): `(w >> 11) * 2^-53`, 53 random bits in `[0, 1)`; `f32`:
 ///   `(w >> 40) * 2^-24`, 24 bits. `uniform(low, high)`: `low + (high - low) * random`.
