@@ -1112,3 +1112,152 @@ fn every_sampling_kernel_compiles_with_nvrtc() {
         elementwise(&inst).unwrap_or_else(|e| panic!("contiguous {dt}: {e}"));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The CUDA C of the device functions, compiled as host C++ by g++ (as CUDA compiles it: no FMA
+// contraction), computes the bits of the native twin: the CPU == GPU argument, checked without
+// a GPU. Skipped when g++ or the source tree (the runtime's prelude) is missing.
+
+/// A deterministic stream of test words (SplitMix64), independent of the code under test.
+fn splitmix(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn device_functions_as_host_cpp_match_the_twins() {
+    use kernels::{bounded, box_muller, exponential_of, order_bits, unit_f32};
+    use kernels_std::random::philox::philox_words;
+    use std::fmt::Write as _;
+    use std::process::Command;
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let prelude = root.join("array-runtime/src/cuda/prelude.cuh");
+    let shim = root.join("kernel-macros-tests/tests/host/half_shim.h");
+    let gxx = Command::new("g++")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !gxx || !prelude.exists() || !shim.exists() {
+        eprintln!("skipped: needs g++ and the source tree");
+        return;
+    }
+    let mut src = format!(
+        "#include \"{}\"\n#include \"{}\"\n#include <cstdio>\n",
+        shim.display(),
+        prelude.display()
+    );
+    for part in [
+        kernels::box_muller::KX_CUDA,
+        kernels::exponential_of::KX_CUDA,
+        kernels_std::random::philox::philox_words::KX_CUDA,
+        kernels::bounded::KX_CUDA,
+        kernels::order_bits::KX_CUDA,
+        kernels::unit_f32::KX_CUDA,
+    ] {
+        src.push_str(part);
+        src.push('\n');
+    }
+    src.push_str(
+        r#"
+static unsigned long long rd() { unsigned long long w = 0; if (std::scanf("%llx", &w) != 1) kx::trap(); return w; }
+static unsigned long long bits(double x) { return kx::bits_of<double>::to(x); }
+int main() {
+    unsigned long long n = rd();
+    for (unsigned long long r = 0; r < n; ++r) {
+        unsigned long long a = rd(), b = rd(), c = rd(), d = rd();
+        auto z = kxd_box_muller(a, b);
+        auto w = kxd_philox_words((unsigned int)c, (unsigned int)(c >> 32), a, (unsigned int)d);
+        double x = kx::from_bits<double>(b >> 1);
+        std::printf("%llx %llx %llx %llx %llx %llx %llx %llx\n", bits(z.f0), bits(z.f1),
+            bits(kxd_exponential_of(a)), w.f0, w.f1,
+            kxd_bounded((unsigned int)c, (unsigned int)(c >> 32), a, (unsigned int)(d & 1), b, d),
+            kxd_order_bits(x), (unsigned long long)kx::bits_of<float>::to(kxd_unit_f32(a)));
+    }
+    return 0;
+}
+"#,
+    );
+    let dir = std::env::temp_dir().join(format!("kx-random-host-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cpp, exe) = (dir.join("random.cpp"), dir.join("random"));
+    std::fs::write(&cpp, &src).unwrap();
+    let out = Command::new("g++")
+        .args([
+            "-std=c++17",
+            "-O1",
+            "-ffp-contract=off",
+            "-fno-fast-math",
+            "-w",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(&cpp)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "g++: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Rows (a, b, c, d): random words, and edges (0, all ones, ranges of 1 and 2^63 + 1,
+    // range 0 = 2^64).
+    let mut seed = 7u64;
+    let mut rows: Vec<[u64; 4]> = (0..2000)
+        .map(|_| {
+            let mut r = [0; 4];
+            r.iter_mut().for_each(|v| *v = splitmix(&mut seed));
+            r[3] = match r[3] % 4 {
+                0 => r[3] >> 60,
+                1 => (r[3] >> 20) + 1,
+                2 => (1 << 63) + (r[3] >> 62),
+                _ => r[3],
+            };
+            r
+        })
+        .collect();
+    rows.extend([
+        [0, 0, 0, 1],
+        [u64::MAX, u64::MAX, u64::MAX, 0],
+        [0, u64::MAX, 1, (1 << 63) + 1],
+    ]);
+    let mut input = format!("{:x}\n", rows.len());
+    for r in &rows {
+        let _ = writeln!(input, "{:x} {:x} {:x} {:x}", r[0], r[1], r[2], r[3]);
+    }
+    // The input from a file: a pipe both ways could fill up and block both processes.
+    let input_file = dir.join("input.txt");
+    std::fs::write(&input_file, input).unwrap();
+    let out = Command::new(&exe)
+        .stdin(std::fs::File::open(&input_file).unwrap())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), rows.len());
+    for (r, line) in rows.iter().zip(lines) {
+        let got: Vec<u64> = line
+            .split(' ')
+            .map(|w| u64::from_str_radix(w, 16).unwrap())
+            .collect();
+        let [a, b, c, d] = *r;
+        let z = box_muller(a, b);
+        let w = philox_words(c as u32, (c >> 32) as u32, a, d as u32);
+        let want = vec![
+            z.0.to_bits(),
+            z.1.to_bits(),
+            exponential_of(a).to_bits(),
+            w.0,
+            w.1,
+            bounded(c as u32, (c >> 32) as u32, a, (d & 1) as u32, b, d),
+            order_bits(f64::from_bits(b >> 1)),
+            u64::from(unit_f32(a).to_bits()),
+        ];
+        assert_eq!(got, want, "row {r:x?}");
+    }
+}
