@@ -3,7 +3,10 @@
 //! whose pure-Python Philox is checked against the published ones), the documented stream
 //! layout bit for bit, the same numbers whatever the launch shape, statistical sanity with
 //! fixed seeds and deterministic bounds, and the argument errors. Every kernel is compiled by
-//! NVRTC (run with `KERNELS_CUDA_WHEELS=/work/nvrtc-wheels`; skipped without NVRTC).
+//! NVRTC (run with `KERNELS_CUDA_WHEELS=/work/nvrtc-wheels`; skipped without NVRTC), and the
+//! CUDA C of the device functions is compiled as host C++ by g++ and compared with the CPU
+//! twins bit for bit (skipped without g++). With a GPU, every device-parametrized test also
+//! runs on CUDA device 0 and `cpu_and_cuda_agree_bit_for_bit` compares the two backends.
 //!
 //! Tolerances: exact (bit for bit) everywhere, except against the Python reference's normal
 //! and exponential numbers, which use the host's `log`, `cos`, `sin` where our kernels use
