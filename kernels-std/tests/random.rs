@@ -280,6 +280,32 @@ fn kernels_do_not_depend_on_the_launch_shape() {
         let expo = bits_f64(&rng.exponential(&dev, 0.5, &[n]).unwrap());
         let mut rng = Generator::from_key(key, 1234);
         let expo32 = bits_f32(&rng.exponential(&dev, 0.5f32, &[n]).unwrap());
+        let pv: Vec<f64> = (0..n).map(|i| (i % 7) as f64).collect();
+        let p = Array::from_vec(&dev, &[n], pv.clone()).unwrap();
+        let cdf: Vec<f64> = pv
+            .iter()
+            .scan(0.0, |acc, v| {
+                *acc += v;
+                Some(*acc)
+            })
+            .collect();
+        let cdf = Array::from_vec(&dev, &[n], cdf).unwrap();
+        let mut o = Array::<i64>::zeros(&dev, &[n]).unwrap();
+        kernels::sample_cdf::launch(
+            &LaunchConfig::new(2, 64),
+            &cdf,
+            &mut o,
+            key[0],
+            key[1],
+            1234,
+            3.5,
+        )
+        .unwrap();
+        let picks = o.to_vec().unwrap();
+        let mut o = Array::<u64>::zeros(&dev, &[n]).unwrap();
+        kernels::weighted_keys::launch(&LaunchConfig::new(2, 64), &p, &mut o, key[0], key[1], 1234)
+            .unwrap();
+        let wkeys = o.to_vec().unwrap();
         let mut rng = Generator::from_key(key, 1234);
         let ints = rng
             .integers(&dev, -5i16, 1000, &[n])
@@ -316,6 +342,12 @@ fn kernels_do_not_depend_on_the_launch_shape() {
             let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
             kernels::exponential_f32::launch(&cfg, &mut o, k0, k1, 1234, 0.5).unwrap();
             assert_eq!(bits_f32(&o), expo32, "exponential f32 {what}");
+            let mut o = Array::<i64>::zeros(&dev, &[n]).unwrap();
+            kernels::sample_cdf::launch(&cfg, &cdf, &mut o, k0, k1, 1234, 3.5).unwrap();
+            assert_eq!(o.to_vec().unwrap(), picks, "sample_cdf {what}");
+            let mut o = Array::<u64>::zeros(&dev, &[n]).unwrap();
+            kernels::weighted_keys::launch(&cfg, &p, &mut o, k0, k1, 1234).unwrap();
+            assert_eq!(o.to_vec().unwrap(), wkeys, "weighted_keys {what}");
             let mut o = Array::<i16>::zeros(&dev, &[n]).unwrap();
             kernels::integers::launch(&cfg, &mut o, k0, k1, 1234, (-5i64) as u64, 1005).unwrap();
             assert_eq!(o.to_vec().unwrap(), ints, "integers i16 {what}");
@@ -607,7 +639,7 @@ fn every_random_kernel_compiles_with_nvrtc() {
 // ---------------------------------------------------------------------------------------------
 // Permutations and choice.
 
-/// The stable argsort of `keys` on the host: the reference of the radix sort.
+/// The stable argsort of `keys` on the host: the reference of the permutations.
 fn host_argsort(keys: &[u64]) -> Vec<i64> {
     let mut order: Vec<i64> = (0..keys.len() as i64).collect();
     order.sort_by_key(|&i| keys[i as usize]);
@@ -636,67 +668,6 @@ fn permutation_is_the_stable_order_of_the_stream_words() {
                 sorted.iter().enumerate().all(|(i, &v)| v == i as i64),
                 "not a permutation"
             );
-        }
-    }
-}
-
-/// The radix sort's passes launched by hand with `cfg` and tiles of `tile` keys.
-fn radix_by_hand(keys: &Array<u64>, cfg: &LaunchConfig, tile: u64) -> Vec<i64> {
-    let dev = keys.device();
-    let n = keys.len();
-    let tiles = (n as u64).div_ceil(tile) as usize;
-    let mut counts = Array::<u32>::zeros(&dev, &[256 * tiles]).unwrap();
-    let mut totals = Array::<u32>::zeros(&dev, &[256]).unwrap();
-    let (mut ka, mut kb) = (keys.clone(), Array::<u64>::zeros(&dev, &[n]).unwrap());
-    let (mut ia, mut ib) = (
-        Array::<i64>::zeros(&dev, &[n]).unwrap(),
-        Array::<i64>::zeros(&dev, &[n]).unwrap(),
-    );
-    for pass in 0..8u32 {
-        let shift = 8 * pass;
-        kernels::radix_count::launch(cfg, &ka, &mut counts, shift, tile).unwrap();
-        kernels::radix_scan_rows::launch(cfg, &mut counts, &mut totals).unwrap();
-        kernels::radix_scan_totals::launch(cfg, &mut totals).unwrap();
-        kernels::radix_scatter::launch(
-            cfg,
-            &ka,
-            &ia,
-            &mut counts,
-            &totals,
-            &mut kb,
-            &mut ib,
-            shift,
-            tile,
-            u32::from(pass == 0),
-        )
-        .unwrap();
-        std::mem::swap(&mut ka, &mut kb);
-        std::mem::swap(&mut ia, &mut ib);
-    }
-    ia.to_vec().unwrap()
-}
-
-#[test]
-fn radix_sort_does_not_depend_on_the_launch_or_the_tile() {
-    for dev in devices() {
-        let n = 1201;
-        // Few distinct keys (many ties: stability matters) and full 64-bit keys.
-        let small = Generator::new(1).integers(&dev, 0u64, 5, &[n]).unwrap();
-        let full = Generator::new(2).random_raw(&dev, &[n]).unwrap();
-        for keys in [small, full] {
-            let want = host_argsort(&keys.to_vec().unwrap());
-            // Not the 4096-block shape: half a million emulated threads per launch, 32 launches
-            // a sort, is slow on the CPU backend.
-            for (k, cfg) in launch_shapes().into_iter().take(5).enumerate() {
-                // A few tile sizes per shape: 1 (one key a tile), odd, one tile for all.
-                for tile in [[1, 64][k % 2], 7, 5000] {
-                    assert_eq!(
-                        radix_by_hand(&keys, &cfg, tile),
-                        want,
-                        "{cfg:?} tile {tile}"
-                    );
-                }
-            }
         }
     }
 }
@@ -879,7 +850,7 @@ fn choice_follows_its_documented_method() {
             .iter()
             .zip(&pv)
             .map(|(&w, &p)| {
-                let e = -ln_unit(1.0 - kernels::unit_f64(w));
+                let e = 0.0 - ln_unit(1.0 - kernels::unit_f64(w));
                 if p > 0.0 {
                     (e / p).to_bits()
                 } else {
@@ -958,34 +929,6 @@ fn cumulative_probabilities_are_chunked_sums_whatever_the_launch() {
             .unwrap();
         assert_eq!(got.to_vec().unwrap(), expect);
         assert!(!expect.contains(&17));
-    }
-}
-
-#[test]
-fn order_bits_orders_like_the_floats() {
-    let xs = [
-        0.0,
-        f64::from_bits(1),
-        f64::from_bits(2),
-        f64::MIN_POSITIVE / 3.0,
-        f64::MIN_POSITIVE,
-        1e-300,
-        0.3,
-        1.0,
-        1.0 + f64::EPSILON,
-        1.5,
-        2.0,
-        3.0,
-        1e20,
-        1e300,
-        f64::MAX,
-        f64::INFINITY,
-    ];
-    let bits: Vec<u64> = xs.iter().map(|&x| kernels::order_bits(x)).collect();
-    assert!(bits.windows(2).all(|w| w[0] < w[1]), "{bits:x?}");
-    // Normal numbers map to their IEEE bits plus a constant exponent shift.
-    for x in [0.3, 1.0, 1e20, f64::MAX] {
-        assert_eq!(kernels::order_bits(x), x.to_bits() + (52u64 << 52));
     }
 }
 
@@ -1085,16 +1028,11 @@ fn choice_and_permutation_errors() {
 #[test]
 fn every_sampling_kernel_compiles_with_nvrtc() {
     use array_runtime::cuda::raw::verify;
-    use array_runtime::cuda::verify::{elementwise, nvrtc_or_skip};
-    use array_runtime::kernel::elementwise::Instance;
+    use array_runtime::cuda::verify::nvrtc_or_skip;
     if !nvrtc_or_skip("random sampling kernels").unwrap() {
         return;
     }
     for def in [
-        &kernels::radix_count::DEF,
-        &kernels::radix_scan_rows::DEF,
-        &kernels::radix_scan_totals::DEF,
-        &kernels::radix_scatter::DEF,
         &kernels::cdf_chunks::DEF,
         &kernels::cdf_offsets::DEF,
         &kernels::cdf_add_offsets::DEF,
@@ -1102,17 +1040,6 @@ fn every_sampling_kernel_compiles_with_nvrtc() {
         &kernels::weighted_keys::DEF,
     ] {
         verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));
-    }
-    // The generic gather and copy, for every dtype.
-    for dt in DTypeId::ALL {
-        verify(&kernels::take_rows::DEF, &[dt]).unwrap_or_else(|e| panic!("take_rows {dt}: {e}"));
-        let inst = Instance {
-            def: &kernels::contiguous::DEF,
-            type_args: &[dt],
-            params: &[dt],
-            results: &[dt],
-        };
-        elementwise(&inst).unwrap_or_else(|e| panic!("contiguous {dt}: {e}"));
     }
 }
 
@@ -1132,7 +1059,7 @@ fn splitmix(seed: &mut u64) -> u64 {
 
 #[test]
 fn device_functions_as_host_cpp_match_the_twins() {
-    use kernels::{bounded, box_muller, exponential_of, order_bits, unit_f32};
+    use kernels::{bounded, box_muller, exponential_of, unit_f32};
     use kernels_std::random::philox::philox_words;
     use std::fmt::Write as _;
     use std::process::Command;
@@ -1158,7 +1085,6 @@ fn device_functions_as_host_cpp_match_the_twins() {
         kernels::exponential_of::KX_CUDA,
         kernels_std::random::philox::philox_words::KX_CUDA,
         kernels::bounded::KX_CUDA,
-        kernels::order_bits::KX_CUDA,
         kernels::unit_f32::KX_CUDA,
     ] {
         src.push_str(part);
@@ -1174,11 +1100,10 @@ int main() {
         unsigned long long a = rd(), b = rd(), c = rd(), d = rd();
         auto z = kxd_box_muller(a, b);
         auto w = kxd_philox_words((unsigned int)c, (unsigned int)(c >> 32), a, (unsigned int)d);
-        double x = kx::from_bits<double>(b >> 1);
-        std::printf("%llx %llx %llx %llx %llx %llx %llx %llx\n", bits(z.f0), bits(z.f1),
+        std::printf("%llx %llx %llx %llx %llx %llx %llx\n", bits(z.f0), bits(z.f1),
             bits(kxd_exponential_of(a)), w.f0, w.f1,
             kxd_bounded((unsigned int)c, (unsigned int)(c >> 32), a, (unsigned int)(d & 1), b, d),
-            kxd_order_bits(x), (unsigned long long)kx::bits_of<float>::to(kxd_unit_f32(a)));
+            (unsigned long long)kx::bits_of<float>::to(kxd_unit_f32(a)));
     }
     return 0;
 }
@@ -1258,7 +1183,6 @@ int main() {
             w.0,
             w.1,
             bounded(c as u32, (c >> 32) as u32, a, (d & 1) as u32, b, d),
-            order_bits(f64::from_bits(b >> 1)),
             u64::from(unit_f32(a).to_bits()),
         ];
         assert_eq!(got, want, "row {r:x?}");

@@ -5,9 +5,8 @@ use crate::prelude::*;
 
 use super::exact_math::ln_unit;
 use super::generator::{launch_for, Generator};
-use super::permutation::gather_rows;
+use super::permutation::{gather_rows, sort_order};
 use super::philox::philox_words;
-use super::radix::argsort_u64;
 use super::uniform::unit_f64;
 
 /// Elements per chunk of the cumulative sums (one thread each).
@@ -122,40 +121,10 @@ pub fn sample_cdf(cdf: &[f64], out: &mut [i64], k0: u32, k1: u32, base: u64, tot
     }
 }
 
-/// A `u64` that orders like `x` for `x >= 0` (finite or infinite): `x = m 2^e` with `m` in
-/// `[1, 2)` found by exact scalings, then `(e + 1075) << 52 | (m - 1) 2^52`.
-#[device_fn]
-pub fn order_bits(x: f64) -> u64 {
-    if x == 0.0 {
-        return 0;
-    }
-    if x.is_infinite() {
-        return 0xFFFF_FFFF_FFFF_FFFEu64;
-    }
-    let mut m = x;
-    let mut e = 0i64;
-    while m >= 18446744073709551616.0 {
-        m *= 5.421010862427522e-20;
-        e += 64;
-    }
-    while m < 5.421010862427522e-20 {
-        m *= 18446744073709551616.0;
-        e -= 64;
-    }
-    while m >= 2.0 {
-        m *= 0.5;
-        e += 1;
-    }
-    while m < 1.0 {
-        m *= 2.0;
-        e -= 1;
-    }
-    (((e + 1075) as u64) << 52u32) | ((m - 1.0) * 4503599627370496.0) as u64
-}
-
 /// Efraimidis and Spirakis' keys for sampling without replacement with weights `p`:
-/// `keys[i]` orders like `E_i / p[i]` with `E_i = -ln(1 - unit_f64(word i))` exponential;
-/// `u64::MAX` where `p[i] = 0`. The `m` smallest keys are a weighted sample without
+/// `keys[i]` is the bits of `E_i / p[i]` with `E_i = 0 - ln(1 - unit_f64(word i))`
+/// exponential (never `-0.0`: the bits of non-negative floats order like the floats, `+inf`
+/// included); `u64::MAX` where `p[i] = 0`. The `m` smallest keys are a weighted sample without
 /// replacement, in the order of successive draws.
 #[raw_kernel]
 pub fn weighted_keys(p: &[f64], keys: &mut [u64], k0: u32, k1: u32, base: u64) {
@@ -167,7 +136,7 @@ pub fn weighted_keys(p: &[f64], keys: &mut [u64], k0: u32, k1: u32, base: u64) {
         let l: f64 = ln_unit(1.0 - unit_f64(if i % 2 == 0 { w0 } else { w1 }));
         let pi = p[i];
         keys[i] = if pi > 0.0 {
-            order_bits(-l / pi)
+            ((0.0 - l) / pi).to_bits()
         } else {
             0xFFFF_FFFF_FFFF_FFFFu64
         };
@@ -205,7 +174,7 @@ fn probabilities(p: &Array<f64>, n: usize, device: &Device) -> Result<Probabilit
     let p = if p.is_c_contiguous() {
         p.clone()
     } else {
-        super::permutation::contiguous::<f64>(p)?
+        p.astype::<f64>()?
     };
     // Chunks summed in parallel, then their offsets in order: the sums depend on the chunk
     // size, not on the launch.
@@ -304,7 +273,7 @@ impl Generator {
                 let mut keys = Array::<u64>::zeros(device, &[n])?;
                 let base = self.take(n)?;
                 weighted_keys::launch(&launch_for(n as u64), &p, &mut keys, k0, k1, base)?;
-                let order = argsort_u64(&keys)?;
+                let order = sort_order(&keys)?;
                 order.slice(crate::s![..m])?.reshape(size)
             }
         }
@@ -353,11 +322,6 @@ impl Generator {
             ));
         }
         let rows = self.choice_range(&a.device(), a.shape()[0], size, replace, p)?;
-        let rows = if rows.is_c_contiguous() {
-            rows
-        } else {
-            super::permutation::contiguous::<i64>(&rows)?
-        };
         gather_rows(a, &rows)
     }
 }

@@ -41,8 +41,8 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 ///   again from block `(offset + i / 2)` with the third counter word set to 1, 2, ... (the
 ///   same word `i % 2`), which no other element reads.
 /// - `random_raw`: the words themselves.
-/// - `permutation(n)`, `permutation_of`, `shuffle`: `n` words as sort keys, sorted stably (a
-///   radix sort); the permutation is the sorting order.
+/// - `permutation(n)`, `permutation_of`, `shuffle`: `n` words as sort keys, sorted stably
+///   ([`argsort`](crate::sort::argsort)); the permutation is the sorting order.
 /// - `choice`: with replacement, `integers(0, n)` for each sample, or with probabilities `p`
 ///   the first index whose cumulative probability exceeds `random * sum(p)`; without
 ///   replacement, the first samples of `permutation(n)`, or with `p` the positions of the

@@ -57,7 +57,6 @@ mod integers;
 mod normal;
 mod permutation;
 pub mod philox;
-mod radix;
 mod uniform;
 
 pub use generator::{default_rng, Generator};
@@ -69,13 +68,11 @@ pub use uniform::RandomFloat;
 /// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
 pub mod kernels {
     pub use super::choice::{
-        cdf_add_offsets, cdf_chunks, cdf_offsets, order_bits, sample_cdf, weighted_keys, CDF_CHUNK,
+        cdf_add_offsets, cdf_chunks, cdf_offsets, sample_cdf, weighted_keys, CDF_CHUNK,
     };
     pub use super::exponential::{exponential_f32, exponential_f64, exponential_of};
     pub use super::integers::{bounded, integers, mul64};
     pub use super::normal::{box_muller, normal_f32, normal_f64};
-    pub use super::permutation::{contiguous, take_rows};
     pub use super::philox::philox_blocks;
-    pub use super::radix::{radix_count, radix_scan_rows, radix_scan_totals, radix_scatter, TILE};
     pub use super::uniform::{raw_words, uniform_f32, uniform_f64, unit_f32, unit_f64};
 }

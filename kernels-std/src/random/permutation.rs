@@ -1,60 +1,27 @@
 //! Permutations: `permutation`, `shuffle`, and the row gather they share with `choice`.
 
 use crate::prelude::*;
+use crate::sort::{argsort, take_with_mode, TakeMode};
 
-use super::generator::{launch_for, Generator};
-use super::radix::argsort_u64;
+use super::generator::Generator;
 
-/// `out[r * row + c] = src[rows[r] * row + c]`: gathers rows of length `row` (C order).
-/// An index out of `src` fails the launch (bounds-checked slices).
-#[raw_kernel]
-pub fn take_rows<T: DType>(src: &[T], rows: &[i64], out: &mut [T], row: u64) {
-    let n = out.len();
-    let stride = grid_dim().x as u64 * block_dim().x as u64;
-    let mut i = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
-    while i < n {
-        let r = i / row;
-        out[i] = src[rows[r] as u64 * row + i % row];
-        i += stride;
-    }
-}
-
-/// A C-contiguous copy on the array's device (raw kernels take C-contiguous arrays).
-#[elementwise]
-pub fn contiguous<T: DType>(x: T) -> T {
-    x
-}
-
-/// The sub-arrays `a[rows[j]]` along axis 0, stacked: shape `rows.shape() + a.shape()[1..]`.
-/// `rows` must be C-contiguous and its entries in `[0, a.shape()[0])`.
+/// The sub-arrays `a[rows[j]]` along axis 0, stacked: shape `rows.shape() + a.shape()[1..]`
+/// (`kernels_std::sort::take`; the rows are in range by construction, so no check).
 pub(crate) fn gather_rows<T: DType>(a: &Array<T>, rows: &Array<i64>) -> Result<Array<T>> {
-    let src = if a.is_c_contiguous() {
-        a.clone()
-    } else {
-        contiguous::<T>(a)?
-    };
-    let row: usize = a.shape()[1..].iter().product();
-    let mut shape = rows.shape().to_vec();
-    shape.extend_from_slice(&a.shape()[1..]);
-    let mut out = Array::<T>::zeros(&a.device(), &shape)?;
-    if !out.is_empty() {
-        take_rows::launch(
-            &launch_for(out.len() as u64),
-            &src,
-            rows,
-            &mut out,
-            row as u64,
-        )?;
-    }
-    Ok(out)
+    take_with_mode(a, rows, Some(0), TakeMode::Clip)
+}
+
+/// The stable argsort of 1-d keys (`kernels_std::sort::argsort`).
+pub(crate) fn sort_order(keys: &Array<u64>) -> Result<Array<i64>> {
+    argsort(keys, Some(0))
 }
 
 impl Generator {
     /// NumPy's `Generator.permutation(n)`: a random permutation of `0..n`, as `i64`.
     ///
-    /// The positions sorted by `n` random 64-bit words (see [`Generator`]): uniform over the
-    /// `n!` permutations up to the chance of two equal words (below `n^2 / 2^65`; equal words
-    /// keep their order).
+    /// The positions sorted by `n` random 64-bit words (see [`Generator`]) with the stable
+    /// [`argsort`](crate::sort::argsort): uniform over the `n!` permutations up to the chance of
+    /// two equal words (below `n^2 / 2^65`; equal words keep their order).
     ///
     /// ```
     /// use kernels_std::random::Generator;
@@ -66,7 +33,7 @@ impl Generator {
     /// ```
     pub fn permutation(&mut self, device: &Device, n: usize) -> Result<Array<i64>> {
         let keys = self.random_raw(device, &[n])?;
-        argsort_u64(&keys)
+        sort_order(&keys)
     }
 
     /// NumPy's `Generator.permutation(x)`: a copy of `x` with its sub-arrays along axis 0 in
