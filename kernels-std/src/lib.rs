@@ -11,6 +11,7 @@ pub mod creation;
 pub mod io;
 pub mod linalg;
 pub mod quantile;
+pub mod random;
 pub mod scan;
 pub mod shape;
 pub mod sort;
