@@ -1,0 +1,383 @@
+//! A stable LSD radix sort along rows: the fast path of `sort` and `argsort` for integers and
+//! floats (see [`radix_kernels`](super::radix_kernels) for the kernels).
+//!
+//! The values are mapped to unsigned keys in NumPy's order ([`RadixKey`]), the bits in which
+//! the keys differ are found by one reduction (a small scalar read back), and the rows are
+//! sorted by one stable counting pass per digit of those bits, least significant first;
+//! digits in which every key is the same are skipped. Keys, values and (for `argsort`)
+//! positions move together between two sets of buffers.
+//!
+//! A pass cuts each row into chunks, one thread each: on the CPU a few chunks per worker
+//! (each a plain serial loop over a long run, digits of up to 11 bits); on a GPU many chunks
+//! of 2048 elements and digits of 8 bits.
+
+use super::radix_kernels::{
+    chunk_starts, count_digits, digit_starts, digit_totals, key_bf16, key_f16, key_f32, key_f64,
+    key_i16, key_i32, key_i64, key_i8, key_u16, key_u32, key_u64, key_u8, row_positions,
+    scatter_digits, varying_bits,
+};
+use crate::prelude::*;
+use crate::scan::rows::{cpu_workers, launch_items};
+
+/// Element types the radix sort takes: each maps to an unsigned key whose order is NumPy's
+/// order of the values (NaN after everything, keeping their order; `-0.0` equal to `0.0`).
+pub(crate) trait RadixKey: Num {
+    /// `u32` or `u64`.
+    type Key: Int + Into<u64>;
+    /// The key of every element (an elementwise kernel).
+    fn radix_keys(values: &Array<Self>) -> Result<Array<Self::Key>>;
+}
+
+macro_rules! radix_key {
+    ($($t:ty => $k:ty, $f:ident;)*) => {$(
+        impl RadixKey for $t {
+            type Key = $k;
+            fn radix_keys(values: &Array<$t>) -> Result<Array<$k>> {
+                $f(values)
+            }
+        }
+    )*};
+}
+radix_key! {
+    i8 => u32, key_i8;
+    u8 => u32, key_u8;
+    i16 => u32, key_i16;
+    u16 => u32, key_u16;
+    i32 => u32, key_i32;
+    u32 => u32, key_u32;
+    i64 => u64, key_i64;
+    u64 => u64, key_u64;
+    f16 => u32, key_f16;
+    bf16 => u32, key_bf16;
+    f32 => u32, key_f32;
+    f64 => u64, key_f64;
+}
+
+/// How a radix sort cuts its work: elements per chunk (one thread each) and the widest digit.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    chunk: usize,
+    bits: u32,
+}
+
+impl Shape {
+    /// On a GPU: chunks of 2048 elements, digits of 8 bits.
+    const GPU: Shape = Shape {
+        chunk: 2048,
+        bits: 8,
+    };
+
+    /// The shape for `rows` rows of `n` elements on `dev`. CPU: about four chunks per worker
+    /// (fewer when the rows are many: at least 16 Ki elements per chunk, whole rows when
+    /// rows are many), digits of 11 bits (8 for chunks shorter than 64 Ki elements).
+    fn for_device(dev: &Device, rows: usize, n: usize) -> Shape {
+        if !dev.is_cpu() {
+            return Shape::GPU;
+        }
+        let per_row = (4 * cpu_workers()).div_ceil(rows.max(1));
+        let chunk = n.div_ceil(per_row).max(1 << 14);
+        let bits = if chunk.min(n) >= 1 << 16 { 11 } else { 8 };
+        Shape { chunk, bits }
+    }
+}
+
+/// Sorts each row of `keys` (`[rows, n]`, C-contiguous; copied first if its storage is
+/// shared) stably in NumPy's order, and returns the sorted keys with, when `track`, their
+/// original positions along the row (else an array of one zero): the contract of
+/// [`merge_sort_rows`](super::merge_sort_rows), by a radix sort.
+pub(crate) fn radix_sort_rows<T: RadixKey>(
+    keys: Array<T>,
+    rows: usize,
+    n: usize,
+    track: bool,
+) -> Result<(Array<T>, Array<i64>)> {
+    let shape = Shape::for_device(&keys.device(), rows, n);
+    radix_sort_rows_in(keys, rows, n, track, shape)
+}
+
+/// The digits of one pass: `(shift, bits)` for each group of varying bits of `mask`, at most
+/// `max_bits` wide, least significant first; groups in which no bit varies are left out.
+fn digit_plan(mask: u64, max_bits: u32) -> Vec<(u32, u32)> {
+    if mask == 0 {
+        return Vec::new();
+    }
+    let lo = mask.trailing_zeros();
+    let span = 64 - mask.leading_zeros() - lo;
+    let passes = span.div_ceil(max_bits.max(1));
+    let bits = span.div_ceil(passes);
+    (0..passes)
+        .map(|p| (lo + p * bits, bits))
+        .filter(|&(shift, bits)| (mask >> shift) & ((1u64 << bits) - 1) != 0)
+        .collect()
+}
+
+/// The buffers a pass reads and those it writes.
+struct Buffers<K: DType, T: DType> {
+    keys: Array<K>,
+    vals: Array<T>,
+    pos: Array<i64>,
+}
+
+/// [`radix_sort_rows`] cut as `shape` says (the tests run the GPU's shape on the CPU).
+fn radix_sort_rows_in<T: RadixKey>(
+    keys: Array<T>,
+    rows: usize,
+    n: usize,
+    track: bool,
+    shape: Shape,
+) -> Result<(Array<T>, Array<i64>)> {
+    let dev = keys.device();
+    let pos_shape: &[usize] = if track { &[rows, n] } else { &[1] };
+    if rows * n == 0 {
+        return Ok((keys, Array::<i64>::zeros(&dev, pos_shape)?));
+    }
+    let chunk = shape.chunk.clamp(1, n);
+    let chunks = n.div_ceil(chunk);
+    let items = rows * chunks;
+    let (cfg, spread) = launch_items(&dev, items)?;
+    let radix_keys = T::radix_keys(&keys)?;
+    let mask: u64 = varying_bits(&radix_keys.reshape(&[rows * n])?)
+        .run()?
+        .item()?
+        .into();
+    let plan = digit_plan(mask, shape.bits);
+    if plan.is_empty() {
+        let mut pos = Array::<i64>::zeros(&dev, pos_shape)?;
+        if track {
+            row_positions::launch(
+                &cfg,
+                &mut pos,
+                n as u64,
+                chunk as u64,
+                chunks as u64,
+                items as u64,
+                spread as u64,
+            )?;
+        }
+        return Ok((keys, pos));
+    }
+    let mut from = Buffers {
+        keys: radix_keys,
+        vals: keys,
+        // Not read by the first pass (the positions are the elements' own).
+        pos: Array::<i64>::zeros(&dev, &[1])?,
+    };
+    let mut to = Buffers {
+        keys: Array::<T::Key>::zeros(&dev, &[rows, n])?,
+        vals: Array::<T>::zeros(&dev, &[rows, n])?,
+        pos: Array::<i64>::zeros(&dev, pos_shape)?,
+    };
+    let radix_max = 1usize << plan.iter().map(|&(_, b)| b).max().unwrap_or(1);
+    let mut counts = Array::<u64>::zeros(&dev, &[items * radix_max])?;
+    let mut starts = Array::<u64>::zeros(&dev, &[rows * radix_max])?;
+    for (p, &(shift, bits)) in plan.iter().enumerate() {
+        let radix = 1usize << bits;
+        if to.pos.len() != pos_shape.iter().product::<usize>() {
+            to.pos = Array::<i64>::zeros(&dev, pos_shape)?;
+        }
+        count_digits::launch::<T::Key>(
+            &cfg,
+            &from.keys,
+            &mut counts,
+            n as u64,
+            chunk as u64,
+            chunks as u64,
+            items as u64,
+            spread as u64,
+            shift,
+            radix as u64,
+        )?;
+        let (digit_cfg, digit_spread) = launch_items(&dev, rows * radix)?;
+        digit_totals::launch(
+            &digit_cfg,
+            &counts,
+            &mut starts,
+            chunks as u64,
+            radix as u64,
+            (rows * radix) as u64,
+            digit_spread as u64,
+        )?;
+        let (row_cfg, row_spread) = launch_items(&dev, rows)?;
+        digit_starts::launch(
+            &row_cfg,
+            &mut starts,
+            radix as u64,
+            rows as u64,
+            row_spread as u64,
+        )?;
+        chunk_starts::launch(
+            &digit_cfg,
+            &mut counts,
+            &starts,
+            chunks as u64,
+            radix as u64,
+            (rows * radix) as u64,
+            digit_spread as u64,
+        )?;
+        scatter_digits::launch::<T::Key, T>(
+            &cfg,
+            &from.keys,
+            &from.vals,
+            &from.pos,
+            &mut to.keys,
+            &mut to.vals,
+            &mut to.pos,
+            &mut counts,
+            n as u64,
+            chunk as u64,
+            chunks as u64,
+            items as u64,
+            spread as u64,
+            shift,
+            radix as u64,
+            p + 1 < plan.len(),
+            track,
+            p == 0,
+        )?;
+        std::mem::swap(&mut from, &mut to);
+    }
+    Ok((from.vals, from.pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::merge_sort_rows;
+    use super::*;
+
+    /// The bits of an element (NaN payloads and the sign of zero compared too), and an element
+    /// from random bits.
+    trait Bits: RadixKey {
+        fn bits(self) -> u64;
+        fn from_random(r: u64) -> Self;
+    }
+
+    macro_rules! bits_int {
+        ($($t:ty),*) => {$(
+            impl Bits for $t {
+                fn bits(self) -> u64 {
+                    self as u64
+                }
+                fn from_random(r: u64) -> Self {
+                    r as $t
+                }
+            }
+        )*};
+    }
+    bits_int!(i8, u8, i16, u16, i32, u32, i64, u64);
+
+    macro_rules! bits_float {
+        ($($t:ty, $u:ty);*) => {$(
+            impl Bits for $t {
+                fn bits(self) -> u64 {
+                    self.to_bits() as u64
+                }
+                fn from_random(r: u64) -> Self {
+                    <$t>::from_bits(r as $u)
+                }
+            }
+        )*};
+    }
+    bits_float!(f16, u16; bf16, u16; f32, u32; f64, u64);
+
+    /// splitmix64.
+    fn random(seed: u64, len: usize) -> Vec<u64> {
+        let mut s = seed;
+        (0..len)
+            .map(|_| {
+                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = s;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect()
+    }
+
+    /// The shapes tried: the CPU's, the GPU's, and odd ones (one-element chunks, digits of
+    /// one bit, chunks not dividing the rows).
+    fn shapes(rows: usize, n: usize) -> Vec<Shape> {
+        let mut all = vec![Shape::for_device(&Device::cpu(), rows, n), Shape::GPU];
+        if n <= 2000 {
+            all.extend([
+                Shape { chunk: 1, bits: 1 },
+                Shape { chunk: 7, bits: 3 },
+                Shape {
+                    chunk: 300,
+                    bits: 11,
+                },
+            ]);
+        } else {
+            all.push(Shape {
+                chunk: 9999,
+                bits: 5,
+            });
+        }
+        all
+    }
+
+    /// The radix sort of `data` (`[rows, n]`) in every shape, with and without positions,
+    /// against the merge sort, bit for bit.
+    #[track_caller]
+    fn same_as_merge_sort<T: Bits>(data: &[T], rows: usize, n: usize, what: &str) {
+        let dev = Device::cpu();
+        let bits = |v: Vec<T>| v.into_iter().map(Bits::bits).collect::<Vec<u64>>();
+        let input = || Array::from_vec(&dev, &[rows, n], data.to_vec()).unwrap();
+        let (want, want_pos) = merge_sort_rows(input(), rows, n, true).unwrap();
+        let (want, want_pos) = (bits(want.to_vec().unwrap()), want_pos.to_vec().unwrap());
+        for shape in shapes(rows, n) {
+            let ctx = format!("{what} {} [{rows}, {n}] {shape:?}", T::ID);
+            let (got, pos) = radix_sort_rows_in(input(), rows, n, true, shape).unwrap();
+            assert_eq!(bits(got.to_vec().unwrap()), want, "{ctx}: keys");
+            assert_eq!(pos.to_vec().unwrap(), want_pos, "{ctx}: positions");
+            let (got, pos) = radix_sort_rows_in(input(), rows, n, false, shape).unwrap();
+            assert_eq!(bits(got.to_vec().unwrap()), want, "{ctx}: keys alone");
+            assert_eq!(pos.to_vec().unwrap(), vec![0], "{ctx}: no positions");
+        }
+    }
+
+    /// Random data of every size and row count, from random bits (every NaN, subnormal and
+    /// infinity for the floats) and from a few values (many ties).
+    fn random_cases<T: Bits>() {
+        for (rows, n) in [
+            (1, 0),
+            (0, 5),
+            (1, 1),
+            (1, 2),
+            (1, 17),
+            (1, 1000),
+            (1, 100_003),
+            (3, 1000),
+            (5, 17),
+            (2, 40_000),
+        ] {
+            let r = random(n as u64 * 31 + rows as u64, rows * n);
+            let wide: Vec<T> = r.iter().map(|&r| T::from_random(r)).collect();
+            same_as_merge_sort(&wide, rows, n, "random bits");
+            let few: Vec<T> = r
+                .iter()
+                .map(|&r| wide[(r % 7) as usize % wide.len()])
+                .collect();
+            same_as_merge_sort(&few, rows, n, "seven values");
+        }
+    }
+
+    #[test]
+    fn random_integers() {
+        random_cases::<i8>();
+        random_cases::<u8>();
+        random_cases::<i16>();
+        random_cases::<u16>();
+        random_cases::<i32>();
+        random_cases::<u32>();
+        random_cases::<i64>();
+        random_cases::<u64>();
+    }
+
+    #[test]
+    fn random_floats() {
+        random_cases::<f16>();
+        random_cases::<bf16>();
+        random_cases::<f32>();
+        random_cases::<f64>();
+    }
+}
