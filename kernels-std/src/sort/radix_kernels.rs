@@ -21,118 +21,97 @@
 
 use crate::prelude::*;
 
-/// The bits of `|x|` (`x` not NaN), by exact arithmetic: the magnitude is scaled by powers of
-/// two into `[1, 2)` while the exponent is counted; subnormals are scaled to their integer
-/// mantissa.
+/// The bits of `|x|` (`x` not NaN), by exact arithmetic and without branches: the magnitude's
+/// range of 40 binades (`[2^(40k - 126), 2^(40k - 86))`, `k` in `0..7`) is found by six
+/// comparisons; scaled (in `f64`) into `[2^23, 2^63)` it converts to an exact integer whose
+/// leading one gives the exponent and whose next 23 bits are the mantissa. Subnormals (and
+/// zero) scale to their mantissa below `2^23`.
 #[device_fn]
+#[inline(always)]
 fn f32_magnitude_bits(x: f32) -> u32 {
     let a = x.abs();
-    let mut bits: u32 = 0x7F80_0000;
-    if a < f32::MIN_POSITIVE {
-        // `a * 2^149`, an integer below 2^23 (two exact steps: 2^149 is not an f32).
-        bits = ((a * 3.7778932e22) * 1.8889466e22) as u32;
-    } else if a < f32::INFINITY {
-        let mut m = a;
-        let mut e: u32 = 127;
-        if m < 1.0 {
-            m *= 8.507059e37;
-            e = 1;
-        }
-        if m >= 1.8446744e19 {
-            m *= 5.421011e-20;
-            e += 64;
-        }
-        if m >= 4.2949673e9 {
-            m *= 2.3283064e-10;
-            e += 32;
-        }
-        if m >= 65536.0 {
-            m *= 1.5258789e-5;
-            e += 16;
-        }
-        if m >= 256.0 {
-            m *= 0.00390625;
-            e += 8;
-        }
-        if m >= 16.0 {
-            m *= 0.0625;
-            e += 4;
-        }
-        if m >= 4.0 {
-            m *= 0.25;
-            e += 2;
-        }
-        if m >= 2.0 {
-            m *= 0.5;
-            e += 1;
-        }
-        bits = (e << 23) | (((m - 1.0) * 8388608.0) as u32);
+    let k = (a >= 1.2924697e-26) as i64
+        + (a >= 1.4210855e-14) as i64
+        + (a >= 0.015625) as i64
+        + (a >= 1.717987e10) as i64
+        + (a >= 1.8889466e22) as i64
+        + (a >= 2.0769187e34) as i64;
+    let scales = [
+        7.1362384635298e44,
+        6.490371073168535e32,
+        5.902958103587057e20,
+        536870912.0,
+        0.00048828125,
+        4.440892098500626e-16,
+        4.0389678347315804e-28,
+    ];
+    let t = ((a as f64) * scales[k]) as i64;
+    let e = 63 - ((t as u64).leading_zeros() as i64);
+    let biased = 1 + 40 * k + e - 23;
+    let mut bits = ((biased as u32) << 23) | (((t >> (e - 23)) as u32) & 0x7F_FFFF);
+    if t < 0x80_0000 {
+        bits = t as u32;
+    }
+    if a == f32::INFINITY {
+        bits = 0x7F80_0000;
     }
     bits
 }
 
-/// The bits of `|x|` (`x` not NaN), as [`f32_magnitude_bits`].
+/// The bits of `|x|` (`x` not NaN), by exact arithmetic without branches: the magnitude is
+/// scaled by powers of two into `[1, 2)` while its exponent is counted (a binary search);
+/// subnormals (and zero) are scaled to their integer mantissa.
 #[device_fn]
+#[inline(always)]
 fn f64_magnitude_bits(x: f64) -> u64 {
     let a = x.abs();
-    let mut bits: u64 = 0x7FF0_0000_0000_0000;
+    let low = a < 1.0;
+    let mut m = a * if low { 4.49423283715579e307 } else { 1.0 };
+    let mut e: u64 = if low { 1 } else { 1023 };
+    let up = m >= 1.3407807929942597e154;
+    m *= if up { 7.458340731200207e-155 } else { 1.0 };
+    e += if up { 512 } else { 0 };
+    let up = m >= 1.157920892373162e77;
+    m *= if up { 8.636168555094445e-78 } else { 1.0 };
+    e += if up { 256 } else { 0 };
+    let up = m >= 3.402823669209385e38;
+    m *= if up { 2.938735877055719e-39 } else { 1.0 };
+    e += if up { 128 } else { 0 };
+    let up = m >= 1.8446744073709552e19;
+    m *= if up { 5.421010862427522e-20 } else { 1.0 };
+    e += if up { 64 } else { 0 };
+    let up = m >= 4294967296.0;
+    m *= if up { 2.3283064365386963e-10 } else { 1.0 };
+    e += if up { 32 } else { 0 };
+    let up = m >= 65536.0;
+    m *= if up { 1.52587890625e-5 } else { 1.0 };
+    e += if up { 16 } else { 0 };
+    let up = m >= 256.0;
+    m *= if up { 0.00390625 } else { 1.0 };
+    e += if up { 8 } else { 0 };
+    let up = m >= 16.0;
+    m *= if up { 0.0625 } else { 1.0 };
+    e += if up { 4 } else { 0 };
+    let up = m >= 4.0;
+    m *= if up { 0.25 } else { 1.0 };
+    e += if up { 2 } else { 0 };
+    let up = m >= 2.0;
+    m *= if up { 0.5 } else { 1.0 };
+    e += if up { 1 } else { 0 };
+    let mut bits = (e << 52) | (((m - 1.0) * 4503599627370496.0) as u64);
     if a < f64::MIN_POSITIVE {
         // `a * 2^1074`, an integer below 2^52 (two exact steps).
         bits = ((a * 4.4989137945431964e161) * 4.4989137945431964e161) as u64;
-    } else if a < f64::INFINITY {
-        let mut m = a;
-        let mut e: u64 = 1023;
-        if m < 1.0 {
-            m *= 4.49423283715579e307;
-            e = 1;
-        }
-        if m >= 1.3407807929942597e154 {
-            m *= 7.458340731200207e-155;
-            e += 512;
-        }
-        if m >= 1.157920892373162e77 {
-            m *= 8.636168555094445e-78;
-            e += 256;
-        }
-        if m >= 3.402823669209385e38 {
-            m *= 2.938735877055719e-39;
-            e += 128;
-        }
-        if m >= 1.8446744073709552e19 {
-            m *= 5.421010862427522e-20;
-            e += 64;
-        }
-        if m >= 4294967296.0 {
-            m *= 2.3283064365386963e-10;
-            e += 32;
-        }
-        if m >= 65536.0 {
-            m *= 1.52587890625e-5;
-            e += 16;
-        }
-        if m >= 256.0 {
-            m *= 0.00390625;
-            e += 8;
-        }
-        if m >= 16.0 {
-            m *= 0.0625;
-            e += 4;
-        }
-        if m >= 4.0 {
-            m *= 0.25;
-            e += 2;
-        }
-        if m >= 2.0 {
-            m *= 0.5;
-            e += 1;
-        }
-        bits = (e << 52) | (((m - 1.0) * 4503599627370496.0) as u64);
+    }
+    if a == f64::INFINITY {
+        bits = 0x7FF0_0000_0000_0000;
     }
     bits
 }
 
 /// The sort key of an `f32`: NaN largest, `-0.0` as `0.0`, negatives below in reverse.
 #[device_fn]
+#[inline(always)]
 fn f32_order_key(x: f32) -> u32 {
     let mut key: u32 = 0xFFFF_FFFF;
     if x == x {
@@ -147,6 +126,7 @@ fn f32_order_key(x: f32) -> u32 {
 
 /// The sort key of an `f64`, as [`f32_order_key`].
 #[device_fn]
+#[inline(always)]
 fn f64_order_key(x: f64) -> u64 {
     let mut key: u64 = 0xFFFF_FFFF_FFFF_FFFF;
     if x == x {
