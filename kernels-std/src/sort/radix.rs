@@ -537,4 +537,69 @@ mod tests {
         assert_eq!(digit_plan(u64::MAX, 8).len(), 8);
         assert_eq!(digit_plan(1 << 63, 8), vec![(63, 1)]);
     }
+
+    /// Every kernel of the radix sort compiled by NVRTC for each dtype it is instantiated with
+    /// (skipped when NVRTC is missing).
+    #[test]
+    fn kernels_compile_with_nvrtc() {
+        use super::super::radix_kernels::*;
+        use crate::scan::nvrtc::{available, elementwise, raw};
+        use array_runtime::cuda::verify;
+        use array_runtime::kernel::elementwise::ElementwiseDef;
+        use array_runtime::DTypeId::*;
+        if !available("radix sort kernels") {
+            return;
+        }
+        let keys: [(DTypeId, DTypeId, &ElementwiseDef); 12] = [
+            (I8, U32, &key_i8::DEF),
+            (U8, U32, &key_u8::DEF),
+            (I16, U32, &key_i16::DEF),
+            (U16, U32, &key_u16::DEF),
+            (I32, U32, &key_i32::DEF),
+            (U32, U32, &key_u32::DEF),
+            (I64, U64, &key_i64::DEF),
+            (U64, U64, &key_u64::DEF),
+            (F16, U32, &key_f16::DEF),
+            (BF16, U32, &key_bf16::DEF),
+            (F32, U32, &key_f32::DEF),
+            (F64, U64, &key_f64::DEF),
+        ];
+        for (t, k, def) in keys {
+            elementwise(def, &[], &[t], &[k]);
+            raw(&scatter_digits::DEF, &[k, t]);
+        }
+        for k in [U32, U64] {
+            raw(&count_digits::DEF, &[k]);
+        }
+        verify::reduction(&varying_bits::instance::<u32>(), false).unwrap();
+        verify::reduction(&varying_bits::instance::<u64>(), false).unwrap();
+        raw(&digit_totals::DEF, &[]);
+        raw(&digit_starts::DEF, &[]);
+        raw(&chunk_starts::DEF, &[]);
+        raw(&row_positions::DEF, &[]);
+    }
+
+    /// The entry point: the device's own shape, with and without positions.
+    #[test]
+    fn radix_sort_rows_on_the_cpu() {
+        let dev = Device::cpu();
+        let data: Vec<f32> = random(3, 5000)
+            .iter()
+            .map(|&r| (r % 1000) as f32 - 500.0)
+            .collect();
+        let (want, want_pos) = merge_sort_rows(
+            Array::from_vec(&dev, &[5, 1000], data.clone()).unwrap(),
+            5,
+            1000,
+            true,
+        )
+        .unwrap();
+        let input = Array::from_vec(&dev, &[5, 1000], data).unwrap();
+        let (got, pos) = radix_sort_rows(input.clone(), 5, 1000, true).unwrap();
+        assert_eq!(got.to_vec().unwrap(), want.to_vec().unwrap());
+        assert_eq!(pos.to_vec().unwrap(), want_pos.to_vec().unwrap());
+        let (alone, none) = radix_sort_rows(input, 5, 1000, false).unwrap();
+        assert_eq!(alone.to_vec().unwrap(), want.to_vec().unwrap());
+        assert_eq!(none.shape(), &[1]);
+    }
 }
