@@ -18,13 +18,11 @@
 //! (NumPy's mean adds in `f32`), which differs only when their sum overflows `f16`.
 
 mod kernels;
-#[cfg(test)]
-mod nvrtc;
 
 use kernels::{lerp_rows, median_rows};
 
 use crate::prelude::*;
-use crate::scan::rows::{contiguous, Rows};
+use crate::scan::rows::{contiguous, Axes, Rows};
 use crate::sort::merge_sort_rows;
 
 /// Element types with order statistics, and NumPy's result dtype for them: `f64` for
@@ -67,14 +65,16 @@ fn from_f64<F: Float>(x: f64) -> F {
 }
 
 /// The rows of `a` along `axis`, converted to the output dtype and sorted.
+/// Returns where the rows came from, their number and length, and the sorted rows.
 fn sorted_rows<T: OrderStat>(
     a: &Array<T>,
     axis: Option<isize>,
-) -> Result<(Rows<T>, Array<T::Out>)> {
-    let rows = Rows::new(a, axis)?;
-    let data = contiguous(&T::to_out(&rows.data)?)?;
-    let (sorted, _) = merge_sort_rows(data, rows.rows, rows.n, false)?;
-    Ok((rows, sorted))
+) -> Result<(Axes, usize, usize, Array<T::Out>)> {
+    let rows = Rows::converted(a, axis, |v| contiguous(&T::to_out(v)?))?;
+    let (r, n) = (rows.rows, rows.n);
+    let (data, axes) = rows.into_parts();
+    let (sorted, _) = merge_sort_rows(data, r, n, false)?;
+    Ok((axes, r, n, sorted))
 }
 
 /// NumPy's `median(a, axis)` (`None`: of the flattened array, a 0-d result): the middle
@@ -91,19 +91,19 @@ fn sorted_rows<T: OrderStat>(
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn median<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Out>> {
-    let (rows, sorted) = sorted_rows(a, axis)?;
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
     let dev = a.device();
-    let shape = rows.reduced_shape();
-    if rows.n == 0 {
+    let shape = axes.reduced_shape();
+    if n == 0 {
         return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
     }
-    let mut out = Array::<T::Out>::zeros(&dev, &[rows.rows])?;
-    if rows.rows > 0 {
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
+    if rows > 0 {
         median_rows::launch::<T::Out>(
-            &LaunchConfig::for_elements(rows.rows, 256),
+            &LaunchConfig::for_elements(rows, 256),
             &sorted,
             &mut out,
-            rows.n as u64,
+            n as u64,
             from_f64(2.0),
         )?;
     }
@@ -167,14 +167,13 @@ fn interpolate<T: OrderStat>(
     q: f64,
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
-    let (rows, sorted) = sorted_rows(a, axis)?;
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
     let dev = a.device();
-    let shape = rows.reduced_shape();
-    let mut out = Array::<T::Out>::zeros(&dev, &[rows.rows])?;
-    if rows.rows == 0 {
+    let shape = axes.reduced_shape();
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
+    if rows == 0 {
         return out.reshape(&shape);
     }
-    let n = rows.n;
     if n == 0 {
         return Err(Error::invalid(format!(
             "{op}: cannot take a quantile of an empty axis (shape {:?})",
@@ -193,7 +192,7 @@ fn interpolate<T: OrderStat>(
         (below as usize, below as usize + 1)
     };
     lerp_rows::launch::<T::Out>(
-        &LaunchConfig::for_elements(rows.rows, 256),
+        &LaunchConfig::for_elements(rows, 256),
         &sorted,
         &mut out,
         n as u64,
@@ -205,3 +204,6 @@ fn interpolate<T: OrderStat>(
     )?;
     out.reshape(&shape)
 }
+
+#[cfg(test)]
+mod nvrtc;

@@ -129,9 +129,8 @@ fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<
         Some(0 | -1) if a.ndim() == 0 => None,
         other => other,
     };
-    let rows = Rows::new(a, axis)?;
-    let acc = contiguous(&T::to_acc(&rows.data)?)?;
-    let out = scan_rows(&acc, rows.rows, rows.n, prod)?;
+    let rows = Rows::converted(a, axis, |v| contiguous(&T::to_acc(v)?))?;
+    let out = scan_rows(&rows.data, rows.rows, rows.n, prod)?;
     rows.restore(&out, rows.n)
 }
 

@@ -44,6 +44,12 @@ pub(crate) struct Rows<T: DType> {
     pub rows: usize,
     /// Length of each row (the extent of the axis).
     pub n: usize,
+    /// Where the rows came from.
+    axes: Axes,
+}
+
+/// Where rows came from: what puts results back in the array's shape.
+pub(crate) struct Axes {
     /// The array's shape with the axis moved last.
     moved: Vec<usize>,
     /// The axis in the original array (`None`: the array was flattened).
@@ -54,15 +60,28 @@ impl<T: DType> Rows<T> {
     /// The rows of `a` along `axis` (`None`: `a` flattened into one row). A 0-d array with
     /// `None` is one row of one element; with an axis it is an [`Error::Axis`].
     pub fn new(a: &Array<T>, axis: Option<isize>) -> Result<Self> {
+        Self::converted(a, axis, contiguous::<T>)
+    }
+
+    /// [`Rows::new`] of `a` converted by `convert` (to the result dtype, say) in the same
+    /// pass: `convert` receives `a` with the axis moved last (a view) and returns a
+    /// C-contiguous array of that shape.
+    pub fn converted<S: DType>(
+        a: &Array<S>,
+        axis: Option<isize>,
+        convert: impl Fn(&Array<S>) -> Result<Array<T>>,
+    ) -> Result<Self> {
         match axis {
             None => {
                 let n = a.len();
                 Ok(Rows {
-                    data: contiguous(a)?.reshape(&[1, n])?,
+                    data: convert(a)?.reshape(&[1, n])?,
                     rows: 1,
                     n,
-                    moved: vec![n],
-                    axis: None,
+                    axes: Axes {
+                        moved: vec![n],
+                        axis: None,
+                    },
                 })
             }
             Some(ax) => {
@@ -76,16 +95,30 @@ impl<T: DType> Rows<T> {
                 let n = a.shape()[axis];
                 let rows = moved[..nd - 1].iter().product();
                 Ok(Rows {
-                    data: contiguous(&view)?.reshape(&[rows, n])?,
+                    data: convert(&view)?.reshape(&[rows, n])?,
                     rows,
                     n,
-                    moved,
-                    axis: Some(axis),
+                    axes: Axes {
+                        moved,
+                        axis: Some(axis),
+                    },
                 })
             }
         }
     }
 
+    /// The data and where it came from, apart (to hand the data over without sharing it).
+    pub fn into_parts(self) -> (Array<T>, Axes) {
+        (self.data, self.axes)
+    }
+
+    /// [`Axes::restore`].
+    pub fn restore<U: DType>(&self, out: &Array<U>, m: usize) -> Result<Array<U>> {
+        self.axes.restore(out, m)
+    }
+}
+
+impl Axes {
     /// The shape of a reduction over the axis: the array's shape without it (`[]` for a
     /// flattened array).
     pub fn reduced_shape(&self) -> Vec<usize> {

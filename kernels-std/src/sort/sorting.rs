@@ -155,8 +155,10 @@ fn merge_sort_rows_in<T: Num>(
 /// ```
 pub fn sort<T: Sortable>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
     let rows = Rows::new(a, axis)?;
-    let (keys, _) = T::sort_rows(rows.data.clone(), rows.rows, rows.n, false)?;
-    rows.restore(&keys, rows.n)
+    let (r, n) = (rows.rows, rows.n);
+    let (data, axes) = rows.into_parts();
+    let (keys, _) = T::sort_rows(data, r, n, false)?;
+    axes.restore(&keys, n)
 }
 
 /// NumPy's `argsort(a, axis, kind="stable")` (`None`: of the flattened array): the positions
@@ -171,8 +173,10 @@ pub fn sort<T: Sortable>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T>> 
 /// ```
 pub fn argsort<T: Sortable>(a: &Array<T>, axis: Option<isize>) -> Result<Array<i64>> {
     let rows = Rows::new(a, axis)?;
-    let (_, pos) = T::sort_rows(rows.data.clone(), rows.rows, rows.n, true)?;
-    rows.restore(&pos, rows.n)
+    let (r, n) = (rows.rows, rows.n);
+    let (data, axes) = rows.into_parts();
+    let (_, pos) = T::sort_rows(data, r, n, true)?;
+    axes.restore(&pos, n)
 }
 
 #[cfg(test)]
