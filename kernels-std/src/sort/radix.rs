@@ -11,11 +11,7 @@
 //! (each a plain serial loop over a long run); on a GPU many chunks of 2048 elements. Digits
 //! have at most 8 bits (4 passes for random 32-bit keys, 8 for 64-bit ones).
 
-use super::radix_kernels::{
-    chunk_starts, count_digits, digit_starts, digit_totals, key_bf16, key_f16, key_f32, key_f64,
-    key_i16, key_i32, key_i64, key_i8, key_u16, key_u32, key_u64, key_u8, row_positions,
-    scatter_digits, varying_bits,
-};
+use super::radix_kernels::*;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items};
 
@@ -24,33 +20,60 @@ use crate::scan::rows::{cpu_workers, launch_items};
 pub(crate) trait RadixKey: Num {
     /// `u32` or `u64`.
     type Key: Int + Into<u64>;
-    /// The key of every element (an elementwise kernel).
-    fn radix_keys(values: &Array<Self>) -> Result<Array<Self::Key>>;
+    /// The key of every element (an elementwise kernel) and, when `check`, whether every key
+    /// gives its element back ([`RadixKey::from_keys`]): false when a NaN or `-0.0` is there
+    /// (and whenever `check` is false).
+    fn radix_keys(values: &Array<Self>, check: bool) -> Result<(Array<Self::Key>, bool)>;
+    /// The elements of keys (an elementwise kernel): the inverse of
+    /// [`RadixKey::radix_keys`] where it says so.
+    fn from_keys(keys: &Array<Self::Key>) -> Result<Array<Self>>;
 }
 
-macro_rules! radix_key {
-    ($($t:ty => $k:ty, $f:ident;)*) => {$(
+macro_rules! radix_key_int {
+    ($($t:ty => $k:ty, $key:ident, $value:ident;)*) => {$(
         impl RadixKey for $t {
             type Key = $k;
-            fn radix_keys(values: &Array<$t>) -> Result<Array<$k>> {
-                $f(values)
+            fn radix_keys(values: &Array<$t>, _check: bool) -> Result<(Array<$k>, bool)> {
+                Ok(($key(values)?, true))
+            }
+            fn from_keys(keys: &Array<$k>) -> Result<Array<$t>> {
+                $value(keys)
             }
         }
     )*};
 }
-radix_key! {
-    i8 => u32, key_i8;
-    u8 => u32, key_u8;
-    i16 => u32, key_i16;
-    u16 => u32, key_u16;
-    i32 => u32, key_i32;
-    u32 => u32, key_u32;
-    i64 => u64, key_i64;
-    u64 => u64, key_u64;
-    f16 => u32, key_f16;
-    bf16 => u32, key_bf16;
-    f32 => u32, key_f32;
-    f64 => u64, key_f64;
+radix_key_int! {
+    i8 => u32, key_i8, value_i8;
+    u8 => u32, key_u8, value_u8;
+    i16 => u32, key_i16, value_i16;
+    u16 => u32, key_u16, value_u16;
+    i32 => u32, key_i32, value_i32;
+    u32 => u32, key_u32, value_u32;
+    i64 => u64, key_i64, value_i64;
+    u64 => u64, key_u64, value_u64;
+}
+
+macro_rules! radix_key_float {
+    ($($t:ty => $k:ty, $key:ident, $value:ident;)*) => {$(
+        impl RadixKey for $t {
+            type Key = $k;
+            fn radix_keys(values: &Array<$t>, check: bool) -> Result<(Array<$k>, bool)> {
+                let (keys, special) = $key(values)?;
+                let invertible =
+                    check && largest(&special.reshape(&[special.len()])?).run()?.item()? == 0;
+                Ok((keys, invertible))
+            }
+            fn from_keys(keys: &Array<$k>) -> Result<Array<$t>> {
+                $value(keys)
+            }
+        }
+    )*};
+}
+radix_key_float! {
+    f16 => u32, key_f16, value_f16;
+    bf16 => u32, key_bf16, value_bf16;
+    f32 => u32, key_f32, value_f32;
+    f64 => u64, key_f64, value_f64;
 }
 
 /// How a radix sort cuts its work: elements per chunk (one thread each) and the widest digit.
@@ -138,7 +161,8 @@ fn radix_sort_rows_in<T: RadixKey>(
     let chunks = n.div_ceil(chunk);
     let items = rows * chunks;
     let (cfg, spread) = launch_items(&dev, items)?;
-    let radix_keys = T::radix_keys(&keys)?;
+    // Without positions, the keys alone move when they give the values back.
+    let (radix_keys, invertible) = T::radix_keys(&keys, !track)?;
     let mask: u64 = varying_bits(&radix_keys.reshape(&[rows * n])?)
         .run()?
         .item()?
@@ -159,15 +183,21 @@ fn radix_sort_rows_in<T: RadixKey>(
         }
         return Ok((keys, pos));
     }
+    let carry = !invertible;
+    let vals_shape: &[usize] = if carry { &[rows, n] } else { &[1] };
     let mut from = Buffers {
         keys: radix_keys,
-        vals: keys,
+        vals: if carry {
+            keys
+        } else {
+            Array::<T>::zeros(&dev, &[1])?
+        },
         // Not read by the first pass (the positions are the elements' own).
         pos: Array::<i64>::zeros(&dev, &[1])?,
     };
     let mut to = Buffers {
         keys: Array::<T::Key>::zeros(&dev, &[rows, n])?,
-        vals: Array::<T>::zeros(&dev, &[rows, n])?,
+        vals: Array::<T>::zeros(&dev, vals_shape)?,
         pos: Array::<i64>::zeros(&dev, pos_shape)?,
     };
     let radix_max = 1usize << plan.iter().map(|&(_, b)| b).max().unwrap_or(1);
@@ -233,13 +263,19 @@ fn radix_sort_rows_in<T: RadixKey>(
             spread as u64,
             shift,
             radix as u64,
-            p + 1 < plan.len(),
+            p + 1 < plan.len() || !carry,
+            carry,
             track,
             p == 0,
         )?;
         std::mem::swap(&mut from, &mut to);
     }
-    Ok((from.vals, from.pos))
+    let vals = if carry {
+        from.vals
+    } else {
+        T::from_keys(&from.keys)?
+    };
+    Ok((vals, from.pos))
 }
 
 #[cfg(test)]
@@ -345,6 +381,25 @@ mod tests {
         }
     }
 
+    /// `r` made the bits of a value that is neither a NaN nor `-0.0` (the mantissa of a
+    /// NaN is kept, `-0.0` becomes `0.0`).
+    fn plain_bits<T: Bits>(r: u64) -> u64 {
+        let (w, m) = (T::WIDTH, T::MANTISSA);
+        let r = r & (u64::MAX >> (64 - w));
+        if m == 0 {
+            return r;
+        }
+        let sign = 1u64 << (w - 1);
+        let exp = (sign - 1) & !((1u64 << m) - 1);
+        if r & exp == exp && r & ((1 << m) - 1) != 0 {
+            r & ((1 << m) - 1)
+        } else if r == sign {
+            0
+        } else {
+            r
+        }
+    }
+
     /// Random data of every size and row count, from random bits (every NaN, subnormal and
     /// infinity for the floats) and from a few values (many ties).
     fn random_cases<T: Bits>() {
@@ -368,6 +423,12 @@ mod tests {
                 .map(|&r| wide[(r % 7) as usize % wide.len()])
                 .collect();
             same_as_merge_sort(&few, rows, n, "seven values");
+            // No NaN, no `-0.0`: without positions, the keys alone move.
+            let plain: Vec<T> = r
+                .iter()
+                .map(|&r| T::from_random(plain_bits::<T>(r)))
+                .collect();
+            same_as_merge_sort(&plain, rows, n, "no NaN, no -0.0");
         }
     }
 
@@ -550,22 +611,25 @@ mod tests {
         if !available("radix sort kernels") {
             return;
         }
-        let keys: [(DTypeId, DTypeId, &ElementwiseDef); 12] = [
-            (I8, U32, &key_i8::DEF),
-            (U8, U32, &key_u8::DEF),
-            (I16, U32, &key_i16::DEF),
-            (U16, U32, &key_u16::DEF),
-            (I32, U32, &key_i32::DEF),
-            (U32, U32, &key_u32::DEF),
-            (I64, U64, &key_i64::DEF),
-            (U64, U64, &key_u64::DEF),
-            (F16, U32, &key_f16::DEF),
-            (BF16, U32, &key_bf16::DEF),
-            (F32, U32, &key_f32::DEF),
-            (F64, U64, &key_f64::DEF),
+        type Def = &'static ElementwiseDef;
+        let kernels: [(DTypeId, DTypeId, Def, Def); 12] = [
+            (I8, U32, &key_i8::DEF, &value_i8::DEF),
+            (U8, U32, &key_u8::DEF, &value_u8::DEF),
+            (I16, U32, &key_i16::DEF, &value_i16::DEF),
+            (U16, U32, &key_u16::DEF, &value_u16::DEF),
+            (I32, U32, &key_i32::DEF, &value_i32::DEF),
+            (U32, U32, &key_u32::DEF, &value_u32::DEF),
+            (I64, U64, &key_i64::DEF, &value_i64::DEF),
+            (U64, U64, &key_u64::DEF, &value_u64::DEF),
+            (F16, U32, &key_f16::DEF, &value_f16::DEF),
+            (BF16, U32, &key_bf16::DEF, &value_bf16::DEF),
+            (F32, U32, &key_f32::DEF, &value_f32::DEF),
+            (F64, U64, &key_f64::DEF, &value_f64::DEF),
         ];
-        for (t, k, def) in keys {
-            elementwise(def, &[], &[t], &[k]);
+        for (t, k, key, value) in kernels {
+            let flags: &[DTypeId] = if t.is_float() { &[k, U8] } else { &[k] };
+            elementwise(key, &[], &[t], flags);
+            elementwise(value, &[], &[k], &[t]);
             raw(&scatter_digits::DEF, &[k, t]);
         }
         for k in [U32, U64] {
@@ -573,6 +637,7 @@ mod tests {
         }
         verify::reduction(&varying_bits::instance::<u32>(), false).unwrap();
         verify::reduction(&varying_bits::instance::<u64>(), false).unwrap();
+        verify::reduction(&largest::instance::<u8>(), false).unwrap();
         raw(&digit_totals::DEF, &[]);
         raw(&digit_starts::DEF, &[]);
         raw(&chunk_starts::DEF, &[]);

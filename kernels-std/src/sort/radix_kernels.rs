@@ -2,10 +2,11 @@
 //!
 //! 1. Keys: one elementwise kernel per dtype maps each value to an unsigned key (`u32` or
 //!    `u64`) whose unsigned order is NumPy's order of the values: integers are offset so that
-//!    their minimum maps to 0; a float's key is the bits of its magnitude (computed by exact
-//!    arithmetic: the kernel language has no bit casts) with the sign folded in so that
+//!    their minimum maps to 0; a float's key is its bits with the sign folded in so that
 //!    negative values come first in reverse, `-0.0` maps to the key of `0.0`, and every NaN
 //!    maps to the largest key (above `+inf`), so that a stable sort keeps NaNs in their order.
+//!    The float kernels also flag NaNs and `-0.0`, the values whose keys do not give their
+//!    bits back ([`largest`] of the flags tells whether there is one).
 //! 2. [`varying_bits`]: the bits in which some keys differ (an OR and an AND of all keys); a
 //!    digit none of them covers is the same for every key, and its pass is skipped.
 //! 3. Each pass sorts by one digit of the keys, stably, the rows being cut in chunks of
@@ -20,124 +21,6 @@
 //! contiguous: a CPU thread writes only its own cache lines).
 
 use crate::prelude::*;
-
-/// The bits of `|x|` (`x` not NaN), by exact arithmetic and without branches: the magnitude's
-/// range of 40 binades (`[2^(40k - 126), 2^(40k - 86))`, `k` in `0..7`) is found by six
-/// comparisons; scaled (in `f64`) into `[2^23, 2^63)` it converts to an exact integer whose
-/// leading one gives the exponent and whose next 23 bits are the mantissa. Subnormals (and
-/// zero) scale to their mantissa below `2^23`.
-#[device_fn]
-#[inline(always)]
-fn f32_magnitude_bits(x: f32) -> u32 {
-    let a = x.abs();
-    let k = (a >= 1.2924697e-26) as i64
-        + (a >= 1.4210855e-14) as i64
-        + (a >= 0.015625) as i64
-        + (a >= 1.717987e10) as i64
-        + (a >= 1.8889466e22) as i64
-        + (a >= 2.0769187e34) as i64;
-    let scales = [
-        7.1362384635298e44,
-        6.490371073168535e32,
-        5.902958103587057e20,
-        536870912.0,
-        0.00048828125,
-        4.440892098500626e-16,
-        4.0389678347315804e-28,
-    ];
-    let t = ((a as f64) * scales[k]) as i64;
-    let e = 63 - ((t as u64).leading_zeros() as i64);
-    let biased = 1 + 40 * k + e - 23;
-    let mut bits = ((biased as u32) << 23) | (((t >> (e - 23)) as u32) & 0x7F_FFFF);
-    if t < 0x80_0000 {
-        bits = t as u32;
-    }
-    if a == f32::INFINITY {
-        bits = 0x7F80_0000;
-    }
-    bits
-}
-
-/// The bits of `|x|` (`x` not NaN), by exact arithmetic without branches: the magnitude is
-/// scaled by powers of two into `[1, 2)` while its exponent is counted (a binary search);
-/// subnormals (and zero) are scaled to their integer mantissa.
-#[device_fn]
-#[inline(always)]
-fn f64_magnitude_bits(x: f64) -> u64 {
-    let a = x.abs();
-    let low = a < 1.0;
-    let mut m = a * if low { 4.49423283715579e307 } else { 1.0 };
-    let mut e: u64 = if low { 1 } else { 1023 };
-    let up = m >= 1.3407807929942597e154;
-    m *= if up { 7.458340731200207e-155 } else { 1.0 };
-    e += if up { 512 } else { 0 };
-    let up = m >= 1.157920892373162e77;
-    m *= if up { 8.636168555094445e-78 } else { 1.0 };
-    e += if up { 256 } else { 0 };
-    let up = m >= 3.402823669209385e38;
-    m *= if up { 2.938735877055719e-39 } else { 1.0 };
-    e += if up { 128 } else { 0 };
-    let up = m >= 1.8446744073709552e19;
-    m *= if up { 5.421010862427522e-20 } else { 1.0 };
-    e += if up { 64 } else { 0 };
-    let up = m >= 4294967296.0;
-    m *= if up { 2.3283064365386963e-10 } else { 1.0 };
-    e += if up { 32 } else { 0 };
-    let up = m >= 65536.0;
-    m *= if up { 1.52587890625e-5 } else { 1.0 };
-    e += if up { 16 } else { 0 };
-    let up = m >= 256.0;
-    m *= if up { 0.00390625 } else { 1.0 };
-    e += if up { 8 } else { 0 };
-    let up = m >= 16.0;
-    m *= if up { 0.0625 } else { 1.0 };
-    e += if up { 4 } else { 0 };
-    let up = m >= 4.0;
-    m *= if up { 0.25 } else { 1.0 };
-    e += if up { 2 } else { 0 };
-    let up = m >= 2.0;
-    m *= if up { 0.5 } else { 1.0 };
-    e += if up { 1 } else { 0 };
-    let mut bits = (e << 52) | (((m - 1.0) * 4503599627370496.0) as u64);
-    if a < f64::MIN_POSITIVE {
-        // `a * 2^1074`, an integer below 2^52 (two exact steps).
-        bits = ((a * 4.4989137945431964e161) * 4.4989137945431964e161) as u64;
-    }
-    if a == f64::INFINITY {
-        bits = 0x7FF0_0000_0000_0000;
-    }
-    bits
-}
-
-/// The sort key of an `f32`: NaN largest, `-0.0` as `0.0`, negatives below in reverse.
-#[device_fn]
-#[inline(always)]
-fn f32_order_key(x: f32) -> u32 {
-    let mut key: u32 = 0xFFFF_FFFF;
-    if x == x {
-        let bits = f32_magnitude_bits(x);
-        key = 0x8000_0000 + bits;
-        if x < 0.0 {
-            key = 0x7FFF_FFFF - bits;
-        }
-    }
-    key
-}
-
-/// The sort key of an `f64`, as [`f32_order_key`].
-#[device_fn]
-#[inline(always)]
-fn f64_order_key(x: f64) -> u64 {
-    let mut key: u64 = 0xFFFF_FFFF_FFFF_FFFF;
-    if x == x {
-        let bits = f64_magnitude_bits(x);
-        key = 0x8000_0000_0000_0000 + bits;
-        if x < 0.0 {
-            key = 0x7FFF_FFFF_FFFF_FFFF - bits;
-        }
-    }
-    key
-}
 
 /// Key of an `i8`.
 #[elementwise]
@@ -187,32 +70,156 @@ pub(crate) fn key_u64(x: u64) -> u64 {
     x
 }
 
-/// Key of an `f16`: that of the `f32` it converts to (exactly), without the 13 low bits that
-/// are the same for every `f16` (19 bits).
-#[elementwise]
-pub(crate) fn key_f16(x: f16) -> u32 {
-    let key: u32 = f32_order_key(x.cast::<f32>());
-    key >> 13
+/// Key of a float from its bits `b` (`sign` its sign bit, `inf` the bits of `+inf`):
+/// negatives flipped below the positives, `-0.0` as `0.0`, every NaN the largest key; and
+/// whether the value is a NaN or `-0.0` (the values whose bits the key does not give back).
+#[device_fn]
+#[inline(always)]
+fn float_key(b: u64, sign: u64, inf: u64) -> (u64, u8) {
+    let magnitude = b & (sign - 1);
+    let zero = magnitude == 0;
+    let nan = magnitude > inf;
+    let mut key = b | sign;
+    if b & sign != 0 {
+        key = !b & (sign | (sign - 1));
+    }
+    if zero {
+        key = sign;
+    }
+    if nan {
+        key = sign | (sign - 1);
+    }
+    (key, (nan || (zero && b != 0)) as u8)
 }
 
-/// Key of a `bf16`: that of the `f32` it converts to (exactly), without the 16 low bits that
-/// are the same for every `bf16`.
+/// Key of an `f16`, and whether it is a NaN or `-0.0`.
 #[elementwise]
-pub(crate) fn key_bf16(x: bf16) -> u32 {
-    let key: u32 = f32_order_key(x.cast::<f32>());
-    key >> 16
+pub(crate) fn key_f16(x: f16) -> (u32, u8) {
+    let (key, special): (u64, u8) = float_key(x.to_bits() as u64, 0x8000, 0x7C00);
+    (key as u32, special)
 }
 
-/// Key of an `f32`.
+/// Key of a `bf16`, and whether it is a NaN or `-0.0`.
 #[elementwise]
-pub(crate) fn key_f32(x: f32) -> u32 {
-    f32_order_key(x)
+pub(crate) fn key_bf16(x: bf16) -> (u32, u8) {
+    let (key, special): (u64, u8) = float_key(x.to_bits() as u64, 0x8000, 0x7F80);
+    (key as u32, special)
 }
 
-/// Key of an `f64`.
+/// Key of an `f32`, and whether it is a NaN or `-0.0`.
 #[elementwise]
-pub(crate) fn key_f64(x: f64) -> u64 {
-    f64_order_key(x)
+pub(crate) fn key_f32(x: f32) -> (u32, u8) {
+    let (key, special): (u64, u8) = float_key(x.to_bits() as u64, 0x8000_0000, 0x7F80_0000);
+    (key as u32, special)
+}
+
+/// Key of an `f64`, and whether it is a NaN or `-0.0`.
+#[elementwise]
+pub(crate) fn key_f64(x: f64) -> (u64, u8) {
+    let (key, special): (u64, u8) =
+        float_key(x.to_bits(), 0x8000_0000_0000_0000, 0x7FF0_0000_0000_0000);
+    (key, special)
+}
+
+/// The `i8` of a key.
+#[elementwise]
+pub(crate) fn value_i8(k: u32) -> i8 {
+    ((k as i32) - 128) as i8
+}
+
+/// The `u8` of a key.
+#[elementwise]
+pub(crate) fn value_u8(k: u32) -> u8 {
+    k as u8
+}
+
+/// The `i16` of a key.
+#[elementwise]
+pub(crate) fn value_i16(k: u32) -> i16 {
+    ((k as i32) - 32768) as i16
+}
+
+/// The `u16` of a key.
+#[elementwise]
+pub(crate) fn value_u16(k: u32) -> u16 {
+    k as u16
+}
+
+/// The `i32` of a key.
+#[elementwise]
+pub(crate) fn value_i32(k: u32) -> i32 {
+    (k ^ 0x8000_0000) as i32
+}
+
+/// The `u32` of a key.
+#[elementwise]
+pub(crate) fn value_u32(k: u32) -> u32 {
+    k
+}
+
+/// The `i64` of a key.
+#[elementwise]
+pub(crate) fn value_i64(k: u64) -> i64 {
+    (k ^ 0x8000_0000_0000_0000) as i64
+}
+
+/// The `u64` of a key.
+#[elementwise]
+pub(crate) fn value_u64(k: u64) -> u64 {
+    k
+}
+
+/// The bits of a float from its key (not a NaN's nor `-0.0`'s: those keys are not kept).
+#[device_fn]
+#[inline(always)]
+fn float_bits(key: u64, sign: u64) -> u64 {
+    let mut b = key & (sign - 1);
+    if key & sign == 0 {
+        b = !key & (sign | (sign - 1));
+    }
+    b
+}
+
+/// The `f16` of a key (no NaN, no `-0.0`).
+#[elementwise]
+pub(crate) fn value_f16(k: u32) -> f16 {
+    let b: u64 = float_bits(k as u64, 0x8000);
+    f16::from_bits(b as u16)
+}
+
+/// The `bf16` of a key (no NaN, no `-0.0`).
+#[elementwise]
+pub(crate) fn value_bf16(k: u32) -> bf16 {
+    let b: u64 = float_bits(k as u64, 0x8000);
+    bf16::from_bits(b as u16)
+}
+
+/// The `f32` of a key (no NaN, no `-0.0`).
+#[elementwise]
+pub(crate) fn value_f32(k: u32) -> f32 {
+    let b: u64 = float_bits(k as u64, 0x8000_0000);
+    f32::from_bits(b as u32)
+}
+
+/// The `f64` of a key (no NaN, no `-0.0`).
+#[elementwise]
+pub(crate) fn value_f64(k: u64) -> f64 {
+    let b: u64 = float_bits(k, 0x8000_0000_0000_0000);
+    f64::from_bits(b)
+}
+
+/// The largest element (of the NaN/`-0.0` flags of the float keys).
+#[reduction]
+pub(crate) mod largest {
+    pub fn map<K: Int>(k: K) -> K {
+        k
+    }
+    pub fn combine<K: Int>(a: K, b: K) -> K {
+        a.max(b)
+    }
+    pub fn finish<K: Int>(acc: K) -> K {
+        acc
+    }
 }
 
 /// The bits in which the keys differ: `OR ^ AND` of all of them (at least one key).
@@ -347,8 +354,10 @@ pub(crate) fn chunk_starts(
 
 /// One stable pass: each chunk moves its elements, in order, to the starts of their digits
 /// (`starts[item * radix + d]`, advanced as it goes) in the other buffers. The keys are
-/// written when `write_keys` (not after the last pass); the positions when `track`, read from
-/// `pos` or, on the `first` pass, the elements' own positions along their row.
+/// written when `write_keys` (not after the last pass when the values move too); the values
+/// when `carry_vals` (else they are made from the keys at the end); the positions when
+/// `track`, read from `pos` or, on the `first` pass, the elements' own positions along their
+/// row.
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scatter_digits<K: Int, T: DType>(
@@ -367,6 +376,7 @@ pub(crate) fn scatter_digits<K: Int, T: DType>(
     shift: u32,
     radix: usize,
     write_keys: bool,
+    carry_vals: bool,
     track: bool,
     first: bool,
 ) {
@@ -392,7 +402,9 @@ pub(crate) fn scatter_digits<K: Int, T: DType>(
         if write_keys {
             keys_out[o] = k;
         }
-        vals_out[o] = vals[i];
+        if carry_vals {
+            vals_out[o] = vals[i];
+        }
         if track {
             if first {
                 pos_out[o] = (i - row_start) as i64;
