@@ -6,8 +6,8 @@
 //!    negative values come first in reverse, `-0.0` maps to the key of `0.0`, and every NaN
 //!    maps to the largest key (above `+inf`), so that a stable sort keeps NaNs in their order.
 //!    The float kernels also flag NaNs and `-0.0`, the values whose keys do not give their
-//!    bits back ([`largest`] of the flags tells whether there is one).
-//! 2. [`varying_bits`]: the bits in which some keys differ (an OR and an AND of all keys); a
+//!    bits back ([`largest()`] of the flags tells whether there is one).
+//! 2. [`varying_bits()`]: the bits in which some keys differ (an OR and an AND of all keys); a
 //!    digit none of them covers is the same for every key, and its pass is skipped.
 //! 3. Each pass sorts by one digit of the keys, stably, the rows being cut in chunks of
 //!    consecutive elements (one thread per chunk): [`count_digits`] (each chunk's histogram of
