@@ -25,10 +25,9 @@ use crate::scan::rows::{cpu_workers, launch_items};
 pub(crate) trait RadixKey: Num {
     /// `u32` or `u64`.
     type Key: Int + Into<u64>;
-    /// The key of every element (an elementwise kernel) and, when `check`, whether every key
-    /// gives its element back ([`RadixKey::from_keys`]): false when a NaN or `-0.0` is there
-    /// (and whenever `check` is false).
-    fn radix_keys(values: &Array<Self>, check: bool) -> Result<(Array<Self::Key>, bool)>;
+    /// The key of every element (an elementwise kernel) and whether every key gives its
+    /// element back ([`RadixKey::from_keys`]): false when a NaN or `-0.0` is there.
+    fn radix_keys(values: &Array<Self>) -> Result<(Array<Self::Key>, bool)>;
     /// The elements of keys (an elementwise kernel): the inverse of
     /// [`RadixKey::radix_keys`] where it says so.
     fn from_keys(keys: &Array<Self::Key>) -> Result<Array<Self>>;
@@ -38,7 +37,7 @@ macro_rules! radix_key_int {
     ($($t:ty => $k:ty, $key:ident, $value:ident;)*) => {$(
         impl RadixKey for $t {
             type Key = $k;
-            fn radix_keys(values: &Array<$t>, _check: bool) -> Result<(Array<$k>, bool)> {
+            fn radix_keys(values: &Array<$t>) -> Result<(Array<$k>, bool)> {
                 Ok(($key(values)?, true))
             }
             fn from_keys(keys: &Array<$k>) -> Result<Array<$t>> {
@@ -62,11 +61,10 @@ macro_rules! radix_key_float {
     ($($t:ty => $k:ty, $key:ident, $value:ident;)*) => {$(
         impl RadixKey for $t {
             type Key = $k;
-            fn radix_keys(values: &Array<$t>, check: bool) -> Result<(Array<$k>, bool)> {
+            fn radix_keys(values: &Array<$t>) -> Result<(Array<$k>, bool)> {
                 let (keys, special) = $key(values)?;
-                let invertible =
-                    check && largest(&special.reshape(&[special.len()])?).run()?.item()? == 0;
-                Ok((keys, invertible))
+                let flat = special.reshape(&[special.len()])?;
+                Ok((keys, largest(&flat).run()?.item()? == 0))
             }
             fn from_keys(keys: &Array<$k>) -> Result<Array<$t>> {
                 $value(keys)
@@ -167,8 +165,8 @@ fn radix_sort_rows_in<T: RadixKey>(
     let chunks = n.div_ceil(chunk);
     let items = rows * chunks;
     let (cfg, spread) = launch_items(&dev, items)?;
-    // Without positions, the keys alone move when they give the values back.
-    let (radix_keys, invertible) = T::radix_keys(&keys, !track)?;
+    // The values move only when the keys do not give them back.
+    let (radix_keys, invertible) = T::radix_keys(&keys)?;
     let mask: u64 = varying_bits(&radix_keys.reshape(&[rows * n])?)
         .run()?
         .item()?
@@ -429,7 +427,7 @@ mod tests {
                 .map(|&r| wide[(r % 7) as usize % wide.len()])
                 .collect();
             same_as_merge_sort(&few, rows, n, "seven values");
-            // No NaN, no `-0.0`: without positions, the keys alone move.
+            // No NaN, no `-0.0`: the values are made from the sorted keys.
             let plain: Vec<T> = r
                 .iter()
                 .map(|&r| T::from_random(plain_bits::<T>(r)))
