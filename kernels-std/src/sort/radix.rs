@@ -87,11 +87,16 @@ struct Shape {
 }
 
 impl Shape {
-    /// On a GPU: chunks of 2048 elements, digits of 8 bits.
-    const GPU: Shape = Shape {
-        chunk: 2048,
-        bits: 8,
-    };
+    /// On a GPU: chunks of 2048 elements, digits of 8 bits (fewer for rows shorter than
+    /// 2048: the bit length of the row minus 3, at least 4, so that the counts of short rows
+    /// stay small).
+    fn gpu(n: usize) -> Shape {
+        let len_bits = usize::BITS - n.clamp(1, 2048).leading_zeros();
+        Shape {
+            chunk: 2048,
+            bits: len_bits.saturating_sub(3).clamp(4, 8),
+        }
+    }
 
     /// The shape for `rows` rows of `n` elements on `dev`. CPU: about four chunks per worker,
     /// of at least 16 Ki elements (whole rows when the rows are many), digits of up to 11 bits
@@ -100,7 +105,7 @@ impl Shape {
     /// bit length of the chunk minus 5, at least 4).
     fn for_device(dev: &Device, rows: usize, n: usize) -> Shape {
         if !dev.is_cpu() {
-            return Shape::GPU;
+            return Shape::gpu(n);
         }
         let per_row = (4 * cpu_workers()).div_ceil(rows.max(1));
         let chunk = n.div_ceil(per_row).max(1 << 14);
@@ -350,7 +355,7 @@ mod tests {
     /// The shapes tried: the CPU's, the GPU's, and odd ones (one-element chunks, digits of
     /// one bit, chunks not dividing the rows).
     fn shapes(rows: usize, n: usize) -> Vec<Shape> {
-        let mut all = vec![Shape::for_device(&Device::cpu(), rows, n), Shape::GPU];
+        let mut all = vec![Shape::for_device(&Device::cpu(), rows, n), Shape::gpu(n)];
         if n <= 2000 {
             all.extend([
                 Shape { chunk: 1, bits: 1 },
