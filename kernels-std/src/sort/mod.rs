@@ -40,6 +40,8 @@
 mod compact;
 pub(crate) mod kernels;
 mod nonzero;
+mod radix;
+mod radix_kernels;
 mod search;
 mod sortable;
 mod sorting;
