@@ -17,7 +17,10 @@
 //! | `np.take_along_axis(a, i, axis=1)` | [`take_along_axis`]`(&a, &i, Some(1))` |
 //! | `np.put(a, i, v)` | [`put`]`(&mut a, &i, &v, TakeMode::Raise)` |
 //!
-//! The sort is a stable merge sort on both backends: threads insertion-sort short runs, then
+//! Rows of 1000 elements and more are sorted by a stable LSD radix sort (`radix.rs`): keys
+//! mapped to order-preserving unsigned integers (NaN last, `-0.0` equal to `0.0`), the digits
+//! in which the keys differ only, one pass per digit (counts per chunk, a scan over (digit,
+//! chunk), a stable scatter per chunk). Shorter rows use a stable merge sort on both backends: threads insertion-sort short runs, then
 //! each merge pass splits every row's output into segments that threads write independently,
 //! each finding where its segment starts by a binary search on the merge path; the passes
 //! double the sorted width until the row is sorted. On the CPU each thread first sorts a

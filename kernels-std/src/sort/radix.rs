@@ -122,8 +122,6 @@ impl Shape {
 /// shared) stably in NumPy's order, and returns the sorted keys with, when `track`, their
 /// original positions along the row (else an array of one zero): the contract of
 /// [`merge_sort_rows`](super::merge_sort_rows), by a radix sort.
-// Called by `Sortable::sort_rows` once wired in (sortable.rs); until then only by the tests.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn radix_sort_rows<T: RadixKey>(
     keys: Array<T>,
     rows: usize,
