@@ -1,0 +1,148 @@
+//! Comparisons: arrays of `bool`, as NumPy's `equal`, `less`, ... (Rust's `PartialOrd` cannot
+//! return an array, so these are functions rather than operators).
+
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::kernel::elementwise::IntoOperand;
+use crate::ops::kernels as k;
+
+/// Dtypes that compare: integers and floats (NaN compares false, except `!=`), and `bool`
+/// (`false < true`).
+///
+/// ```
+/// use array_runtime::{ops::Compare, Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 3.0])?;
+/// assert_eq!(f32::less(&a, 2.0)?.to_vec()?, vec![true, false, false]);
+/// assert_eq!(f32::not_equal(&a, &a)?.to_vec()?, vec![false, true, false]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait Compare: DType {
+    /// `x == y`.
+    fn equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>>;
+    /// `x != y`.
+    fn not_equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>>;
+    /// `x < y`.
+    fn less<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>>;
+    /// `x <= y`.
+    fn less_equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>>;
+    /// `x > y`.
+    fn greater<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>>;
+    /// `x >= y`.
+    fn greater_equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>>;
+}
+
+macro_rules! num_compare {
+    ($($t:ty),*) => {$(
+        impl Compare for $t {
+            fn equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::equal::<$t>(x, y)
+            }
+            fn not_equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::not_equal::<$t>(x, y)
+            }
+            fn less<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::less::<$t>(x, y)
+            }
+            fn less_equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::less_equal::<$t>(x, y)
+            }
+            fn greater<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::greater::<$t>(x, y)
+            }
+            fn greater_equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::greater_equal::<$t>(x, y)
+            }
+        }
+    )*};
+}
+num_compare!(
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    crate::f16,
+    crate::bf16,
+    f32,
+    f64
+);
+
+// `bool`: `x < y` is `y > x`, so two ordering kernels serve the four comparisons.
+impl Compare for bool {
+    fn equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>> {
+        k::equal_bool(x, y)
+    }
+    fn not_equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>> {
+        k::logical_xor(x, y)
+    }
+    fn less<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>> {
+        k::less_bool(x, y)
+    }
+    fn less_equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>> {
+        k::less_equal_bool(x, y)
+    }
+    fn greater<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>> {
+        k::less_bool(y, x)
+    }
+    fn greater_equal<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<bool>> {
+        k::less_equal_bool(y, x)
+    }
+}

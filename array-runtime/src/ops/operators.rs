@@ -1,0 +1,115 @@
+//! `std::ops` on arrays: `&a + &b`, `&a * 2.0`, `2.0 * &a`, `-&a`, `!&a`, `&a << &n`, ...
+//!
+//! Every operator broadcasts NumPy-style and returns a `Result` (shapes that do not broadcast,
+//! operands on different devices, a failed launch are errors, never panics), so chains read
+//! `(&(&a + &b)? * 2.0)?`. The result is on the operands' device.
+//!
+//! | NumPy | here | dtypes |
+//! |---|---|---|
+//! | `a + b`, `a - b`, `a * b` | `&a + &b`, ... | integers (wrapping), floats |
+//! | `a / b` | `&a / &b` | floats: same dtype; integers: `Array<f64>` (true division) |
+//! | `a // b` | [`Arithmetic::floor_divide`] (no Rust operator) | integers, floats |
+//! | `a % b` | `&a % &b` (NumPy's `remainder`: the divisor's sign) | integers, floats |
+//! | `-a` | `-&a` | integers (wrapping), floats |
+//! | `a & b`, `a \| b`, `a ^ b`, `~a` | `&a & &b`, `&a \| &b`, `&a ^ &b`, `!&a` | integers, `bool` |
+//! | `a << n`, `a >> n` | `&a << &n`, `&a >> &n` (count of the same dtype) | integers |
+//! | `a < b`, `a == b`, ... | [`Compare::less`], [`Compare::equal`], ... | numbers, `bool` |
+//!
+//! Where we differ from NumPy: both operands have the same dtype (no type promotion: convert
+//! one first); `bool + bool` and the other arithmetic of booleans are not implemented.
+//!
+//! [`Arithmetic::floor_divide`]: crate::ops::Arithmetic::floor_divide
+//! [`Compare::less`]: crate::ops::Compare::less
+//! [`Compare::equal`]: crate::ops::Compare::equal
+
+use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
+
+use crate::array::Array;
+use crate::dtype::{bf16, f16, Int, Num};
+use crate::error::Result;
+use crate::kernel::elementwise::IntoOperand;
+use crate::ops::kernels as k;
+use crate::ops::{bitwise, Arithmetic, Bitwise};
+
+/// An operator of two operands for `&Array<T> op &Array<T>` and `&Array<T> op T`, computed by
+/// `$f::<T>(lhs, rhs)`; `$out` is the result's element type.
+macro_rules! binary {
+    ($Op:ident, $op:ident, $Bound:path, $out:ty, |$x:ident, $y:ident| $call:expr) => {
+        impl<'b, T: $Bound> $Op<&'b Array<T>> for &Array<T> {
+            type Output = Result<Array<$out>>;
+            fn $op(self, rhs: &'b Array<T>) -> Self::Output {
+                let ($x, $y) = (self, rhs);
+                $call
+            }
+        }
+
+        impl<T: $Bound + for<'s> IntoOperand<'s, T>> $Op<T> for &Array<T> {
+            type Output = Result<Array<$out>>;
+            fn $op(self, rhs: T) -> Self::Output {
+                let ($x, $y) = (self, rhs);
+                $call
+            }
+        }
+    };
+}
+
+binary!(Add, add, Num, T, |x, y| k::add::<T>(x, y));
+binary!(Sub, sub, Num, T, |x, y| k::subtract::<T>(x, y));
+binary!(Mul, mul, Num, T, |x, y| k::multiply::<T>(x, y));
+binary!(Div, div, Arithmetic, T::Quotient, |x, y| T::true_divide(
+    x, y
+));
+binary!(Rem, rem, Arithmetic, T, |x, y| T::remainder(x, y));
+binary!(BitAnd, bitand, Bitwise, T, |x, y| T::bitwise_and(x, y));
+binary!(BitOr, bitor, Bitwise, T, |x, y| T::bitwise_or(x, y));
+binary!(BitXor, bitxor, Bitwise, T, |x, y| T::bitwise_xor(x, y));
+binary!(Shl, shl, Int, T, |x, y| bitwise::left_shift::<T>(x, y));
+binary!(Shr, shr, Int, T, |x, y| bitwise::right_shift::<T>(x, y));
+
+impl<T: Arithmetic> Neg for &Array<T> {
+    type Output = Result<Array<T>>;
+    fn neg(self) -> Self::Output {
+        T::negative(self)
+    }
+}
+
+impl<T: Bitwise> Not for &Array<T> {
+    type Output = Result<Array<T>>;
+    fn not(self) -> Self::Output {
+        T::invert(self)
+    }
+}
+
+/// `scalar op &Array<T>` for each concrete dtype (a foreign type on the left cannot be generic).
+macro_rules! scalar_lhs {
+    ($Op:ident, $op:ident, $out:ty, |$x:ident, $y:ident| $call:expr; $($t:ty),*) => {$(
+        impl<'b> $Op<&'b Array<$t>> for $t {
+            type Output = Result<Array<$out>>;
+            fn $op(self, rhs: &'b Array<$t>) -> Self::Output {
+                let ($x, $y) = (self, rhs);
+                $call
+            }
+        }
+    )*};
+}
+
+scalar_lhs!(Add, add, Self, |x, y| k::add::<Self>(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(Sub, sub, Self, |x, y| k::subtract::<Self>(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(Mul, mul, Self, |x, y| k::multiply::<Self>(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(Div, div, <Self as Arithmetic>::Quotient, |x, y| Self::true_divide(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(Rem, rem, Self, |x, y| Self::remainder(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(BitAnd, bitand, Self, |x, y| Self::bitwise_and(x, y);
+    bool, i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(BitOr, bitor, Self, |x, y| Self::bitwise_or(x, y);
+    bool, i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(BitXor, bitxor, Self, |x, y| Self::bitwise_xor(x, y);
+    bool, i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(Shl, shl, Self, |x, y| bitwise::left_shift::<Self>(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(Shr, shr, Self, |x, y| bitwise::right_shift::<Self>(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64);

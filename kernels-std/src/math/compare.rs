@@ -1,0 +1,37 @@
+//! Comparisons: arrays of `bool` (NumPy's `equal`, `less`, ...). Rust's `==` and `<` on
+//! arrays cannot return arrays, so these are functions.
+
+use crate::prelude::*;
+use array_runtime::ops::Compare;
+use array_runtime::IntoOperand;
+
+/// A public function per comparison, with its doc example.
+macro_rules! comparison {
+    ($($name:ident, $sym:literal, $nan:literal, [$($want:literal),*];)*) => {$(
+        #[doc = concat!("`x ", $sym, " y`, elementwise (NumPy's `", stringify!($name), "`): ", $nan, ".")]
+        #[doc = ""]
+        #[doc = "Each operand is an array (broadcast NumPy-style) or a scalar; integers, floats and `bool` (`false < true`)."]
+        #[doc = ""]
+        #[doc = "```"]
+        #[doc = "use kernels_std::{math, Array, Device};"]
+        #[doc = "let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, 2.0, f32::NAN])?;"]
+        #[doc = concat!("assert_eq!(math::", stringify!($name), "(&x, 2.0f32)?.to_vec()?, vec![", stringify!($($want),*), "]);")]
+        #[doc = "# Ok::<(), kernels_std::Error>(())"]
+        #[doc = "```"]
+        pub fn $name<'a, T: Compare>(
+            x: impl IntoOperand<'a, T>,
+            y: impl IntoOperand<'a, T>,
+        ) -> Result<Array<bool>> {
+            T::$name(x, y)
+        }
+    )*};
+}
+
+comparison! {
+    equal, "==", "false when either is NaN", [false, true, false];
+    not_equal, "!=", "true when either is NaN", [true, false, true];
+    less, "<", "false when either is NaN", [true, false, false];
+    less_equal, "<=", "false when either is NaN", [true, true, false];
+    greater, ">", "false when either is NaN", [false, false, false];
+    greater_equal, ">=", "false when either is NaN", [false, true, false];
+}

@@ -1,0 +1,621 @@
+//! `math` against NumPy: the fixtures of `scripts/fixtures/gen_math_fixtures.py` (edge values:
+//! +-0, +-inf, NaN, subnormals, halves, integer limits; every dtype NumPy has, and `bf16`
+//! against NumPy's `f32` rounded once), on the CPU backend and, when there is one, on CUDA
+//! device 0. Each case also runs on a reversed view and a strided view of its inputs.
+//!
+//! Tolerances:
+//! - exact (and `0.0` differs from `-0.0`) for everything that is exactly rounded in IEEE or
+//!   integer: arithmetic, `sqrt`, rounding, extrema, `fmod`, `floor_divide`, `remainder`,
+//!   `copysign`, comparisons, logic, bits;
+//! - transcendental functions: `f32`/`f64` within [`TRANSCENDENTAL_ULPS`] units in the last
+//!   place of NumPy's (CUDA's math library is within 1 to 4 ULPs of the correctly rounded
+//!   result, the host's C library and NumPy's SIMD loops within 1 to 4 as well); `f16`/`bf16`
+//!   within 1 ULP (computed in `f32`, rounded once on both sides, so they can differ only
+//!   where the `f32` results straddle a rounding boundary);
+//! - `power` of floats: as transcendental functions.
+
+mod common;
+mod ufunc_fixtures;
+
+use common::{assert_close, devices, Tol};
+use kernels_std::math::{self, ToFloat};
+use kernels_std::prelude::*;
+use kernels_std::{s, IntoOperand};
+use ufunc_fixtures::{entry, ufunc, Fx};
+
+/// ULPs allowed between our transcendental `f32`/`f64` results and NumPy's.
+const TRANSCENDENTAL_ULPS: u64 = 4;
+
+/// Exact, signed zeros distinguished.
+fn exact() -> Tol {
+    Tol::exact().signed_zero()
+}
+
+/// `ulps` for `f32`/`f64`, 1 for the half types, exact for the others.
+fn ulps<T: DType>(ulps: u64) -> Tol {
+    match T::ID {
+        DTypeId::F16 | DTypeId::BF16 => Tol::ulps(1),
+        DTypeId::F32 | DTypeId::F64 => Tol::ulps(ulps),
+        _ => Tol::exact(),
+    }
+}
+
+/// The views a case runs on: 0 the array, 1 reversed, 2 every other element.
+fn view<T: DType>(k: usize, a: &Array<T>) -> Array<T> {
+    match k {
+        0 => a.clone(),
+        1 => a.flip(0).unwrap(),
+        _ => a.slice(s![..;2]).unwrap(),
+    }
+}
+
+/// A unary ufunc on the fixture of input dtype `I`, result dtype `O`.
+fn unary<I: Fx, O: Fx>(
+    name: &str,
+    dev: &Device,
+    tol: Tol,
+    f: impl Fn(&Array<I>) -> Result<Array<O>>,
+) {
+    let z = ufunc(name, dev);
+    let x = entry::<I, I>(&z, "x");
+    let want = entry::<I, O>(&z, "out");
+    for k in 0..3 {
+        let got = f(&view(k, &x)).unwrap_or_else(|e| panic!("{name} {}: {e}", I::ID));
+        assert!(got.device().same(dev), "{name}: result on {}", got.device());
+        let what = format!("{name} of {} (view {k}) on {dev}", I::ID);
+        assert_close(&got, &view(k, &want), tol, &what);
+    }
+}
+
+/// A binary ufunc on the fixture of input dtype `I` (every pair of edge values).
+fn binary<I: Fx, O: Fx>(
+    name: &str,
+    dev: &Device,
+    tol: Tol,
+    f: impl Fn(&Array<I>, &Array<I>) -> Result<Array<O>>,
+) {
+    let z = ufunc(name, dev);
+    let x = entry::<I, I>(&z, "x");
+    let y = entry::<I, I>(&z, "y");
+    let want = entry::<I, O>(&z, "out");
+    for k in 0..3 {
+        let got = f(&view(k, &x), &view(k, &y)).unwrap_or_else(|e| panic!("{name} {}: {e}", I::ID));
+        assert!(got.device().same(dev), "{name}: result on {}", got.device());
+        let what = format!("{name} of {} (view {k}) on {dev}", I::ID);
+        assert_close(&got, &view(k, &want), tol, &what);
+    }
+}
+
+/// A float function of one operand, for every input dtype (integers and `bool` give the
+/// float dtype of `ToFloat`).
+macro_rules! to_float_unary {
+    ($name:ident, $ulps:expr) => {
+        #[test]
+        fn $name() {
+            fn run<I: Fx + ToFloat>(dev: &Device)
+            where
+                I::Float: Fx,
+            {
+                let tol = ulps::<I::Float>($ulps);
+                let tol = if $ulps == 0 { tol.signed_zero() } else { tol };
+                unary::<I, I::Float>(stringify!($name), dev, tol, |x| math::$name(x));
+            }
+            for dev in devices() {
+                run::<f16>(&dev);
+                run::<bf16>(&dev);
+                run::<f32>(&dev);
+                run::<f64>(&dev);
+                run::<i8>(&dev);
+                run::<u8>(&dev);
+                run::<i16>(&dev);
+                run::<u16>(&dev);
+                run::<i32>(&dev);
+                run::<u32>(&dev);
+                run::<i64>(&dev);
+                run::<u64>(&dev);
+                run::<bool>(&dev);
+            }
+        }
+    };
+}
+
+to_float_unary!(sqrt, 0);
+to_float_unary!(cbrt, TRANSCENDENTAL_ULPS);
+to_float_unary!(exp, TRANSCENDENTAL_ULPS);
+to_float_unary!(exp2, TRANSCENDENTAL_ULPS);
+to_float_unary!(expm1, TRANSCENDENTAL_ULPS);
+to_float_unary!(log, TRANSCENDENTAL_ULPS);
+to_float_unary!(log2, TRANSCENDENTAL_ULPS);
+to_float_unary!(log10, TRANSCENDENTAL_ULPS);
+to_float_unary!(log1p, TRANSCENDENTAL_ULPS);
+to_float_unary!(sin, TRANSCENDENTAL_ULPS);
+to_float_unary!(cos, TRANSCENDENTAL_ULPS);
+to_float_unary!(tan, TRANSCENDENTAL_ULPS);
+to_float_unary!(arcsin, TRANSCENDENTAL_ULPS);
+to_float_unary!(arccos, TRANSCENDENTAL_ULPS);
+to_float_unary!(arctan, TRANSCENDENTAL_ULPS);
+to_float_unary!(sinh, TRANSCENDENTAL_ULPS);
+to_float_unary!(cosh, TRANSCENDENTAL_ULPS);
+to_float_unary!(tanh, TRANSCENDENTAL_ULPS);
+to_float_unary!(arcsinh, TRANSCENDENTAL_ULPS);
+to_float_unary!(arccosh, TRANSCENDENTAL_ULPS);
+to_float_unary!(arctanh, TRANSCENDENTAL_ULPS);
+to_float_unary!(deg2rad, 1);
+to_float_unary!(rad2deg, 1);
+to_float_unary!(rint, 0);
+
+/// A float function of two operands, for every input dtype.
+macro_rules! to_float_binary {
+    ($name:ident, $ulps:expr) => {
+        #[test]
+        fn $name() {
+            fn run<I: Fx + ToFloat>(dev: &Device)
+            where
+                I::Float: Fx,
+            {
+                let tol = ulps::<I::Float>($ulps);
+                let tol = if $ulps == 0 { tol.signed_zero() } else { tol };
+                binary::<I, I::Float>(stringify!($name), dev, tol, |x, y| math::$name(x, y));
+            }
+            for dev in devices() {
+                run::<f16>(&dev);
+                run::<bf16>(&dev);
+                run::<f32>(&dev);
+                run::<f64>(&dev);
+                run::<i8>(&dev);
+                run::<u8>(&dev);
+                run::<i16>(&dev);
+                run::<u16>(&dev);
+                run::<i32>(&dev);
+                run::<u32>(&dev);
+                run::<i64>(&dev);
+                run::<u64>(&dev);
+                run::<bool>(&dev);
+            }
+        }
+    };
+}
+
+to_float_binary!(arctan2, TRANSCENDENTAL_ULPS);
+to_float_binary!(hypot, 1);
+to_float_binary!(logaddexp, TRANSCENDENTAL_ULPS);
+to_float_binary!(logaddexp2, TRANSCENDENTAL_ULPS);
+to_float_binary!(copysign, 0);
+to_float_binary!(heaviside, 0);
+
+/// Calls `$run::<T>(&dev)` for every integer and float dtype.
+macro_rules! every_number {
+    ($run:ident) => {
+        for dev in devices() {
+            $run::<f16>(&dev);
+            $run::<bf16>(&dev);
+            $run::<f32>(&dev);
+            $run::<f64>(&dev);
+            $run::<i8>(&dev);
+            $run::<u8>(&dev);
+            $run::<i16>(&dev);
+            $run::<u16>(&dev);
+            $run::<i32>(&dev);
+            $run::<u32>(&dev);
+            $run::<i64>(&dev);
+            $run::<u64>(&dev);
+        }
+    };
+}
+
+/// Calls `$run::<T>(&dev)` for every float dtype.
+macro_rules! every_float {
+    ($run:ident) => {
+        for dev in devices() {
+            $run::<f16>(&dev);
+            $run::<bf16>(&dev);
+            $run::<f32>(&dev);
+            $run::<f64>(&dev);
+        }
+    };
+}
+
+/// A ufunc of one operand whose result has the input's dtype, exact.
+macro_rules! same_dtype_unary {
+    ($name:ident, $bound:path, $every:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx + $bound>(dev: &Device) {
+                unary::<T, T>(stringify!($name), dev, exact(), |x| math::$name(x));
+            }
+            $every!(run);
+        }
+    };
+}
+
+same_dtype_unary!(floor, math::MathNum, every_number);
+same_dtype_unary!(ceil, math::MathNum, every_number);
+same_dtype_unary!(trunc, math::MathNum, every_number);
+same_dtype_unary!(negative, array_runtime::ops::Arithmetic, every_number);
+same_dtype_unary!(absolute, math::MathNum, every_number);
+same_dtype_unary!(sign, Num, every_number);
+same_dtype_unary!(square, Num, every_number);
+same_dtype_unary!(reciprocal, Float, every_float);
+
+/// A ufunc of two operands whose result has the inputs' dtype, exact.
+macro_rules! same_dtype_binary {
+    ($name:ident, $bound:path, $every:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx + $bound>(dev: &Device) {
+                binary::<T, T>(stringify!($name), dev, exact(), |x, y| math::$name(x, y));
+            }
+            $every!(run);
+        }
+    };
+}
+
+same_dtype_binary!(add, Num, every_number);
+same_dtype_binary!(subtract, Num, every_number);
+same_dtype_binary!(multiply, Num, every_number);
+same_dtype_binary!(fmod, Num, every_number);
+same_dtype_binary!(floor_divide, array_runtime::ops::Arithmetic, every_number);
+same_dtype_binary!(remainder, array_runtime::ops::Arithmetic, every_number);
+/// Like `same_dtype_binary`, except that `0.0` and `-0.0` compare equal: NumPy's choice
+/// between them in the extrema varies between dtypes and loops (its `f16` loop returns the
+/// first operand, its `f32`/`f64` SIMD loops the second), so it is not part of the contract.
+macro_rules! extremum {
+    ($name:ident, $every:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx + Num>(dev: &Device) {
+                let tol = Tol::exact();
+                binary::<T, T>(stringify!($name), dev, tol, |x, y| math::$name(x, y));
+            }
+            $every!(run);
+        }
+    };
+}
+
+extremum!(maximum, every_number);
+extremum!(minimum, every_number);
+extremum!(fmax, every_float);
+extremum!(fmin, every_float);
+
+#[test]
+fn true_divide() {
+    fn run<T: Fx + array_runtime::ops::Arithmetic>(dev: &Device)
+    where
+        T::Quotient: Fx,
+    {
+        binary::<T, T::Quotient>("true_divide", dev, exact(), |x, y| math::divide(x, y));
+        binary::<T, T::Quotient>("true_divide", dev, exact(), |x, y| math::true_divide(x, y));
+    }
+    every_number!(run);
+}
+
+#[test]
+fn power() {
+    fn run<T: Fx + math::MathNum>(dev: &Device) {
+        let tol = ulps::<T>(TRANSCENDENTAL_ULPS);
+        binary::<T, T>("power", dev, tol, |x, y| math::power(x, y));
+    }
+    every_number!(run);
+}
+
+#[test]
+fn power_of_integers_refuses_negative_exponents() {
+    for dev in devices() {
+        let x = Array::from_vec(&dev, &[3], vec![2i32, 3, 4]).unwrap();
+        let y = Array::from_vec(&dev, &[3], vec![1i32, -1, 2]).unwrap();
+        let e = math::power(&x, &y).unwrap_err();
+        assert!(e.to_string().contains("negative"), "{e}");
+        assert!(math::power(&x, -2i32).is_err());
+        // Only the exponents that are used matter: the strided view skips the -1.
+        let ok = math::power(x.slice(s![..;2]).unwrap(), y.slice(s![..;2]).unwrap()).unwrap();
+        assert_eq!(ok.to_vec().unwrap(), vec![2, 16]);
+        // Unsigned exponents are never negative; 0^0 == 1.
+        let u = Array::from_vec(&dev, &[2], vec![0u64, 7]).unwrap();
+        assert_eq!(math::power(&u, 0u64).unwrap().to_vec().unwrap(), vec![1, 1]);
+    }
+}
+
+/// A float predicate, exact.
+macro_rules! predicate {
+    ($name:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx + Float>(dev: &Device) {
+                unary::<T, bool>(stringify!($name), dev, exact(), |x| math::$name(x));
+            }
+            every_float!(run);
+        }
+    };
+}
+
+predicate!(isnan);
+predicate!(isinf);
+predicate!(isfinite);
+predicate!(signbit);
+
+/// A comparison, for every number dtype and `bool`.
+macro_rules! comparison {
+    ($name:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx + array_runtime::ops::Compare>(dev: &Device) {
+                binary::<T, bool>(stringify!($name), dev, exact(), |x, y| math::$name(x, y));
+            }
+            every_number!(run);
+            for dev in devices() {
+                run::<bool>(&dev);
+            }
+        }
+    };
+}
+
+comparison!(equal);
+comparison!(not_equal);
+comparison!(less);
+comparison!(less_equal);
+comparison!(greater);
+comparison!(greater_equal);
+
+/// A logical function of `bool`, `f32` and `i32` operands.
+macro_rules! logical {
+    ($name:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx>(dev: &Device) {
+                binary::<T, bool>(stringify!($name), dev, exact(), |x, y| math::$name(x, y));
+            }
+            for dev in devices() {
+                run::<bool>(&dev);
+                run::<f32>(&dev);
+                run::<i32>(&dev);
+            }
+        }
+    };
+}
+
+logical!(logical_and);
+logical!(logical_or);
+logical!(logical_xor);
+
+#[test]
+fn logical_not() {
+    fn run<T: Fx>(dev: &Device) {
+        unary::<T, bool>("logical_not", dev, exact(), |x| math::logical_not(x));
+    }
+    for dev in devices() {
+        run::<bool>(&dev);
+        run::<f32>(&dev);
+        run::<i32>(&dev);
+    }
+}
+
+/// Calls `$run::<T>(&dev)` for every integer dtype.
+macro_rules! every_int {
+    ($run:ident) => {
+        for dev in devices() {
+            $run::<i8>(&dev);
+            $run::<u8>(&dev);
+            $run::<i16>(&dev);
+            $run::<u16>(&dev);
+            $run::<i32>(&dev);
+            $run::<u32>(&dev);
+            $run::<i64>(&dev);
+            $run::<u64>(&dev);
+        }
+    };
+}
+
+/// A bitwise function of integers and `bool`.
+macro_rules! bitwise {
+    ($name:ident) => {
+        #[test]
+        fn $name() {
+            fn run<T: Fx + array_runtime::ops::Bitwise>(dev: &Device) {
+                binary::<T, T>(stringify!($name), dev, exact(), |x, y| math::$name(x, y));
+            }
+            every_int!(run);
+            for dev in devices() {
+                run::<bool>(&dev);
+            }
+        }
+    };
+}
+
+bitwise!(bitwise_and);
+bitwise!(bitwise_or);
+bitwise!(bitwise_xor);
+
+#[test]
+fn invert() {
+    fn run<T: Fx + array_runtime::ops::Bitwise>(dev: &Device) {
+        unary::<T, T>("invert", dev, exact(), |x| math::invert(x));
+        unary::<T, T>("invert", dev, exact(), |x| math::bitwise_not(x));
+    }
+    every_int!(run);
+    for dev in devices() {
+        run::<bool>(&dev);
+    }
+}
+
+#[test]
+fn shifts() {
+    fn run<T: Fx + Int>(dev: &Device) {
+        binary::<T, T>("left_shift", dev, exact(), |x, n| math::left_shift(x, n));
+        binary::<T, T>("right_shift", dev, exact(), |x, n| math::right_shift(x, n));
+    }
+    every_int!(run);
+}
+
+#[test]
+fn around() {
+    fn run<T: Fx + Float + for<'s> IntoOperand<'s, T>>(dev: &Device) {
+        let z = ufunc("around", dev);
+        let x = entry::<T, T>(&z, "x");
+        for d in [0, 1, 2, -1, -2] {
+            let key = format!("out_{d}").replace('-', "m");
+            let want = entry::<T, T>(&z, &key);
+            // f16 and bf16: NumPy rounds each step to the dtype, as we do; the bf16 reference
+            // is NumPy's f32 computation rounded once, so it may differ by one ULP.
+            let tol = if T::ID == DTypeId::BF16 {
+                Tol::ulps(1)
+            } else {
+                exact()
+            };
+            for k in 0..3 {
+                let got = math::around(view(k, &x), d).unwrap();
+                let what = format!("around({d}) of {} (view {k}) on {dev}", T::ID);
+                assert_close(&got, &view(k, &want), tol, &what);
+            }
+        }
+    }
+    every_float!(run);
+}
+
+#[test]
+fn clip() {
+    fn run<T: Fx + Num>(dev: &Device) {
+        let z = ufunc("clip", dev);
+        let (x, lo, hi) = (
+            entry::<T, T>(&z, "x"),
+            entry::<T, T>(&z, "y"),
+            entry::<T, T>(&z, "z"),
+        );
+        let want = entry::<T, T>(&z, "out");
+        for k in 0..3 {
+            let got = math::clip(view(k, &x), view(k, &lo), view(k, &hi)).unwrap();
+            let what = format!("clip of {} (view {k}) on {dev}", T::ID);
+            assert_close(&got, &view(k, &want), exact(), &what);
+        }
+    }
+    every_number!(run);
+}
+
+#[test]
+fn where_() {
+    fn run<T: Fx>(dev: &Device) {
+        let z = ufunc("where", dev);
+        let c = entry::<T, bool>(&z, "c");
+        let (x, y) = (entry::<T, T>(&z, "x"), entry::<T, T>(&z, "y"));
+        let want = entry::<T, T>(&z, "out");
+        for k in 0..3 {
+            let got = math::where_(view(k, &c), view(k, &x), view(k, &y)).unwrap();
+            let what = format!("where of {} (view {k}) on {dev}", T::ID);
+            assert_close(&got, &view(k, &want), exact(), &what);
+        }
+    }
+    for dev in devices() {
+        run::<f32>(&dev);
+        run::<i64>(&dev);
+        run::<bool>(&dev);
+        run::<u8>(&dev);
+        run::<f16>(&dev);
+    }
+}
+
+#[test]
+fn broadcasting_zero_d_and_empty() {
+    for dev in devices() {
+        let z = ufunc("broadcast", &dev);
+        let get = |n: &str| z.array::<f32>(n).unwrap();
+        let tol = Tol::ulps(TRANSCENDENTAL_ULPS);
+        let (a, b, c, d) = (get("a"), get("b"), get("c"), get("d"));
+        assert_close(
+            &math::add(&a, &b).unwrap(),
+            &get("a_b_add"),
+            exact(),
+            "add (3,1)+(4,)",
+        );
+        let at = math::arctan2(&a, &b).unwrap();
+        assert_close(&at, &get("a_b_arctan2"), tol, "arctan2 (3,1),(4,)");
+        let cd = math::multiply(&c, &d).unwrap();
+        assert_close(&cd, &get("c_d_mul"), exact(), "multiply (2,1,3)*(4,1)");
+        assert_close(
+            &math::hypot(&c, &d).unwrap(),
+            &get("c_d_hypot"),
+            tol,
+            "hypot",
+        );
+        // A 0-d operand broadcasts like a scalar; a 0-d input gives a 0-d result.
+        let zd = get("z");
+        assert_eq!(zd.ndim(), 0);
+        assert_close(
+            &math::subtract(&zd, &b).unwrap(),
+            &get("z_b_sub"),
+            exact(),
+            "0-d - b",
+        );
+        let s = math::sqrt(&zd).unwrap();
+        assert_eq!(s.ndim(), 0);
+        assert_close(&s, &get("z_sqrt"), exact(), "sqrt of 0-d");
+        // Empty operands give empty results of the broadcast shape.
+        let e = get("e");
+        let b3 = b.slice(s![..3]).unwrap();
+        let sum = math::add(&e, &b3).unwrap();
+        assert_eq!(sum.shape(), &[0, 3]);
+        assert_close(&sum, &get("e_b3_add"), exact(), "empty + b[:3]");
+        assert_eq!(math::sin(&e).unwrap().shape(), &[0, 3]);
+        // A transposed (non-contiguous, 2-d) operand.
+        let m = Array::from_vec(&dev, &[2, 3], vec![1.0f64, 4.0, 9.0, 16.0, 25.0, 36.0]).unwrap();
+        let r = math::sqrt(m.t()).unwrap();
+        assert_eq!(r.shape(), &[3, 2]);
+        assert_eq!(r.to_vec().unwrap(), vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    }
+}
+
+#[test]
+fn shapes_that_do_not_broadcast_are_errors() {
+    for dev in devices() {
+        let a = Array::<f32>::zeros(&dev, &[3, 2]).unwrap();
+        let b = Array::<f32>::zeros(&dev, &[3]).unwrap();
+        let e = math::add(&a, &b).unwrap_err();
+        assert!(matches!(e, Error::Broadcast { .. }), "{e}");
+        assert!(e.to_string().contains("[3, 2]"), "{e}");
+        assert!(matches!(
+            math::arctan2(&a, &b),
+            Err(Error::Broadcast { .. })
+        ));
+        let c = Array::<bool>::zeros(&dev, &[4]).unwrap();
+        assert!(matches!(
+            math::where_(&c, &a, &b),
+            Err(Error::Broadcast { .. })
+        ));
+        assert!(matches!(
+            math::clip(&a, &b, 1.0f32),
+            Err(Error::Broadcast { .. })
+        ));
+    }
+}
+
+#[test]
+fn numpy_float_division_edge_cases() {
+    for dev in devices() {
+        let x = Array::from_vec(&dev, &[5], vec![1.0f64, -1.0, -1.0, 0.0, -0.0]).unwrap();
+        let y = Array::from_vec(
+            &dev,
+            &[5],
+            vec![0.1f64, f64::INFINITY, f64::INFINITY, -3.0, 3.0],
+        )
+        .unwrap();
+        let q = math::floor_divide(&x, &y).unwrap().to_vec().unwrap();
+        let r = math::remainder(&x, &y).unwrap().to_vec().unwrap();
+        assert_eq!(q[..3], [9.0, -1.0, -1.0]);
+        assert_eq!(r[1..3], [f64::INFINITY, f64::INFINITY]);
+        // Zero remainders take the divisor's sign; zero quotients the sign of x / y.
+        assert!(r[3] == 0.0 && r[3].is_sign_negative());
+        assert!(r[4] == 0.0 && r[4].is_sign_positive());
+        assert!(q[3] == 0.0 && q[3].is_sign_negative());
+        // hypot(inf, nan) == inf, power(1, nan) == 1, sign(-0.0) == +0.0.
+        let inf = Array::from_vec(&dev, &[1], vec![f32::INFINITY]).unwrap();
+        assert_eq!(
+            math::hypot(&inf, f32::NAN).unwrap().to_vec().unwrap(),
+            vec![f32::INFINITY]
+        );
+        let one = Array::from_vec(&dev, &[1], vec![1.0f32]).unwrap();
+        assert_eq!(
+            math::power(&one, f32::NAN).unwrap().to_vec().unwrap(),
+            vec![1.0]
+        );
+        let nz = Array::from_vec(&dev, &[1], vec![-0.0f32]).unwrap();
+        assert!(math::sign(&nz).unwrap().item().unwrap().is_sign_positive());
+    }
+}
