@@ -619,3 +619,263 @@ fn numpy_float_division_edge_cases() {
         assert!(math::sign(&nz).unwrap().item().unwrap().is_sign_positive());
     }
 }
+
+/// The kernels of `math` and of the operators (`array_runtime::ops`) compiled by NVRTC (CUBIN
+/// for sm_90), every dtype instantiation the functions use with all operands arrays, and for
+/// one instantiation of each kernel every variant a call can produce (each operand a scalar in
+/// turn, PTX too) through `cuda::verify`. Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`),
+/// failing under `CI`.
+#[test]
+fn every_kernel_compiles_with_nvrtc() {
+    use array_runtime::cuda::{self, nvrtc, verify};
+    use kernels_std::math::kernels as k;
+    use rayon::prelude::*;
+
+    if !verify::nvrtc_or_skip("math kernels").unwrap() {
+        return;
+    }
+    let instances = nvrtc_instances();
+    let failures: Vec<String> = instances
+        .par_iter()
+        .filter_map(|i| {
+            let inst = i.instance();
+            let src = inst.cuda_source();
+            let half = src.contains("cuda_fp16.h");
+            let (options, _) = cuda::compile_options((9, 0), half).unwrap();
+            nvrtc::compile(&src, &inst.name(), &options)
+                .err()
+                .map(|e| format!("{}: {e}", inst.name()))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // Every variant of one instantiation per kernel.
+    let mut seen = std::collections::HashSet::new();
+    let firsts: Vec<_> = instances
+        .iter()
+        .filter(|i| seen.insert(i.def.name))
+        .collect();
+    let variants: usize = firsts
+        .par_iter()
+        .map(|i| verify::elementwise(&i.instance()).unwrap_or_else(|e| panic!("{e}")))
+        .sum();
+    let reductions = verify::reduction(&k::any_true::instance(), true).unwrap();
+    eprintln!(
+        "{} instantiations, {variants} variants of {} kernels, {reductions} reduction modules",
+        instances.len(),
+        firsts.len()
+    );
+}
+
+/// One instantiation of a kernel, owning its dtype lists.
+struct Inst {
+    def: &'static array_runtime::kernel::elementwise::ElementwiseDef,
+    types: Vec<DTypeId>,
+    params: Vec<DTypeId>,
+    results: Vec<DTypeId>,
+}
+
+impl Inst {
+    fn instance(&self) -> array_runtime::kernel::elementwise::Instance<'_> {
+        array_runtime::kernel::elementwise::Instance {
+            def: self.def,
+            type_args: &self.types,
+            params: &self.params,
+            results: &self.results,
+        }
+    }
+}
+
+/// Every instantiation the functions of `math` and the operators make.
+fn nvrtc_instances() -> Vec<Inst> {
+    use array_runtime::ops::kernels as ops;
+    use kernels_std::math::kernels as k;
+    use DTypeId::*;
+    type Def = &'static array_runtime::kernel::elementwise::ElementwiseDef;
+
+    const INTS: [DTypeId; 8] = [I8, I16, I32, I64, U8, U16, U32, U64];
+    const FLOATS: [DTypeId; 4] = [F16, BF16, F32, F64];
+    // (input, result, computed in): `ToFloat`.
+    const TO_FLOAT: [(DTypeId, DTypeId, DTypeId); 13] = [
+        (Bool, F16, F32),
+        (I8, F16, F32),
+        (U8, F16, F32),
+        (I16, F32, F32),
+        (U16, F32, F32),
+        (I32, F64, F64),
+        (U32, F64, F64),
+        (I64, F64, F64),
+        (U64, F64, F64),
+        (F16, F16, F32),
+        (BF16, BF16, F32),
+        (F32, F32, F32),
+        (F64, F64, F64),
+    ];
+    let compute = |t: DTypeId| if t == F64 { F64 } else { F32 };
+    let numbers: Vec<DTypeId> = INTS.iter().chain(&FLOATS).copied().collect();
+    let mut out = Vec::new();
+    let mut push = |def: Def, types: &[DTypeId], params: &[DTypeId], results: &[DTypeId]| {
+        out.push(Inst {
+            def,
+            types: types.to_vec(),
+            params: params.to_vec(),
+            results: results.to_vec(),
+        })
+    };
+
+    let float_unary: [Def; 24] = [
+        &k::sqrt::DEF,
+        &k::cbrt::DEF,
+        &k::exp::DEF,
+        &k::exp2::DEF,
+        &k::expm1::DEF,
+        &k::log::DEF,
+        &k::log2::DEF,
+        &k::log10::DEF,
+        &k::log1p::DEF,
+        &k::sin::DEF,
+        &k::cos::DEF,
+        &k::tan::DEF,
+        &k::arcsin::DEF,
+        &k::arccos::DEF,
+        &k::arctan::DEF,
+        &k::sinh::DEF,
+        &k::cosh::DEF,
+        &k::tanh::DEF,
+        &k::arcsinh::DEF,
+        &k::arccosh::DEF,
+        &k::arctanh::DEF,
+        &k::deg2rad::DEF,
+        &k::rad2deg::DEF,
+        &k::rint::DEF,
+    ];
+    for def in float_unary {
+        for (i, f, c) in TO_FLOAT {
+            push(def, &[i, f, c], &[i], &[f]);
+        }
+    }
+    let float_binary: [Def; 6] = [
+        &k::arctan2::DEF,
+        &k::hypot::DEF,
+        &k::copysign::DEF,
+        &k::logaddexp::DEF,
+        &k::logaddexp2::DEF,
+        &k::heaviside::DEF,
+    ];
+    for def in float_binary {
+        for (i, f, c) in TO_FLOAT {
+            push(def, &[i, f, c], &[i, i], &[f]);
+        }
+    }
+    for t in FLOATS {
+        let c = compute(t);
+        push(&k::float_power::DEF, &[t, t, c], &[t, t], &[t]);
+        push(&ops::floor_divide_float::DEF, &[t, c], &[t, t], &[t]);
+        push(&ops::remainder_float::DEF, &[t, c], &[t, t], &[t]);
+        for def in [&ops::divide_float::DEF, &k::around::DEF] {
+            let params: &[DTypeId] = if def.name == "around" {
+                &[t, t, Bool]
+            } else {
+                &[t, t]
+            };
+            push(def, &[t], params, &[t]);
+        }
+        for def in [
+            &ops::negative_float::DEF,
+            &k::reciprocal::DEF,
+            &k::absolute_float::DEF,
+            &k::floor::DEF,
+            &k::ceil::DEF,
+            &k::trunc::DEF,
+        ] {
+            push(def, &[t], &[t], &[t]);
+        }
+        for def in [
+            &k::isnan::DEF,
+            &k::isinf::DEF,
+            &k::isfinite::DEF,
+            &k::signbit::DEF,
+        ] {
+            push(def, &[t], &[t], &[Bool]);
+        }
+    }
+    for &t in &INTS {
+        push(&ops::true_divide_int::DEF, &[t, F64], &[t, t], &[F64]);
+        for def in [
+            &ops::remainder_int::DEF,
+            &ops::floor_divide_int::DEF,
+            &ops::bitwise_and::DEF,
+            &ops::bitwise_or::DEF,
+            &ops::bitwise_xor::DEF,
+            &ops::left_shift::DEF,
+            &ops::right_shift::DEF,
+            &k::power_int::DEF,
+        ] {
+            push(def, &[t], &[t, t], &[t]);
+        }
+        for def in [
+            &ops::negative_int::DEF,
+            &ops::invert::DEF,
+            &k::absolute_int::DEF,
+            &k::identity::DEF,
+        ] {
+            push(def, &[t], &[t], &[t]);
+        }
+    }
+    for &t in &numbers {
+        for def in [
+            &ops::add::DEF,
+            &ops::subtract::DEF,
+            &ops::multiply::DEF,
+            &k::fmod::DEF,
+            &k::maximum::DEF,
+            &k::minimum::DEF,
+            &k::fmax::DEF,
+            &k::fmin::DEF,
+        ] {
+            push(def, &[t], &[t, t], &[t]);
+        }
+        for def in [&k::square::DEF, &k::sign::DEF] {
+            push(def, &[t], &[t], &[t]);
+        }
+        push(&k::clip::DEF, &[t], &[t, t, t], &[t]);
+        for def in [
+            &ops::equal::DEF,
+            &ops::not_equal::DEF,
+            &ops::less::DEF,
+            &ops::less_equal::DEF,
+            &ops::greater::DEF,
+            &ops::greater_equal::DEF,
+        ] {
+            push(def, &[t], &[t, t], &[Bool]);
+        }
+    }
+    for def in [
+        &ops::logical_and::DEF,
+        &ops::logical_or::DEF,
+        &ops::logical_xor::DEF,
+        &ops::equal_bool::DEF,
+        &ops::less_bool::DEF,
+        &ops::less_equal_bool::DEF,
+    ] {
+        push(def, &[], &[Bool, Bool], &[Bool]);
+    }
+    push(&ops::logical_not::DEF, &[], &[Bool], &[Bool]);
+    // Generic over every dtype.
+    for &t in DTypeId::ALL.iter() {
+        for def in [
+            &k::logical_and::DEF,
+            &k::logical_or::DEF,
+            &k::logical_xor::DEF,
+        ] {
+            push(def, &[t], &[t, t], &[Bool]);
+        }
+        push(&k::logical_not::DEF, &[t], &[t], &[Bool]);
+        push(&k::where_::DEF, &[t], &[Bool, t, t], &[t]);
+    }
+    out
+}
