@@ -21,7 +21,7 @@ use common::{assert_close, devices, Tol};
 use kernels_std::math::{self, ToFloat};
 use kernels_std::prelude::*;
 use kernels_std::{s, IntoOperand};
-use ufunc_fixtures::{entry, ufunc, Fx};
+use ufunc_fixtures::{binary, entry, ufunc, unary, view, Fx};
 
 /// ULPs allowed between our transcendental `f32`/`f64` results and NumPy's.
 const TRANSCENDENTAL_ULPS: u64 = 4;
@@ -37,52 +37,6 @@ fn ulps<T: DType>(ulps: u64) -> Tol {
         DTypeId::F16 | DTypeId::BF16 => Tol::ulps(1),
         DTypeId::F32 | DTypeId::F64 => Tol::ulps(ulps),
         _ => Tol::exact(),
-    }
-}
-
-/// The views a case runs on: 0 the array, 1 reversed, 2 every other element.
-fn view<T: DType>(k: usize, a: &Array<T>) -> Array<T> {
-    match k {
-        0 => a.clone(),
-        1 => a.flip(0).unwrap(),
-        _ => a.slice(s![..;2]).unwrap(),
-    }
-}
-
-/// A unary ufunc on the fixture of input dtype `I`, result dtype `O`.
-fn unary<I: Fx, O: Fx>(
-    name: &str,
-    dev: &Device,
-    tol: Tol,
-    f: impl Fn(&Array<I>) -> Result<Array<O>>,
-) {
-    let z = ufunc(name, dev);
-    let x = entry::<I, I>(&z, "x");
-    let want = entry::<I, O>(&z, "out");
-    for k in 0..3 {
-        let got = f(&view(k, &x)).unwrap_or_else(|e| panic!("{name} {}: {e}", I::ID));
-        assert!(got.device().same(dev), "{name}: result on {}", got.device());
-        let what = format!("{name} of {} (view {k}) on {dev}", I::ID);
-        assert_close(&got, &view(k, &want), tol, &what);
-    }
-}
-
-/// A binary ufunc on the fixture of input dtype `I` (every pair of edge values).
-fn binary<I: Fx, O: Fx>(
-    name: &str,
-    dev: &Device,
-    tol: Tol,
-    f: impl Fn(&Array<I>, &Array<I>) -> Result<Array<O>>,
-) {
-    let z = ufunc(name, dev);
-    let x = entry::<I, I>(&z, "x");
-    let y = entry::<I, I>(&z, "y");
-    let want = entry::<I, O>(&z, "out");
-    for k in 0..3 {
-        let got = f(&view(k, &x), &view(k, &y)).unwrap_or_else(|e| panic!("{name} {}: {e}", I::ID));
-        assert!(got.device().same(dev), "{name}: result on {}", got.device());
-        let what = format!("{name} of {} (view {k}) on {dev}", I::ID);
-        assert_close(&got, &view(k, &want), tol, &what);
     }
 }
 

@@ -7,9 +7,9 @@
 //! result rounded once).
 
 use kernels_std::io::{load_npz, Npz};
-use kernels_std::{bf16, f16, Array, DType, Device};
+use kernels_std::{bf16, f16, s, Array, DType, Device, Result};
 
-use crate::common::{fixture, Approx};
+use crate::common::{assert_close, fixture, Approx, Tol};
 
 /// A dtype of the fixtures: its key and how its arrays are stored.
 pub trait Fx: DType + Approx {
@@ -49,4 +49,50 @@ pub fn ufunc(name: &str, dev: &Device) -> Npz {
 /// The entry `<dt>_<part>` of `z` for the input dtype `I`, in the dtype `T`.
 pub fn entry<I: Fx, T: Fx>(z: &Npz, part: &str) -> Array<T> {
     T::load(z, &format!("{}_{part}", I::KEY))
+}
+
+/// The views a case runs on: 0 the array, 1 reversed, 2 every other element.
+pub fn view<T: DType>(k: usize, a: &Array<T>) -> Array<T> {
+    match k {
+        0 => a.clone(),
+        1 => a.flip(0).unwrap(),
+        _ => a.slice(s![..;2]).unwrap(),
+    }
+}
+
+/// A unary ufunc on the fixture of input dtype `I`, result dtype `O`.
+pub fn unary<I: Fx, O: Fx>(
+    name: &str,
+    dev: &Device,
+    tol: Tol,
+    f: impl Fn(&Array<I>) -> Result<Array<O>>,
+) {
+    let z = ufunc(name, dev);
+    let x = entry::<I, I>(&z, "x");
+    let want = entry::<I, O>(&z, "out");
+    for k in 0..3 {
+        let got = f(&view(k, &x)).unwrap_or_else(|e| panic!("{name} {}: {e}", I::ID));
+        assert!(got.device().same(dev), "{name}: result on {}", got.device());
+        let what = format!("{name} of {} (view {k}) on {dev}", I::ID);
+        assert_close(&got, &view(k, &want), tol, &what);
+    }
+}
+
+/// A binary ufunc on the fixture of input dtype `I` (every pair of edge values).
+pub fn binary<I: Fx, O: Fx>(
+    name: &str,
+    dev: &Device,
+    tol: Tol,
+    f: impl Fn(&Array<I>, &Array<I>) -> Result<Array<O>>,
+) {
+    let z = ufunc(name, dev);
+    let x = entry::<I, I>(&z, "x");
+    let y = entry::<I, I>(&z, "y");
+    let want = entry::<I, O>(&z, "out");
+    for k in 0..3 {
+        let got = f(&view(k, &x), &view(k, &y)).unwrap_or_else(|e| panic!("{name} {}: {e}", I::ID));
+        assert!(got.device().same(dev), "{name}: result on {}", got.device());
+        let what = format!("{name} of {} (view {k}) on {dev}", I::ID);
+        assert_close(&got, &view(k, &want), tol, &what);
+    }
 }
