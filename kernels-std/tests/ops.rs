@@ -8,7 +8,7 @@ mod ufunc_fixtures;
 
 use common::{assert_close, devices, Tol};
 use kernels_std::io::Npz;
-use kernels_std::ops::{Arithmetic, Bitwise};
+use kernels_std::ops::{Bitwise, Numeric};
 use kernels_std::prelude::*;
 use ufunc_fixtures::{binary, entry, ufunc, unary, Fx};
 
@@ -89,13 +89,13 @@ macro_rules! operator {
         }
     };
     (@out same $t:ty) => { $t };
-    (@out quotient $t:ty) => { <$t as Arithmetic>::Quotient };
+    (@out quotient $t:ty) => { <$t as Numeric>::Quotient };
 }
 
-operator!(add, "add", +, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64]);
-operator!(sub, "subtract", -, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64]);
-operator!(mul, "multiply", *, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64]);
-operator!(div, "true_divide", /, quotient, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64]);
+operator!(add, "add", +, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128]);
+operator!(sub, "subtract", -, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128]);
+operator!(mul, "multiply", *, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128]);
+operator!(div, "true_divide", /, quotient, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128]);
 operator!(rem, "remainder", %, same, [i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64]);
 operator!(bitand, "bitwise_and", &, same, [bool, i8, i16, i32, i64, u8, u16, u32, u64]);
 operator!(bitor, "bitwise_or", |, same, [bool, i8, i16, i32, i64, u8, u16, u32, u64]);
@@ -122,7 +122,7 @@ shift!(shr, "right_shift", >>, [i8, i16, i32, i64, u8, u16, u32, u64]);
 
 #[test]
 fn neg() {
-    fn run<T: Fx + Arithmetic>(dev: &Device) {
+    fn run<T: Fx + Numeric>(dev: &Device) {
         unary::<T, T>("negative", dev, exact(), |x| -x);
     }
     for dev in devices() {
@@ -138,6 +138,8 @@ fn neg() {
         run::<bf16>(&dev);
         run::<f32>(&dev);
         run::<f64>(&dev);
+        run::<c64>(&dev);
+        run::<c128>(&dev);
     }
 }
 
@@ -161,7 +163,7 @@ fn not() {
 
 #[test]
 fn comparisons_as_functions() {
-    use kernels_std::ops::Compare;
+    use kernels_std::ops::{Compare, Equality};
     for dev in devices() {
         let a = Array::from_vec(&dev, &[4], vec![1.0f32, f32::NAN, 3.0, -0.0]).unwrap();
         let b = Array::from_vec(&dev, &[4], vec![2.0f32, f32::NAN, 3.0, 0.0]).unwrap();

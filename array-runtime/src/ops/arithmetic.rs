@@ -1,15 +1,60 @@
-//! The arithmetic a dtype supports beyond `+ - *` (which are one generic kernel for every
-//! numeric dtype): true division, floor division, remainder and negation, whose NumPy
-//! semantics differ between integers and floats.
+//! The arithmetic of each dtype family: `+ - *`, true division and negation for every number
+//! ([`Numeric`]: integers, floats, complex), floor division and remainder for the real ones
+//! ([`Arithmetic`]). Their NumPy semantics differ between the families, so each trait
+//! dispatches to the family's kernels.
 
 use crate::array::Array;
-use crate::dtype::{bf16, f16, Float, Num};
+use crate::dtype::{bf16, c128, c64, f16, Num};
 use crate::error::Result;
 use crate::kernel::elementwise::IntoOperand;
 use crate::ops::kernels as k;
+use crate::DType;
 
-/// Integers and floats: NumPy's `true_divide`, `floor_divide`, `remainder` and `negative`,
-/// dispatched to the kernel of the dtype's family.
+/// Numbers (integers, floats, complex): NumPy's `add`, `subtract`, `multiply`,
+/// `true_divide` and `negative`.
+///
+/// ```
+/// use array_runtime::{c64, ops::Numeric, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![c64::new(1.0, 2.0)])?;
+/// assert_eq!(c64::multiply(&z, &z)?.to_vec()?, vec![c64::new(-3.0, 4.0)]);
+/// assert_eq!(i32::true_divide(7, 2)?.item()?, 3.5);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait Numeric: DType {
+    /// The dtype of `x / y`: `Self` for floats and complex, `f64` for integers (NumPy's true
+    /// division).
+    type Quotient: DType;
+
+    /// `x + y` (integers wrap).
+    fn add<'a>(x: impl IntoOperand<'a, Self>, y: impl IntoOperand<'a, Self>)
+        -> Result<Array<Self>>;
+
+    /// `x - y` (integers wrap).
+    fn subtract<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// `x * y` (integers wrap; complex: `(ac - bd) + (ad + bc)i`).
+    fn multiply<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// `x / y` as NumPy's `true_divide`: floats divide in their own dtype (IEEE), integers
+    /// are converted to `f64` first (`1 / 0 == inf`, `0 / 0 == nan`), complex numbers by
+    /// Smith's algorithm as NumPy does.
+    fn true_divide<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Quotient>>;
+
+    /// NumPy's `negative`: `-x`, wrapping for integers (`-(1u8) == 255`, `-(i8::MIN) ==
+    /// i8::MIN`), `-0.0` for `0.0`.
+    fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+}
+
+/// Integers and floats: NumPy's `floor_divide` and `remainder` (complex numbers have none).
 ///
 /// ```
 /// use array_runtime::{ops::Arithmetic, Array, Device};
@@ -18,17 +63,7 @@ use crate::ops::kernels as k;
 /// assert_eq!(i32::floor_divide(&a, 2)?.to_vec()?, vec![-4, 3, 2]);
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
-pub trait Arithmetic: Num {
-    /// The dtype of `x / y`: `Self` for floats, `f64` for integers (NumPy's true division).
-    type Quotient: Float;
-
-    /// `x / y` as NumPy's `true_divide`: floats divide in their own dtype (IEEE), integers
-    /// are converted to `f64` first (`1 / 0 == inf`, `0 / 0 == nan`).
-    fn true_divide<'a>(
-        x: impl IntoOperand<'a, Self>,
-        y: impl IntoOperand<'a, Self>,
-    ) -> Result<Array<Self::Quotient>>;
-
+pub trait Arithmetic: Numeric + Num {
     /// NumPy's `floor_divide` (`//`): the quotient rounded toward -inf; integers: `x // 0 ==
     /// 0` and `MIN // -1 == MIN`; floats: NumPy's `divmod` (`1.0 // 0.1 == 9.0`,
     /// `-1.0 // inf == -1.0`, `x // 0.0` is `x / 0.0`).
@@ -43,22 +78,49 @@ pub trait Arithmetic: Num {
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+}
 
-    /// NumPy's `negative`: `-x`, wrapping for integers (`-(1u8) == 255`, `-(i8::MIN) ==
-    /// i8::MIN`), `-0.0` for `0.0`.
-    fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+/// `+ - *` of a real dtype: the generic kernels.
+macro_rules! real_ring {
+    ($t:ty) => {
+        fn add<'a>(
+            x: impl IntoOperand<'a, Self>,
+            y: impl IntoOperand<'a, Self>,
+        ) -> Result<Array<Self>> {
+            k::add::<$t>(x, y)
+        }
+        fn subtract<'a>(
+            x: impl IntoOperand<'a, Self>,
+            y: impl IntoOperand<'a, Self>,
+        ) -> Result<Array<Self>> {
+            k::subtract::<$t>(x, y)
+        }
+        fn multiply<'a>(
+            x: impl IntoOperand<'a, Self>,
+            y: impl IntoOperand<'a, Self>,
+        ) -> Result<Array<Self>> {
+            k::multiply::<$t>(x, y)
+        }
+    };
 }
 
 macro_rules! int_arithmetic {
     ($($t:ty),*) => {$(
-        impl Arithmetic for $t {
+        impl Numeric for $t {
             type Quotient = f64;
+            real_ring!($t);
             fn true_divide<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<f64>> {
                 k::true_divide_int::<$t, f64>(x, y)
             }
+            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                k::negative_int::<$t>(x)
+            }
+        }
+
+        impl Arithmetic for $t {
             fn floor_divide<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
@@ -71,26 +133,30 @@ macro_rules! int_arithmetic {
             ) -> Result<Array<Self>> {
                 k::remainder_int::<$t>(x, y)
             }
-            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                k::negative_int::<$t>(x)
-            }
         }
     )*};
 }
 int_arithmetic!(i8, i16, i32, i64, u8, u16, u32, u64);
 
-/// `$t => $c`: the dtype and the one its division is computed in (NumPy computes the half
-/// types in `f32`).
+/// `$t => $c`: the dtype and the one its floor division is computed in (NumPy computes the
+/// half types in `f32`).
 macro_rules! float_arithmetic {
     ($($t:ty => $c:ty),*) => {$(
-        impl Arithmetic for $t {
+        impl Numeric for $t {
             type Quotient = $t;
+            real_ring!($t);
             fn true_divide<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 k::divide_float::<$t>(x, y)
             }
+            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                k::negative_float::<$t>(x)
+            }
+        }
+
+        impl Arithmetic for $t {
             fn floor_divide<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
@@ -103,10 +169,46 @@ macro_rules! float_arithmetic {
             ) -> Result<Array<Self>> {
                 k::remainder_float::<$t, $c>(x, y)
             }
-            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                k::negative_float::<$t>(x)
-            }
         }
     )*};
 }
 float_arithmetic!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+macro_rules! complex_arithmetic {
+    ($($t:ty => $add:ident, $sub:ident, $mul:ident, $div:ident, $neg:ident;)*) => {$(
+        impl Numeric for $t {
+            type Quotient = $t;
+            fn add<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$add(x, y)
+            }
+            fn subtract<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$sub(x, y)
+            }
+            fn multiply<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$mul(x, y)
+            }
+            fn true_divide<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$div(x, y)
+            }
+            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                k::$neg(x)
+            }
+        }
+    )*};
+}
+complex_arithmetic! {
+    c64 => add_c64, subtract_c64, multiply_c64, divide_c64, negative_c64;
+    c128 => add_c128, subtract_c128, multiply_c128, divide_c128, negative_c128;
+}

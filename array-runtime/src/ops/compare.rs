@@ -1,5 +1,5 @@
-//! Comparisons: arrays of `bool`, as NumPy's `equal`, `less`, ... (Rust's `PartialOrd` cannot
-//! return an array, so these are functions rather than operators).
+//! Comparisons: arrays of `bool`, as NumPy's `equal`, `less`, ... (Rust's `PartialEq` and
+//! `PartialOrd` cannot return an array, so these are functions rather than operators).
 
 use crate::array::Array;
 use crate::dtype::DType;
@@ -7,17 +7,15 @@ use crate::error::Result;
 use crate::kernel::elementwise::IntoOperand;
 use crate::ops::kernels as k;
 
-/// Dtypes that compare: integers and floats (NaN compares false, except `!=`), and `bool`
-/// (`false < true`).
+/// Dtypes with equality: every number (NaN equals nothing), `bool`, complex (both parts).
 ///
 /// ```
-/// use array_runtime::{ops::Compare, Array, Device};
-/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 3.0])?;
-/// assert_eq!(f32::less(&a, 2.0)?.to_vec()?, vec![true, false, false]);
-/// assert_eq!(f32::not_equal(&a, &a)?.to_vec()?, vec![false, true, false]);
+/// use array_runtime::{c64, ops::Equality, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(1.0, 2.0), c64::new(1.0, 0.0)])?;
+/// assert_eq!(c64::equal(&z, c64::new(1.0, 2.0))?.to_vec()?, vec![true, false]);
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
-pub trait Compare: DType {
+pub trait Equality: DType {
     /// `x == y`.
     fn equal<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -28,6 +26,19 @@ pub trait Compare: DType {
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+}
+
+/// Dtypes that are ordered: integers and floats (NaN compares false), and `bool` (`false <
+/// true`). Complex numbers are not (NumPy orders them lexicographically; not provided).
+///
+/// ```
+/// use array_runtime::{ops::{Compare, Equality}, Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 3.0])?;
+/// assert_eq!(f32::less(&a, 2.0)?.to_vec()?, vec![true, false, false]);
+/// assert_eq!(f32::not_equal(&a, &a)?.to_vec()?, vec![false, true, false]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait Compare: Equality {
     /// `x < y`.
     fn less<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -52,7 +63,7 @@ pub trait Compare: DType {
 
 macro_rules! num_compare {
     ($($t:ty),*) => {$(
-        impl Compare for $t {
+        impl Equality for $t {
             fn equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
@@ -65,6 +76,9 @@ macro_rules! num_compare {
             ) -> Result<Array<bool>> {
                 k::not_equal::<$t>(x, y)
             }
+        }
+
+        impl Compare for $t {
             fn less<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
@@ -108,7 +122,7 @@ num_compare!(
 );
 
 // `bool`: `x < y` is `y > x`, so two ordering kernels serve the four comparisons.
-impl Compare for bool {
+impl Equality for bool {
     fn equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
@@ -121,6 +135,9 @@ impl Compare for bool {
     ) -> Result<Array<bool>> {
         k::logical_xor(x, y)
     }
+}
+
+impl Compare for bool {
     fn less<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
@@ -145,4 +162,27 @@ impl Compare for bool {
     ) -> Result<Array<bool>> {
         k::less_equal_bool(y, x)
     }
+}
+
+macro_rules! complex_equality {
+    ($($t:ty => $eq:ident, $ne:ident;)*) => {$(
+        impl Equality for $t {
+            fn equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::$eq(x, y)
+            }
+            fn not_equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::$ne(x, y)
+            }
+        }
+    )*};
+}
+complex_equality! {
+    crate::c64 => equal_c64, not_equal_c64;
+    crate::c128 => equal_c128, not_equal_c128;
 }

@@ -6,7 +6,7 @@
 //! type of its context, and a type parameter is no context): `x ^ x` is their zero, `!zero`
 //! (all bits set) is `-1` for signed types.
 
-use crate::dtype::{Float, Int, Num};
+use crate::dtype::{c128, c64, Float, Int, Num};
 use kernel_macros::{device_fn, elementwise};
 
 /// `x + y` (integers wrap).
@@ -267,3 +267,69 @@ pub fn less_bool(x: bool, y: bool) -> bool {
 pub fn less_equal_bool(x: bool, y: bool) -> bool {
     !x || y
 }
+
+/// The arithmetic kernels of a complex dtype `$t` (`c64`, `c128`): `+ - *` and negation as
+/// num-complex computes them (NumPy's formulas: `(ac - bd) + (ad + bc)i`), division by Smith's
+/// algorithm as NumPy does (num-complex divides by `|y|^2`, which overflows sooner), and
+/// equality of both parts.
+macro_rules! complex_kernels {
+    ($t:ident: $add:ident, $sub:ident, $mul:ident, $div:ident, $neg:ident, $eq:ident, $ne:ident) => {
+        #[doc = concat!("`x + y` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $add(x: $t, y: $t) -> $t {
+            x + y
+        }
+
+        #[doc = concat!("`x - y` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $sub(x: $t, y: $t) -> $t {
+            x - y
+        }
+
+        #[doc = concat!("`x * y` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $mul(x: $t, y: $t) -> $t {
+            x * y
+        }
+
+        #[doc = concat!("`x / y` of `", stringify!($t), "`: NumPy's Smith division; `x / 0` divides each part by `+0`.")]
+        #[elementwise]
+        pub fn $div(x: $t, y: $t) -> $t {
+            let (a, b, c, d) = (x.re, x.im, y.re, y.im);
+            if c.abs() >= d.abs() {
+                if c.abs() == 0.0 && d.abs() == 0.0 {
+                    Complex::new(a / c.abs(), b / c.abs())
+                } else {
+                    let rat = d / c;
+                    let scl = 1.0 / (c + d * rat);
+                    Complex::new((a + b * rat) * scl, (b - a * rat) * scl)
+                }
+            } else {
+                let rat = c / d;
+                let scl = 1.0 / (d + c * rat);
+                Complex::new((a * rat + b) * scl, (b * rat - a) * scl)
+            }
+        }
+
+        #[doc = concat!("`-x` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $neg(x: $t) -> $t {
+            -x
+        }
+
+        #[doc = concat!("`x == y` of `", stringify!($t), "`: both parts equal.")]
+        #[elementwise]
+        pub fn $eq(x: $t, y: $t) -> bool {
+            x == y
+        }
+
+        #[doc = concat!("`x != y` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $ne(x: $t, y: $t) -> bool {
+            x != y
+        }
+    };
+}
+
+complex_kernels!(c64: add_c64, subtract_c64, multiply_c64, divide_c64, negative_c64, equal_c64, not_equal_c64);
+complex_kernels!(c128: add_c128, subtract_c128, multiply_c128, divide_c128, negative_c128, equal_c128, not_equal_c128);

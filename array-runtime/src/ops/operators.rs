@@ -6,30 +6,31 @@
 //!
 //! | NumPy | here | dtypes |
 //! |---|---|---|
-//! | `a + b`, `a - b`, `a * b` | `&a + &b`, ... | integers (wrapping), floats |
-//! | `a / b` | `&a / &b` | floats: same dtype; integers: `Array<f64>` (true division) |
+//! | `a + b`, `a - b`, `a * b` | `&a + &b`, ... | integers (wrapping), floats, complex |
+//! | `a / b` | `&a / &b` | floats, complex: same dtype; integers: `Array<f64>` (true division) |
 //! | `a // b` | [`Arithmetic::floor_divide`] (no Rust operator) | integers, floats |
 //! | `a % b` | `&a % &b` (NumPy's `remainder`: the divisor's sign) | integers, floats |
-//! | `-a` | `-&a` | integers (wrapping), floats |
+//! | `-a` | `-&a` | integers (wrapping), floats, complex |
 //! | `a & b`, `a \| b`, `a ^ b`, `~a` | `&a & &b`, `&a \| &b`, `&a ^ &b`, `!&a` | integers, `bool` |
 //! | `a << n`, `a >> n` | `&a << &n`, `&a >> &n` (count of the same dtype) | integers |
-//! | `a < b`, `a == b`, ... | [`Compare::less`], [`Compare::equal`], ... | numbers, `bool` |
+//! | `a < b`, ... | [`Compare::less`], ... | numbers, `bool` |
+//! | `a == b`, `a != b` | [`Equality::equal`], [`Equality::not_equal`] | numbers, `bool`, complex |
 //!
 //! Where we differ from NumPy: both operands have the same dtype (no type promotion: convert
 //! one first); `bool + bool` and the other arithmetic of booleans are not implemented.
 //!
 //! [`Arithmetic::floor_divide`]: crate::ops::Arithmetic::floor_divide
 //! [`Compare::less`]: crate::ops::Compare::less
-//! [`Compare::equal`]: crate::ops::Compare::equal
+//! [`Equality::equal`]: crate::ops::Equality::equal
+//! [`Equality::not_equal`]: crate::ops::Equality::not_equal
 
 use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
 
 use crate::array::Array;
-use crate::dtype::{bf16, f16, Int, Num};
+use crate::dtype::{bf16, c128, c64, f16, Int};
 use crate::error::Result;
 use crate::kernel::elementwise::IntoOperand;
-use crate::ops::kernels as k;
-use crate::ops::{bitwise, Arithmetic, Bitwise};
+use crate::ops::{bitwise, Arithmetic, Bitwise, Numeric};
 
 /// An operator of two operands for `&Array<T> op &Array<T>` and `&Array<T> op T`, computed by
 /// `$f::<T>(lhs, rhs)`; `$out` is the result's element type.
@@ -53,12 +54,10 @@ macro_rules! binary {
     };
 }
 
-binary!(Add, add, Num, T, |x, y| k::add::<T>(x, y));
-binary!(Sub, sub, Num, T, |x, y| k::subtract::<T>(x, y));
-binary!(Mul, mul, Num, T, |x, y| k::multiply::<T>(x, y));
-binary!(Div, div, Arithmetic, T::Quotient, |x, y| T::true_divide(
-    x, y
-));
+binary!(Add, add, Numeric, T, |x, y| T::add(x, y));
+binary!(Sub, sub, Numeric, T, |x, y| T::subtract(x, y));
+binary!(Mul, mul, Numeric, T, |x, y| T::multiply(x, y));
+binary!(Div, div, Numeric, T::Quotient, |x, y| T::true_divide(x, y));
 binary!(Rem, rem, Arithmetic, T, |x, y| T::remainder(x, y));
 binary!(BitAnd, bitand, Bitwise, T, |x, y| T::bitwise_and(x, y));
 binary!(BitOr, bitor, Bitwise, T, |x, y| T::bitwise_or(x, y));
@@ -66,7 +65,7 @@ binary!(BitXor, bitxor, Bitwise, T, |x, y| T::bitwise_xor(x, y));
 binary!(Shl, shl, Int, T, |x, y| bitwise::left_shift::<T>(x, y));
 binary!(Shr, shr, Int, T, |x, y| bitwise::right_shift::<T>(x, y));
 
-impl<T: Arithmetic> Neg for &Array<T> {
+impl<T: Numeric> Neg for &Array<T> {
     type Output = Result<Array<T>>;
     fn neg(self) -> Self::Output {
         T::negative(self)
@@ -93,14 +92,14 @@ macro_rules! scalar_lhs {
     )*};
 }
 
-scalar_lhs!(Add, add, Self, |x, y| k::add::<Self>(x, y);
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
-scalar_lhs!(Sub, sub, Self, |x, y| k::subtract::<Self>(x, y);
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
-scalar_lhs!(Mul, mul, Self, |x, y| k::multiply::<Self>(x, y);
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
-scalar_lhs!(Div, div, <Self as Arithmetic>::Quotient, |x, y| Self::true_divide(x, y);
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(Add, add, Self, |x, y| <Self as Numeric>::add(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Sub, sub, Self, |x, y| Self::subtract(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Mul, mul, Self, |x, y| Self::multiply(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Div, div, <Self as Numeric>::Quotient, |x, y| Self::true_divide(x, y);
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
 scalar_lhs!(Rem, rem, Self, |x, y| Self::remainder(x, y);
     i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
 scalar_lhs!(BitAnd, bitand, Self, |x, y| Self::bitwise_and(x, y);

@@ -5,15 +5,13 @@
 use crate::math::kernels;
 use crate::prelude::*;
 use array_runtime::kernel::elementwise::Operand;
-use array_runtime::ops::{kernels as ops, Arithmetic, Compare};
+use array_runtime::ops::{Arithmetic, Compare, Numeric};
 use array_runtime::IntoOperand;
 
 /// The ufuncs whose kernels differ between integers and floats, beyond those of
-/// [`Arithmetic`] (`true_divide`, `floor_divide`, `remainder`, `negative`): implemented for
-/// every integer and float dtype.
+/// [`Numeric`] and [`Arithmetic`] (`true_divide`, `floor_divide`, `remainder`, `negative`):
+/// implemented for every integer and float dtype.
 pub trait MathNum: Arithmetic + Compare {
-    /// NumPy's `absolute`: see [`absolute`].
-    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
     /// NumPy's `power`: see [`power`].
     fn power<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -30,9 +28,6 @@ pub trait MathNum: Arithmetic + Compare {
 macro_rules! int_math {
     ($($t:ty),*) => {$(
         impl MathNum for $t {
-            fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::absolute_int::<$t>(x)
-            }
             fn power<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
@@ -56,9 +51,6 @@ int_math!(i8, i16, i32, i64, u8, u16, u32, u64);
 macro_rules! float_math {
     ($($t:ty => $c:ty),*) => {$(
         impl MathNum for $t {
-            fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::absolute_float::<$t>(x)
-            }
             fn power<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
@@ -78,6 +70,42 @@ macro_rules! float_math {
     )*};
 }
 float_math!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+/// Numbers and their magnitude: NumPy's `absolute`, whose result is real for complex
+/// numbers (`|a + bi| = hypot(a, b)`, `c64` gives `f32`).
+pub trait Absolute: Numeric {
+    /// The dtype of `|x|`: `Self` for integers and floats, the part type for complex.
+    type Real: DType;
+    /// NumPy's `absolute`: see [`absolute`].
+    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Real>>;
+}
+
+macro_rules! absolute {
+    ($kernel:ident: $($t:ty),*) => {$(
+        impl Absolute for $t {
+            type Real = $t;
+            fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::$kernel::<$t>(x)
+            }
+        }
+    )*};
+}
+absolute!(absolute_int: i8, i16, i32, i64, u8, u16, u32, u64);
+absolute!(absolute_float: f16, bf16, f32, f64);
+
+impl Absolute for c64 {
+    type Real = f32;
+    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f32>> {
+        kernels::absolute_c64(x)
+    }
+}
+
+impl Absolute for c128 {
+    type Real = f64;
+    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f64>> {
+        kernels::absolute_c128(x)
+    }
+}
 
 /// Integer power: refuses negative exponents (NumPy raises), then runs the kernel.
 fn power_int<'a, T>(x: impl IntoOperand<'a, T>, y: impl IntoOperand<'a, T>) -> Result<Array<T>>
@@ -126,8 +154,11 @@ where
 /// assert_eq!(math::add(&x, 1i8)?.to_vec()?, vec![2, 3, 4, -128]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn add<'a, T: Num>(x: impl IntoOperand<'a, T>, y: impl IntoOperand<'a, T>) -> Result<Array<T>> {
-    ops::add::<T>(x, y)
+pub fn add<'a, T: Numeric>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::add(x, y)
 }
 
 /// `x - y`, elementwise (NumPy's `subtract`; the `-` operator). Integers wrap.
@@ -138,11 +169,11 @@ pub fn add<'a, T: Num>(x: impl IntoOperand<'a, T>, y: impl IntoOperand<'a, T>) -
 /// assert_eq!(math::subtract(&x, 1u8)?.to_vec()?, vec![0, 4, 255]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn subtract<'a, T: Num>(
+pub fn subtract<'a, T: Numeric>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    ops::subtract::<T>(x, y)
+    T::subtract(x, y)
 }
 
 /// `x * y`, elementwise (NumPy's `multiply`; the `*` operator). Integers wrap.
@@ -153,11 +184,11 @@ pub fn subtract<'a, T: Num>(
 /// assert_eq!(math::multiply(2.0f32, &x)?.to_vec()?, vec![3.0, -4.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn multiply<'a, T: Num>(
+pub fn multiply<'a, T: Numeric>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    ops::multiply::<T>(x, y)
+    T::multiply(x, y)
 }
 
 /// True division `x / y` (NumPy's `divide`, `true_divide`; the `/` operator): floats in their
@@ -171,7 +202,7 @@ pub fn multiply<'a, T: Num>(
 /// assert_eq!(math::divide(&x, 0)?.to_vec()?, vec![f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn divide<'a, T: Arithmetic>(
+pub fn divide<'a, T: Numeric>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T::Quotient>> {
@@ -186,7 +217,7 @@ pub fn divide<'a, T: Arithmetic>(
 /// assert_eq!(math::true_divide(&x, 4.0f32)?.to_vec()?, vec![0.25, -0.25]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn true_divide<'a, T: Arithmetic>(
+pub fn true_divide<'a, T: Numeric>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T::Quotient>> {
@@ -280,7 +311,7 @@ pub fn power<'a, T: MathNum>(
 /// assert_eq!(math::negative(&x)?.to_vec()?, vec![255, 0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn negative<'a, T: Arithmetic>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+pub fn negative<'a, T: Numeric>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
     T::negative(x)
 }
 
@@ -293,7 +324,7 @@ pub fn negative<'a, T: Arithmetic>(x: impl IntoOperand<'a, T>) -> Result<Array<T
 /// assert_eq!(math::absolute(&x)?.to_vec()?, vec![3, 4, i8::MIN]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn absolute<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+pub fn absolute<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>> {
     T::absolute(x)
 }
 
@@ -305,7 +336,7 @@ pub fn absolute<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> 
 /// assert_eq!(math::abs(&x)?.to_vec()?, vec![0.5, 0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn abs<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+pub fn abs<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>> {
     T::absolute(x)
 }
 

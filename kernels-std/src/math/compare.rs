@@ -2,15 +2,15 @@
 //! arrays cannot return arrays, so these are functions.
 
 use crate::prelude::*;
-use array_runtime::ops::Compare;
+use array_runtime::ops::{Compare, Equality};
 use array_runtime::IntoOperand;
 
 /// A public function per comparison, with its doc example.
 macro_rules! comparison {
-    ($($name:ident, $sym:literal, $nan:literal, [$($want:literal),*];)*) => {$(
+    ($($name:ident: $bound:ident, $sym:literal, $nan:literal, [$($want:literal),*];)*) => {$(
         #[doc = concat!("`x ", $sym, " y`, elementwise (NumPy's `", stringify!($name), "`): ", $nan, ".")]
         #[doc = ""]
-        #[doc = "Each operand is an array (broadcast NumPy-style) or a scalar; integers, floats and `bool` (`false < true`)."]
+        #[doc = concat!("Each operand is an array (broadcast NumPy-style) or a scalar of a dtype of [`", stringify!($bound), "`].")]
         #[doc = ""]
         #[doc = "```"]
         #[doc = "use kernels_std::{math, Array, Device};"]
@@ -18,7 +18,7 @@ macro_rules! comparison {
         #[doc = concat!("assert_eq!(math::", stringify!($name), "(&x, 2.0f32)?.to_vec()?, vec![", stringify!($($want),*), "]);")]
         #[doc = "# Ok::<(), kernels_std::Error>(())"]
         #[doc = "```"]
-        pub fn $name<'a, T: Compare>(
+        pub fn $name<'a, T: $bound>(
             x: impl IntoOperand<'a, T>,
             y: impl IntoOperand<'a, T>,
         ) -> Result<Array<bool>> {
@@ -28,10 +28,10 @@ macro_rules! comparison {
 }
 
 comparison! {
-    equal, "==", "false when either is NaN", [false, true, false];
-    not_equal, "!=", "true when either is NaN", [true, false, true];
-    less, "<", "false when either is NaN", [true, false, false];
-    less_equal, "<=", "false when either is NaN", [true, true, false];
-    greater, ">", "false when either is NaN", [false, false, false];
-    greater_equal, ">=", "false when either is NaN", [false, true, false];
+    equal: Equality, "==", "false when either is NaN", [false, true, false];
+    not_equal: Equality, "!=", "true when either is NaN", [true, false, true];
+    less: Compare, "<", "false when either is NaN", [true, false, false];
+    less_equal: Compare, "<=", "false when either is NaN", [true, true, false];
+    greater: Compare, ">", "false when either is NaN", [false, false, false];
+    greater_equal: Compare, ">=", "false when either is NaN", [false, true, false];
 }

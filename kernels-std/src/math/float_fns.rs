@@ -10,6 +10,105 @@ use crate::math::ToFloat;
 use crate::prelude::*;
 use array_runtime::IntoOperand;
 
+/// Dtypes with `sqrt`, `exp` and `log`: the real ones (integers and `bool` give the float
+/// dtype of [`ToFloat`]) and complex (the same dtype).
+///
+/// ```
+/// use kernels_std::math::Elementary;
+/// use kernels_std::prelude::*;
+/// fn result_dtype<T: Elementary>() -> DTypeId { <T::Out as DType>::ID }
+/// assert_eq!(result_dtype::<u8>(), DTypeId::F16);
+/// assert_eq!(result_dtype::<c64>(), DTypeId::C64);
+/// ```
+pub trait Elementary: DType {
+    /// The result's dtype.
+    type Out: DType;
+    /// NumPy's `sqrt`: see [`sqrt`].
+    fn sqrt<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `exp`: see [`exp`].
+    fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `log`: see [`log`].
+    fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+}
+
+impl<T: ToFloat> Elementary for T {
+    type Out = T::Float;
+    fn sqrt<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<T::Float>> {
+        kernels::sqrt::<T, T::Float, T::Compute>(x)
+    }
+    fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<T::Float>> {
+        kernels::exp::<T, T::Float, T::Compute>(x)
+    }
+    fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<T::Float>> {
+        kernels::log::<T, T::Float, T::Compute>(x)
+    }
+}
+
+macro_rules! complex_elementary {
+    ($($t:ident: $sqrt:ident, $exp:ident, $log:ident;)*) => {$(
+        impl Elementary for $t {
+            type Out = $t;
+            fn sqrt<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$t>> {
+                kernels::$sqrt(x)
+            }
+            fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$t>> {
+                kernels::$exp(x)
+            }
+            fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$t>> {
+                kernels::$log(x)
+            }
+        }
+    )*};
+}
+complex_elementary! {
+    c64: sqrt_c64, exp_c64, log_c64;
+    c128: sqrt_c128, exp_c128, log_c128;
+}
+
+/// The square root, elementwise (NumPy's `sqrt`): NaN below zero, `sqrt(-0.0) == -0.0`;
+/// integers and `bool` give the float dtype of [`ToFloat`]; complex numbers the principal
+/// root.
+///
+/// ```
+/// use kernels_std::{c64, math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![4.0f32, 0.25, -1.0])?;
+/// let y = math::sqrt(&x)?.to_vec()?;
+/// assert_eq!((y[0], y[1], y[2].is_nan()), (2.0, 0.5, true));
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![c64::new(-4.0, 0.0)])?;
+/// assert_eq!(math::sqrt(&z)?.to_vec()?, vec![c64::new(0.0, 2.0)]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn sqrt<'a, T: Elementary>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::sqrt(x)
+}
+
+/// `e^x`, elementwise (NumPy's `exp`); integers and `bool` give the float dtype of
+/// [`ToFloat`]; complex numbers `e^re (cos im + i sin im)`.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, 1.0, f64::NEG_INFINITY])?;
+/// assert_eq!(math::exp(&x)?.to_vec()?, vec![1.0, std::f64::consts::E, 0.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn exp<'a, T: Elementary>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::exp(x)
+}
+
+/// The natural logarithm, elementwise (NumPy's `log`): `-inf` at 0, NaN below; integers and
+/// `bool` give the float dtype of [`ToFloat`]; complex numbers the principal logarithm.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![1u8, 0, 1])?;
+/// let y = math::log(&x)?.to_vec()?; // u8 gives f16
+/// assert_eq!((y[0].to_f32(), y[1].to_f32()), (0.0, f32::NEG_INFINITY));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn log<'a, T: Elementary>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::log(x)
+}
+
 /// A public function per float kernel of one operand, with its doc example.
 macro_rules! float_unary {
     ($($name:ident, $doc:literal, [$($x:expr),*] => [$($y:expr),*];)*) => {$(
@@ -34,14 +133,10 @@ macro_rules! float_unary {
 }
 
 float_unary! {
-    sqrt, "The square root, elementwise (NumPy's `sqrt`); NaN below zero, `sqrt(-0.0) == -0.0`.",
-        [4.0f32, 0.25, 2.0] => [2.0f32, 0.5, 1.414_213_5];
     cbrt, "The cube root (NumPy's `cbrt`), defined for negative inputs too.",
         [27.0f64, -8.0, 2.0] => [3.0f64, -2.0, 1.259_921_049_894_873_2];
-    exp, "`e^x` (NumPy's `exp`).", [0.0f64, 1.0, -1.0] => [1.0f64, std::f64::consts::E, 0.367_879_441_171_442_3];
     exp2, "`2^x` (NumPy's `exp2`).", [3.0f32, -1.0, 0.5] => [8.0f32, 0.5, 1.414_213_5];
     expm1, "`e^x - 1`, accurate for small `x` (NumPy's `expm1`).", [0.0f64, 1e-10] => [0.0f64, 1.000_000_000_05e-10];
-    log, "The natural logarithm (NumPy's `log`): `-inf` at 0, NaN below.", [1.0f64, std::f64::consts::E] => [0.0f64, 1.0];
     log2, "The base-2 logarithm (NumPy's `log2`).", [8.0f32, 0.5] => [3.0f32, -1.0];
     log10, "The base-10 logarithm (NumPy's `log10`).", [1000.0f64, 0.01] => [3.0f64, -2.0];
     log1p, "`ln(1 + x)`, accurate for small `x` (NumPy's `log1p`).", [0.0f64, 1e-10] => [0.0f64, 9.999_999_999_5e-11];

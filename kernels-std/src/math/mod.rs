@@ -8,13 +8,15 @@
 //!
 //! | NumPy | here | dtypes, result |
 //! |---|---|---|
-//! | `add`, `subtract`, `multiply` | [`add`], [`subtract`], [`multiply`] | numbers; integers wrap |
-//! | `divide`, `true_divide` | [`divide`], [`true_divide`] | floats keep their dtype, integers give `f64` |
+//! | `add`, `subtract`, `multiply` | [`add`], [`subtract`], [`multiply`] | numbers, complex; integers wrap |
+//! | `divide`, `true_divide` | [`divide`], [`true_divide`] | floats and complex keep their dtype, integers give `f64` |
 //! | `floor_divide`, `remainder`, `fmod` | [`floor_divide`], [`remainder`], [`fmod`] | numbers |
 //! | `power` | [`power`] | numbers (integer: negative exponent is an error) |
-//! | `negative`, `absolute`/`abs`, `sign`, `square` | [`negative`], [`absolute`], [`abs`], [`sign`], [`square`] | numbers |
+//! | `negative`, `absolute`/`abs` | [`negative`], [`absolute`], [`abs`] | numbers, complex (`absolute` of complex is real: [`Absolute::Real`]) |
+//! | `sign`, `square` | [`sign`], [`square`] | numbers |
 //! | `reciprocal` | [`reciprocal`] | floats |
-//! | `sqrt`, `cbrt`, `exp`, `exp2`, `expm1`, `log`, `log2`, `log10`, `log1p` | [`sqrt`], [`cbrt`], [`exp`], [`exp2`], [`expm1`], [`log`], [`log2`], [`log10`], [`log1p`] | any but complex -> [`ToFloat::Float`] |
+//! | `sqrt`, `exp`, `log` | [`sqrt`], [`exp`], [`log`] | any -> [`Elementary::Out`] (real ones: [`ToFloat::Float`]; complex: itself) |
+//! | `cbrt`, `exp2`, `expm1`, `log2`, `log10`, `log1p` | [`cbrt`], [`exp2`], [`expm1`], [`log2`], [`log10`], [`log1p`] | any but complex -> [`ToFloat::Float`] |
 //! | `sin`, `cos`, `tan`, `arcsin`, `arccos`, `arctan` | [`sin`], [`cos`], [`tan`], [`arcsin`], [`arccos`], [`arctan`] | -> [`ToFloat::Float`] |
 //! | `sinh`, `cosh`, `tanh`, `arcsinh`, `arccosh`, `arctanh` | [`sinh`], [`cosh`], [`tanh`], [`arcsinh`], [`arccosh`], [`arctanh`] | -> [`ToFloat::Float`] |
 //! | `arctan2`, `hypot`, `logaddexp`, `logaddexp2`, `copysign`, `heaviside` | [`arctan2`], [`hypot`], [`logaddexp`], [`logaddexp2`], [`copysign`], [`heaviside`] | -> [`ToFloat::Float`] |
@@ -35,7 +37,12 @@
 //!   NEP 50 gives for Python scalars).
 //! - Transcendental functions are within a few ULPs of NumPy's, not bit-identical (CUDA's
 //!   math library on a GPU, the host's C library on the CPU).
-//! - Complex dtypes are not covered yet; `bf16` (which NumPy lacks) is, computed in `f32`.
+//! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sqrt`, `exp`, `log` (and
+//!   `==`/`!=` through [`array_runtime::ops`]'s kernels) only; `bf16` (which NumPy lacks) has
+//!   everything, computed in `f32` where NumPy computes `f16` in `f32`.
+//! - Complex multiplication is `(ac - bd) + (ad + bc)i` with each operation rounded; NumPy's
+//!   SIMD loop fuses it on CPUs with FMA (last bits, and some overflows give inf where we give
+//!   NaN).
 //! - Each function's doc says what else it leaves out (`bool` `power`, integer `reciprocal`
 //!   and `around`, integer `isnan`).
 //!
@@ -64,7 +71,7 @@ mod rounding;
 
 pub use arithmetic::{
     abs, absolute, add, divide, floor_divide, fmod, multiply, negative, power, reciprocal,
-    remainder, sign, square, subtract, true_divide, MathNum,
+    remainder, sign, square, subtract, true_divide, Absolute, MathNum,
 };
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
@@ -76,7 +83,7 @@ pub use extrema::{clip, fmax, fmin, maximum, minimum};
 pub use float_fns::{
     arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, cbrt, copysign, cos, cosh, deg2rad,
     exp, exp2, expm1, heaviside, hypot, log, log10, log1p, log2, logaddexp, logaddexp2, rad2deg,
-    rint, sin, sinh, sqrt, tan, tanh,
+    rint, sin, sinh, sqrt, tan, tanh, Elementary,
 };
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
 pub use rounding::{around, ceil, floor, trunc};

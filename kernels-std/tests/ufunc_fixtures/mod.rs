@@ -7,7 +7,7 @@
 //! result rounded once).
 
 use kernels_std::io::{load_npz, Npz};
-use kernels_std::{bf16, f16, s, Array, DType, Device, Result};
+use kernels_std::{bf16, c128, c64, f16, s, Array, DType, Device, Result};
 
 use crate::common::{assert_close, fixture, Approx, Tol};
 
@@ -30,7 +30,7 @@ macro_rules! fx {
     )*};
 }
 fx!(bool => "b1", i8 => "i1", i16 => "i2", i32 => "i4", i64 => "i8", u8 => "u1", u16 => "u2",
-    u32 => "u4", u64 => "u8", f16 => "f2", f32 => "f4", f64 => "f8");
+    u32 => "u4", u64 => "u8", f16 => "f2", f32 => "f4", f64 => "f8", c64 => "c8", c128 => "c16");
 
 impl Fx for bf16 {
     const KEY: &'static str = "bf16";

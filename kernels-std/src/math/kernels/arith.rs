@@ -140,3 +140,15 @@ pub mod any_true {
         false
     }
 }
+
+/// NumPy's `absolute` of `c64`: `hypot(re, im)`, an `f32`.
+#[elementwise]
+pub fn absolute_c64(x: c64) -> f32 {
+    x.norm()
+}
+
+/// NumPy's `absolute` of `c128`: `hypot(re, im)`, an `f64`.
+#[elementwise]
+pub fn absolute_c128(x: c128) -> f64 {
+    x.norm()
+}
