@@ -306,15 +306,15 @@ fn power_of_integers_refuses_negative_exponents() {
     }
 }
 
-/// A float predicate, exact.
+/// A predicate of floats and integers, exact.
 macro_rules! predicate {
     ($name:ident) => {
         #[test]
         fn $name() {
-            fn run<T: Fx + Float>(dev: &Device) {
+            fn run<T: Fx + math::Classify>(dev: &Device) {
                 unary::<T, bool>(stringify!($name), dev, exact(), |x| math::$name(x));
             }
-            every_float!(run);
+            every_number!(run);
         }
     };
 }
@@ -796,6 +796,14 @@ fn nvrtc_instances() -> Vec<Inst> {
         }
     }
     for &t in &INTS {
+        for def in [
+            &k::isnan_int::DEF,
+            &k::isinf_int::DEF,
+            &k::isfinite_int::DEF,
+            &k::signbit_int::DEF,
+        ] {
+            push(def, &[t], &[t], &[Bool]);
+        }
         push(&ops::true_divide_int::DEF, &[t, F64], &[t, t], &[F64]);
         for def in [
             &ops::remainder_int::DEF,

@@ -186,7 +186,7 @@ fn chains_broadcast_and_keep_the_device() {
     for dev in devices() {
         let a = Array::from_vec(&dev, &[2, 3], vec![1i32, 2, 3, 4, 5, 6]).unwrap();
         let b = Array::from_vec(&dev, &[3], vec![10i32, 20, 30]).unwrap();
-        let c = (&(&a + &b).unwrap() * 2).unwrap();
+        let c = ((&a + &b).unwrap() * 2).unwrap();
         assert!(c.device().same(&dev));
         assert_eq!(c.shape(), &[2, 3]);
         assert_eq!(c.to_vec().unwrap(), vec![22, 44, 66, 28, 50, 72]);
@@ -197,6 +197,26 @@ fn chains_broadcast_and_keep_the_device() {
         // A transposed operand.
         let e = (&a.t() * &a.t()).unwrap();
         assert_eq!(e.to_vec().unwrap(), vec![1, 16, 4, 25, 9, 36]);
+        // Owned operands, on either side and both.
+        let owned = (((&a + &b).unwrap() * 2).unwrap() - a.clone()).unwrap();
+        assert_eq!(owned.to_vec().unwrap(), vec![21, 42, 63, 24, 45, 66]);
+        let both = (a.clone() * b.clone()).unwrap();
+        assert_eq!(both.to_vec().unwrap(), vec![10, 40, 90, 40, 100, 180]);
+        let left = (1 - (&a * &a).unwrap()).unwrap();
+        assert_eq!(left.to_vec().unwrap(), vec![0, -3, -8, -15, -24, -35]);
+        assert_eq!(
+            (-(&a % 4).unwrap()).unwrap().to_vec().unwrap(),
+            vec![-1, -2, -3, 0, -1, -2]
+        );
+        let m = Array::from_vec(&dev, &[2], vec![0b1010u8, 0b0110]).unwrap();
+        assert_eq!(
+            (!(m.clone() << 1).unwrap()).unwrap().to_vec().unwrap(),
+            vec![0b1110_1011, 0b1111_0011]
+        );
+        assert_eq!(
+            (m.clone() & &m).unwrap().to_vec().unwrap(),
+            vec![0b1010, 0b0110]
+        );
         // Integer true division gives f64.
         let q: Array<f64> = (&a / 4).unwrap();
         assert_eq!(q.to_vec().unwrap(), vec![0.25, 0.5, 0.75, 1.0, 1.25, 1.5]);

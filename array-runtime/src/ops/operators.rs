@@ -2,7 +2,8 @@
 //!
 //! Every operator broadcasts NumPy-style and returns a `Result` (shapes that do not broadcast,
 //! operands on different devices, a failed launch are errors, never panics), so chains read
-//! `(&(&a + &b)? * 2.0)?`. The result is on the operands' device.
+//! `((&a + &b)? * 2.0)?`. Operands are borrowed or owned arrays (any view) or, on either side,
+//! a scalar of the array's dtype. The result is on the operands' device.
 //!
 //! | NumPy | here | dtypes |
 //! |---|---|---|
@@ -32,21 +33,37 @@ use crate::error::Result;
 use crate::kernel::elementwise::IntoOperand;
 use crate::ops::{bitwise, Arithmetic, Bitwise, Numeric};
 
-/// An operator of two operands for `&Array<T> op &Array<T>` and `&Array<T> op T`, computed by
-/// `$f::<T>(lhs, rhs)`; `$out` is the result's element type.
+/// An operator of two operands between arrays, borrowed or owned (`&a + &b`, `a + &b`,
+/// `&a + b`, `a + b`), and with a scalar on the right (`&a + 1`, `a + 1`), computed by `$call`
+/// on the operands `$x`, `$y`; `$out` is the result's element type.
 macro_rules! binary {
     ($Op:ident, $op:ident, $Bound:path, $out:ty, |$x:ident, $y:ident| $call:expr) => {
-        impl<'b, T: $Bound> $Op<&'b Array<T>> for &Array<T> {
+        binary!(@one $Op, $op, $Bound, $out, |$x, $y| $call; ['b] &'b Array<T>, &Array<T>);
+        binary!(@one $Op, $op, $Bound, $out, |$x, $y| $call; ['b] &'b Array<T>, Array<T>);
+        binary!(@one $Op, $op, $Bound, $out, |$x, $y| $call; [] Array<T>, &Array<T>);
+        binary!(@one $Op, $op, $Bound, $out, |$x, $y| $call; [] Array<T>, Array<T>);
+
+        impl<T: $Bound + for<'s> IntoOperand<'s, T>> $Op<T> for &Array<T> {
             type Output = Result<Array<$out>>;
-            fn $op(self, rhs: &'b Array<T>) -> Self::Output {
+            fn $op(self, rhs: T) -> Self::Output {
                 let ($x, $y) = (self, rhs);
                 $call
             }
         }
 
-        impl<T: $Bound + for<'s> IntoOperand<'s, T>> $Op<T> for &Array<T> {
+        impl<T: $Bound + for<'s> IntoOperand<'s, T>> $Op<T> for Array<T> {
             type Output = Result<Array<$out>>;
             fn $op(self, rhs: T) -> Self::Output {
+                let ($x, $y) = (self, rhs);
+                $call
+            }
+        }
+    };
+    (@one $Op:ident, $op:ident, $Bound:path, $out:ty, |$x:ident, $y:ident| $call:expr;
+        [$($l:lifetime)?] $Rhs:ty, $Lhs:ty) => {
+        impl<$($l,)? T: $Bound> $Op<$Rhs> for $Lhs {
+            type Output = Result<Array<$out>>;
+            fn $op(self, rhs: $Rhs) -> Self::Output {
                 let ($x, $y) = (self, rhs);
                 $call
             }
@@ -72,6 +89,13 @@ impl<T: Numeric> Neg for &Array<T> {
     }
 }
 
+impl<T: Numeric> Neg for Array<T> {
+    type Output = Result<Array<T>>;
+    fn neg(self) -> Self::Output {
+        T::negative(self)
+    }
+}
+
 impl<T: Bitwise> Not for &Array<T> {
     type Output = Result<Array<T>>;
     fn not(self) -> Self::Output {
@@ -79,12 +103,28 @@ impl<T: Bitwise> Not for &Array<T> {
     }
 }
 
-/// `scalar op &Array<T>` for each concrete dtype (a foreign type on the left cannot be generic).
+impl<T: Bitwise> Not for Array<T> {
+    type Output = Result<Array<T>>;
+    fn not(self) -> Self::Output {
+        T::invert(self)
+    }
+}
+
+/// `scalar op &Array<T>` and `scalar op Array<T>` for each concrete dtype (a foreign type on
+/// the left cannot be generic).
 macro_rules! scalar_lhs {
     ($Op:ident, $op:ident, $out:ty, |$x:ident, $y:ident| $call:expr; $($t:ty),*) => {$(
         impl<'b> $Op<&'b Array<$t>> for $t {
             type Output = Result<Array<$out>>;
             fn $op(self, rhs: &'b Array<$t>) -> Self::Output {
+                let ($x, $y) = (self, rhs);
+                $call
+            }
+        }
+
+        impl $Op<Array<$t>> for $t {
+            type Output = Result<Array<$out>>;
+            fn $op(self, rhs: Array<$t>) -> Self::Output {
                 let ($x, $y) = (self, rhs);
                 $call
             }

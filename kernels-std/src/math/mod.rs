@@ -24,7 +24,7 @@
 //! | `floor`, `ceil`, `trunc` | [`floor`], [`ceil`], [`trunc`] | numbers; integers unchanged |
 //! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` floats |
 //! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers |
-//! | `isnan`, `isinf`, `isfinite`, `signbit` | [`isnan`], [`isinf`], [`isfinite`], [`signbit`] | floats -> `bool` |
+//! | `isnan`, `isinf`, `isfinite`, `signbit` | [`isnan`], [`isinf`], [`isfinite`], [`signbit`] | numbers -> `bool` |
 //! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | [`equal`], [`not_equal`], [`less`], [`less_equal`], [`greater`], [`greater_equal`] | numbers, `bool` -> `bool` |
 //! | `logical_and`, `logical_or`, `logical_xor`, `logical_not` | [`logical_and`], [`logical_or`], [`logical_xor`], [`logical_not`] | any -> `bool` |
 //! | `bitwise_and`, `bitwise_or`, `bitwise_xor`, `invert`/`bitwise_not` | [`bitwise_and`], [`bitwise_or`], [`bitwise_xor`], [`invert`], [`bitwise_not`] | integers, `bool` |
@@ -44,7 +44,7 @@
 //!   SIMD loop fuses it on CPUs with FMA (last bits, and some overflows give inf where we give
 //!   NaN).
 //! - Each function's doc says what else it leaves out (`bool` `power`, integer `reciprocal`
-//!   and `around`, integer `isnan`).
+//!   and `around`, complex comparisons other than `==`/`!=`).
 //!
 //! ```
 //! use kernels_std::{math, Array, Device};
@@ -76,7 +76,7 @@ pub use arithmetic::{
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
 };
-pub use classify::{isfinite, isinf, isnan, signbit};
+pub use classify::{isfinite, isinf, isnan, signbit, Classify};
 pub use compare::{equal, greater, greater_equal, less, less_equal, not_equal};
 pub use dtypes::ToFloat;
 pub use extrema::{clip, fmax, fmin, maximum, minimum};

@@ -240,3 +240,30 @@ complex_fns! {
     c64: sqrt_c64, exp_c64, log_c64;
     c128: sqrt_c128, exp_c128, log_c128;
 }
+
+/// NumPy's `isnan` of integers: never.
+#[elementwise]
+pub fn isnan_int<T: Int>(x: T) -> bool {
+    let _ = x;
+    false
+}
+
+/// NumPy's `isinf` of integers: never.
+#[elementwise]
+pub fn isinf_int<T: Int>(x: T) -> bool {
+    let _ = x;
+    false
+}
+
+/// NumPy's `isfinite` of integers: always.
+#[elementwise]
+pub fn isfinite_int<T: Int>(x: T) -> bool {
+    let _ = x;
+    true
+}
+
+/// NumPy's `signbit` of integers: below zero.
+#[elementwise]
+pub fn signbit_int<T: Int>(x: T) -> bool {
+    x < 0i32.cast::<T>()
+}
