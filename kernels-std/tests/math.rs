@@ -282,11 +282,14 @@ fn complex() {
 
 #[test]
 fn power() {
-    fn run<T: Fx + math::MathNum>(dev: &Device) {
+    fn run<T: Fx + math::Power<Out = T>>(dev: &Device) {
         let tol = ulps::<T>(TRANSCENDENTAL_ULPS);
         binary::<T, T>("power", dev, tol, |x, y| math::power(x, y));
     }
     every_number!(run);
+    for dev in devices() {
+        binary::<bool, i8>("power", &dev, exact(), |x, y| math::power(x, y));
+    }
 }
 
 #[test]
@@ -765,7 +768,7 @@ fn nvrtc_instances() -> Vec<Inst> {
     }
     for t in FLOATS {
         let c = compute(t);
-        push(&k::float_power::DEF, &[t, t, c], &[t, t], &[t]);
+        push(&k::power_float::DEF, &[t, t, c], &[t, t], &[t]);
         push(&ops::floor_divide_float::DEF, &[t, c], &[t, t], &[t]);
         push(&ops::remainder_float::DEF, &[t, c], &[t, t], &[t]);
         for def in [&ops::divide_float::DEF, &k::around::DEF] {
@@ -865,6 +868,7 @@ fn nvrtc_instances() -> Vec<Inst> {
         push(def, &[], &[Bool, Bool], &[Bool]);
     }
     push(&ops::logical_not::DEF, &[], &[Bool], &[Bool]);
+    push(&k::power_bool::DEF, &[], &[Bool, Bool], &[I8]);
     // Complex kernels, concrete.
     for (t, part, defs) in [
         (

@@ -8,15 +8,9 @@ use array_runtime::kernel::elementwise::Operand;
 use array_runtime::ops::{Arithmetic, Compare, Numeric};
 use array_runtime::IntoOperand;
 
-/// The ufuncs whose kernels differ between integers and floats, beyond those of
-/// [`Numeric`] and [`Arithmetic`] (`true_divide`, `floor_divide`, `remainder`, `negative`):
+/// The rounding ufuncs, whose kernels differ between integers (unchanged) and floats:
 /// implemented for every integer and float dtype.
 pub trait MathNum: Arithmetic + Compare {
-    /// NumPy's `power`: see [`power`].
-    fn power<'a>(
-        x: impl IntoOperand<'a, Self>,
-        y: impl IntoOperand<'a, Self>,
-    ) -> Result<Array<Self>>;
     /// NumPy's `floor`: see [`floor`](crate::math::floor).
     fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
     /// NumPy's `ceil`: see [`ceil`](crate::math::ceil).
@@ -28,12 +22,6 @@ pub trait MathNum: Arithmetic + Compare {
 macro_rules! int_math {
     ($($t:ty),*) => {$(
         impl MathNum for $t {
-            fn power<'a>(
-                x: impl IntoOperand<'a, Self>,
-                y: impl IntoOperand<'a, Self>,
-            ) -> Result<Array<Self>> {
-                power_int::<$t>(x, y)
-            }
             fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::identity::<$t>(x)
             }
@@ -51,12 +39,6 @@ int_math!(i8, i16, i32, i64, u8, u16, u32, u64);
 macro_rules! float_math {
     ($($t:ty => $c:ty),*) => {$(
         impl MathNum for $t {
-            fn power<'a>(
-                x: impl IntoOperand<'a, Self>,
-                y: impl IntoOperand<'a, Self>,
-            ) -> Result<Array<Self>> {
-                kernels::float_power::<$t, $t, $c>(x, y)
-            }
             fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::floor::<$t>(x)
             }
@@ -104,6 +86,57 @@ impl Absolute for c128 {
     type Real = f64;
     fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f64>> {
         kernels::absolute_c128(x)
+    }
+}
+
+/// Dtypes with NumPy's `power`: integers and floats keep their dtype, `bool` gives `i8`.
+pub trait Power: DType {
+    /// The result's dtype.
+    type Out: DType;
+    /// NumPy's `power`: see [`power`].
+    fn power<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
+}
+
+macro_rules! int_power {
+    ($($t:ty),*) => {$(
+        impl Power for $t {
+            type Out = $t;
+            fn power<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                power_int::<$t>(x, y)
+            }
+        }
+    )*};
+}
+int_power!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+macro_rules! float_power {
+    ($($t:ty => $c:ty),*) => {$(
+        impl Power for $t {
+            type Out = $t;
+            fn power<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                kernels::power_float::<$t, $t, $c>(x, y)
+            }
+        }
+    )*};
+}
+float_power!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+impl Power for bool {
+    type Out = i8;
+    fn power<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<i8>> {
+        kernels::power_bool(x, y)
     }
 }
 
@@ -284,7 +317,7 @@ pub fn fmod<'a, T: Num>(
 /// `x^y`, elementwise (NumPy's `power`). Integers wrap (`3i8^5 == -13`) and a negative
 /// exponent is an error (as NumPy raises); floats use C's `pow` (`1^nan == 1`, `x^0 == 1`).
 ///
-/// Where we differ from NumPy: `bool` has no `power` (NumPy's gives `i8`): convert first.
+/// `bool` gives `i8` (`x^y` is 0 only for `false^true`), as in NumPy.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -295,10 +328,10 @@ pub fn fmod<'a, T: Num>(
 /// assert_eq!(math::power(&f, 0.5)?.to_vec()?, vec![1.0, 2.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn power<'a, T: MathNum>(
+pub fn power<'a, T: Power>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
-) -> Result<Array<T>> {
+) -> Result<Array<T::Out>> {
     T::power(x, y)
 }
 

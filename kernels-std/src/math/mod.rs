@@ -11,7 +11,7 @@
 //! | `add`, `subtract`, `multiply` | [`add`], [`subtract`], [`multiply`] | numbers, complex; integers wrap |
 //! | `divide`, `true_divide` | [`divide`], [`true_divide`] | floats and complex keep their dtype, integers give `f64` |
 //! | `floor_divide`, `remainder`, `fmod` | [`floor_divide`], [`remainder`], [`fmod`] | numbers |
-//! | `power` | [`power`] | numbers (integer: negative exponent is an error) |
+//! | `power` | [`power`] | numbers (integer: negative exponent is an error); `bool` gives `i8` |
 //! | `negative`, `absolute`/`abs` | [`negative`], [`absolute`], [`abs`] | numbers, complex (`absolute` of complex is real: [`Absolute::Real`]) |
 //! | `sign`, `square` | [`sign`], [`square`] | numbers |
 //! | `reciprocal` | [`reciprocal`] | floats |
@@ -43,7 +43,7 @@
 //! - Complex multiplication is `(ac - bd) + (ad + bc)i` with each operation rounded; NumPy's
 //!   SIMD loop fuses it on CPUs with FMA (last bits, and some overflows give inf where we give
 //!   NaN).
-//! - Each function's doc says what else it leaves out (`bool` `power`, integer `reciprocal`
+//! - Each function's doc says what else it leaves out (integer `reciprocal`
 //!   and `around`, complex comparisons other than `==`/`!=`).
 //!
 //! ```
@@ -71,7 +71,7 @@ mod rounding;
 
 pub use arithmetic::{
     abs, absolute, add, divide, floor_divide, fmod, multiply, negative, power, reciprocal,
-    remainder, sign, square, subtract, true_divide, Absolute, MathNum,
+    remainder, sign, square, subtract, true_divide, Absolute, MathNum, Power,
 };
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,

@@ -127,6 +127,16 @@ pub fn power_int<T: Int>(x: T, y: T) -> T {
     result
 }
 
+/// NumPy's `power` of `bool`s, an `i8`: 1 unless `false^true`.
+#[elementwise]
+pub fn power_bool(x: bool, y: bool) -> i8 {
+    if y {
+        x as i8
+    } else {
+        1
+    }
+}
+
 /// Whether any element is true (here: whether any exponent of an integer `power` is negative).
 #[reduction]
 pub mod any_true {

@@ -52,7 +52,7 @@ float_method2! {
     arctan2 => atan2, "the angle of the point `(y, x)` (here `(x1, x2)`), in `[-pi, pi]`";
     hypot => hypot, "`sqrt(x^2 + y^2)` without overflow; `hypot(inf, nan) == inf`";
     copysign => copysign, "`x` with the sign bit of `y` (a NaN's sign bit too)";
-    float_power => powf, "`x^y` (C's `pow`: `1^nan == 1`, `x^0 == 1`)";
+    power_float => powf, "`x^y` of floats (C's `pow`: `1^nan == 1`, `x^0 == 1`), the float case of `power`";
 }
 
 /// Above this magnitude `asinh(x)` and `acosh(x)` are `ln(2|x|)` to the last bit (`1/x^2` is
