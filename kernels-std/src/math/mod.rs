@@ -22,7 +22,7 @@
 //! | `arctan2`, `hypot`, `logaddexp`, `logaddexp2`, `copysign`, `heaviside` | [`arctan2`], [`hypot`], [`logaddexp`], [`logaddexp2`], [`copysign`], [`heaviside`] | -> [`ToFloat::Float`] |
 //! | `deg2rad`/`radians`, `rad2deg`/`degrees` | [`deg2rad`], [`rad2deg`] | -> [`ToFloat::Float`] |
 //! | `floor`, `ceil`, `trunc` | [`floor`], [`ceil`], [`trunc`] | numbers; integers unchanged |
-//! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` floats |
+//! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` keeps the dtype |
 //! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers |
 //! | `isnan`, `isinf`, `isfinite`, `signbit` | [`isnan`], [`isinf`], [`isfinite`], [`signbit`] | numbers -> `bool` |
 //! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | [`equal`], [`not_equal`], [`less`], [`less_equal`], [`greater`], [`greater_equal`] | numbers, `bool` -> `bool` |
@@ -43,8 +43,8 @@
 //! - Complex multiplication is `(ac - bd) + (ad + bc)i` with each operation rounded; NumPy's
 //!   SIMD loop fuses it on CPUs with FMA (last bits, and some overflows give inf where we give
 //!   NaN).
-//! - Each function's doc says what else it leaves out (integer `reciprocal`
-//!   and `around`, complex comparisons other than `==`/`!=`).
+//! - Each function's doc says what else it leaves out (integer `reciprocal`, complex
+//!   comparisons other than `==`/`!=`).
 //!
 //! ```
 //! use kernels_std::{math, Array, Device};
@@ -86,4 +86,4 @@ pub use float_fns::{
     rint, sin, sinh, sqrt, tan, tanh, Elementary,
 };
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
-pub use rounding::{around, ceil, floor, trunc};
+pub use rounding::{around, ceil, floor, trunc, Around};

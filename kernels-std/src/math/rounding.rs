@@ -42,14 +42,57 @@ pub fn trunc<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
     T::trunc(x)
 }
 
+/// Dtypes with NumPy's `around`: floats and integers, each keeping its dtype.
+pub trait Around: DType {
+    /// NumPy's `around`: see [`around`].
+    fn around<'a>(x: impl IntoOperand<'a, Self>, decimals: i32) -> Result<Array<Self>>;
+}
+
+/// `10^|decimals|` in `f64` (inf beyond its range).
+fn power_of_ten(decimals: i32) -> f64 {
+    10f64.powi(decimals.unsigned_abs().min(i32::MAX as u32) as i32)
+}
+
+macro_rules! float_around {
+    ($($t:ty),*) => {$(
+        impl Around for $t {
+            fn around<'a>(x: impl IntoOperand<'a, Self>, decimals: i32) -> Result<Array<Self>> {
+                // The factor in the array's dtype, as NumPy converts its Python float.
+                let factor = <$t as num_traits::NumCast>::from(power_of_ten(decimals))
+                    .unwrap_or(<$t as num_traits::Float>::infinity());
+                kernels::around::<$t>(x, factor, decimals < 0)
+            }
+        }
+    )*};
+}
+float_around!(f16, bf16, f32, f64);
+
+macro_rules! int_around {
+    ($($t:ty),*) => {$(
+        impl Around for $t {
+            fn around<'a>(x: impl IntoOperand<'a, Self>, decimals: i32) -> Result<Array<Self>> {
+                if decimals >= 0 {
+                    kernels::identity::<$t>(x)
+                } else {
+                    kernels::around_int::<$t>(x, power_of_ten(decimals))
+                }
+            }
+        }
+    )*};
+}
+int_around!(i8, i16, i32, i64, u8, u16, u32, u64);
+
 /// `x` rounded to `decimals` decimal places, half to even (NumPy's `around`, `round`):
 /// `rint(x * 10^decimals) / 10^decimals`, or for negative `decimals` `rint(x / 10^-decimals)
 /// * 10^-decimals`, each step in `T` as NumPy computes it (so `around(0.045, 2) == 0.04`,
 /// `0.045` being slightly below it in binary).
 ///
-/// Where we differ from NumPy: floats only (NumPy's integer `around` with negative decimals is
-/// not provided); `decimals` beyond the dtype's range of powers of ten gives inf/NaN factors
-/// as NumPy's would.
+/// Integers: unchanged for `decimals >= 0`; otherwise computed in `f64` as NumPy does
+/// (`around(25, -1) == 20`, `around(2^62 + 1, -1) == 2^62`) and converted back through `i64`.
+/// A result beyond the dtype (`around(127i8, -1)`) is platform-defined in NumPy (an
+/// out-of-range float to integer cast); here it wraps from `i64` (`-126`, as NumPy gives on
+/// x86 for `i8`, where it gives `i32::MIN` for `i32`). `decimals` beyond the range of powers of
+/// ten gives inf/NaN factors as NumPy's would.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -57,13 +100,10 @@ pub fn trunc<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
 /// assert_eq!(math::around(&x, 0)?.to_vec()?, vec![2.0, 1.0, 15.0, -0.0]);
 /// assert_eq!(math::around(&x, 1)?.to_vec()?, vec![2.5, 1.2, 15.0, -0.5]);
 /// assert_eq!(math::around(&x, -1)?.to_vec()?, vec![0.0, 0.0, 20.0, -0.0]);
+/// let i = Array::from_vec(&Device::cpu(), &[3], vec![15i32, 25, -35])?;
+/// assert_eq!(math::around(&i, -1)?.to_vec()?, vec![20, 20, -40]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn around<'a, T>(x: impl IntoOperand<'a, T>, decimals: i32) -> Result<Array<T>>
-where
-    T: Float + for<'s> IntoOperand<'s, T>,
-{
-    let factor = 10f64.powi(decimals.unsigned_abs().min(i32::MAX as u32) as i32);
-    let factor = T::from(factor).unwrap_or_else(T::infinity);
-    kernels::around::<T>(x, factor, decimals < 0)
+pub fn around<'a, T: Around>(x: impl IntoOperand<'a, T>, decimals: i32) -> Result<Array<T>> {
+    T::around(x, decimals)
 }

@@ -40,6 +40,14 @@ pub fn around<T: Float>(x: T, factor: T, shrink: bool) -> T {
     }
 }
 
+/// NumPy's `around` of integers with negative decimals: `rint(x / factor) * factor` in `f64`,
+/// converted back through `i64` (wrapping beyond the dtype, as NumPy's C conversion does).
+#[elementwise]
+pub fn around_int<T: Int>(x: T, factor: f64) -> T {
+    let r: f64 = rint_in::<f64>(x.cast::<f64>() / factor);
+    (r * factor).cast::<i64>().cast::<T>()
+}
+
 /// NumPy's `floor` of floats.
 #[elementwise]
 pub fn floor<T: Float>(x: T) -> T {
