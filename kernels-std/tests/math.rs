@@ -456,7 +456,7 @@ fn around() {
                 exact()
             };
             for k in 0..3 {
-                let got = math::around(&view(k, &x), d).unwrap();
+                let got = math::around(view(k, &x), d).unwrap();
                 let what = format!("around({d}) of {} (view {k}) on {dev}", T::ID);
                 assert_close(&got, &view(k, &want), tol, &what);
             }
@@ -808,6 +808,7 @@ fn nvrtc_instances() -> Vec<Inst> {
             push(def, &[t], &[t], &[Bool]);
         }
         push(&ops::true_divide_int::DEF, &[t, F64], &[t, t], &[F64]);
+        push(&k::around_int::DEF, &[t], &[t, F64], &[t]);
         for def in [
             &ops::remainder_int::DEF,
             &ops::floor_divide_int::DEF,
