@@ -228,8 +228,8 @@ macro_rules! extremum {
 
 extremum!(maximum, every_number);
 extremum!(minimum, every_number);
-extremum!(fmax, every_float);
-extremum!(fmin, every_float);
+extremum!(fmax, every_number);
+extremum!(fmin, every_number);
 
 #[test]
 fn true_divide() {
