@@ -936,3 +936,28 @@ fn nvrtc_instances() -> Vec<Inst> {
     }
     out
 }
+
+#[test]
+fn numpy_other_names_are_the_same_functions() {
+    let dev = Device::cpu();
+    let x = Array::from_vec(&dev, &[3], vec![0.5f64, -0.25, 1.0]).unwrap();
+    let same = |a: Array<f64>, b: Array<f64>| assert_eq!(a.to_vec().unwrap(), b.to_vec().unwrap());
+    same(math::acos(&x).unwrap(), math::arccos(&x).unwrap());
+    same(
+        math::atan2(&x, 2.0).unwrap(),
+        math::arctan2(&x, 2.0).unwrap(),
+    );
+    same(math::radians(&x).unwrap(), math::deg2rad(&x).unwrap());
+    same(math::pow(&x, 3.0).unwrap(), math::power(&x, 3.0).unwrap());
+    same(
+        math::mod_(&x, 0.3).unwrap(),
+        math::remainder(&x, 0.3).unwrap(),
+    );
+    same(math::round(&x, 1).unwrap(), math::around(&x, 1).unwrap());
+    let i = Array::from_vec(&dev, &[2], vec![-8i16, 3]).unwrap();
+    let r = math::bitwise_right_shift(&i, 1i16)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert_eq!(r, vec![-4, 1]);
+}

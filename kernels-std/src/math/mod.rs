@@ -31,6 +31,10 @@
 //! | `left_shift`, `right_shift` | [`left_shift`], [`right_shift`] | integers; counts saturate |
 //! | `where(cond, x, y)` | [`where_`] | any |
 //!
+//! NumPy's other names are re-exported under them too: [`pow`], [`mod_`] (`mod`), [`round`],
+//! [`radians`], [`degrees`], [`acos`], [`asin`], [`atan`], [`atan2`], [`acosh`], [`asinh`],
+//! [`atanh`], [`bitwise_invert`], [`bitwise_left_shift`], [`bitwise_right_shift`].
+//!
 //! Where we differ from NumPy, on purpose:
 //! - No type promotion: the operands of one call share a dtype (NumPy would promote `i8 + f32`
 //!   to `f32`); convert one first with `astype`. A scalar operand has the array's dtype (as
@@ -87,3 +91,13 @@ pub use float_fns::{
 };
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
 pub use rounding::{around, ceil, floor, trunc, Around};
+
+// NumPy's other names for the same ufuncs (NumPy 2's array-API names among them).
+pub use arithmetic::power as pow;
+pub use arithmetic::remainder as mod_;
+pub use bitwise::right_shift as bitwise_right_shift;
+pub use bitwise::{invert as bitwise_invert, left_shift as bitwise_left_shift};
+pub use float_fns::{arccos as acos, arccosh as acosh, arcsin as asin, arcsinh as asinh};
+pub use float_fns::{arctan as atan, arctan2 as atan2, arctanh as atanh};
+pub use float_fns::{deg2rad as radians, rad2deg as degrees};
+pub use rounding::around as round;
