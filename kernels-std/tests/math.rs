@@ -232,6 +232,22 @@ extremum!(fmax, every_number);
 extremum!(fmin, every_number);
 
 #[test]
+fn divmod() {
+    fn run<T: Fx + math::MathNum>(dev: &Device) {
+        let z = ufunc("divmod", dev);
+        let (x, y) = (entry::<T, T>(&z, "x"), entry::<T, T>(&z, "y"));
+        let (wq, wr) = (entry::<T, T>(&z, "q"), entry::<T, T>(&z, "r"));
+        for k in 0..3 {
+            let (q, r) = math::divmod(view(k, &x), view(k, &y)).unwrap();
+            let what = format!("divmod of {} (view {k}) on {dev}", T::ID);
+            assert_close(&q, &view(k, &wq), exact(), &format!("{what}: quotient"));
+            assert_close(&r, &view(k, &wr), exact(), &format!("{what}: remainder"));
+        }
+    }
+    every_number!(run);
+}
+
+#[test]
 fn true_divide() {
     fn run<T: Fx + array_runtime::ops::Numeric>(dev: &Device)
     where
@@ -771,6 +787,7 @@ fn nvrtc_instances() -> Vec<Inst> {
         push(&k::power_float::DEF, &[t, t, c], &[t, t], &[t]);
         push(&ops::floor_divide_float::DEF, &[t, c], &[t, t], &[t]);
         push(&ops::remainder_float::DEF, &[t, c], &[t, t], &[t]);
+        push(&k::divmod_float::DEF, &[t, c], &[t, t], &[t, t]);
         for def in [&ops::divide_float::DEF, &k::around::DEF] {
             let params: &[DTypeId] = if def.name == "around" {
                 &[t, t, Bool]
@@ -809,6 +826,7 @@ fn nvrtc_instances() -> Vec<Inst> {
         }
         push(&ops::true_divide_int::DEF, &[t, F64], &[t, t], &[F64]);
         push(&k::around_int::DEF, &[t], &[t, F64], &[t]);
+        push(&k::divmod_int::DEF, &[t], &[t, t], &[t, t]);
         for def in [
             &ops::remainder_int::DEF,
             &ops::floor_divide_int::DEF,

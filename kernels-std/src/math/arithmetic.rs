@@ -8,9 +8,15 @@ use array_runtime::kernel::elementwise::Operand;
 use array_runtime::ops::{Arithmetic, Compare, Numeric};
 use array_runtime::IntoOperand;
 
-/// The rounding ufuncs, whose kernels differ between integers (unchanged) and floats:
+/// `divmod` and the rounding ufuncs, whose kernels differ between integers and floats:
 /// implemented for every integer and float dtype.
 pub trait MathNum: Arithmetic + Compare {
+    /// NumPy's `divmod`: see [`divmod`].
+    #[allow(clippy::type_complexity)]
+    fn divmod<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<(Array<Self>, Array<Self>)>;
     /// NumPy's `floor`: see [`floor`](crate::math::floor).
     fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
     /// NumPy's `ceil`: see [`ceil`](crate::math::ceil).
@@ -22,6 +28,12 @@ pub trait MathNum: Arithmetic + Compare {
 macro_rules! int_math {
     ($($t:ty),*) => {$(
         impl MathNum for $t {
+            fn divmod<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<(Array<Self>, Array<Self>)> {
+                kernels::divmod_int::<$t>(x, y)
+            }
             fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::identity::<$t>(x)
             }
@@ -39,6 +51,12 @@ int_math!(i8, i16, i32, i64, u8, u16, u32, u64);
 macro_rules! float_math {
     ($($t:ty => $c:ty),*) => {$(
         impl MathNum for $t {
+            fn divmod<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<(Array<Self>, Array<Self>)> {
+                kernels::divmod_float::<$t, $c>(x, y)
+            }
             fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::floor::<$t>(x)
             }
@@ -295,6 +313,25 @@ pub fn remainder<'a, T: Arithmetic>(
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
     T::remainder(x, y)
+}
+
+/// `(floor_divide(x, y), remainder(x, y))` in one pass (NumPy's `divmod`).
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-7.0f32, 7.0, 1.0])?;
+/// let y = Array::from_vec(&Device::cpu(), &[3], vec![2.0f32, -2.0, 0.1])?;
+/// let (q, r) = math::divmod(&x, &y)?;
+/// assert_eq!(q.to_vec()?, vec![-4.0, -4.0, 9.0]);
+/// assert_eq!(r.to_vec()?[..2], [1.0, -1.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn divmod<'a, T: MathNum>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<(Array<T>, Array<T>)> {
+    T::divmod(x, y)
 }
 
 /// C's remainder, with the sign of the dividend (NumPy's `fmod`). Integers: `x fmod 0 == 0`;

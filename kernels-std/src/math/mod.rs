@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | `add`, `subtract`, `multiply` | [`add`], [`subtract`], [`multiply`] | numbers, complex; integers wrap |
 //! | `divide`, `true_divide` | [`divide`], [`true_divide`] | floats and complex keep their dtype, integers give `f64` |
-//! | `floor_divide`, `remainder`, `fmod` | [`floor_divide`], [`remainder`], [`fmod`] | numbers |
+//! | `floor_divide`, `remainder`, `divmod`, `fmod` | [`floor_divide`], [`remainder`], [`divmod`], [`fmod`] | numbers |
 //! | `power` | [`power`] | numbers (integer: negative exponent is an error); `bool` gives `i8` |
 //! | `negative`, `absolute`/`abs` | [`negative`], [`absolute`], [`abs`] | numbers, complex (`absolute` of complex is real: [`Absolute::Real`]) |
 //! | `sign`, `square` | [`sign`], [`square`] | numbers |
@@ -74,7 +74,7 @@ mod logic;
 mod rounding;
 
 pub use arithmetic::{
-    abs, absolute, add, divide, floor_divide, fmod, multiply, negative, power, reciprocal,
+    abs, absolute, add, divide, divmod, floor_divide, fmod, multiply, negative, power, reciprocal,
     remainder, sign, square, subtract, true_divide, Absolute, MathNum, Power,
 };
 pub use bitwise::{

@@ -2,6 +2,7 @@
 //! the NaN-aware extrema, `clip` and integer powers.
 
 use crate::prelude::*;
+use array_runtime::ops::kernels::divmod_in;
 
 /// NumPy's `fmod`: C's remainder, the sign of the dividend (`-7 fmod 2 == -1`); integers:
 /// `x fmod 0 == 0`; floats: `x fmod 0 == nan`, `x fmod inf == x`.
@@ -161,4 +162,24 @@ pub fn absolute_c64(x: c64) -> f32 {
 #[elementwise]
 pub fn absolute_c128(x: c128) -> f64 {
     x.norm()
+}
+
+/// NumPy's `divmod` of floats: `(floor_divide, remainder)` in one pass, computed in `C`.
+#[elementwise]
+pub fn divmod_float<T: Float, C: Float>(x: T, y: T) -> (T, T) {
+    let (q, m): (C, C) = divmod_in::<C>(x.cast::<C>(), y.cast::<C>());
+    (q.cast::<T>(), m.cast::<T>())
+}
+
+/// NumPy's `divmod` of integers: the quotient rounded toward -inf and the remainder with the
+/// divisor's sign; `(0, 0)` for a zero divisor.
+#[elementwise]
+pub fn divmod_int<T: Int>(x: T, y: T) -> (T, T) {
+    let zero = 0i32.cast::<T>();
+    let (q, r) = (x / y, x % y);
+    if r != zero && ((r < zero) != (y < zero)) {
+        (q - 1i32.cast::<T>(), r + y)
+    } else {
+        (q, r)
+    }
 }
