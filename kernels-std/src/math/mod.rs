@@ -71,11 +71,12 @@ mod extrema;
 mod float_fns;
 pub mod kernels;
 mod logic;
+mod power;
 mod rounding;
 
 pub use arithmetic::{
-    abs, absolute, add, divide, divmod, floor_divide, fmod, multiply, negative, power, reciprocal,
-    remainder, sign, square, subtract, true_divide, Absolute, MathNum, Power,
+    abs, absolute, add, divide, divmod, floor_divide, fmod, multiply, negative, reciprocal,
+    remainder, sign, square, subtract, true_divide, Absolute, MathNum,
 };
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
@@ -90,14 +91,15 @@ pub use float_fns::{
     rint, sin, sinh, sqrt, tan, tanh, Elementary,
 };
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
+pub use power::{power, Power};
 pub use rounding::{around, ceil, floor, trunc, Around};
 
 // NumPy's other names for the same ufuncs (NumPy 2's array-API names among them).
-pub use arithmetic::power as pow;
 pub use arithmetic::remainder as mod_;
 pub use bitwise::right_shift as bitwise_right_shift;
 pub use bitwise::{invert as bitwise_invert, left_shift as bitwise_left_shift};
 pub use float_fns::{arccos as acos, arccosh as acosh, arcsin as asin, arcsinh as asinh};
 pub use float_fns::{arctan as atan, arctan2 as atan2, arctanh as atanh};
 pub use float_fns::{deg2rad as radians, rad2deg as degrees};
+pub use power::power as pow;
 pub use rounding::around as round;
