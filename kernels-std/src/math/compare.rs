@@ -7,7 +7,7 @@ use array_runtime::IntoOperand;
 
 /// A public function per comparison, with its doc example.
 macro_rules! comparison {
-    ($($name:ident: $bound:ident, $sym:literal, $nan:literal, [$($want:literal),*];)*) => {$(
+    ($(pub fn $name:ident<$bound:ident>($sym:literal, $nan:literal) => [$($want:literal),*];)*) => {$(
         #[doc = concat!("`x ", $sym, " y`, elementwise (NumPy's `", stringify!($name), "`): ", $nan, ".")]
         #[doc = ""]
         #[doc = concat!("Each operand is an array (broadcast NumPy-style) or a scalar of a dtype of [`", stringify!($bound), "`].")]
@@ -28,10 +28,10 @@ macro_rules! comparison {
 }
 
 comparison! {
-    equal: Equality, "==", "false when either is NaN", [false, true, false];
-    not_equal: Equality, "!=", "true when either is NaN", [true, false, true];
-    less: Compare, "<", "false when either is NaN", [true, false, false];
-    less_equal: Compare, "<=", "false when either is NaN", [true, true, false];
-    greater: Compare, ">", "false when either is NaN", [false, false, false];
-    greater_equal: Compare, ">=", "false when either is NaN", [false, true, false];
+    pub fn equal<Equality>("==", "false when either is NaN") => [false, true, false];
+    pub fn not_equal<Equality>("!=", "true when either is NaN") => [true, false, true];
+    pub fn less<Compare>("<", "false when either is NaN") => [true, false, false];
+    pub fn less_equal<Compare>("<=", "false when either is NaN") => [true, true, false];
+    pub fn greater<Compare>(">", "false when either is NaN") => [false, false, false];
+    pub fn greater_equal<Compare>(">=", "false when either is NaN") => [false, true, false];
 }

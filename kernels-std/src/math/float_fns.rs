@@ -109,10 +109,11 @@ pub fn log<'a, T: Elementary>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out
     T::log(x)
 }
 
-/// A public function per float kernel of one operand, with its doc example.
+/// A public function per float kernel of one operand, with its doc example (written as `pub
+/// fn name(inputs => outputs);` so that the declarations read, and are found, as functions).
 macro_rules! float_unary {
-    ($($name:ident, $doc:literal, [$($x:expr),*] => [$($y:expr),*];)*) => {$(
-        #[doc = $doc]
+    ($($(#[$doc:meta])* pub fn $name:ident([$($x:expr),*] => [$($y:expr),*]);)*) => {$(
+        $(#[$doc])*
         #[doc = ""]
         #[doc = "Result dtype: [`ToFloat::Float`] of the input's (`f16` for `i8`, `f64` for `i64`)."]
         #[doc = ""]
@@ -133,40 +134,55 @@ macro_rules! float_unary {
 }
 
 float_unary! {
-    cbrt, "The cube root (NumPy's `cbrt`), defined for negative inputs too.",
-        [27.0f64, -8.0, 2.0] => [3.0f64, -2.0, 1.259_921_049_894_873_2];
-    exp2, "`2^x` (NumPy's `exp2`).", [3.0f32, -1.0, 0.5] => [8.0f32, 0.5, 1.414_213_5];
-    expm1, "`e^x - 1`, accurate for small `x` (NumPy's `expm1`).", [0.0f64, 1e-10] => [0.0f64, 1.000_000_000_05e-10];
-    log2, "The base-2 logarithm (NumPy's `log2`).", [8.0f32, 0.5] => [3.0f32, -1.0];
-    log10, "The base-10 logarithm (NumPy's `log10`).", [1000.0f64, 0.01] => [3.0f64, -2.0];
-    log1p, "`ln(1 + x)`, accurate for small `x` (NumPy's `log1p`).", [0.0f64, 1e-10] => [0.0f64, 9.999_999_999_5e-11];
-    sin, "The sine, of radians (NumPy's `sin`).", [0.0f64, std::f64::consts::FRAC_PI_2] => [0.0f64, 1.0];
-    cos, "The cosine, of radians (NumPy's `cos`).", [0.0f64, std::f64::consts::PI] => [1.0f64, -1.0];
-    tan, "The tangent, of radians (NumPy's `tan`).", [0.0f64, std::f64::consts::FRAC_PI_4] => [0.0f64, 1.0];
-    arcsin, "The inverse sine, in `[-pi/2, pi/2]`; NaN outside `[-1, 1]` (NumPy's `arcsin`).",
-        [0.0f64, 1.0] => [0.0f64, std::f64::consts::FRAC_PI_2];
-    arccos, "The inverse cosine, in `[0, pi]`; NaN outside `[-1, 1]` (NumPy's `arccos`).",
-        [1.0f64, -1.0] => [0.0f64, std::f64::consts::PI];
-    arctan, "The inverse tangent, in `[-pi/2, pi/2]` (NumPy's `arctan`).",
-        [0.0f64, 1.0] => [0.0f64, std::f64::consts::FRAC_PI_4];
-    sinh, "The hyperbolic sine (NumPy's `sinh`).", [0.0f64, 1.0] => [0.0f64, 1.175_201_193_643_801_4];
-    cosh, "The hyperbolic cosine (NumPy's `cosh`).", [0.0f64, 1.0] => [1.0f64, 1.543_080_634_815_243_7];
-    tanh, "The hyperbolic tangent (NumPy's `tanh`).", [0.0f64, 1.0] => [0.0f64, 0.761_594_155_955_764_9];
-    arcsinh, "The inverse hyperbolic sine (NumPy's `arcsinh`).", [0.0f64, 1.0] => [0.0f64, 0.881_373_587_019_543];
-    arccosh, "The inverse hyperbolic cosine; NaN below 1 (NumPy's `arccosh`).",
-        [1.0f64, 2.0] => [0.0f64, 1.316_957_896_924_816_6];
-    arctanh, "The inverse hyperbolic tangent; `+-inf` at `+-1`, NaN beyond (NumPy's `arctanh`).",
-        [0.0f64, 0.5] => [0.0f64, 0.549_306_144_334_054_9];
-    deg2rad, "Degrees to radians (NumPy's `deg2rad`, also `radians`).", [180.0f64, 90.0] => [std::f64::consts::PI, std::f64::consts::FRAC_PI_2];
-    rad2deg, "Radians to degrees (NumPy's `rad2deg`, also `degrees`).", [std::f64::consts::PI, 1.0] => [180.0f64, 57.295_779_513_082_32];
-    rint, "To the nearest integer, half to even, keeping `-0.0` (NumPy's `rint`); integers give floats.",
-        [2.5f32, 3.5, -0.5, 1.2] => [2.0f32, 4.0, -0.0, 1.0];
+    /// The cube root (NumPy's `cbrt`), defined for negative inputs too.
+    pub fn cbrt([27.0f64, -8.0, 2.0] => [3.0f64, -2.0, 1.259_921_049_894_873_2]);
+    /// `2^x` (NumPy's `exp2`).
+    pub fn exp2([3.0f32, -1.0, 0.5] => [8.0f32, 0.5, 1.414_213_5]);
+    /// `e^x - 1`, accurate for small `x` (NumPy's `expm1`).
+    pub fn expm1([0.0f64, 1e-10] => [0.0f64, 1.000_000_000_05e-10]);
+    /// The base-2 logarithm (NumPy's `log2`).
+    pub fn log2([8.0f32, 0.5] => [3.0f32, -1.0]);
+    /// The base-10 logarithm (NumPy's `log10`).
+    pub fn log10([1000.0f64, 0.01] => [3.0f64, -2.0]);
+    /// `ln(1 + x)`, accurate for small `x` (NumPy's `log1p`).
+    pub fn log1p([0.0f64, 1e-10] => [0.0f64, 9.999_999_999_5e-11]);
+    /// The sine, of radians (NumPy's `sin`).
+    pub fn sin([0.0f64, std::f64::consts::FRAC_PI_2] => [0.0f64, 1.0]);
+    /// The cosine, of radians (NumPy's `cos`).
+    pub fn cos([0.0f64, std::f64::consts::PI] => [1.0f64, -1.0]);
+    /// The tangent, of radians (NumPy's `tan`).
+    pub fn tan([0.0f64, std::f64::consts::FRAC_PI_4] => [0.0f64, 1.0]);
+    /// The inverse sine, in `[-pi/2, pi/2]`; NaN outside `[-1, 1]` (NumPy's `arcsin`).
+    pub fn arcsin([0.0f64, 1.0] => [0.0f64, std::f64::consts::FRAC_PI_2]);
+    /// The inverse cosine, in `[0, pi]`; NaN outside `[-1, 1]` (NumPy's `arccos`).
+    pub fn arccos([1.0f64, -1.0] => [0.0f64, std::f64::consts::PI]);
+    /// The inverse tangent, in `[-pi/2, pi/2]` (NumPy's `arctan`).
+    pub fn arctan([0.0f64, 1.0] => [0.0f64, std::f64::consts::FRAC_PI_4]);
+    /// The hyperbolic sine (NumPy's `sinh`).
+    pub fn sinh([0.0f64, 1.0] => [0.0f64, 1.175_201_193_643_801_4]);
+    /// The hyperbolic cosine (NumPy's `cosh`).
+    pub fn cosh([0.0f64, 1.0] => [1.0f64, 1.543_080_634_815_243_7]);
+    /// The hyperbolic tangent (NumPy's `tanh`).
+    pub fn tanh([0.0f64, 1.0] => [0.0f64, 0.761_594_155_955_764_9]);
+    /// The inverse hyperbolic sine (NumPy's `arcsinh`).
+    pub fn arcsinh([0.0f64, 1.0] => [0.0f64, 0.881_373_587_019_543]);
+    /// The inverse hyperbolic cosine; NaN below 1 (NumPy's `arccosh`).
+    pub fn arccosh([1.0f64, 2.0] => [0.0f64, 1.316_957_896_924_816_6]);
+    /// The inverse hyperbolic tangent; `+-inf` at `+-1`, NaN beyond (NumPy's `arctanh`).
+    pub fn arctanh([0.0f64, 0.5] => [0.0f64, 0.549_306_144_334_054_9]);
+    /// Degrees to radians (NumPy's `deg2rad`, also `radians`).
+    pub fn deg2rad([180.0f64, 90.0] => [std::f64::consts::PI, std::f64::consts::FRAC_PI_2]);
+    /// Radians to degrees (NumPy's `rad2deg`, also `degrees`).
+    pub fn rad2deg([std::f64::consts::PI, 1.0] => [180.0f64, 57.295_779_513_082_32]);
+    /// To the nearest integer, half to even, keeping `-0.0` (NumPy's `rint`); integers give
+    /// floats.
+    pub fn rint([2.5f32, 3.5, -0.5, 1.2] => [2.0f32, 4.0, -0.0, 1.0]);
 }
 
 /// A public function per float kernel of two operands, with its doc example.
 macro_rules! float_binary {
-    ($($name:ident, $doc:literal, [$($x:expr),*], [$($y:expr),*] => [$($z:expr),*];)*) => {$(
-        #[doc = $doc]
+    ($($(#[$doc:meta])* pub fn $name:ident([$($x:expr),*], [$($y:expr),*] => [$($z:expr),*]);)*) => {$(
+        $(#[$doc])*
         #[doc = ""]
         #[doc = "Each operand is an array (broadcast NumPy-style) or a scalar. Result dtype: [`ToFloat::Float`] of the inputs'."]
         #[doc = ""]
@@ -192,16 +208,18 @@ macro_rules! float_binary {
 }
 
 float_binary! {
-    arctan2, "The angle of the point `(x2, x1)` in `[-pi, pi]`, by the signs of both (NumPy's `arctan2(x1, x2)`).",
-        [1.0f64, -1.0], [1.0f64, -1.0] => [std::f64::consts::FRAC_PI_4, -2.356_194_490_192_345];
-    hypot, "`sqrt(x^2 + y^2)` without overflow; `hypot(inf, nan) == inf` (NumPy's `hypot`).",
-        [3.0f32, 1e30], [4.0f32, 1e30] => [5.0f32, 1.414_213_5e30];
-    copysign, "`x` with the sign bit of `y`, a NaN's or a zero's too (NumPy's `copysign`).",
-        [1.5f64, 2.0], [-0.0f64, 1.0] => [-1.5f64, 2.0];
-    logaddexp, "`ln(e^x + e^y)` without overflow (NumPy's `logaddexp`).",
-        [1000.0f64, 0.0], [1000.0f64, 0.0] => [1000.693_147_180_559_9f64, std::f64::consts::LN_2];
-    logaddexp2, "`log2(2^x + 2^y)` without overflow (NumPy's `logaddexp2`).",
-        [3.0f64, 0.0], [3.0f64, 1.0] => [4.0f64, 1.584_962_500_721_156_3];
-    heaviside, "The step function: 0 below zero, the second operand at zero, 1 above, NaN for NaN (NumPy's `heaviside(x1, x2)`).",
-        [-2.0f32, 0.0, 3.0], [0.5f32, 0.5, 0.5] => [0.0f32, 0.5, 1.0];
+    /// The angle of the point `(x2, x1)` in `[-pi, pi]`, by the signs of both (NumPy's
+    /// `arctan2(x1, x2)`).
+    pub fn arctan2([1.0f64, -1.0], [1.0f64, -1.0] => [std::f64::consts::FRAC_PI_4, -2.356_194_490_192_345]);
+    /// `sqrt(x^2 + y^2)` without overflow; `hypot(inf, nan) == inf` (NumPy's `hypot`).
+    pub fn hypot([3.0f32, 1e30], [4.0f32, 1e30] => [5.0f32, 1.414_213_5e30]);
+    /// `x` with the sign bit of `y`, a NaN's or a zero's too (NumPy's `copysign`).
+    pub fn copysign([1.5f64, 2.0], [-0.0f64, 1.0] => [-1.5f64, 2.0]);
+    /// `ln(e^x + e^y)` without overflow (NumPy's `logaddexp`).
+    pub fn logaddexp([1000.0f64, 0.0], [1000.0f64, 0.0] => [1000.693_147_180_559_9f64, std::f64::consts::LN_2]);
+    /// `log2(2^x + 2^y)` without overflow (NumPy's `logaddexp2`).
+    pub fn logaddexp2([3.0f64, 0.0], [3.0f64, 1.0] => [4.0f64, 1.584_962_500_721_156_3]);
+    /// The step function: 0 below zero, the second operand at zero, 1 above, NaN for NaN
+    /// (NumPy's `heaviside(x1, x2)`).
+    pub fn heaviside([-2.0f32, 0.0, 3.0], [0.5f32, 0.5, 0.5] => [0.0f32, 0.5, 1.0]);
 }
