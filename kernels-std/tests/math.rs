@@ -287,8 +287,6 @@ fn complex() {
         unary::<T, T>("sqrt", dev, tol, |x| math::sqrt(x));
         unary::<T, T>("exp", dev, tol, |x| math::exp(x));
         unary::<T, T>("log", dev, tol, |x| math::log(x));
-        binary::<T, bool>("equal", dev, exact(), |x, y| math::equal(x, y));
-        binary::<T, bool>("not_equal", dev, exact(), |x, y| math::not_equal(x, y));
     }
     for dev in devices() {
         run::<c64>(&dev);
@@ -354,6 +352,8 @@ macro_rules! comparison {
             every_number!(run);
             for dev in devices() {
                 run::<bool>(&dev);
+                run::<c64>(&dev);
+                run::<c128>(&dev);
             }
         }
     };
@@ -901,6 +901,8 @@ fn nvrtc_instances() -> Vec<Inst> {
                 &ops::negative_c64::DEF,
                 &ops::equal_c64::DEF,
                 &ops::not_equal_c64::DEF,
+                &ops::less_c64::DEF,
+                &ops::less_equal_c64::DEF,
                 &k::absolute_c64::DEF,
                 &k::sqrt_c64::DEF,
                 &k::exp_c64::DEF,
@@ -918,6 +920,8 @@ fn nvrtc_instances() -> Vec<Inst> {
                 &ops::negative_c128::DEF,
                 &ops::equal_c128::DEF,
                 &ops::not_equal_c128::DEF,
+                &ops::less_c128::DEF,
+                &ops::less_equal_c128::DEF,
                 &k::absolute_c128::DEF,
                 &k::sqrt_c128::DEF,
                 &k::exp_c128::DEF,
@@ -932,7 +936,7 @@ fn nvrtc_instances() -> Vec<Inst> {
             let params: &[DTypeId] = if unary { &[t] } else { &[t, t] };
             let result = if def.name.starts_with("absolute") {
                 part
-            } else if def.name.contains("equal") {
+            } else if def.name.contains("equal") || def.name.starts_with("less") {
                 Bool
             } else {
                 t

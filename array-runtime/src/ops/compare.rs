@@ -28,8 +28,8 @@ pub trait Equality: DType {
     ) -> Result<Array<bool>>;
 }
 
-/// Dtypes that are ordered: integers and floats (NaN compares false), and `bool` (`false <
-/// true`). Complex numbers are not (NumPy orders them lexicographically; not provided).
+/// Dtypes that are ordered: integers and floats (NaN compares false), `bool` (`false <
+/// true`), complex numbers (NumPy's lexicographic order: real parts, then imaginary parts).
 ///
 /// ```
 /// use array_runtime::{ops::{Compare, Equality}, Array, Device};
@@ -185,4 +185,40 @@ macro_rules! complex_equality {
 complex_equality! {
     crate::c64 => equal_c64, not_equal_c64;
     crate::c128 => equal_c128, not_equal_c128;
+}
+
+// Complex numbers: NumPy's lexicographic order; `x > y` is `y < x`.
+macro_rules! complex_order {
+    ($($t:ty => $lt:ident, $le:ident;)*) => {$(
+        impl Compare for $t {
+            fn less<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::$lt(x, y)
+            }
+            fn less_equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::$le(x, y)
+            }
+            fn greater<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::$lt(y, x)
+            }
+            fn greater_equal<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<bool>> {
+                k::$le(y, x)
+            }
+        }
+    )*};
+}
+complex_order! {
+    crate::c64 => less_c64, less_equal_c64;
+    crate::c128 => less_c128, less_equal_c128;
 }

@@ -270,10 +270,11 @@ pub fn less_equal_bool(x: bool, y: bool) -> bool {
 
 /// The arithmetic kernels of a complex dtype `$t` (`c64`, `c128`): `+ - *` and negation as
 /// num-complex computes them (NumPy's formulas: `(ac - bd) + (ad + bc)i`), division by Smith's
-/// algorithm as NumPy does (num-complex divides by `|y|^2`, which overflows sooner), and
-/// equality of both parts.
+/// algorithm as NumPy does (num-complex divides by `|y|^2`, which overflows sooner),
+/// equality of both parts and NumPy's lexicographic order.
 macro_rules! complex_kernels {
-    ($t:ident: $add:ident, $sub:ident, $mul:ident, $div:ident, $neg:ident, $eq:ident, $ne:ident) => {
+    ($t:ident: $add:ident, $sub:ident, $mul:ident, $div:ident, $neg:ident, $eq:ident, $ne:ident,
+     $lt:ident, $le:ident) => {
         #[doc = concat!("`x + y` of `", stringify!($t), "`.")]
         #[elementwise]
         pub fn $add(x: $t, y: $t) -> $t {
@@ -328,8 +329,22 @@ macro_rules! complex_kernels {
         pub fn $ne(x: $t, y: $t) -> bool {
             x != y
         }
+
+        #[doc = concat!("`x < y` of `", stringify!($t), "`: NumPy's lexicographic order (real parts, then imaginary parts; false when an imaginary part is NaN and the real parts differ).")]
+        #[elementwise]
+        pub fn $lt(x: $t, y: $t) -> bool {
+            (x.re < y.re && !x.im.is_nan() && !y.im.is_nan()) || (x.re == y.re && x.im < y.im)
+        }
+
+        #[doc = concat!("`x <= y` of `", stringify!($t), "`: NumPy's lexicographic order.")]
+        #[elementwise]
+        pub fn $le(x: $t, y: $t) -> bool {
+            (x.re < y.re && !x.im.is_nan() && !y.im.is_nan()) || (x.re == y.re && x.im <= y.im)
+        }
     };
 }
 
-complex_kernels!(c64: add_c64, subtract_c64, multiply_c64, divide_c64, negative_c64, equal_c64, not_equal_c64);
-complex_kernels!(c128: add_c128, subtract_c128, multiply_c128, divide_c128, negative_c128, equal_c128, not_equal_c128);
+complex_kernels!(c64: add_c64, subtract_c64, multiply_c64, divide_c64, negative_c64, equal_c64,
+    not_equal_c64, less_c64, less_equal_c64);
+complex_kernels!(c128: add_c128, subtract_c128, multiply_c128, divide_c128, negative_c128,
+    equal_c128, not_equal_c128, less_c128, less_equal_c128);

@@ -14,7 +14,7 @@
 //! | `-a` | `-&a` | integers (wrapping), floats, complex |
 //! | `a & b`, `a \| b`, `a ^ b`, `~a` | `&a & &b`, `&a \| &b`, `&a ^ &b`, `!&a` | integers, `bool` |
 //! | `a << n`, `a >> n` | `&a << &n`, `&a >> &n` (count of the same dtype) | integers |
-//! | `a < b`, ... | [`Compare::less`], ... | numbers, `bool` |
+//! | `a < b`, ... | [`Compare::less`], ... | numbers, `bool`, complex (lexicographic) |
 //! | `a == b`, `a != b` | [`Equality::equal`], [`Equality::not_equal`] | numbers, `bool`, complex |
 //!
 //! Where we differ from NumPy: both operands have the same dtype (no type promotion: convert

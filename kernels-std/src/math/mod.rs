@@ -25,7 +25,7 @@
 //! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` keeps the dtype |
 //! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers |
 //! | `isnan`, `isinf`, `isfinite`, `signbit` | [`isnan`], [`isinf`], [`isfinite`], [`signbit`] | numbers -> `bool` |
-//! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | [`equal`], [`not_equal`], [`less`], [`less_equal`], [`greater`], [`greater_equal`] | numbers, `bool` -> `bool` |
+//! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | [`equal`], [`not_equal`], [`less`], [`less_equal`], [`greater`], [`greater_equal`] | numbers, `bool`, complex (lexicographic) -> `bool` |
 //! | `logical_and`, `logical_or`, `logical_xor`, `logical_not` | [`logical_and`], [`logical_or`], [`logical_xor`], [`logical_not`] | any -> `bool` |
 //! | `bitwise_and`, `bitwise_or`, `bitwise_xor`, `invert`/`bitwise_not` | [`bitwise_and`], [`bitwise_or`], [`bitwise_xor`], [`invert`], [`bitwise_not`] | integers, `bool` |
 //! | `left_shift`, `right_shift` | [`left_shift`], [`right_shift`] | integers; counts saturate |
@@ -41,14 +41,13 @@
 //!   NEP 50 gives for Python scalars).
 //! - Transcendental functions are within a few ULPs of NumPy's, not bit-identical (CUDA's
 //!   math library on a GPU, the host's C library on the CPU).
-//! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sqrt`, `exp`, `log` (and
-//!   `==`/`!=` through [`array_runtime::ops`]'s kernels) only; `bf16` (which NumPy lacks) has
+//! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sqrt`, `exp`, `log`, the
+//!   comparisons, the logic functions and `where_` only; `bf16` (which NumPy lacks) has
 //!   everything, computed in `f32` where NumPy computes `f16` in `f32`.
 //! - Complex multiplication is `(ac - bd) + (ad + bc)i` with each operation rounded; NumPy's
 //!   SIMD loop fuses it on CPUs with FMA (last bits, and some overflows give inf where we give
 //!   NaN).
-//! - Each function's doc says what else it leaves out (integer `reciprocal`, complex
-//!   comparisons other than `==`/`!=`).
+//! - Each function's doc says what else it leaves out (integer `reciprocal`).
 //!
 //! ```
 //! use kernels_std::{math, Array, Device};
