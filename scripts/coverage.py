@@ -73,8 +73,29 @@ def strip_tests(text):
     return text if i < 0 else text[:i]
 
 
+IMPL = re.compile(r"^impl\b(?:<[^{]*?>)?\s+(?:[\w:<>, ]+\s+for\s+)?([A-Z]\w*)")
+FN = re.compile(r"^(\s*)pub fn ([a-z_][a-z0-9_]*)")
+
+
+def public_fns(text):
+    """(type or None, name) of each public function: free functions at the top level, methods
+    inside an `impl Type` block."""
+    out, current = [], None
+    for line in strip_tests(text).splitlines():
+        m = IMPL.match(line)
+        if m:
+            current = m.group(1)
+            continue
+        if line.startswith("}"):
+            current = None
+        m = FN.match(line)
+        if m:
+            out.append((current if m.group(1) else None, m.group(2)))
+    return out
+
+
 def scan():
-    """(kernels-std functions: name -> [module paths], Array methods, operator traits)."""
+    """(kernels-std functions: name -> [paths], Array methods, operator traits)."""
     functions = {}
     src = ROOT / "kernels-std" / "src"
     for path in sorted(src.rglob("*.rs")):
@@ -82,14 +103,15 @@ def scan():
         if rel.parts[0] in ("lib.rs", "prelude.rs"):
             continue
         module = "kernels_std::" + rel.parts[0].removesuffix(".rs")
-        for name in PUB_FN.findall(strip_tests(path.read_text())):
-            functions.setdefault(name, set()).add(module)
+        for ty, name in public_fns(path.read_text()):
+            where = f"{module}::{ty}::{name}" if ty else f"{module}::{name}"
+            if ty in (None, "Generator"):
+                functions.setdefault(name, set()).add(where)
     methods = set()
     operators = set()
     for path in sorted((ROOT / "array-runtime" / "src").rglob("*.rs")):
         text = strip_tests(path.read_text())
-        if re.search(r"impl<[^>]*>\s+(?:Array|ArrayViewMut)<", text):
-            methods.update(PUB_FN.findall(text))
+        methods.update(n for ty, n in public_fns(text) if ty == "Array")
         operators.update(IMPL_OP.findall(text))
     return functions, methods, operators
 
@@ -97,8 +119,8 @@ def scan():
 def where_is(name, functions, methods, operators):
     found = []
     for alias in ALIASES.get(name, [name]):
-        for module in sorted(functions.get(alias, ())):
-            found.append(f"`{module}::{alias}`")
+        for where in sorted(functions.get(alias, ())):
+            found.append(f"`{where}`")
         if alias in methods:
             found.append(f"`Array::{alias}`")
     if name in OPERATORS and OPERATORS[name] in operators:
