@@ -2,9 +2,9 @@
 //! kernel language's (Rust's) differ. `kernels-std::math` calls the same kernels for its ufuncs
 //! (`add`, `remainder`, `left_shift`, `less`, ...), so each is written once.
 //!
-//! Generic integer kernels have no literals of their type (the language gives a literal the
-//! type of its context, and a type parameter is no context): `x ^ x` is their zero, `!zero`
-//! (all bits set) is `-1` for signed types.
+//! Generic kernels have no literals of their type parameter (the language gives a literal the
+//! type of its context, and a type parameter is no context): constants are converted,
+//! `0i32.cast::<T>()`.
 
 use crate::dtype::{c128, c64, Float, Int, Num};
 use kernel_macros::{device_fn, elementwise};
@@ -100,15 +100,14 @@ pub fn negative_float<T: Float>(x: T) -> T {
 /// `0 - x`, wrapping (NumPy's `negative` of `i8::MIN` is `i8::MIN`, of `1u8` is `255`).
 #[elementwise]
 pub fn negative_int<T: Int>(x: T) -> T {
-    let zero = x ^ x;
-    zero - x
+    0i32.cast::<T>() - x
 }
 
 /// NumPy's integer `remainder`: the sign of the divisor (`-7 % 2 == 1`), `x % 0 == 0`,
 /// `MIN % -1 == 0`. The language's `%` truncates (and gives 0 for both special cases).
 #[elementwise]
 pub fn remainder_int<T: Int>(x: T, y: T) -> T {
-    let zero = x ^ x;
+    let zero = 0i32.cast::<T>();
     let r = x % y;
     if r != zero && ((r < zero) != (y < zero)) {
         r + y
@@ -121,12 +120,11 @@ pub fn remainder_int<T: Int>(x: T, y: T) -> T {
 /// `MIN // -1 == MIN` (wraps).
 #[elementwise]
 pub fn floor_divide_int<T: Int>(x: T, y: T) -> T {
-    let zero = x ^ x;
+    let zero = 0i32.cast::<T>();
     let q = x / y;
     let r = x % y;
-    // Only a signed type takes this branch, where `!zero` is -1.
     if r != zero && ((r < zero) != (y < zero)) {
-        q + !zero
+        q - 1i32.cast::<T>()
     } else {
         q
     }
@@ -136,7 +134,7 @@ pub fn floor_divide_int<T: Int>(x: T, y: T) -> T {
 /// masks the count, as Rust's `wrapping_shl`).
 #[elementwise]
 pub fn left_shift<T: Int>(x: T, n: T) -> T {
-    let zero = x ^ x;
+    let zero = 0i32.cast::<T>();
     // A `u64` count above `i64::MAX` wraps to a negative count: out of range either way.
     let count = n.cast::<i64>();
     let width = (x.count_ones() + x.count_zeros()) as i64;
@@ -151,13 +149,13 @@ pub fn left_shift<T: Int>(x: T, n: T) -> T {
 /// width fills with the sign bit (`-1` or `0`).
 #[elementwise]
 pub fn right_shift<T: Int>(x: T, n: T) -> T {
-    let zero = x ^ x;
+    let zero = 0i32.cast::<T>();
     let count = n.cast::<i64>();
     let width = (x.count_ones() + x.count_zeros()) as i64;
     if count < 0 || count >= width {
-        // Only a signed type can be below zero; there `!zero` is -1.
+        // Only a signed type can be below zero: all sign bits, -1.
         if x < zero {
-            !zero
+            (-1i32).cast::<T>()
         } else {
             zero
         }
