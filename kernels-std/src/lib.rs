@@ -10,6 +10,7 @@ pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 pub mod creation;
 pub mod io;
 pub mod linalg;
+pub mod math;
 pub mod quantile;
 pub mod random;
 pub mod scan;

@@ -1,0 +1,214 @@
+//! The arithmetic of each dtype family: `+ - *`, true division and negation for every number
+//! ([`Numeric`]: integers, floats, complex), floor division and remainder for the real ones
+//! ([`Arithmetic`]). Their NumPy semantics differ between the families, so each trait
+//! dispatches to the family's kernels.
+
+use crate::array::Array;
+use crate::dtype::{bf16, c128, c64, f16, Num};
+use crate::error::Result;
+use crate::kernel::elementwise::IntoOperand;
+use crate::ops::kernels as k;
+use crate::DType;
+
+/// Numbers (integers, floats, complex): NumPy's `add`, `subtract`, `multiply`,
+/// `true_divide` and `negative`.
+///
+/// ```
+/// use array_runtime::{c64, ops::Numeric, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![c64::new(1.0, 2.0)])?;
+/// assert_eq!(c64::multiply(&z, &z)?.to_vec()?, vec![c64::new(-3.0, 4.0)]);
+/// assert_eq!(i32::true_divide(7, 2)?.item()?, 3.5);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait Numeric: DType {
+    /// The dtype of `x / y`: `Self` for floats and complex, `f64` for integers (NumPy's true
+    /// division).
+    type Quotient: DType;
+
+    /// `x + y` (integers wrap).
+    fn add<'a>(x: impl IntoOperand<'a, Self>, y: impl IntoOperand<'a, Self>)
+        -> Result<Array<Self>>;
+
+    /// `x - y` (integers wrap).
+    fn subtract<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// `x * y` (integers wrap; complex: `(ac - bd) + (ad + bc)i`).
+    fn multiply<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// `x / y` as NumPy's `true_divide`: floats divide in their own dtype (IEEE), integers
+    /// are converted to `f64` first (`1 / 0 == inf`, `0 / 0 == nan`), complex numbers by
+    /// Smith's algorithm as NumPy does.
+    fn true_divide<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Quotient>>;
+
+    /// NumPy's `negative`: `-x`, wrapping for integers (`-(1u8) == 255`, `-(i8::MIN) ==
+    /// i8::MIN`), `-0.0` for `0.0`.
+    fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+}
+
+/// Integers and floats: NumPy's `floor_divide` and `remainder` (complex numbers have none).
+///
+/// ```
+/// use array_runtime::{ops::Arithmetic, Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![-7i32, 7, 5])?;
+/// assert_eq!(i32::remainder(&a, 2)?.to_vec()?, vec![1, 1, 1]);
+/// assert_eq!(i32::floor_divide(&a, 2)?.to_vec()?, vec![-4, 3, 2]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait Arithmetic: Numeric + Num {
+    /// NumPy's `floor_divide` (`//`): the quotient rounded toward -inf; integers: `x // 0 ==
+    /// 0` and `MIN // -1 == MIN`; floats: NumPy's `divmod` (`1.0 // 0.1 == 9.0`,
+    /// `-1.0 // inf == -1.0`, `x // 0.0` is `x / 0.0`).
+    fn floor_divide<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// NumPy's `remainder` (`%`): the sign of the divisor; integers: `x % 0 == 0`; floats:
+    /// `-1.0 % inf == inf`, a zero remainder takes the divisor's sign, `x % 0.0` is NaN.
+    fn remainder<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+}
+
+/// `+ - *` of a real dtype: the generic kernels.
+macro_rules! real_ring {
+    ($t:ty) => {
+        fn add<'a>(
+            x: impl IntoOperand<'a, Self>,
+            y: impl IntoOperand<'a, Self>,
+        ) -> Result<Array<Self>> {
+            k::add::<$t>(x, y)
+        }
+        fn subtract<'a>(
+            x: impl IntoOperand<'a, Self>,
+            y: impl IntoOperand<'a, Self>,
+        ) -> Result<Array<Self>> {
+            k::subtract::<$t>(x, y)
+        }
+        fn multiply<'a>(
+            x: impl IntoOperand<'a, Self>,
+            y: impl IntoOperand<'a, Self>,
+        ) -> Result<Array<Self>> {
+            k::multiply::<$t>(x, y)
+        }
+    };
+}
+
+macro_rules! int_arithmetic {
+    ($($t:ty),*) => {$(
+        impl Numeric for $t {
+            type Quotient = f64;
+            real_ring!($t);
+            fn true_divide<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<f64>> {
+                k::true_divide_int::<$t, f64>(x, y)
+            }
+            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                k::negative_int::<$t>(x)
+            }
+        }
+
+        impl Arithmetic for $t {
+            fn floor_divide<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::floor_divide_int::<$t>(x, y)
+            }
+            fn remainder<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::remainder_int::<$t>(x, y)
+            }
+        }
+    )*};
+}
+int_arithmetic!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// `$t => $c`: the dtype and the one its floor division is computed in (NumPy computes the
+/// half types in `f32`).
+macro_rules! float_arithmetic {
+    ($($t:ty => $c:ty),*) => {$(
+        impl Numeric for $t {
+            type Quotient = $t;
+            real_ring!($t);
+            fn true_divide<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::divide_float::<$t>(x, y)
+            }
+            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                k::negative_float::<$t>(x)
+            }
+        }
+
+        impl Arithmetic for $t {
+            fn floor_divide<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::floor_divide_float::<$t, $c>(x, y)
+            }
+            fn remainder<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::remainder_float::<$t, $c>(x, y)
+            }
+        }
+    )*};
+}
+float_arithmetic!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+macro_rules! complex_arithmetic {
+    ($($t:ty => $add:ident, $sub:ident, $mul:ident, $div:ident, $neg:ident;)*) => {$(
+        impl Numeric for $t {
+            type Quotient = $t;
+            fn add<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$add(x, y)
+            }
+            fn subtract<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$sub(x, y)
+            }
+            fn multiply<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$mul(x, y)
+            }
+            fn true_divide<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                k::$div(x, y)
+            }
+            fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                k::$neg(x)
+            }
+        }
+    )*};
+}
+complex_arithmetic! {
+    c64 => add_c64, subtract_c64, multiply_c64, divide_c64, negative_c64;
+    c128 => add_c128, subtract_c128, multiply_c128, divide_c128, negative_c128;
+}

@@ -1,0 +1,343 @@
+//! Arithmetic: `add`, `subtract`, `multiply`, `divide` (`true_divide`), `floor_divide`,
+//! `remainder`, `divmod`, `fmod`, `negative`, `absolute`, `sign`, `square`, `reciprocal`.
+//! Integers wrap on overflow, as in NumPy.
+
+use crate::math::kernels;
+use crate::prelude::*;
+use array_runtime::ops::{Arithmetic, Compare, Numeric};
+use array_runtime::IntoOperand;
+
+/// `divmod` and the rounding ufuncs, whose kernels differ between integers and floats:
+/// implemented for every integer and float dtype.
+pub trait MathNum: Arithmetic + Compare {
+    /// NumPy's `divmod`: see [`divmod`].
+    #[allow(clippy::type_complexity)]
+    fn divmod<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<(Array<Self>, Array<Self>)>;
+    /// NumPy's `floor`: see [`floor`](crate::math::floor).
+    fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// NumPy's `ceil`: see [`ceil`](crate::math::ceil).
+    fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// NumPy's `trunc`: see [`trunc`](crate::math::trunc).
+    fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+}
+
+macro_rules! int_math {
+    ($($t:ty),*) => {$(
+        impl MathNum for $t {
+            fn divmod<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<(Array<Self>, Array<Self>)> {
+                kernels::divmod_int::<$t>(x, y)
+            }
+            fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::identity::<$t>(x)
+            }
+            fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::identity::<$t>(x)
+            }
+            fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::identity::<$t>(x)
+            }
+        }
+    )*};
+}
+int_math!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+macro_rules! float_math {
+    ($($t:ty => $c:ty),*) => {$(
+        impl MathNum for $t {
+            fn divmod<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<(Array<Self>, Array<Self>)> {
+                kernels::divmod_float::<$t, $c>(x, y)
+            }
+            fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::floor::<$t>(x)
+            }
+            fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::ceil::<$t>(x)
+            }
+            fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::trunc::<$t>(x)
+            }
+        }
+    )*};
+}
+float_math!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+/// Numbers and their magnitude: NumPy's `absolute`, whose result is real for complex
+/// numbers (`|a + bi| = hypot(a, b)`, `c64` gives `f32`).
+pub trait Absolute: Numeric {
+    /// The dtype of `|x|`: `Self` for integers and floats, the part type for complex.
+    type Real: DType;
+    /// NumPy's `absolute`: see [`absolute`].
+    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Real>>;
+}
+
+macro_rules! absolute {
+    ($kernel:ident: $($t:ty),*) => {$(
+        impl Absolute for $t {
+            type Real = $t;
+            fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::$kernel::<$t>(x)
+            }
+        }
+    )*};
+}
+absolute!(absolute_int: i8, i16, i32, i64, u8, u16, u32, u64);
+absolute!(absolute_float: f16, bf16, f32, f64);
+
+impl Absolute for c64 {
+    type Real = f32;
+    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f32>> {
+        kernels::absolute_c64(x)
+    }
+}
+
+impl Absolute for c128 {
+    type Real = f64;
+    fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f64>> {
+        kernels::absolute_c128(x)
+    }
+}
+
+/// `x + y`, elementwise (NumPy's `add`; the `+` operator). Integers wrap.
+///
+/// Each operand is an array (broadcast NumPy-style) or a scalar of the same dtype.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2, 2], vec![1i8, 2, 3, 127])?;
+/// let y = Array::from_vec(&Device::cpu(), &[2], vec![10i8, 1])?;
+/// assert_eq!(math::add(&x, &y)?.to_vec()?, vec![11, 3, 13, -128]);
+/// assert_eq!(math::add(&x, 1i8)?.to_vec()?, vec![2, 3, 4, -128]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn add<'a, T: Numeric>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::add(x, y)
+}
+
+/// `x - y`, elementwise (NumPy's `subtract`; the `-` operator). Integers wrap.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![1u8, 5, 0])?;
+/// assert_eq!(math::subtract(&x, 1u8)?.to_vec()?, vec![0, 4, 255]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn subtract<'a, T: Numeric>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::subtract(x, y)
+}
+
+/// `x * y`, elementwise (NumPy's `multiply`; the `*` operator). Integers wrap.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.5f32, -2.0])?;
+/// assert_eq!(math::multiply(2.0f32, &x)?.to_vec()?, vec![3.0, -4.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn multiply<'a, T: Numeric>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::multiply(x, y)
+}
+
+/// True division `x / y` (NumPy's `divide`, `true_divide`; the `/` operator): floats in their
+/// dtype (IEEE: `1 / 0 == inf`), integers converted to `f64` first (NumPy's result dtype).
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![7i32, -7, 1])?;
+/// let q: Array<f64> = math::divide(&x, 2)?;
+/// assert_eq!(q.to_vec()?, vec![3.5, -3.5, 0.5]);
+/// assert_eq!(math::divide(&x, 0)?.to_vec()?, vec![f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn divide<'a, T: Numeric>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Quotient>> {
+    T::true_divide(x, y)
+}
+
+/// The same function as [`divide`] (NumPy's `true_divide`).
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f32, -1.0])?;
+/// assert_eq!(math::true_divide(&x, 4.0f32)?.to_vec()?, vec![0.25, -0.25]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn true_divide<'a, T: Numeric>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Quotient>> {
+    T::true_divide(x, y)
+}
+
+/// The quotient rounded toward -inf (NumPy's `floor_divide`, `//`). Integers: `x // 0 == 0`,
+/// `MIN // -1 == MIN`; floats: NumPy's `divmod` (`1.0 // 0.1 == 9.0`, `-1.0 // inf == -1.0`,
+/// `x // 0.0 == x / 0.0`).
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-7i32, 7, 7])?;
+/// let y = Array::from_vec(&Device::cpu(), &[3], vec![2i32, -2, 0])?;
+/// assert_eq!(math::floor_divide(&x, &y)?.to_vec()?, vec![-4, -4, 0]);
+/// let f = Array::from_vec(&Device::cpu(), &[1], vec![1.0f64])?;
+/// assert_eq!(math::floor_divide(&f, 0.1)?.to_vec()?, vec![9.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn floor_divide<'a, T: Arithmetic>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::floor_divide(x, y)
+}
+
+/// The remainder with the sign of the divisor (NumPy's `remainder`, `mod`, `%`; the `%`
+/// operator). Integers: `x % 0 == 0`; floats: `-1.0 % inf == inf`, a zero remainder takes
+/// the divisor's sign, `x % 0.0` is NaN.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-7i32, 7, 7])?;
+/// let y = Array::from_vec(&Device::cpu(), &[3], vec![2i32, -2, 0])?;
+/// assert_eq!(math::remainder(&x, &y)?.to_vec()?, vec![1, -1, 0]);
+/// let f = Array::from_vec(&Device::cpu(), &[2], vec![-1.0f64, 4.0])?;
+/// assert_eq!(math::remainder(&f, f64::INFINITY)?.to_vec()?, vec![f64::INFINITY, 4.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn remainder<'a, T: Arithmetic>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::remainder(x, y)
+}
+
+/// `(floor_divide(x, y), remainder(x, y))` in one pass (NumPy's `divmod`).
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-7.0f32, 7.0, 1.0])?;
+/// let y = Array::from_vec(&Device::cpu(), &[3], vec![2.0f32, -2.0, 0.1])?;
+/// let (q, r) = math::divmod(&x, &y)?;
+/// assert_eq!(q.to_vec()?, vec![-4.0, -4.0, 9.0]);
+/// assert_eq!(r.to_vec()?[..2], [1.0, -1.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn divmod<'a, T: MathNum>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<(Array<T>, Array<T>)> {
+    T::divmod(x, y)
+}
+
+/// C's remainder, with the sign of the dividend (NumPy's `fmod`). Integers: `x fmod 0 == 0`;
+/// floats: `x fmod 0.0` is NaN.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-7i32, 7, 7])?;
+/// let y = Array::from_vec(&Device::cpu(), &[3], vec![2i32, -2, 0])?;
+/// assert_eq!(math::fmod(&x, &y)?.to_vec()?, vec![-1, 1, 0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn fmod<'a, T: Num>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    kernels::fmod::<T>(x, y)
+}
+
+/// `-x`, elementwise (NumPy's `negative`; the unary `-` operator). Integers wrap (`-(1u8) ==
+/// 255`, `-(i8::MIN) == i8::MIN`); `-(0.0) == -0.0`.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1u8, 0])?;
+/// assert_eq!(math::negative(&x)?.to_vec()?, vec![255, 0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn negative<'a, T: Numeric>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    T::negative(x)
+}
+
+/// `|x|`, elementwise (NumPy's `absolute`, `abs`). Integers wrap (`abs(i8::MIN) == i8::MIN`);
+/// `abs(-0.0) == 0.0`.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-3i8, 4, i8::MIN])?;
+/// assert_eq!(math::absolute(&x)?.to_vec()?, vec![3, 4, i8::MIN]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn absolute<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>> {
+    T::absolute(x)
+}
+
+/// The same function as [`absolute`] (NumPy's `abs`).
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![-0.5f32, -0.0])?;
+/// assert_eq!(math::abs(&x)?.to_vec()?, vec![0.5, 0.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn abs<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>> {
+    T::absolute(x)
+}
+
+/// -1, 0 or 1 by the sign of `x` (NumPy's `sign`): `sign(-0.0) == 0.0` (Rust's `signum`
+/// gives -1.0), `sign(nan)` is NaN; unsigned integers give 0 or 1.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[4], vec![-2.5f64, -0.0, 0.0, 7.0])?;
+/// assert_eq!(math::sign(&x)?.to_vec()?, vec![-1.0, 0.0, 0.0, 1.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn sign<'a, T: Num>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    kernels::sign::<T>(x)
+}
+
+/// `x * x`, elementwise (NumPy's `square`). Integers wrap.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![-3i16, 200])?;
+/// assert_eq!(math::square(&x)?.to_vec()?, vec![9, -25536]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn square<'a, T: Num>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    kernels::square::<T>(x)
+}
+
+/// `1 / x`, elementwise (NumPy's `reciprocal`) of floats.
+///
+/// Where we differ from NumPy: integers have no `reciprocal` here (NumPy's integer division
+/// `1 / x` is of little use and undefined at 0); use [`divide`].
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![4.0f32, -0.0, 0.5])?;
+/// assert_eq!(math::reciprocal(&x)?.to_vec()?, vec![0.25, f32::NEG_INFINITY, 2.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn reciprocal<'a, T: Float>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    kernels::reciprocal::<T>(x)
+}

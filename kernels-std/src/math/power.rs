@@ -1,0 +1,115 @@
+//! `power`: integers by square-and-multiply (a negative exponent is an error), floats by C's
+//! `pow` (computed in `f32` for the half types), `bool` to `i8`.
+
+use crate::math::kernels;
+use crate::prelude::*;
+use array_runtime::kernel::elementwise::Operand;
+use array_runtime::ops::Compare;
+use array_runtime::IntoOperand;
+
+/// Dtypes with NumPy's `power`: integers and floats keep their dtype, `bool` gives `i8`.
+pub trait Power: DType {
+    /// The result's dtype.
+    type Out: DType;
+    /// NumPy's `power`: see [`power`].
+    fn power<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
+}
+
+macro_rules! int_power {
+    ($($t:ty),*) => {$(
+        impl Power for $t {
+            type Out = $t;
+            fn power<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                power_int::<$t>(x, y)
+            }
+        }
+    )*};
+}
+int_power!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+macro_rules! float_power {
+    ($($t:ty => $c:ty),*) => {$(
+        impl Power for $t {
+            type Out = $t;
+            fn power<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                kernels::power_float::<$t, $t, $c>(x, y)
+            }
+        }
+    )*};
+}
+float_power!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+impl Power for bool {
+    type Out = i8;
+    fn power<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<i8>> {
+        kernels::power_bool(x, y)
+    }
+}
+
+/// Integer power: refuses negative exponents (NumPy raises), then runs the kernel.
+fn power_int<'a, T>(x: impl IntoOperand<'a, T>, y: impl IntoOperand<'a, T>) -> Result<Array<T>>
+where
+    T: Int + Compare + for<'s> IntoOperand<'s, T>,
+{
+    let zero = T::zero();
+    let refuse = || {
+        Err(Error::invalid(format!(
+            "power: integers to negative integer powers are not allowed ({})",
+            T::ID
+        )))
+    };
+    match y.into_operand() {
+        Operand::Scalar(v) if v < zero => refuse(),
+        Operand::Scalar(v) => kernels::power_int::<T>(x, v),
+        Operand::Borrowed(a) if any_below(a, zero)? => refuse(),
+        Operand::Borrowed(a) => kernels::power_int::<T>(x, a),
+        Operand::Owned(a) if any_below(&a, zero)? => refuse(),
+        Operand::Owned(a) => kernels::power_int::<T>(x, a),
+    }
+}
+
+/// Whether any element of `a` is below `zero`: a comparison and a reduction on the array's
+/// device; one `bool` read back.
+fn any_below<T>(a: &Array<T>, zero: T) -> Result<bool>
+where
+    T: Compare + for<'s> IntoOperand<'s, T>,
+{
+    if a.is_empty() {
+        return Ok(false);
+    }
+    let below = T::less(a, zero)?;
+    kernels::any_true(&below).run()?.item()
+}
+
+/// `x^y`, elementwise (NumPy's `power`). Integers wrap (`3i8^5 == -13`) and a negative
+/// exponent is an error (as NumPy raises); floats use C's `pow` (`1^nan == 1`, `x^0 == 1`).
+///
+/// `bool` gives `i8` (`x^y` is 0 only for `false^true`), as in NumPy.
+///
+/// ```
+/// use kernels_std::{math, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![3i8, 2, -2])?;
+/// assert_eq!(math::power(&x, 5i8)?.to_vec()?, vec![-13, 32, -32]);
+/// assert!(math::power(&x, -1i8).is_err());
+/// let f = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 4.0])?;
+/// assert_eq!(math::power(&f, 0.5)?.to_vec()?, vec![1.0, 2.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn power<'a, T: Power>(
+    x: impl IntoOperand<'a, T>,
+    y: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::power(x, y)
+}
