@@ -1,0 +1,355 @@
+//! `reduce` against NumPy: the fixtures of `scripts/fixtures/gen_reduce_fixtures.py`, one
+//! `.npz` per input holding NumPy's result of each routine on each view and axis choice
+//! (`<routine>__<view>__<axes>`; the script's docstring names them), on the CPU backend and, when
+//! there is one, on CUDA device 0. Every kernel is also compiled by NVRTC.
+//!
+//! Tolerances (`tol::<T>()`), against NumPy, whose summation order differs from ours:
+//! - integers, `bool`, and every result of a comparison (`max`, `argmax`, `any`, ...): exact;
+//! - `f64`: 4 ulps, or `|d| <= 1e-12 + 1e-12 |expected|` (sums of up to 60 standard normals
+//!   cancel to absolute errors near 1e-15);
+//! - `f32`: 4 ulps, or `|d| <= 1e-5 + 1e-5 |expected|`;
+//! - `f16`: 1 ulp, or `|d| <= 1e-2 + 1e-2 |expected|` (we accumulate in `f32` where NumPy,
+//!   on non-contiguous data, accumulates some sums in `f16`).
+
+mod common;
+
+use common::{assert_close, devices, fixture, Approx, Tol};
+use kernels_std::io::{load_npz, NpyDType, Npz};
+use kernels_std::prelude::*;
+use kernels_std::reduce::*;
+use kernels_std::s;
+
+use array_runtime::kernel::reduction::{ReduceCall, ReduceKernel};
+
+fn tol<T: Approx>() -> Tol {
+    match T::ID {
+        DTypeId::F64 => Tol {
+            ulps: 4,
+            ..Tol::close(1e-12, 1e-12)
+        },
+        DTypeId::F32 => Tol {
+            ulps: 4,
+            ..Tol::close(1e-5, 1e-5)
+        },
+        DTypeId::F16 => Tol {
+            ulps: 1,
+            ..Tol::close(1e-2, 1e-2)
+        },
+        _ => Tol::exact(),
+    }
+}
+
+/// What every routine's call offers: axes, keepdims, run.
+trait Call: Sized {
+    type Out: Approx + NpyDType;
+    fn with_axes(self, axes: &[isize]) -> Self;
+    fn with_keepdims(self, keep: bool) -> Self;
+    fn go(self) -> Result<Array<Self::Out>>;
+}
+
+impl<K: ReduceKernel> Call for ReduceCall<'_, K>
+where
+    K::Out: Approx + NpyDType,
+{
+    type Out = K::Out;
+    fn with_axes(self, axes: &[isize]) -> Self {
+        self.axes(axes)
+    }
+    fn with_keepdims(self, keep: bool) -> Self {
+        self.keepdims(keep)
+    }
+    fn go(self) -> Result<Array<K::Out>> {
+        self.run()
+    }
+}
+
+macro_rules! call_for_builder {
+    ($ty:ty, [$($g:tt)*]) => {
+        impl<$($g)*> Call for $ty {
+            type Out = i64;
+            fn with_axes(self, axes: &[isize]) -> Self {
+                self.axes(axes)
+            }
+            fn with_keepdims(self, keep: bool) -> Self {
+                self.keepdims(keep)
+            }
+            fn go(self) -> Result<Array<i64>> {
+                self.run()
+            }
+        }
+    };
+}
+call_for_builder!(NanArg<'_, T, kernels::nanargmax::Kernel<T>>, [T: Num]);
+call_for_builder!(NanArg<'_, T, kernels::nanargmin::Kernel<T>>, [T: Num]);
+
+/// `((i * 7919) % 1009) / 1009 - 0.5`: the generator's `ramp`, for inputs not stored.
+fn ramp(n: usize) -> Vec<f64> {
+    (0..n)
+        .map(|i| ((i as u64 * 7919) % 1009) as f64 / 1009.0 - 0.5)
+        .collect()
+}
+
+/// The input of a fixture file: stored as `in`, or recomputed for the long ones.
+fn input<T: NpyDType>(file: &str, npz: &Npz, dev: &Device) -> Array<T> {
+    if let Ok(a) = npz.array::<T>("in") {
+        return a;
+    }
+    let (shape, values): (Vec<usize>, Vec<f64>) = match file {
+        "bigmean_f8" => (vec![2, 3001], ramp(6002).iter().map(|x| 1e9 + x).collect()),
+        "bigmean_f4" => (vec![2, 3001], ramp(6002).iter().map(|x| 1e4 + x).collect()),
+        "long_f4" => (vec![2, 100_000], ramp(200_000)),
+        "long_f2" => (vec![3000], ramp(3000)),
+        _ => panic!("{file}: no input"),
+    };
+    // f64 -> T as NumPy's astype (rounded once), through the .npy reader's dtype checks.
+    let any: Vec<T> = values
+        .into_iter()
+        .map(|v| from_f64::<T>(v).unwrap_or_else(|| panic!("{file}: not a float dtype")))
+        .collect();
+    Array::from_vec(dev, &shape, any).unwrap()
+}
+
+fn from_f64<T: DType>(v: f64) -> Option<T> {
+    let any: Box<dyn std::any::Any> = match T::ID {
+        DTypeId::F64 => Box::new(v),
+        DTypeId::F32 => Box::new(v as f32),
+        DTypeId::F16 => Box::new(f16::from_f64(v)),
+        _ => return None,
+    };
+    any.downcast::<T>().ok().map(|b| *b)
+}
+
+/// The view the generator names `v`.
+fn view<T: DType>(a: &Array<T>, v: &str) -> Array<T> {
+    match v {
+        "c" => a.clone(),
+        "t" => a.t(),
+        "r" if a.ndim() >= 2 => a.slice(s![.., ..;-1]).unwrap(),
+        "r" => a.slice(s![..;-1]).unwrap(),
+        "s" => a.slice(s![..;2]).unwrap(),
+        _ => panic!("unknown view {v}"),
+    }
+}
+
+/// Applies the generator's axes spec (`all`, `none`, `0.2`, `-1k`, ...).
+fn with_spec<C: Call>(call: C, spec: &str) -> C {
+    let (spec, keep) = match spec.strip_suffix('k') {
+        Some(s) => (s, true),
+        None => (spec, false),
+    };
+    let call = match spec {
+        "all" => call,
+        "none" => call.with_axes(&[]),
+        _ => {
+            let axes: Vec<isize> = spec.split('.').map(|x| x.parse().unwrap()).collect();
+            call.with_axes(&axes)
+        }
+    };
+    call.with_keepdims(keep)
+}
+
+/// Checks `routine` on every case of the fixture `file` (input dtype `T`), on every device:
+/// `f` runs it on a view with an axes spec. Returns the number of cases.
+#[track_caller]
+fn check<T: NpyDType, U: Approx + NpyDType>(
+    file: &str,
+    routine: &str,
+    f: impl Fn(&Array<T>, &str) -> Result<Array<U>>,
+) -> usize {
+    check_tol(file, routine, tol::<U>(), f)
+}
+
+#[track_caller]
+fn check_tol<T: NpyDType, U: Approx + NpyDType>(
+    file: &str,
+    routine: &str,
+    tol: Tol,
+    f: impl Fn(&Array<T>, &str) -> Result<Array<U>>,
+) -> usize {
+    let mut cases = 0;
+    for dev in devices() {
+        let npz = load_npz(fixture(&format!("reduce/{file}.npz")), &dev).unwrap();
+        let a = input::<T>(file, &npz, &dev);
+        let prefix = format!("{routine}__");
+        let keys: Vec<String> = npz
+            .names()
+            .filter(|k| k.starts_with(&prefix))
+            .map(String::from)
+            .collect();
+        for key in keys {
+            let mut parts = key[prefix.len()..].split("__");
+            let (v, spec) = (parts.next().unwrap(), parts.next().unwrap());
+            let what = format!("{file}: {key} on {dev}");
+            let got = f(&view(&a, v), spec).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let want = npz.array::<U>(&key).unwrap();
+            assert!(
+                got.device().same(&dev),
+                "{what}: result on {}",
+                got.device()
+            );
+            assert_close(&got, &want, tol, &what);
+            cases += 1;
+        }
+    }
+    cases
+}
+
+/// Runs `check` for one routine over fixture files of the dtypes given; asserts some case ran.
+macro_rules! check_files {
+    ($routine:literal, $f:expr, [$($file:literal: $t:ty),* $(,)?]) => {{
+        let mut n = 0;
+        $(n += check::<$t, _>($file, $routine, |a: &Array<$t>, spec: &str| with_spec($f(a), spec).go());)*
+        assert!(n > 0, "no case of {}", $routine);
+        n
+    }};
+}
+
+/// Every numeric (not bool) input file.
+macro_rules! numeric_files {
+    ($routine:literal, $f:expr) => {
+        check_files!($routine, $f, [
+            "x3_i1": i8, "x3_i2": i16, "x3_i4": i32, "x3_i8": i64,
+            "x3_u1": u8, "x3_u2": u16, "x3_u4": u32, "x3_u8": u64,
+            "x3_f2": f16, "x3_f4": f32, "x3_f8": f64,
+            "nan_f2": f16, "nan_f4": f32, "nan_f8": f64, "nan2_f8": f64,
+            "e30_f8": f64, "e0_i4": i32, "s0_f8": f64, "s0_i2": i16, "one_f4": f32,
+            "lim_i4": i32, "lim_i1": i8, "lim_i8": i64, "lim_u8": u64, "lim_u1": u8,
+            "near1_f2": f16, "near1_f4": f32, "near1_f8": f64,
+        ])
+    };
+}
+
+/// Every float input file.
+macro_rules! float_files {
+    ($routine:literal, $f:expr) => {
+        check_files!($routine, $f, [
+            "x3_f2": f16, "x3_f4": f32, "x3_f8": f64,
+            "nan_f2": f16, "nan_f4": f32, "nan_f8": f64, "nan2_f8": f64,
+            "e30_f8": f64, "s0_f8": f64, "one_f4": f32,
+            "near1_f2": f16, "near1_f4": f32, "near1_f8": f64,
+        ])
+    };
+}
+
+#[test]
+fn max_min_ptp_match_numpy() {
+    numeric_files!("max", max);
+    numeric_files!("min", min);
+    numeric_files!("ptp", ptp);
+}
+
+#[test]
+fn nanmax_nanmin_match_numpy() {
+    float_files!("nanmax", nanmax);
+    float_files!("nanmin", nanmin);
+}
+
+#[test]
+fn argmax_argmin_match_numpy() {
+    numeric_files!("argmax", argmax);
+    numeric_files!("argmin", argmin);
+}
+
+#[test]
+fn nanargmax_nanargmin_match_numpy() {
+    float_files!("nanargmax", nanargmax);
+    float_files!("nanargmin", nanargmin);
+}
+
+#[test]
+fn extremes_of_empty_axes_are_errors() {
+    for dev in devices() {
+        let e = Array::<f64>::zeros(&dev, &[3, 0]).unwrap();
+        // along axis 0 the result is empty: nothing to reduce, no error
+        assert_eq!(max(&e).axis(0).run().unwrap().shape(), &[0]);
+        assert_eq!(argmax(&e).axis(0).run().unwrap().shape(), &[0]);
+        for err in [
+            max(&e).axis(1).run().unwrap_err(),
+            min(&e).run().unwrap_err(),
+            ptp(&e).axis(-1).run().unwrap_err(),
+            nanmax(&e).run().unwrap_err(),
+        ] {
+            assert!(err.to_string().contains("zero-size"), "{err}");
+        }
+        let err = argmax(&e).axis(1).run().unwrap_err().to_string();
+        assert!(err.contains("argmax"), "{err}");
+        let err = nanargmin(&e).axis(1).run().unwrap_err().to_string();
+        assert!(err.contains("nanargmin"), "{err}");
+    }
+}
+
+#[test]
+fn all_nan_slices_are_errors_for_nanarg() {
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[2, 2], vec![f32::NAN, 1.0, f32::NAN, f32::NAN]).unwrap();
+        let err = nanargmax(&a).axis(1).run().unwrap_err().to_string();
+        assert!(
+            err.contains("nanargmax") && err.contains("all-NaN"),
+            "{err}"
+        );
+        assert_eq!(
+            nanargmax(&a)
+                .axis(0)
+                .keepdims(true)
+                .run()
+                .unwrap_err()
+                .to_string(),
+            err.replace("[2]", "[1, 2]")
+        );
+        assert_eq!(nanargmin(&a).run().unwrap().item().unwrap(), 1);
+        // nanmax of an all-NaN slice is NaN (NumPy warns)
+        let m = nanmax(&a).axis(1).run().unwrap().to_vec().unwrap();
+        assert_eq!(m[0], 1.0);
+        assert!(m[1].is_nan());
+    }
+}
+
+#[test]
+fn bad_axes_are_errors() {
+    for dev in devices() {
+        let a = Array::<i32>::zeros(&dev, &[2, 3]).unwrap();
+        assert!(matches!(
+            max(&a).axis(2).run(),
+            Err(Error::Axis { axis: 2, ndim: 2 })
+        ));
+        assert!(matches!(argmin(&a).axis(-3).run(), Err(Error::Axis { .. })));
+        let err = min(&a).axes(&[0, -2]).run().unwrap_err().to_string();
+        assert!(err.contains("duplicate"), "{err}");
+        let err = nanargmax(&a).axes(&[1, 1]).run().unwrap_err().to_string();
+        assert!(err.contains("duplicate"), "{err}");
+    }
+}
+
+#[test]
+fn every_kernel_compiles_with_nvrtc() {
+    use array_runtime::cuda::verify;
+    if !verify::nvrtc_or_skip("reduce kernels").unwrap() {
+        return;
+    }
+    macro_rules! each_num {
+        ($m:ident, $has_id:expr) => {{
+            verify::reduction(&kernels::$m::instance::<i8>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<i16>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<i32>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<i64>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<u8>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<u16>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<u32>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<u64>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<f16>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<bf16>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<f32>(), $has_id).unwrap();
+            verify::reduction(&kernels::$m::instance::<f64>(), $has_id).unwrap();
+        }};
+    }
+    each_num!(max, false);
+    each_num!(min, false);
+    each_num!(nanmax, false);
+    each_num!(nanmin, false);
+    each_num!(ptp, false);
+    each_num!(argmax, false);
+    each_num!(argmin, false);
+    each_num!(nanargmax, false);
+    each_num!(nanargmin, false);
+    verify::reduction(&kernels::any_negative::instance(), true).unwrap();
+}
