@@ -187,10 +187,33 @@ mod sealed {
 /// assert_eq!(describe::<bool>(), ("bool", 1));
 /// ```
 pub trait DType:
-    sealed::Sealed + Copy + Default + PartialEq + fmt::Debug + Send + Sync + 'static
+    sealed::Sealed
+    + Copy
+    + Default
+    + PartialEq
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + crate::cast::CastSource
+    + crate::cast::CastTarget
 {
     /// Runtime identity of the dtype.
     const ID: DTypeId;
+
+    /// This value converted to the dtype `U` with NumPy's `astype` rules (the module
+    /// [`cast`](crate::cast) lists them). Kernels spell it the same way: `x.cast::<U>()`.
+    ///
+    /// ```
+    /// use array_runtime::{f16, DType};
+    /// assert_eq!(2.5f64.cast::<f16>(), f16::from_f32(2.5));
+    /// assert_eq!((-1i32).cast::<u8>(), 255);
+    /// assert!(f32::NAN.cast::<bool>());
+    /// ```
+    #[inline(always)]
+    fn cast<U: DType>(self) -> U {
+        U::from_cast(self.to_cast())
+    }
 }
 
 /// Dtypes with arithmetic (`+ - * /`, `%`) and ordering: integers and floats.

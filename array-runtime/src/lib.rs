@@ -15,6 +15,8 @@
 extern crate self as array_runtime;
 
 pub mod array;
+mod astype;
+pub mod cast;
 pub mod cpu;
 pub mod cuda;
 pub mod device;

@@ -331,3 +331,30 @@ pub fn generic_int<T: Int>(x: T, y: T) -> (T, T, T, T) {
 pub fn generic_num<T: Num>(x: T, y: T) -> (T, T, bool) {
     (x * y - x, x / y + x % y, x < y)
 }
+
+/// `x.cast::<U>()`: conversions `as` does not have (half types, complex, to `bool`), with
+/// NumPy's `astype` rules (`array_runtime::cast`).
+#[elementwise]
+pub fn convert_matrix(
+    x: f64,
+    h: f16,
+    z: c64,
+    i: i64,
+) -> (f16, bf16, i32, bool, c128, u8, bf16, f32) {
+    (
+        x.cast::<f16>(),
+        x.cast::<bf16>(),
+        h.cast::<i32>(),
+        z.cast::<bool>(),
+        x.cast::<c128>(),
+        z.cast::<u8>(),
+        i.cast::<bf16>(),
+        h.cast::<f32>() + x.cast::<bool>().cast::<f32>(),
+    )
+}
+
+/// `cast` between two type parameters: one kernel for every pair of dtypes.
+#[elementwise]
+pub fn convert_generic<A: DType, B: DType>(x: A) -> B {
+    x.cast::<B>()
+}

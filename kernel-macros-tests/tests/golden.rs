@@ -62,6 +62,7 @@ mod language {
         int_methods,
         int_semantics,
         cast_matrix,
+        convert_matrix,
         half_math,
         complex_math,
         complex_f64,

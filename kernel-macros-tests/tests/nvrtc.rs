@@ -45,6 +45,35 @@ fn modules() -> Vec<(&'static str, String)> {
         ("int_semantics", l::int_semantics::cuda_source()),
         ("cast_matrix", l::cast_matrix::cuda_source()),
         ("half_math", l::half_math::cuda_source()),
+        ("convert_matrix", l::convert_matrix::cuda_source()),
+        (
+            "convert_f64_bf16",
+            l::convert_generic::cuda_source::<f64, bf16>(),
+        ),
+        (
+            "convert_c128_i8",
+            l::convert_generic::cuda_source::<c128, i8>(),
+        ),
+        (
+            "convert_u64_f16",
+            l::convert_generic::cuda_source::<u64, f16>(),
+        ),
+        (
+            "convert_bf16_bool",
+            l::convert_generic::cuda_source::<bf16, bool>(),
+        ),
+        (
+            "convert_i16_c64",
+            l::convert_generic::cuda_source::<i16, c64>(),
+        ),
+        (
+            "convert_c64_c128",
+            l::convert_generic::cuda_source::<c64, c128>(),
+        ),
+        (
+            "convert_f16_bf16",
+            l::convert_generic::cuda_source::<f16, bf16>(),
+        ),
         ("complex_math", l::complex_math::cuda_source()),
         ("complex_f64", l::complex_f64::cuda_source()),
         ("calls", l::calls::cuda_source()),

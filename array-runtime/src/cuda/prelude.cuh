@@ -458,8 +458,13 @@ template <class To> struct from_int {
     template <class I> static KX_FN To run(I x) { return (To)x; }
 };
 
+template <class T> struct complex;
+
+// `as` casts and `x.cast::<U>()` (array_runtime::cast): complex -> real keeps the real part,
+// anything -> bool is `!= 0`, real -> complex has a zero imaginary part.
 template <class To> struct caster {
     static KX_FN To from(bool x) { return from_int<To>::run(x ? 1 : 0); }
+    template <class P> static KX_FN To from(complex<P> z) { return from(z.re); }
     static KX_FN To from(signed char x) { return from_int<To>::run(x); }
     static KX_FN To from(short x) { return from_int<To>::run(x); }
     static KX_FN To from(int x) { return from_int<To>::run(x); }
@@ -476,8 +481,23 @@ template <class To> struct caster {
 #endif
 };
 template <> struct caster<bool> {
-    // Not an `as` cast Rust has (it has only `bool as bool`); kept total for the runtime.
+    // Not an `as` cast Rust has (it has only `bool as bool`): `x.cast::<bool>()`.
     template <class F> static KX_FN bool from(F x) { return x != (F)0; }
+    template <class P> static KX_FN bool from(complex<P> z) {
+        return z.re != (P)0 || z.im != (P)0;
+    }
+#ifdef KX_HALF
+    static KX_FN bool from(__half x) { return __half2float(x) != 0.0f; }
+    static KX_FN bool from(__nv_bfloat16 x) { return __bfloat162float(x) != 0.0f; }
+#endif
+};
+template <class T> struct caster<complex<T>> {
+    template <class F> static KX_FN complex<T> from(F x) {
+        return complex<T>{caster<T>::from(x), (T)0};
+    }
+    template <class P> static KX_FN complex<T> from(complex<P> z) {
+        return complex<T>{caster<T>::from(z.re), caster<T>::from(z.im)};
+    }
 };
 
 /// `x as To`.

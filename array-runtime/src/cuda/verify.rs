@@ -5,6 +5,7 @@ use super::codegen::{self, OperandKind};
 use super::{compile_options, nvrtc};
 use crate::cuda::codegen::IndexWidth;
 use crate::cuda::codegen_reduce::{reduction_module, ReduceSpec};
+use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::Instance;
 use crate::kernel::reduction::ReductionInstance;
@@ -59,6 +60,23 @@ pub fn elementwise(inst: &Instance<'_>) -> Result<usize> {
         .map(|kinds| codegen::elementwise_module(inst, kinds, 2))
         .collect();
     compile_all(&sources, &inst.name(), codegen::needs_half_headers(inst))
+}
+
+/// Compiles the kernel of [`Array::astype`](crate::Array::astype) from `from` to `to` as
+/// [`elementwise`] does. Returns the number of modules compiled.
+///
+/// ```no_run
+/// use array_runtime::{cuda::verify, DTypeId};
+/// verify::astype(DTypeId::F64, DTypeId::F16)?;
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn astype(from: DTypeId, to: DTypeId) -> Result<usize> {
+    elementwise(&Instance {
+        def: &crate::astype::astype_kernel::DEF,
+        type_args: &[from, to],
+        params: &[from],
+        results: &[to],
+    })
 }
 
 /// Compiles the module shapes a reduction call can produce (contiguous rows with 32- and

@@ -52,6 +52,7 @@ impl Checker<'_> {
             }
             ExprKind::Assign(op, place, value) => self.assign(*op, place, value, e.sp),
             ExprKind::Cast(x, to) => self.cast(x, to, e.sp),
+            ExprKind::Convert(x, to) => self.convert(x, to, e.sp),
             ExprKind::Method(m, name_sp, recv, args) => self.method(*m, *name_sp, recv, args),
             ExprKind::Call(_, args) => {
                 let tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
@@ -544,6 +545,39 @@ impl Checker<'_> {
         }
     }
 
+    /// `x.cast::<U>()`: from any dtype (a type parameter too) to any dtype.
+    fn convert(&mut self, x: &Expr, to_ref: &TypeRef, sp: Sp) -> Ty {
+        let from = self.expr(x);
+        let to = Ty::of_ref(to_ref);
+        let source = self.table.resolve(&from);
+        let is_dtype = |t: &Ty| matches!(t, Ty::Scalar(_) | Ty::Generic(_) | Ty::Complex(_));
+        if !is_dtype(&to) {
+            self.diag.error(
+                to_ref.sp,
+                format!("`cast` converts to a dtype, not to `{}`", self.show(&to)),
+            );
+            return Ty::Error;
+        }
+        match &source {
+            Ty::Error | Ty::Never => {}
+            Ty::Var(_) => {
+                self.diag.error(
+                    x.sp,
+                    "cannot call `cast` on a literal whose type is not known yet; give it a \
+                     suffix (`2i32`) or bind it with a type first",
+                );
+                return Ty::Error;
+            }
+            t if is_dtype(t) => {}
+            other => {
+                let msg = format!("cannot `cast` a value of type `{}`", self.show(other));
+                self.diag.error(sp, msg);
+                return Ty::Error;
+            }
+        }
+        to
+    }
+
     fn cast(&mut self, x: &Expr, to_ref: &TypeRef, sp: Sp) -> Ty {
         let from = self.expr(x);
         let to = &Ty::of_ref(to_ref);
@@ -552,13 +586,13 @@ impl Checker<'_> {
             Ty::Complex(_) => {
                 self.diag.error(
                     to_ref.sp,
-                    "`as` casts to complex numbers are not supported; write `Complex::new(x, 0.0)`",
+                    "`as` casts to complex numbers are not supported; write `Complex::new(x, 0.0)` or `x.cast::<c64>()`",
                 );
                 return Ty::Error;
             }
             Ty::Generic(i) => {
                 let msg = format!(
-                    "cannot cast to the type parameter `{}`; `as` works between primitive types only",
+                    "cannot cast to the type parameter `{0}` with `as`; write `x.cast::<{0}>()`",
                     self.generics[*i]
                 );
                 self.diag.error(to_ref.sp, msg);
@@ -585,7 +619,7 @@ impl Checker<'_> {
         let msg = match &source {
             Ty::Error | Ty::Never => None,
             Ty::Scalar(s) if s.is_half() || target.is_half() => Some(format!(
-                "`as` casts between `{}` and `{}` are not supported (the `half` types have no `as` casts in Rust)",
+                "`as` casts between `{}` and `{1}` are not supported (the `half` types have no `as` casts in Rust); write `x.cast::<{1}>()`",
                 s.name(),
                 target.name()
             )),
@@ -594,11 +628,11 @@ impl Checker<'_> {
                     .into(),
             ),
             Ty::Var(_) if target.is_half() => Some(format!(
-                "`as` casts to `{}` are not supported (the `half` types have no `as` casts in Rust)",
+                "`as` casts to `{0}` are not supported (the `half` types have no `as` casts in Rust); write `x.cast::<{0}>()`",
                 target.name()
             )),
             Ty::Scalar(s) if target == Scalar::Bool && *s != Scalar::Bool => Some(format!(
-                "cannot cast `{}` as `bool`; compare instead, e.g. `x != 0`",
+                "cannot cast `{}` as `bool`; compare instead, e.g. `x != 0`, or write `x.cast::<bool>()`",
                 s.name()
             )),
             Ty::Var(_) if target == Scalar::Bool => {
@@ -610,13 +644,12 @@ impl Checker<'_> {
             )),
             Ty::Scalar(_) | Ty::Var(_) => None,
             Ty::Complex(_) => Some(
-                "`as` casts from complex numbers are not supported; take `z.re`, `z.im` or \
-                 `z.norm()`"
+                "`as` casts from complex numbers are not supported; take `z.re`, `z.im`, \
+                 `z.norm()` or write `z.cast::<f32>()` (the real part)"
                     .into(),
             ),
             Ty::Generic(i) => Some(format!(
-                "cannot cast a value of the type parameter `{}` with `as`; \
-                 `as` works between primitive types only",
+                "cannot cast a value of the type parameter `{}` with `as`; write `x.cast::<U>()`",
                 self.generics[*i]
             )),
             Ty::Tuple(_) | Ty::Unit | Ty::Array(..) | Ty::Slice(..) | Ty::Dim3 => {

@@ -201,6 +201,11 @@ impl Native<'_> {
                 let t = self.ty_tokens(&ty);
                 quote_spanned!(sp=> ((#v) as #t))
             }
+            ExprKind::Convert(x, _) => {
+                let v = self.expr(x);
+                let t = self.ty_tokens(&ty);
+                quote_spanned!(sp=> array_runtime::DType::cast::<#t>(#v))
+            }
             ExprKind::Method(m, name_sp, recv, args) => {
                 let rt = self.ty_of(recv).clone();
                 let r = self.expr(recv);

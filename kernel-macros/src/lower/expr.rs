@@ -60,7 +60,7 @@ impl Lowerer<'_> {
                 let v = self.operands(&[l, r], w);
                 binary(*op, &lt, &rt, &v[0], &v[1])
             }
-            ExprKind::Cast(x, _) => {
+            ExprKind::Cast(x, _) | ExprKind::Convert(x, _) => {
                 let v = self.expr(x, w);
                 CExpr::atom(format!("kx::cast<{}>({})", self.c_type(&ty), v.text))
             }

@@ -197,6 +197,9 @@ pub(crate) enum ExprKind {
     /// `place = value` (`op` is `None`) or `place op= value`.
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
     Cast(Box<Expr>, TypeRef),
+    /// `x.cast::<U>()`: the conversion between any two dtypes of `array_runtime::DType::cast`
+    /// (NumPy's `astype`), where `as` has none (half types, complex, to `bool`, type parameters).
+    Convert(Box<Expr>, TypeRef),
     /// `receiver.method(args)`; `Sp` is the method name's.
     Method(Method, Sp, Box<Expr>, Vec<Expr>),
     /// A call of a `#[device_fn]`: its path as written (with any turbofish).
@@ -474,6 +477,7 @@ impl Expr {
             | ExprKind::Return(None) => {}
             ExprKind::Unary(_, x)
             | ExprKind::Cast(x, _)
+            | ExprKind::Convert(x, _)
             | ExprKind::TupleField(x, _)
             | ExprKind::ComplexPart(x, _)
             | ExprKind::Repeat(x, _)

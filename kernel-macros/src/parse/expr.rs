@@ -370,6 +370,9 @@ impl Parser<'_> {
             );
         }
         let receiver = self.expr(&m.receiver);
+        if name == "cast" {
+            return self.convert(m, receiver, name_sp, sp);
+        }
         if self.raw && name == "len" && m.args.is_empty() && m.turbofish.is_none() {
             let receiver = receiver?;
             return Some(self.node(ExprKind::Len(Box::new(receiver)), sp));
@@ -414,6 +417,32 @@ impl Parser<'_> {
             ExprKind::Method(method, name_sp, Box::new(receiver), args),
             sp,
         ))
+    }
+
+    /// `x.cast::<U>()`: exactly one type argument, no arguments.
+    fn convert(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        receiver: Option<Expr>,
+        name_sp: Sp,
+        sp: Sp,
+    ) -> Option<Expr> {
+        let hint = "write `x.cast::<U>()` with one target dtype, e.g. `x.cast::<f16>()`";
+        let ty = match m.turbofish.as_ref().map(|t| (t, t.args.len())) {
+            Some((t, 1)) => match &t.args[0] {
+                syn::GenericArgument::Type(ty) => self.type_ref(ty, TypeCtx::Cast),
+                other => self.fail(Sp::of(other), format!("expected a dtype; {hint}")),
+            },
+            Some((t, _)) => self.fail(Sp::of(t), format!("`cast` takes one type argument; {hint}")),
+            None => self.fail(name_sp, format!("`cast` needs its target type; {hint}")),
+        };
+        if !m.args.is_empty() {
+            return self.fail(
+                Sp::of(&m.args),
+                format!("`cast` takes no arguments; {hint}"),
+            );
+        }
+        Some(self.node(ExprKind::Convert(Box::new(receiver?), ty?), sp))
     }
 
     /// `Complex::new(re, im)` or a call of a `#[device_fn]`.
