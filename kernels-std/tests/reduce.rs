@@ -64,23 +64,29 @@ where
 }
 
 macro_rules! call_for_builder {
-    ($ty:ty, [$($g:tt)*]) => {
-        impl<$($g)*> Call for $ty {
-            type Out = i64;
+    ($ty:ty, [$($g:tt)*], $out:ty) => {
+        impl<$($g)*> Call for $ty
+        where
+            $out: Approx + NpyDType,
+        {
+            type Out = $out;
             fn with_axes(self, axes: &[isize]) -> Self {
                 self.axes(axes)
             }
             fn with_keepdims(self, keep: bool) -> Self {
                 self.keepdims(keep)
             }
-            fn go(self) -> Result<Array<i64>> {
+            fn go(self) -> Result<Array<$out>> {
                 self.run()
             }
         }
     };
 }
-call_for_builder!(NanArg<'_, T, kernels::nanargmax::Kernel<T>>, [T: Num]);
-call_for_builder!(NanArg<'_, T, kernels::nanargmin::Kernel<T>>, [T: Num]);
+call_for_builder!(NanArg<'_, T, kernels::nanargmax::Kernel<T>>, [T: Num], i64);
+call_for_builder!(NanArg<'_, T, kernels::nanargmin::Kernel<T>>, [T: Num], i64);
+call_for_builder!(Mean<'_, T>, [T: MeanDType], T::Out);
+call_for_builder!(Var<'_, T>, [T: MeanDType], T::Out);
+call_for_builder!(Average<'_, T>, [T: MeanDType], T::Out);
 
 /// `((i * 7919) % 1009) / 1009 - 0.5`: the generator's `ramp`, for inputs not stored.
 fn ramp(n: usize) -> Vec<f64> {
@@ -215,8 +221,17 @@ macro_rules! numeric_files {
             "e30_f8": f64, "e0_i4": i32, "s0_f8": f64, "s0_i2": i16, "one_f4": f32,
             "lim_i4": i32, "lim_i1": i8, "lim_i8": i64, "lim_u8": u64, "lim_u1": u8,
             "near1_f2": f16, "near1_f4": f32, "near1_f8": f64,
+            "bigmean_f8": f64, "bigmean_f4": f32, "long_f4": f32, "long_f2": f16,
         ])
     };
+}
+
+/// Every input file, `bool` included.
+macro_rules! every_file {
+    ($routine:literal, $f:expr) => {{
+        check_files!($routine, $f, ["x3_b1": bool]);
+        numeric_files!($routine, $f);
+    }};
 }
 
 /// Every float input file.
@@ -227,8 +242,44 @@ macro_rules! float_files {
             "nan_f2": f16, "nan_f4": f32, "nan_f8": f64, "nan2_f8": f64,
             "e30_f8": f64, "s0_f8": f64, "one_f4": f32,
             "near1_f2": f16, "near1_f4": f32, "near1_f8": f64,
+            "bigmean_f8": f64, "bigmean_f4": f32, "long_f4": f32, "long_f2": f16,
         ])
     };
+}
+
+#[test]
+fn sum_prod_match_numpy() {
+    every_file!("sum", sum);
+    every_file!("prod", prod);
+}
+
+#[test]
+fn nansum_nanprod_match_numpy() {
+    float_files!("nansum", nansum);
+    float_files!("nanprod", nanprod);
+}
+
+#[test]
+fn mean_matches_numpy() {
+    every_file!("mean", mean);
+    float_files!("nanmean", nanmean);
+}
+
+#[test]
+fn var_std_match_numpy() {
+    every_file!("var", var);
+    every_file!("std", std);
+    numeric_files!("var_d1", |a| var(a).ddof(1));
+    numeric_files!("std_d1", |a| std(a).ddof(1));
+    float_files!("nanvar", nanvar);
+    float_files!("nanstd_d1", |a| nanstd(a).ddof(1));
+}
+
+#[test]
+fn any_all_count_nonzero_match_numpy() {
+    every_file!("any", any);
+    every_file!("all", all);
+    every_file!("count_nonzero", count_nonzero);
 }
 
 #[test]
@@ -321,35 +372,232 @@ fn bad_axes_are_errors() {
 }
 
 #[test]
-fn every_kernel_compiles_with_nvrtc() {
-    use array_runtime::cuda::verify;
-    if !verify::nvrtc_or_skip("reduce kernels").unwrap() {
+fn moments_of_a_0d_array_reject_an_axis() {
+    for dev in devices() {
+        let x = Array::scalar(&dev, 2.5f64).unwrap();
+        for err in [
+            mean(&x).axis(0).run().unwrap_err(),
+            var(&x).axis(-1).run().unwrap_err(),
+            std(&x).axis(0).ddof(1).run().unwrap_err(),
+        ] {
+            assert!(err.to_string().contains("dimension 0"), "{err}");
+        }
+        // without an axis, and for sum, max and the nan forms, it is fine (NumPy's behaviour)
+        assert_eq!(mean(&x).run().unwrap().item().unwrap(), 2.5);
+        assert_eq!(var(&x).axes(&[]).run().unwrap().item().unwrap(), 0.0);
+        assert_eq!(sum(&x).axis(0).run().unwrap().item().unwrap(), 2.5);
+        assert_eq!(max(&x).axis(0).run().unwrap().item().unwrap(), 2.5);
+        assert_eq!(nanmean(&x).axis(0).run().unwrap().item().unwrap(), 2.5);
+    }
+}
+
+#[test]
+fn ddof_at_or_above_the_count_gives_inf_or_nan() {
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[2, 3], vec![1.0f32, 2.0, 3.0, 4.0, 4.0, 4.0]).unwrap();
+        for ddof in [3.0, 5.0] {
+            let v = var(&a).axis(1).ddof(ddof).run().unwrap().to_vec().unwrap();
+            assert_eq!(v[0], f32::INFINITY, "ddof {ddof}");
+            assert!(v[1].is_nan(), "ddof {ddof}: 0 / 0");
+        }
+        let s = std(&a).axis(1).ddof(2).run().unwrap().to_vec().unwrap();
+        assert_eq!(s, vec![2f32.sqrt(), 0.0]);
+        // an empty slice: NaN whatever ddof
+        let e = Array::<i16>::zeros(&dev, &[0, 2]).unwrap();
+        let v = var(&e).axis(0).ddof(1).run().unwrap().to_vec().unwrap();
+        assert!(v.iter().all(|x| x.is_nan()), "{v:?}");
+    }
+}
+
+#[test]
+fn average_with_weights() {
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[2, 3], vec![1i32, 2, 3, 4, 5, 6]).unwrap();
+        let w = Array::from_vec(&dev, &[3], vec![1i32, 2, 3]).unwrap();
+        let got: Array<f64> = average(&a).axis(1).weights(&w).run().unwrap();
+        assert_eq!(got.to_vec().unwrap(), vec![14.0 / 6.0, 32.0 / 6.0]);
+        let got = average(&a)
+            .axis(-1)
+            .keepdims(true)
+            .weights(&w)
+            .run()
+            .unwrap();
+        assert_eq!(got.shape(), &[2, 1]);
+        // weights of the array's shape, every axis
+        let w2 = Array::from_vec(&dev, &[2, 3], vec![0i32, 0, 1, 0, 0, 1]).unwrap();
+        assert_eq!(average(&a).weights(&w2).run().unwrap().item().unwrap(), 4.5);
+        // NumPy's errors: 1-d weights need one axis of their length; zero-sum weights
+        assert!(average(&a).weights(&w).run().is_err());
+        let w4 = Array::from_vec(&dev, &[4], vec![1i32; 4]).unwrap();
+        assert!(matches!(
+            average(&a).axis(1).weights(&w4).run(),
+            Err(Error::ShapeMismatch { .. })
+        ));
+        let err = average(&a)
+            .axis(0)
+            .weights(&w2)
+            .run()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("sum to zero"), "{err}");
+        let h = Array::from_vec(&dev, &[2], vec![f16::from_f32(1.0), f16::from_f32(3.0)]).unwrap();
+        let hw = Array::from_vec(&dev, &[2], vec![f16::from_f32(3.0), f16::from_f32(1.0)]).unwrap();
+        let got: Array<f16> = average(&h).weights(&hw).run().unwrap();
+        assert_eq!(got.item().unwrap(), f16::from_f32(1.5));
+    }
+}
+
+#[test]
+fn integer_sums_widen_and_wrap_only_at_64_bits() {
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[4], vec![u8::MAX; 4]).unwrap();
+        let s: Array<u64> = sum(&a).run().unwrap();
+        assert_eq!(s.item().unwrap(), 1020);
+        let b = Array::from_vec(&dev, &[2], vec![i64::MAX, 1]).unwrap();
+        assert_eq!(sum(&b).run().unwrap().item().unwrap(), i64::MIN);
+        let t = Array::from_vec(&dev, &[3], vec![true, true, false]).unwrap();
+        let n: Array<i64> = sum(&t).run().unwrap();
+        assert_eq!(n.item().unwrap(), 2);
+        let p = Array::from_vec(&dev, &[2], vec![i32::MAX, 4]).unwrap();
+        assert_eq!(
+            prod(&p).run().unwrap().item().unwrap(),
+            i64::from(i32::MAX) * 4
+        );
+    }
+}
+
+/// Whether NVRTC is here to compile kernels (the NVRTC tests skip without it, except under CI).
+fn nvrtc(what: &str) -> bool {
+    array_runtime::cuda::verify::nvrtc_or_skip(what).unwrap()
+}
+
+fn verify(inst: array_runtime::kernel::reduction::ReductionInstance, has_identity: bool) {
+    array_runtime::cuda::verify::reduction(&inst, has_identity)
+        .unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+}
+
+/// Calls `$m!(T)` for every dtype a family of routines takes.
+macro_rules! for_num_dtypes {
+    ($m:ident) => {
+        $m!(i8);
+        $m!(i16);
+        $m!(i32);
+        $m!(i64);
+        $m!(u8);
+        $m!(u16);
+        $m!(u32);
+        $m!(u64);
+        $m!(f16);
+        $m!(bf16);
+        $m!(f32);
+        $m!(f64);
+    };
+}
+
+#[test]
+fn comparison_kernels_compile_with_nvrtc() {
+    if !nvrtc("comparison reductions") {
         return;
     }
-    macro_rules! each_num {
-        ($m:ident, $has_id:expr) => {{
-            verify::reduction(&kernels::$m::instance::<i8>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<i16>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<i32>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<i64>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<u8>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<u16>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<u32>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<u64>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<f16>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<bf16>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<f32>(), $has_id).unwrap();
-            verify::reduction(&kernels::$m::instance::<f64>(), $has_id).unwrap();
+    macro_rules! each {
+        ($t:ty) => {
+            verify(kernels::max::instance::<$t>(), false);
+            verify(kernels::min::instance::<$t>(), false);
+            verify(kernels::nanmax::instance::<$t>(), false);
+            verify(kernels::nanmin::instance::<$t>(), false);
+            verify(kernels::ptp::instance::<$t>(), false);
+        };
+    }
+    for_num_dtypes!(each);
+}
+
+#[test]
+fn position_kernels_compile_with_nvrtc() {
+    if !nvrtc("position reductions") {
+        return;
+    }
+    macro_rules! each {
+        ($t:ty) => {
+            verify(kernels::argmax::instance::<$t>(), false);
+            verify(kernels::argmin::instance::<$t>(), false);
+            verify(kernels::nanargmax::instance::<$t>(), false);
+            verify(kernels::nanargmin::instance::<$t>(), false);
+        };
+    }
+    for_num_dtypes!(each);
+    verify(kernels::any_negative::instance(), true);
+}
+
+#[test]
+fn sum_kernels_compile_with_nvrtc() {
+    if !nvrtc("sum reductions") {
+        return;
+    }
+    macro_rules! each {
+        ($t:ty) => {
+            type A = <$t as SumDType>::Acc;
+            type O = <$t as SumDType>::Out;
+            verify(kernels::sum::instance::<$t, A, O>(), true);
+            verify(kernels::prod::instance::<$t, A, O>(), true);
+            verify(kernels::nansum::instance::<$t, A, O>(), true);
+            verify(kernels::nanprod::instance::<$t, A, O>(), true);
+        };
+    }
+    macro_rules! scoped {
+        ($t:ty) => {{
+            each!($t);
         }};
     }
-    each_num!(max, false);
-    each_num!(min, false);
-    each_num!(nanmax, false);
-    each_num!(nanmin, false);
-    each_num!(ptp, false);
-    each_num!(argmax, false);
-    each_num!(argmin, false);
-    each_num!(nanargmax, false);
-    each_num!(nanargmin, false);
-    verify::reduction(&kernels::any_negative::instance(), true).unwrap();
+    scoped!(bool);
+    for_num_dtypes!(scoped);
+}
+
+#[test]
+fn moment_kernels_compile_with_nvrtc() {
+    use array_runtime::cuda::verify::elementwise;
+    use array_runtime::kernel::elementwise::Instance;
+    if !nvrtc("moment reductions") {
+        return;
+    }
+    macro_rules! each {
+        ($t:ty) => {{
+            type A = <$t as MeanDType>::Acc;
+            type O = <$t as MeanDType>::Out;
+            verify(kernels::mean::instance::<$t, A, O>(), true);
+            verify(kernels::nanmean::instance::<$t, A, O>(), true);
+            verify(kernels::var::instance::<$t, A, O>(), true);
+            verify(kernels::nanvar::instance::<$t, A, O>(), true);
+            verify(kernels::average::instance::<$t, A, O>(), true);
+            // `average`'s check of its weights' sums
+            verify(kernels::sum::instance::<$t, A, A>(), true);
+            verify(kernels::any_zero::instance::<A>(), true);
+        }};
+    }
+    each!(bool);
+    for_num_dtypes!(each);
+    for t in [DTypeId::F16, DTypeId::BF16, DTypeId::F32, DTypeId::F64] {
+        let inst = Instance {
+            def: &kernels::sqrt::DEF,
+            type_args: &[t],
+            params: &[t],
+            results: &[t],
+        };
+        elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
+}
+
+#[test]
+fn logic_kernels_compile_with_nvrtc() {
+    if !nvrtc("logical reductions") {
+        return;
+    }
+    macro_rules! each {
+        ($t:ty) => {
+            verify(kernels::any::instance::<$t>(), true);
+            verify(kernels::all::instance::<$t>(), true);
+            verify(kernels::count_nonzero::instance::<$t>(), true);
+        };
+    }
+    each!(bool);
+    for_num_dtypes!(each);
 }

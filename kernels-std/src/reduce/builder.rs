@@ -23,8 +23,8 @@ impl AxesChoice {
         call.keepdims(self.keepdims)
     }
 
-    /// NumPy's `mean`, `var`, `std` (and their `nan` forms) reject an axis of a 0-d array,
-    /// where `sum` and `max` accept `axis=0`.
+    /// NumPy's `mean`, `var`, `std` reject an axis of a 0-d array, where `sum`, `max` and
+    /// the `nan` forms accept `axis=0`.
     pub(crate) fn reject_axis_of_scalar(&self, op: &str, ndim: usize) -> Result<()> {
         match &self.axes {
             Some(axes) if ndim == 0 && !axes.is_empty() => Err(Error::invalid(format!(

@@ -4,6 +4,12 @@
 
 mod arg;
 mod extrema;
+mod logic;
+mod moments;
+mod sums;
 
 pub use arg::*;
 pub use extrema::*;
+pub use logic::*;
+pub use moments::*;
+pub use sums::*;
