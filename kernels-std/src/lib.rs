@@ -10,6 +10,7 @@ pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 pub mod io;
 pub mod linalg;
 pub mod reduce;
+pub mod stats;
 
 /// Everything a kernel author needs: `use kernels_std::prelude::*;`.
 pub mod prelude {
