@@ -97,6 +97,20 @@ fn histogram_errors() {
     }
 }
 
+#[test]
+fn histogram_with_many_bins() {
+    // more edges than one launch has threads: the kernels stride over them
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[4], vec![0.5, 299_999.5, 300_000.0, 7.0]).unwrap();
+        let (counts, edges) = histogram(&a, 300_000).range(0.0, 3e5).run().unwrap();
+        let e = edges.to_vec().unwrap();
+        assert!(e.iter().enumerate().all(|(i, &x)| x == i as f64));
+        let c = counts.to_vec().unwrap();
+        assert_eq!(c.iter().sum::<i64>(), 4);
+        assert_eq!((c[0], c[7], c[299_999]), (1, 1, 2));
+    }
+}
+
 fn bincount_case<T: Int + NpyDType>(name: &str, dev: &Device) {
     let z = npz("bincount", dev);
     let x = get::<T>(&z, &format!("{name}_x"));

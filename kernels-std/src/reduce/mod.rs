@@ -15,7 +15,7 @@
 //! | `np.max`/`np.amax`, `np.min`/`np.amin`, `np.ptp` | [`max`], [`min`], [`ptp`] |
 //! | `np.argmax(a, axis=0)`, `np.argmin` | [`argmax`]`(&a).axis(0).run()`, [`argmin`] |
 //! | `np.mean`, `np.average(a, axis=1, weights=w)` | [`mean`], [`average`]`(&a).axis(1).weights(&w).run()` |
-//! | `np.var(a, ddof=1)`, `np.std` | [`var`]`(&a).ddof(1).run()`, [`std`] |
+//! | `np.var(a, ddof=1)`, `np.std` | [`var`]`(&a).ddof(1).run()`, [`std()`] |
 //! | `np.any`, `np.all`, `np.count_nonzero` | [`any`], [`all`], [`count_nonzero`] |
 //! | `np.nansum`, `np.nanprod`, `np.nanmax`, `np.nanmin` | [`nansum`], [`nanprod`], [`nanmax`], [`nanmin`] |
 //! | `np.nanargmax`, `np.nanargmin` | [`nanargmax`], [`nanargmin`] (an all-NaN slice is an error) |
@@ -41,7 +41,7 @@
 //! ```
 //! use kernels_std::prelude::*;
 //! use kernels_std::reduce::{argmax, max, mean, sum};
-//! let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3, 1, 4, 1, 5, 9])?;
+//! let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3i32, 1, 4, 1, 5, 9])?;
 //! assert_eq!(max(&a).axis(1).run()?.to_vec()?, vec![4, 9]);
 //! assert_eq!(argmax(&a).axis(-1).keepdims(true).run()?.shape(), &[2, 1]);
 //! let s: Array<i64> = sum(&a).axis(0).run()?;

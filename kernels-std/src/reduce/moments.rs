@@ -74,7 +74,7 @@ pub fn nanmean<T: MeanDType>(a: &Array<T>) -> Mean<'_, T> {
     }
 }
 
-/// The call of [`var`], [`std`], [`nanvar`], [`nanstd`]: choose axes and `ddof`, then
+/// The call of [`var`], [`std()`], [`nanvar`], [`nanstd`]: choose axes and `ddof`, then
 /// `.run()`.
 #[derive(Debug)]
 pub struct Var<'a, T: DType> {
@@ -149,7 +149,7 @@ fn var_call<T: MeanDType>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T
 /// ```
 /// use kernels_std::prelude::*;
 /// use kernels_std::reduce::var;
-/// let a = Array::from_vec(&Device::cpu(), &[4], vec![1e9 + 1.0, 1e9 + 2.0, 1e9 + 3.0, 1e9 + 4.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[4], vec![1e9f64 + 1.0, 1e9 + 2.0, 1e9 + 3.0, 1e9 + 4.0])?;
 /// assert_eq!(var(&a).run()?.item()?, 1.25);
 /// assert_eq!(var(&a).ddof(1).run()?.item()?, 5.0 / 3.0);
 /// assert!(var(&a).ddof(4).run()?.item()?.is_infinite());
@@ -185,7 +185,7 @@ pub fn nanvar<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
     var_call(a, true, false)
 }
 
-/// NumPy's `nanstd`: [`std`] of the elements that are not NaN.
+/// NumPy's `nanstd`: [`std()`] of the elements that are not NaN.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -279,7 +279,7 @@ impl<'a, T: MeanDType> Average<'a, T> {
 /// use kernels_std::prelude::*;
 /// use kernels_std::reduce::average;
 /// let dev = Device::cpu();
-/// let a = Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 3.0, 4.0])?;
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 2.0, 3.0, 4.0])?;
 /// let w = Array::from_vec(&dev, &[2], vec![3.0, 1.0])?;
 /// assert_eq!(average(&a).axis(1).weights(&w).run()?.to_vec()?, vec![1.25, 3.25]);
 /// assert_eq!(average(&a).run()?.item()?, 2.5);

@@ -6,17 +6,19 @@ use crate::reduce;
 use super::bincount::grid_for;
 
 /// NumPy's `linspace(lo, hi, edges.len())` computed in `C` and converted to `T`: each thread
-/// writes one edge, `i * step + lo` (`(i / bins) * delta + lo` when the step underflows to 0),
+/// writes edges `i * step + lo` (`(i / bins) * delta + lo` when the step underflows to 0),
 /// the last one exactly `hi`.
 #[raw_kernel]
 pub fn histogram_edges<C: Float, T: Float>(edges: &mut [T], lo: C, hi: C) {
-    let i = (block_idx().x * block_dim().x + thread_idx().x) as usize;
     let bins = edges.len() - 1;
-    if i <= bins {
-        let (div, k) = (bins.cast::<C>(), i.cast::<C>());
-        let delta = hi - lo;
-        let step = delta / div;
-        let zero = false.cast::<C>();
+    let div = bins.cast::<C>();
+    let delta = hi - lo;
+    let step = delta / div;
+    let zero = false.cast::<C>();
+    let stride = (grid_dim().x * block_dim().x) as usize;
+    let mut i = (block_idx().x * block_dim().x + thread_idx().x) as usize;
+    while i <= bins {
+        let k = i.cast::<C>();
         let y = if step == zero {
             k / div * delta
         } else {
@@ -24,6 +26,7 @@ pub fn histogram_edges<C: Float, T: Float>(edges: &mut [T], lo: C, hi: C) {
         };
         let v = if i == bins { hi } else { y + lo };
         edges[i] = v.cast::<T>();
+        i += stride;
     }
 }
 
