@@ -31,7 +31,10 @@
 //! stable for data with a large mean.
 //!
 //! Where we differ from NumPy:
-//! - No `dtype=` or `out=` argument; no `where=`; complex inputs are not supported yet.
+//! - No `dtype=` or `out=` argument; no `where=`, no `initial=`.
+//! - Complex inputs: `sum`, `prod`, `nansum`, `nanprod` only (not the means, variances,
+//!   comparisons or truth tests yet). `bool` inputs: not for the comparisons (`max`, `argmax`,
+//!   `ptp`, ...), which take numbers ([`Num`](array_runtime::Num)).
 //! - `argmax` and friends also accept several axes (the position is then the flat C-order
 //!   index within them); NumPy accepts one.
 //! - `f16` sums, means and variances always accumulate in `f32` (NumPy does so for contiguous

@@ -1,32 +1,24 @@
 //! `sum`, `prod`, `nansum`, `nanprod`.
 
+use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::ReduceCall;
 use array_runtime::Array;
 
 use super::dtypes::SumDType;
-use super::kernels;
-
-/// The kernel of [`sum`] for `T`.
-type SumKernel<T> = kernels::sum::Kernel<T, <T as SumDType>::Acc, <T as SumDType>::Out>;
-/// The kernel of [`prod`] for `T`.
-type ProdKernel<T> = kernels::prod::Kernel<T, <T as SumDType>::Acc, <T as SumDType>::Out>;
-/// The kernel of [`nansum`] for `T`.
-type NanSumKernel<T> = kernels::nansum::Kernel<T, <T as SumDType>::Acc, <T as SumDType>::Out>;
-/// The kernel of [`nanprod`] for `T`.
-type NanProdKernel<T> = kernels::nanprod::Kernel<T, <T as SumDType>::Acc, <T as SumDType>::Out>;
 
 /// The call [`sum`] returns: choose axes, then `.run()`.
-pub type Sum<'a, T> = ReduceCall<'a, SumKernel<T>>;
+pub type Sum<'a, T> = ReduceCall<'a, <T as SumDType>::Sum>;
 /// The call [`prod`] returns.
-pub type Prod<'a, T> = ReduceCall<'a, ProdKernel<T>>;
+pub type Prod<'a, T> = ReduceCall<'a, <T as SumDType>::Prod>;
 /// The call [`nansum`] returns.
-pub type NanSum<'a, T> = ReduceCall<'a, NanSumKernel<T>>;
+pub type NanSum<'a, T> = ReduceCall<'a, <T as SumDType>::NanSum>;
 /// The call [`nanprod`] returns.
-pub type NanProd<'a, T> = ReduceCall<'a, NanProdKernel<T>>;
+pub type NanProd<'a, T> = ReduceCall<'a, <T as SumDType>::NanProd>;
 
 /// NumPy's `sum`: the sum over the chosen axes (all by default; `0` over an empty axis), in
 /// NumPy's result dtype ([`SumDType`]: `i8` sums to `i64`, `f16` accumulates in `f32`).
-/// Integer sums wrap only at 64 bits. Float sums are pairwise on the CPU, as NumPy's.
+/// Integer sums wrap only at 64 bits. Float sums are pairwise on the CPU, as NumPy's. `c64`
+/// and `c128` are summed as themselves.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -39,7 +31,7 @@ pub type NanProd<'a, T> = ReduceCall<'a, NanProdKernel<T>>;
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn sum<T: SumDType>(a: &Array<T>) -> Sum<'_, T> {
-    kernels::sum::<T, T::Acc, T::Out>(a)
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
 /// NumPy's `prod`: the product (`1` over an empty axis), in the dtype of [`sum`]; integers
@@ -53,7 +45,7 @@ pub fn sum<T: SumDType>(a: &Array<T>) -> Sum<'_, T> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn prod<T: SumDType>(a: &Array<T>) -> Prod<'_, T> {
-    kernels::prod::<T, T::Acc, T::Out>(a)
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
 /// NumPy's `nansum`: the sum of the elements that are not NaN (`0` where all are NaN).
@@ -66,7 +58,7 @@ pub fn prod<T: SumDType>(a: &Array<T>) -> Prod<'_, T> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn nansum<T: SumDType>(a: &Array<T>) -> NanSum<'_, T> {
-    kernels::nansum::<T, T::Acc, T::Out>(a)
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
 /// NumPy's `nanprod`: the product of the elements that are not NaN (`1` where all are NaN).
@@ -79,5 +71,5 @@ pub fn nansum<T: SumDType>(a: &Array<T>) -> NanSum<'_, T> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn nanprod<T: SumDType>(a: &Array<T>) -> NanProd<'_, T> {
-    kernels::nanprod::<T, T::Acc, T::Out>(a)
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }

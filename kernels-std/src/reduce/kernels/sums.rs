@@ -81,3 +81,75 @@ pub mod nanprod {
         acc.cast::<O>()
     }
 }
+
+/// `sum`, `prod`, `nansum`, `nanprod` of one complex dtype (the generic kernels above need
+/// ordered numbers): written once here, stamped for `c64` and `c128`.
+macro_rules! complex_sums {
+    ($t:ident: $sum:ident, $prod:ident, $nansum:ident, $nanprod:ident) => {
+        /// The complex sum (`0` for an empty axis).
+        #[reduction]
+        pub mod $sum {
+            pub fn map(x: $t) -> $t {
+                x
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                a + b
+            }
+            pub fn identity() -> $t {
+                false.cast::<$t>()
+            }
+        }
+
+        /// The complex product (`1` for an empty axis).
+        #[reduction]
+        pub mod $prod {
+            pub fn map(x: $t) -> $t {
+                x
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                a * b
+            }
+            pub fn identity() -> $t {
+                true.cast::<$t>()
+            }
+        }
+
+        /// The complex sum of the elements that are not NaN (in either part).
+        #[reduction]
+        pub mod $nansum {
+            pub fn map(x: $t) -> $t {
+                if x != x {
+                    false.cast::<$t>()
+                } else {
+                    x
+                }
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                a + b
+            }
+            pub fn identity() -> $t {
+                false.cast::<$t>()
+            }
+        }
+
+        /// The complex product of the elements that are not NaN (in either part).
+        #[reduction]
+        pub mod $nanprod {
+            pub fn map(x: $t) -> $t {
+                if x != x {
+                    true.cast::<$t>()
+                } else {
+                    x
+                }
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                a * b
+            }
+            pub fn identity() -> $t {
+                true.cast::<$t>()
+            }
+        }
+    };
+}
+complex_sums!(c64: sum_c64, prod_c64, nansum_c64, nanprod_c64);
+complex_sums!(c128: sum_c128, prod_c128, nansum_c128, nanprod_c128);
