@@ -275,10 +275,10 @@ fn nansum_nanprod_match_numpy() {
 /// A complex number with a NaN part is NaN, whatever its other part: written `(NaN, NaN)` on
 /// both sides (NumPy's one-element product of `(NaN, 1)` is `(NaN, NaN)`, ours `(NaN, 1)`; the
 /// other part of a sum with a NaN depends on the order of the additions).
-fn nan_as_nan<T: DType>(a: Array<Complex<T>>) -> Result<Array<Complex<T>>>
+fn nan_as_nan<T>(a: Array<Complex<T>>) -> Result<Array<Complex<T>>>
 where
     Complex<T>: DType,
-    T: num_traits::Float,
+    T: DType + num_traits::Float,
 {
     let v = a
         .to_vec()?
