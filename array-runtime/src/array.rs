@@ -112,7 +112,7 @@ impl<T: DType> Array<T> {
         match device {
             Device::Cpu => {
                 Self::check_len(shape, data.len())?;
-                Ok(Self::host(HostBuffer::from_slice(data), shape))
+                Ok(Self::host(HostBuffer::from_slice(data)?, shape))
             }
             Device::Cuda(_) => Self::from_vec(device, shape, data.to_vec()),
         }
@@ -153,8 +153,12 @@ impl<T: DType> Array<T> {
     pub fn full(device: &Device, shape: &[usize], value: T) -> Result<Self> {
         let n = shape::checked_size(shape)?;
         match device {
-            Device::Cpu => Ok(Self::host(HostBuffer::full(n, value), shape)),
-            Device::Cuda(_) => Self::from_vec(device, shape, vec![value; n]),
+            Device::Cpu => Ok(Self::host(HostBuffer::full(n, value)?, shape)),
+            Device::Cuda(_) => {
+                let mut a = Self::for_overwrite(device, shape)?;
+                crate::copy::fill(&mut a.view_mut()?, value)?;
+                Ok(a)
+            }
         }
     }
 
@@ -169,7 +173,7 @@ impl<T: DType> Array<T> {
     pub fn zeros(device: &Device, shape: &[usize]) -> Result<Self> {
         match device {
             Device::Cpu => Ok(Self::host(
-                HostBuffer::zeros(shape::checked_size(shape)?),
+                HostBuffer::zeros(shape::checked_size(shape)?)?,
                 shape,
             )),
             Device::Cuda(_) => Self::full(device, shape, T::default()),
@@ -182,7 +186,7 @@ impl<T: DType> Array<T> {
     pub(crate) fn for_overwrite(device: &Device, shape: &[usize]) -> Result<Self> {
         let n = shape::checked_size(shape)?;
         let storage = match device {
-            Device::Cpu => Storage::Host(Arc::new(HostBuffer::for_overwrite(n))),
+            Device::Cpu => Storage::Host(Arc::new(HostBuffer::for_overwrite(n)?)),
             Device::Cuda(d) => Storage::Cuda(Arc::new(d.alloc::<T>(n)?), d.clone()),
         };
         Ok(Array::from_parts(storage, Layout::contiguous(shape)))
@@ -232,11 +236,12 @@ impl<T: DType> Array<T> {
     pub fn to_vec(&self) -> Result<Vec<T>> {
         match &self.storage {
             Storage::Host(v) => Ok(gather_host(v, &self.layout)),
-            Storage::Cuda(b, d) => {
-                // Copy the whole span the layout touches, then gather on the host.
-                let all = d.dtoh(b)?;
-                Ok(gather_host(&all, &self.layout))
+            Storage::Cuda(b, d) if self.is_c_contiguous() => {
+                d.dtoh_range(b, self.layout.offset, self.len())
             }
+            // A view with gaps: made contiguous on the device first, so only its elements
+            // cross the bus.
+            Storage::Cuda(..) => crate::copy::copy_on_device(self)?.to_vec(),
         }
     }
 
@@ -261,6 +266,9 @@ impl<T: DType> Array<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn to_device(&self, device: &Device) -> Result<Array<T>> {
+        if device.same(&self.device()) {
+            return self.copy();
+        }
         Array::from_vec(device, self.shape(), self.to_vec()?)
     }
 
@@ -269,10 +277,11 @@ impl<T: DType> Array<T> {
         match &self.storage {
             Storage::Host(v) if self.is_c_contiguous() => {
                 let (start, n) = (self.layout.offset, self.len());
-                let buf = HostBuffer::from_slice(if n == 0 { &[] } else { &v[start..start + n] });
+                let buf = HostBuffer::from_slice(if n == 0 { &[] } else { &v[start..start + n] })?;
                 Ok(Self::host(buf, self.shape()))
             }
-            _ => self.to_device(&self.device()),
+            Storage::Host(_) => Array::from_vec(&self.device(), self.shape(), self.to_vec()?),
+            Storage::Cuda(..) => crate::copy::copy_on_device(self),
         }
     }
 

@@ -409,3 +409,36 @@ fn kernels_compile_once() {
     println!("100 small axpy calls: {:?} per call", t.elapsed() / 100);
     assert_eq!(ImageCache::global().stats().compiles, compiles);
 }
+
+/// Fills, copies of views, reads of views and `astype` stay on the device and agree with the
+/// CPU backend.
+#[test]
+fn fills_copies_and_view_reads_on_the_device() {
+    let Some((dev, _)) = gpu() else { return };
+    let cpu = Device::cpu();
+    let f = Array::full(&dev, &[3, 5], 2.5f32).unwrap();
+    assert_eq!(f.to_vec().unwrap(), vec![2.5; 15]);
+    let z = Array::<f16>::zeros(&dev, &[7]).unwrap();
+    assert_eq!(z.to_vec().unwrap(), vec![f16::ZERO; 7]);
+    let data = data_f32(4 * 6, 3);
+    let host = Array::from_vec(&cpu, &[4, 6], data.clone()).unwrap();
+    let a = Array::from_vec(&dev, &[4, 6], data).unwrap();
+    for (g, h) in [
+        (a.t(), host.t()),
+        (a.flip(1).unwrap(), host.flip(1).unwrap()),
+        (a.index_axis(0, 2).unwrap(), host.index_axis(0, 2).unwrap()),
+    ] {
+        assert_eq!(g.to_vec().unwrap(), h.to_vec().unwrap());
+        let c = g.copy().unwrap();
+        assert!(c.is_c_contiguous() && c.device().same(&dev));
+        assert_eq!(c.to_vec().unwrap(), h.to_vec().unwrap());
+        assert_eq!(
+            g.astype::<i64>().unwrap().to_vec().unwrap(),
+            h.astype::<i64>().unwrap().to_vec().unwrap()
+        );
+    }
+    let mut b = Array::<f32>::zeros(&dev, &[2, 6]).unwrap();
+    b.assign(&a.index_axis(0, 1).unwrap()).unwrap();
+    let row = host.index_axis(0, 1).unwrap().to_vec().unwrap();
+    assert_eq!(b.to_vec().unwrap(), [row.clone(), row].concat());
+}

@@ -342,3 +342,17 @@ fn version_and_location_are_reported() {
         n.supported_archs()
     );
 }
+
+/// The runtime's own identity kernel (device-side copies and fills) for every dtype.
+#[test]
+fn copy_kernel_for_every_dtype() {
+    if !nvrtc_or_skip() {
+        return;
+    }
+    use DTypeId::*;
+    for id in [
+        Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128,
+    ] {
+        array_runtime::cuda::verify::copy(id).unwrap_or_else(|e| panic!("copy {id}: {e}"));
+    }
+}

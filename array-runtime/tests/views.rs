@@ -530,3 +530,31 @@ fn slice_is_a_view_of_the_same_storage() {
     assert_eq!(c.layout().offset, 3);
     assert_eq!(c.to_vec().unwrap(), vec![3, 2, 1]);
 }
+
+#[test]
+fn assign_broadcasts_and_keeps_other_arrays_unchanged() {
+    let dev = Device::cpu();
+    let mut a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    let shared = a.clone();
+    a.assign(&Array::from_vec(&dev, &[3], vec![1.0, 2.0, 3.0]).unwrap())
+        .unwrap();
+    assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
+    assert_eq!(shared.to_vec().unwrap(), vec![0.0; 6]);
+    let bad = Array::from_vec(&dev, &[2], vec![1.0, 2.0]).unwrap();
+    assert!(a.assign(&bad).is_err());
+}
+
+#[test]
+fn impossible_host_allocations_are_errors() {
+    let dev = Device::cpu();
+    for shape in [vec![1usize << 61], vec![1 << 47], vec![1 << 30, 1 << 20]] {
+        match Array::<f64>::zeros(&dev, &shape) {
+            Err(Error::OutOfMemory { .. }) => {}
+            other => panic!("zeros {shape:?}: {other:?}"),
+        }
+        assert!(matches!(
+            Array::full(&dev, &shape, 1u8),
+            Err(Error::OutOfMemory { .. })
+        ));
+    }
+}

@@ -54,6 +54,17 @@ pub mod l2norm {
     }
 }
 
+/// One element of a row divided by the row's L2 norm (CuPy's `x / norm(x, axis=1,
+/// keepdims=True)`); a zero row stays zero instead of becoming NaN.
+#[elementwise]
+pub fn divide_by_norm(x: f32, norm: f32) -> f32 {
+    if norm > 0.0 {
+        x / norm
+    } else {
+        0.0
+    }
+}
+
 /// Row-wise argmax (NumPy's `argmax(axis=1)`): the first maximum of each row, NaN counting as
 /// the maximum. The accumulator is a (value, position) tuple; `#[index]` gives the position.
 #[reduction]

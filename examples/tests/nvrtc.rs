@@ -31,6 +31,7 @@ fn every_example_kernel_compiles() {
         inst(&examples::fused3::DEF, &[F, F, F], &[F]),
         inst(&examples::copy_f32::DEF, &[F], &[F]),
         inst(&examples::leaky_relu::DEF, &[F], &[F]),
+        inst(&examples::divide_by_norm::DEF, &[F, F], &[F]),
         inst(&examples::polar_to_xy::DEF, &[D, D], &[D, D]),
     ];
     let mut modules = 0;

@@ -358,3 +358,15 @@ pub fn convert_matrix(
 pub fn convert_generic<A: DType, B: DType>(x: A) -> B {
     x.cast::<B>()
 }
+
+/// `to_bits` and `from_bits`: a float's bits as an unsigned integer and back, e.g. the
+/// order-preserving keys of a radix sort (NaN and -0.0 keep their bits).
+#[elementwise]
+pub fn float_bits(x: f32, y: f64, h: f16, b: bf16) -> (u32, f64, u16, bf16, f32) {
+    let u = x.to_bits();
+    let key = if u >> 31 == 1 { !u } else { u | 0x8000_0000 };
+    let flipped = f64::from_bits(y.to_bits() ^ (1u64 << 63));
+    let hb = h.to_bits();
+    let next = bf16::from_bits(b.to_bits().wrapping_add(1));
+    (key, flipped, hb, next, f32::from_bits(key))
+}

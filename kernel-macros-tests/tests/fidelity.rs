@@ -352,6 +352,7 @@ fn cases() -> Vec<Case> {
         case!("int_methods", l::int_methods, [], (i32, i32, u8) -> tuple (i32, i32, u32, u8, bool, i32), 0),
         case!("int_semantics", l::int_semantics, [], (i8, i8, u64, u32) -> tuple (i8, i8, i8, i8, u64, u64, i8), 0),
         case!("cast_matrix", l::cast_matrix, [], (f64, i64, bool) -> tuple (u8, i16, u32, i64, f32, f64, u64, i8), 0),
+        case!("float_bits", l::float_bits, [], (f32, f64, f16, bf16) -> tuple (u32, f64, u16, bf16, f32), 0),
         case!("convert_matrix", l::convert_matrix, [], (f64, f16, c64, i64) -> tuple (f16, bf16, i32, bool, c128, u8, bf16, f32), 0),
         case!("convert_f64_bf16", l::convert_generic, [A = f64, B = bf16], (f64) -> single (bf16), 0),
         case!("convert_c128_i8", l::convert_generic, [A = c128, B = i8], (c128) -> single (i8), 0),

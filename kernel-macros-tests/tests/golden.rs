@@ -63,6 +63,7 @@ mod language {
         int_semantics,
         cast_matrix,
         convert_matrix,
+        float_bits,
         half_math,
         complex_math,
         complex_f64,

@@ -46,6 +46,7 @@ fn modules() -> Vec<(&'static str, String)> {
         ("cast_matrix", l::cast_matrix::cuda_source()),
         ("half_math", l::half_math::cuda_source()),
         ("convert_matrix", l::convert_matrix::cuda_source()),
+        ("float_bits", l::float_bits::cuda_source()),
         (
             "convert_f64_bf16",
             l::convert_generic::cuda_source::<f64, bf16>(),

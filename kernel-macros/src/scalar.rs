@@ -117,6 +117,16 @@ impl Scalar {
         }
     }
 
+    /// The unsigned integer of a float's width (what `to_bits` gives); other types: themselves.
+    pub fn bits_type(self) -> Scalar {
+        match self {
+            Scalar::F16 | Scalar::BF16 => Scalar::U16,
+            Scalar::F32 => Scalar::U32,
+            Scalar::F64 => Scalar::U64,
+            s => s,
+        }
+    }
+
     /// `f16` and `bf16`: no literals and no `as` casts in Rust.
     pub fn is_half(self) -> bool {
         matches!(self, Scalar::F16 | Scalar::BF16)

@@ -2,6 +2,7 @@
 //! over host memory from a caching pool ([`memory_pool`]).
 
 pub mod elementwise;
+mod fold;
 pub mod pool;
 pub mod raw;
 pub mod reduction;

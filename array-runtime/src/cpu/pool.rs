@@ -43,6 +43,7 @@ use std::ptr::NonNull;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use crate::dtype::{DType, DTypeId};
+use crate::error::{Error, Result};
 use crate::raw;
 
 /// Buffers of at least this many bytes are pooled; smaller ones use the global allocator.
@@ -272,26 +273,24 @@ impl HostPool {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A block of `class` usable bytes, cached or fresh, and whether it is fresh (zeroed).
-    /// Aborts, as the global allocator does, when the system has no memory even after the
-    /// cache was released.
-    fn alloc(&self, class: usize) -> (Block, bool) {
+    /// A block of `class` usable bytes, cached or fresh, and whether it is fresh (zeroed);
+    /// `None` when the system has no memory even after the cache was released.
+    fn alloc(&self, class: usize) -> Option<(Block, bool)> {
         {
             let mut st = self.lock();
             if let Some(block) = st.take(class) {
                 st.hits += 1;
                 st.used += class;
-                return (block, false);
+                return Some((block, false));
             }
             st.misses += 1;
         }
-        let block = Block::allocate(class).unwrap_or_else(|| {
+        let block = Block::allocate(class).or_else(|| {
             self.free_all_blocks();
             Block::allocate(class)
-                .unwrap_or_else(|| alloc::handle_alloc_error(Block::layout(class)))
-        });
+        })?;
         self.lock().used += class;
-        (block, true)
+        Some((block, true))
     }
 
     /// Takes back a block no longer used: caches it, evicting the oldest blocks if the cache
@@ -459,24 +458,25 @@ impl<T: DType> HostBuffer<T> {
 
     /// `n` elements whose values are about to be overwritten: zeros when the memory is fresh,
     /// a reused buffer's old values otherwise (every value valid for `T`: a reused buffer for
-    /// `bool` is zeroed). For kernel outputs.
-    pub fn for_overwrite(n: usize) -> Self {
-        Self::make(&POOL, n, Init::Any)
+    /// `bool` is zeroed). For kernel outputs. [`Error::OutOfMemory`] when the system has no
+    /// memory for them.
+    pub fn for_overwrite(n: usize) -> Result<Self> {
+        Self::try_make(&POOL, n, Init::Any)
     }
 
-    /// `n` zeros.
-    pub fn zeros(n: usize) -> Self {
-        Self::make(&POOL, n, Init::Zeros)
+    /// `n` zeros ([`Error::OutOfMemory`] when the system has no memory for them).
+    pub fn zeros(n: usize) -> Result<Self> {
+        Self::try_make(&POOL, n, Init::Zeros)
     }
 
-    /// `n` copies of `value`.
-    pub fn full(n: usize, value: T) -> Self {
-        Self::make(&POOL, n, Init::Fill(value))
+    /// `n` copies of `value` ([`Error::OutOfMemory`] when the system has no memory for them).
+    pub fn full(n: usize, value: T) -> Result<Self> {
+        Self::try_make(&POOL, n, Init::Fill(value))
     }
 
-    /// A copy of `data`.
-    pub fn from_slice(data: &[T]) -> Self {
-        Self::make(&POOL, data.len(), Init::Copy(data))
+    /// A copy of `data` ([`Error::OutOfMemory`] when the system has no memory for it).
+    pub fn from_slice(data: &[T]) -> Result<Self> {
+        Self::try_make(&POOL, data.len(), Init::Copy(data))
     }
 
     /// Whether the elements live in a pooled block.
@@ -484,7 +484,22 @@ impl<T: DType> HostBuffer<T> {
         matches!(self.origin, Origin::Pool { .. })
     }
 
+    /// [`HostBuffer::try_make`], aborting as the global allocator does when there is no memory
+    /// (for `Clone`, which cannot return an error).
     fn make(pool: &'static HostPool, n: usize, init: Init<'_, T>) -> Self {
+        Self::try_make(pool, n, init).unwrap_or_else(|_| {
+            alloc::handle_alloc_error(Layout::array::<T>(n).unwrap_or(Layout::new::<T>()))
+        })
+    }
+
+    fn try_make(pool: &'static HostPool, n: usize, init: Init<'_, T>) -> Result<Self> {
+        let bytes = n
+            .checked_mul(std::mem::size_of::<T>())
+            .filter(|&b| b <= isize::MAX as usize)
+            .ok_or(Error::OutOfMemory {
+                requested: usize::MAX,
+                held: pool.used_bytes(),
+            })?;
         let Some(class) = Self::pooled_class(n) else {
             let v = match init {
                 // Not `vec![T::default(); n]`, which is `calloc`: glibc serves it without its
@@ -497,11 +512,13 @@ impl<T: DType> HostBuffer<T> {
                 Init::Fill(value) => vec![value; n],
                 Init::Copy(s) => s.to_vec(),
             };
-            return Self::from_vec(v);
+            return Ok(Self::from_vec(v));
         };
-        let (block, fresh) = pool.alloc(class);
+        let (block, fresh) = pool.alloc(class).ok_or(Error::OutOfMemory {
+            requested: bytes,
+            held: pool.used_bytes(),
+        })?;
         let data = block.data();
-        let bytes = n * std::mem::size_of::<T>();
         // A fresh block is zeroed: all-zero bytes are `T::default()` for every dtype.
         debug_assert!(raw::value_bytes(&T::default()).iter().all(|&b| b == 0));
         let zero = match init {
@@ -537,14 +554,14 @@ impl<T: DType> HostBuffer<T> {
         // of some dtype); the first `n` elements now hold valid values of `T`: all-zero bytes,
         // the values just written, or the old values of a reused block, which are valid for
         // every dtype but `bool` (zeroed above).
-        HostBuffer {
+        Ok(HostBuffer {
             ptr,
             len: n,
             origin: Origin::Pool {
                 block: ManuallyDrop::new(block),
                 pool,
             },
-        }
+        })
     }
 }
 

@@ -9,8 +9,9 @@
 //!   accumulated into a vector of accumulators, one per result, which vectorizes;
 //! - **general**: the reduced elements are gathered into a buffer chunk by chunk.
 //!
-//! A fold is pairwise: runs of up to 128 elements with 8 interleaved accumulators, halves
-//! combined recursively, so the rounding error of a float sum grows like NumPy's (O(log n)).
+//! A fold is pairwise (`fold.rs`: blocks of 256 elements over 16 interleaved accumulators,
+//! blocks combined as a balanced tree, compiled for AVX2 when the CPU has it), so the rounding
+//! error of a float sum grows like NumPy's (O(log n)).
 //! Few results over long reductions: each reduction is split into blocks folded in parallel
 //! and combined as a tree; many results: results are spread over threads.
 
@@ -23,8 +24,8 @@ use crate::kernel::reduction::{ReduceKernel, ReductionInstance};
 use crate::raw;
 use crate::shape;
 
-/// NumPy's pairwise block: runs this long are folded with interleaved accumulators.
-const PAIRWISE_BLOCK: usize = 128;
+use super::fold::pairwise;
+
 /// Elements gathered per chunk on the general path.
 const CHUNK: usize = 2048;
 /// Results per block on the outer path (their accumulators stay in L1/L2).
@@ -47,54 +48,6 @@ impl<'a> Inputs<'a> {
         assert_eq!(id, T::ID, "reduction input {i} has dtype {id}");
         raw::cast_slice(bytes)
     }
-}
-
-/// Folds elements `lo..hi` of a run (position along the reduced axes: `index0 + i`) pairwise.
-/// `hi > lo`.
-fn pairwise<K: ReduceKernel>(s: &K::Slices<'_>, lo: usize, hi: usize, index0: i64) -> K::Acc {
-    let n = hi - lo;
-    if n > PAIRWISE_BLOCK {
-        let half = (n / 2) - (n / 2) % 8;
-        return K::combine(
-            pairwise::<K>(s, lo, lo + half, index0),
-            pairwise::<K>(s, lo + half, hi, index0),
-        );
-    }
-    let at = |w: &K::Slices<'_>, j: usize, i: usize| K::map(w, j, index0 + i as i64);
-    if n < 8 {
-        let w = K::sub(s, lo, hi);
-        let mut acc = at(&w, 0, lo);
-        for j in 1..n {
-            acc = K::combine(acc, at(&w, j, lo + j));
-        }
-        return acc;
-    }
-    // Eight interleaved accumulators over windows of eight: each window is a sub-run of known
-    // length, so `map`'s indexing needs no check and the lanes vectorize.
-    let w = K::sub(s, lo, lo + 8);
-    let mut r: [K::Acc; 8] = std::array::from_fn(|j| at(&w, j, lo + j));
-    let mut i = lo + 8;
-    while i + 8 <= hi {
-        let w = K::sub(s, i, i + 8);
-        // Map the window first, then combine lane by lane: two straight-line steps the SLP
-        // vectorizer packs into vector operations.
-        let m: [K::Acc; 8] = std::array::from_fn(|j| at(&w, j, i + j));
-        for (rj, mj) in r.iter_mut().zip(m) {
-            *rj = K::combine(*rj, mj);
-        }
-        i += 8;
-    }
-    let mut acc = K::combine(
-        K::combine(K::combine(r[0], r[1]), K::combine(r[2], r[3])),
-        K::combine(K::combine(r[4], r[5]), K::combine(r[6], r[7])),
-    );
-    if i < hi {
-        let w = K::sub(s, i, hi);
-        for j in 0..hi - i {
-            acc = K::combine(acc, at(&w, j, i + j));
-        }
-    }
-    acc
 }
 
 /// Combines accumulators in order as a balanced tree.
@@ -251,7 +204,10 @@ impl Engine<'_> {
         let blocks = (rayon::current_num_threads() * 4)
             .min(self.nr / SERIAL_LIMIT)
             .max(1);
-        let per = self.nr.div_ceil(blocks).next_multiple_of(8);
+        let per = self
+            .nr
+            .div_ceil(blocks)
+            .next_multiple_of(super::fold::BLOCK);
         let accs: Vec<K::Acc> = (0..self.nr.div_ceil(per))
             .into_par_iter()
             .map(|b| self.fold::<K>(k, b * per, ((b + 1) * per).min(self.nr)))

@@ -216,6 +216,32 @@ impl CudaDevice {
         Ok(out)
     }
 
+    /// Copies elements `start..start + len` of a device buffer back to the host (synchronizes
+    /// the stream).
+    pub fn dtoh_range<T: DType>(
+        &self,
+        buf: &DeviceBuffer<T>,
+        start: usize,
+        len: usize,
+    ) -> Result<Vec<T>> {
+        if len == 0 {
+            return Ok(Vec::new());
+        }
+        let sz = T::ID.size();
+        if start + len > buf.len {
+            return Err(Error::invalid(format!(
+                "device-to-host copy of elements {start}..{} of a buffer of {}",
+                start + len,
+                buf.len
+            )));
+        }
+        let bytes = self
+            .stream
+            .clone_dtoh(&buf.bytes().slice(start * sz..(start + len) * sz))
+            .map_err(|e| driver_err("device-to-host copy", e))?;
+        Ok(raw::vec_from_bytes(&bytes))
+    }
+
     /// Copies a whole device buffer back to the host (synchronizes the stream).
     pub fn dtoh<T: DType>(&self, buf: &DeviceBuffer<T>) -> Result<Vec<T>> {
         if buf.len == 0 {

@@ -109,6 +109,9 @@ template <> struct bits_of<double> {
 #endif
     }
 };
+/// `x.to_bits()`: the float's bits as the unsigned integer of its width.
+KX_FN unsigned int to_bits(float x) { return (unsigned int)bits_of<float>::to(x); }
+KX_FN unsigned long long to_bits(double x) { return bits_of<double>::to(x); }
 /// The float of type T with these bits (constants such as NAN and INFINITY).
 template <class T> KX_FN T from_bits(unsigned long long b) { return bits_of<T>::from(b); }
 
@@ -613,6 +616,8 @@ template <> struct from_int<__nv_bfloat16> {
         return __double2bfloat16((double)x);
     }
 };
+KX_FN unsigned short to_bits(__half x) { return __half_as_ushort(x); }
+KX_FN unsigned short to_bits(__nv_bfloat16 x) { return __bfloat16_as_ushort(x); }
 template <> struct bits_of<__half> {
     static KX_FN __half from(unsigned long long b) { return __ushort_as_half((unsigned short)b); }
 };

@@ -79,6 +79,24 @@ pub fn astype(from: DTypeId, to: DTypeId) -> Result<usize> {
     })
 }
 
+/// Compiles the identity kernel that copies and fills arrays of `dtype` on a device
+/// (`Array::copy`, `Array::full`, `Array::assign`) as [`elementwise`] does. Returns the number
+/// of modules compiled.
+///
+/// ```no_run
+/// use array_runtime::{cuda::verify, DTypeId};
+/// verify::copy(DTypeId::BF16)?;
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn copy(dtype: DTypeId) -> Result<usize> {
+    elementwise(&Instance {
+        def: &crate::copy::identity_kernel::DEF,
+        type_args: &[dtype],
+        params: &[dtype],
+        results: &[dtype],
+    })
+}
+
 /// Compiles the module shapes a reduction call can produce (contiguous rows with 32- and
 /// 64-bit indices, strided rows, a general 2x2-dimensional layout; the last input a scalar in
 /// turn) to PTX for `compute_90` and to a CUBIN for `sm_90`. Returns the number compiled.

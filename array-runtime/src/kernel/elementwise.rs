@@ -143,6 +143,14 @@ impl<'a, T: DType> IntoOperand<'a, T> for Array<T> {
     }
 }
 
+/// An operand as it is: lets generic code pass a scalar of a type parameter
+/// (`Operand::Scalar(x)`), which has no `IntoOperand` impl of its own.
+impl<'a, T: DType> IntoOperand<'a, T> for Operand<'a, T> {
+    fn into_operand(self) -> Operand<'a, T> {
+        self
+    }
+}
+
 macro_rules! scalar_operand {
     ($($t:ty),*) => {$(
         impl<'a> IntoOperand<'a, $t> for $t {

@@ -50,8 +50,9 @@ inline double kx_shim_value(unsigned short h, int ebits, int mbits) {
     return neg ? -v : v;
 }
 
-#define KX_SHIM_TYPE(H, E, M, TO_F, FROM_F, FROM_D, AS)                                  \
+#define KX_SHIM_TYPE(H, E, M, TO_F, FROM_F, FROM_D, AS, TO_BITS)                         \
     struct H { unsigned short x; };                                                       \
+    inline unsigned short TO_BITS(H h) { return h.x; }                                    \
     inline float TO_F(H h) { return (float)kx_shim_value(h.x, E, M); }                   \
     inline H FROM_F(float f) { return H{kx_shim_round((double)f, E, M)}; }               \
     inline H FROM_D(double d) { return H{kx_shim_round(d, E, M)}; }                      \
@@ -67,9 +68,10 @@ inline double kx_shim_value(unsigned short h, int ebits, int mbits) {
     inline bool operator>=(H a, H b) { return TO_F(a) >= TO_F(b); }                      \
     inline bool operator==(H a, H b) { return TO_F(a) == TO_F(b); }                      \
     inline bool operator!=(H a, H b) { return TO_F(a) != TO_F(b); }
-KX_SHIM_TYPE(__half, 5, 10, __half2float, __float2half_rn, __double2half, __ushort_as_half)
+KX_SHIM_TYPE(__half, 5, 10, __half2float, __float2half_rn, __double2half, __ushort_as_half,
+             __half_as_ushort)
 KX_SHIM_TYPE(__nv_bfloat16, 8, 7, __bfloat162float, __float2bfloat16_rn, __double2bfloat16,
-             __ushort_as_bfloat16)
+             __ushort_as_bfloat16, __bfloat16_as_ushort)
 #undef KX_SHIM_TYPE
 #define KX_HALF 1
 #endif

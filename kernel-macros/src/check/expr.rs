@@ -53,6 +53,11 @@ impl Checker<'_> {
             ExprKind::Assign(op, place, value) => self.assign(*op, place, value, e.sp),
             ExprKind::Cast(x, to) => self.cast(x, to, e.sp),
             ExprKind::Convert(x, to) => self.convert(x, to, e.sp),
+            ExprKind::FromBits(s, x) => {
+                let t = self.expr(x);
+                self.expect(&t, &Ty::Scalar(s.bits_type()), x.sp);
+                Ty::Scalar(*s)
+            }
             ExprKind::Method(m, name_sp, recv, args) => self.method(*m, *name_sp, recv, args),
             ExprKind::Call(_, args) => {
                 let tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
@@ -772,6 +777,10 @@ impl Checker<'_> {
                 Rel::U32 => Ty::Scalar(Scalar::U32),
                 Rel::Part => match &r {
                     Ty::Complex(p) => this.table.resolve(p),
+                    _ => Ty::Error,
+                },
+                Rel::Bits => match &r {
+                    Ty::Scalar(s) => Ty::Scalar(s.bits_type()),
                     _ => Ty::Error,
                 },
             }

@@ -201,6 +201,11 @@ impl Native<'_> {
                 let t = self.ty_tokens(&ty);
                 quote_spanned!(sp=> ((#v) as #t))
             }
+            ExprKind::FromBits(s, x) => {
+                let v = self.expr(x);
+                let t = scalar_tokens(*s);
+                quote_spanned!(sp=> #t::from_bits(#v))
+            }
             ExprKind::Convert(x, _) => {
                 let v = self.expr(x);
                 let t = self.ty_tokens(&ty);
@@ -627,6 +632,7 @@ impl Native<'_> {
                 let value = !matches!(
                     name,
                     "is_nan"
+                        | "to_bits"
                         | "is_finite"
                         | "is_infinite"
                         | "is_sign_negative"

@@ -60,6 +60,10 @@ impl Lowerer<'_> {
                 let v = self.operands(&[l, r], w);
                 binary(*op, &lt, &rt, &v[0], &v[1])
             }
+            ExprKind::FromBits(_, x) => {
+                let v = self.expr(x, w);
+                CExpr::atom(format!("kx::from_bits<{}>({})", self.c_type(&ty), v.text))
+            }
             ExprKind::Cast(x, _) | ExprKind::Convert(x, _) => {
                 let v = self.expr(x, w);
                 CExpr::atom(format!("kx::cast<{}>({})", self.c_type(&ty), v.text))

@@ -200,6 +200,8 @@ pub(crate) enum ExprKind {
     /// `x.cast::<U>()`: the conversion between any two dtypes of `array_runtime::DType::cast`
     /// (NumPy's `astype`), where `as` has none (half types, complex, to `bool`, type parameters).
     Convert(Box<Expr>, TypeRef),
+    /// `f32::from_bits(u)` (and `f64`, `f16`, `bf16`): the float with these bits.
+    FromBits(Scalar, Box<Expr>),
     /// `receiver.method(args)`; `Sp` is the method name's.
     Method(Method, Sp, Box<Expr>, Vec<Expr>),
     /// A call of a `#[device_fn]`: its path as written (with any turbofish).
@@ -478,6 +480,7 @@ impl Expr {
             ExprKind::Unary(_, x)
             | ExprKind::Cast(x, _)
             | ExprKind::Convert(x, _)
+            | ExprKind::FromBits(_, x)
             | ExprKind::TupleField(x, _)
             | ExprKind::ComplexPart(x, _)
             | ExprKind::Repeat(x, _)

@@ -479,6 +479,21 @@ impl Parser<'_> {
         let first = names.first().map(String::as_str).unwrap_or("");
         let last = names.last().map(String::as_str).unwrap_or("");
         let args = self.exprs(c.args.iter());
+        if last == "from_bits" && names.len() == 2 {
+            if let Some(s) = Scalar::from_name(first).filter(|s| s.is_float()) {
+                let mut args = args?;
+                if args.len() != 1 {
+                    return self.fail(
+                        sp,
+                        format!(
+                            "`{first}::from_bits` takes 1 argument, found {}",
+                            args.len()
+                        ),
+                    );
+                }
+                return Some(ExprKind::FromBits(s, Box::new(args.remove(0))));
+            }
+        }
         if last == "new" && names.len() >= 2 {
             let ty = names[names.len() - 2].as_str();
             if matches!(ty, "Complex" | "c64" | "c128") {

@@ -23,6 +23,8 @@ pub(crate) enum Rel {
     U32,
     /// The real type of a complex receiver's parts.
     Part,
+    /// The unsigned integer of the float receiver's width (`to_bits`).
+    Bits,
 }
 
 /// One method on one kind of receiver.
@@ -101,6 +103,7 @@ pub(crate) const METHODS: &[MethodInfo] = &[
     m("to_radians", F, NONE, Same, true),
     m("recip", F, NONE, Same, true),
     m("is_nan", F, NONE, Bool, true),
+    m("to_bits", F, NONE, Rel::Bits, false),
     m("is_finite", F, NONE, Bool, true),
     m("is_infinite", F, NONE, Bool, true),
     m("is_sign_negative", F, NONE, Bool, true),

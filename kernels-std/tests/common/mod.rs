@@ -34,12 +34,17 @@ pub fn devices() -> Vec<Device> {
     out
 }
 
-/// The path of a committed fixture: `kernels-std/tests/fixtures/<relative>`.
+/// The path of a committed fixture: `kernels-std/tests/fixtures/<relative>`, or
+/// `$KERNELS_FIXTURES/<relative>` when that is set (the GPU bundle carries the fixtures beside
+/// the test binaries, where the compiled-in source path does not exist).
 pub fn fixture(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
-        .join(relative)
+    match std::env::var_os("KERNELS_FIXTURES") {
+        Some(dir) => PathBuf::from(dir).join(relative),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests")
+            .join("fixtures")
+            .join(relative),
+    }
 }
 
 /// How close two elements must be. A pair passes when it is equal, or both NaN, or within

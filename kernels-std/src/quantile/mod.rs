@@ -1,0 +1,209 @@
+//! Order statistics: NumPy's `median`, `quantile` and `percentile` (the default `linear`
+//! method), along an axis or over the flattened array, built on the merge sort of
+//! [`sort`](crate::sort).
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.median(a)`, `np.median(a, axis=0)` | [`median`]`(&a, None)`, [`median`]`(&a, Some(0))` |
+//! | `np.quantile(a, 0.25, axis=1)` | [`quantile`]`(&a, 0.25, Some(1))` |
+//! | `np.percentile(a, 90)` | [`percentile`]`(&a, 90.0, None)` |
+//!
+//! Each row along the axis is sorted (NaN last) and one thread per row interpolates; a row
+//! holding a NaN gives NaN. Integer inputs give `f64` results, floats their own dtype
+//! ([`OrderStat::Out`]). One `q` per call (NumPy also takes an array of them).
+//!
+//! Where we differ from NumPy: integers are converted to `f64` before interpolating, where
+//! NumPy subtracts the two neighbours in the integer dtype first (which wraps for neighbours
+//! more than the dtype's range apart); `median` of `f16` adds the two middle values in `f16`
+//! (NumPy's mean adds in `f32`), which differs only when their sum overflows `f16`.
+
+mod kernels;
+
+use kernels::{lerp_rows, median_rows};
+
+use crate::prelude::*;
+use crate::scan::rows::{contiguous, Axes, Rows};
+use crate::sort::merge_sort_rows;
+
+/// Element types with order statistics, and NumPy's result dtype for them: `f64` for
+/// integers, the dtype itself for floats.
+pub trait OrderStat: Num {
+    /// The dtype of `median`, `quantile` and `percentile`.
+    type Out: Float;
+    /// `a` converted to [`Self::Out`] on its device (itself when the dtypes agree).
+    fn to_out(a: &Array<Self>) -> Result<Array<Self::Out>>;
+}
+
+macro_rules! float_stat {
+    ($($t:ty),*) => {$(
+        impl OrderStat for $t {
+            type Out = $t;
+            fn to_out(a: &Array<$t>) -> Result<Array<$t>> {
+                Ok(a.clone())
+            }
+        }
+    )*};
+}
+float_stat!(f16, bf16, f32, f64);
+
+macro_rules! int_stat {
+    ($($t:ty),*) => {$(
+        impl OrderStat for $t {
+            type Out = f64;
+            fn to_out(a: &Array<$t>) -> Result<Array<f64>> {
+                a.astype::<f64>()
+            }
+        }
+    )*};
+}
+int_stat!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// `F` from an `f64` (exact for the values used here: 2, and interpolation weights rounded
+/// once).
+fn from_f64<F: Float>(x: f64) -> F {
+    <F as num_traits::NumCast>::from(x).unwrap_or_else(F::nan)
+}
+
+/// The rows of `a` along `axis`, converted to the output dtype and sorted.
+/// Returns where the rows came from, their number and length, and the sorted rows.
+fn sorted_rows<T: OrderStat>(
+    a: &Array<T>,
+    axis: Option<isize>,
+) -> Result<(Axes, usize, usize, Array<T::Out>)> {
+    let rows = Rows::converted(a, axis, |v| contiguous(&T::to_out(v)?))?;
+    let (r, n) = (rows.rows, rows.n);
+    let (data, axes) = rows.into_parts();
+    let (sorted, _) = merge_sort_rows(data, r, n, false)?;
+    Ok((axes, r, n, sorted))
+}
+
+/// NumPy's `median(a, axis)` (`None`: of the flattened array, a 0-d result): the middle
+/// value of each row along `axis`, or the mean of the two middle ones. A row holding a NaN
+/// gives NaN; an empty row gives NaN (NumPy also warns). Integers give `f64`.
+///
+/// ```
+/// use kernels_std::quantile::median;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3i32, 1, 2, 10, 40, 20])?;
+/// assert_eq!(median(&a, None)?.item()?, 6.5);
+/// assert_eq!(median(&a, Some(1))?.to_vec()?, vec![2.0, 20.0]);
+/// assert_eq!(median(&a, Some(0))?.to_vec()?, vec![6.5, 20.5, 11.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn median<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Out>> {
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
+    let dev = a.device();
+    let shape = axes.reduced_shape();
+    if n == 0 {
+        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
+    }
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
+    if rows > 0 {
+        median_rows::launch::<T::Out>(
+            &LaunchConfig::for_elements(rows, 256),
+            &sorted,
+            &mut out,
+            n as u64,
+            from_f64(2.0),
+        )?;
+    }
+    out.reshape(&shape)
+}
+
+/// NumPy's `quantile(a, q, axis)` with the default `linear` method (`None`: of the
+/// flattened array, a 0-d result): for each row along `axis`, sorted, the value at the
+/// virtual position `q (n - 1)`, interpolated linearly between its neighbours with NumPy's
+/// formulas (the position and weight in `f64`, the interpolation in the result dtype, as
+/// NumPy does for a Python float `q`). A row holding a NaN gives NaN. `q` outside `[0, 1]` (or NaN) and empty rows are
+/// errors, as in NumPy. Integers give `f64`.
+///
+/// ```
+/// use kernels_std::quantile::quantile;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[5], vec![5.0f64, 1.0, 4.0, 2.0, 3.0])?;
+/// assert_eq!(quantile(&a, 0.25, None)?.item()?, 2.0);
+/// assert_eq!(quantile(&a, 0.9, None)?.item()?, 4.6);
+/// assert!(quantile(&a, 1.5, None).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn quantile<T: OrderStat>(a: &Array<T>, q: f64, axis: Option<isize>) -> Result<Array<T::Out>> {
+    if !(0.0..=1.0).contains(&q) {
+        return Err(Error::invalid(format!(
+            "quantile: q must be in [0, 1], got {q}"
+        )));
+    }
+    interpolate("quantile", a, q, axis)
+}
+
+/// NumPy's `percentile(a, q, axis)`: [`quantile`] at `q / 100`; `q` outside `[0, 100]` is an
+/// error.
+///
+/// ```
+/// use kernels_std::quantile::percentile;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 3, 2, 4])?;
+/// assert_eq!(percentile(&a, 50.0, Some(0))?.to_vec()?, vec![1.5, 3.5]);
+/// let empty = Array::<f32>::zeros(&Device::cpu(), &[0])?;
+/// assert!(percentile(&empty, 50.0, None).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn percentile<T: OrderStat>(
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    if !(0.0..=100.0).contains(&q) {
+        return Err(Error::invalid(format!(
+            "percentile: q must be in [0, 100], got {q}"
+        )));
+    }
+    interpolate("percentile", a, q / 100.0, axis)
+}
+
+/// The linear-method quantile `q` (checked) of the rows of `a` along `axis`.
+fn interpolate<T: OrderStat>(
+    op: &str,
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
+    let dev = a.device();
+    let shape = axes.reduced_shape();
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
+    if rows == 0 {
+        return out.reshape(&shape);
+    }
+    if n == 0 {
+        return Err(Error::invalid(format!(
+            "{op}: cannot take a quantile of an empty axis (shape {:?})",
+            a.shape()
+        )));
+    }
+    // NumPy's linear method, computed as NumPy does for a Python float `q` (in f64): the
+    // virtual index (n - 1) q, its floor and the next index (both the last one from n - 1
+    // on), and the fractional part as the weight.
+    let virtual_index = (n - 1) as f64 * q;
+    let below = virtual_index.floor();
+    let gamma = virtual_index - below;
+    let (lo, hi) = if virtual_index >= (n - 1) as f64 {
+        (n - 1, n - 1)
+    } else {
+        (below as usize, below as usize + 1)
+    };
+    lerp_rows::launch::<T::Out>(
+        &LaunchConfig::for_elements(rows, 256),
+        &sorted,
+        &mut out,
+        n as u64,
+        lo as u64,
+        hi as u64,
+        from_f64(gamma),
+        from_f64(1.0 - gamma),
+        gamma >= 0.5,
+    )?;
+    out.reshape(&shape)
+}
+
+#[cfg(test)]
+mod nvrtc;

@@ -1,0 +1,78 @@
+//! Random numbers: NumPy's `numpy.random.Generator` on a counter-based generator
+//! (Philox4x32-10), on the CPU and on CUDA GPUs, giving the same numbers on both.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `rng = np.random.default_rng(seed)` | `let mut rng = `[`default_rng`]`(seed)` or [`Generator::new`]`(seed)` |
+//! | `rng.random(size, dtype)` | `rng.`[`random::<T>`](Generator::random)`(&dev, &shape)` |
+//! | `rng.uniform(low, high, size)` | `rng.`[`uniform`](Generator::uniform)`(&dev, low, high, &shape)` |
+//! | `rng.standard_normal(size, dtype)` | `rng.`[`standard_normal::<T>`](Generator::standard_normal)`(&dev, &shape)` |
+//! | `rng.normal(loc, scale, size)` | `rng.`[`normal`](Generator::normal)`(&dev, mean, std, &shape)` |
+//! | `rng.standard_exponential(size, dtype)` | `rng.`[`standard_exponential::<T>`](Generator::standard_exponential)`(&dev, &shape)` |
+//! | `rng.exponential(scale, size)` | `rng.`[`exponential`](Generator::exponential)`(&dev, scale, &shape)` |
+//! | `rng.integers(low, high, size, dtype)` | `rng.`[`integers`](Generator::integers)`(&dev, low, high, &shape)` |
+//! | `rng.integers(low, high, size, dtype, endpoint=True)` | `rng.`[`integers_inclusive`](Generator::integers_inclusive)`(&dev, low, high, &shape)` |
+//! | `rng.permutation(n)` | `rng.`[`permutation`](Generator::permutation)`(&dev, n)` (`i64`) |
+//! | `rng.permutation(x)` | `rng.`[`permutation_of`](Generator::permutation_of)`(&x)` |
+//! | `rng.shuffle(x)` | `rng.`[`shuffle`](Generator::shuffle)`(&mut x)` |
+//! | `rng.choice(a, size, replace, p)` | `rng.`[`choice`](Generator::choice)`(&a, &size, replace, p)` |
+//! | `rng.choice(n, size, replace, p)` | `rng.`[`choice_range`](Generator::choice_range)`(&dev, n, &size, replace, p)` |
+//! | `rng.bit_generator.random_raw(size)` | `rng.`[`random_raw`](Generator::random_raw)`(&dev, &shape)` |
+//! | `rng.bit_generator.advance(n)` | `rng.`[`advance`](Generator::advance)`(n)` |
+//!
+//! Every routine is a `#[raw_kernel]` whose threads compute their elements from their
+//! indices alone (a counter-based generator needs no state per thread): the numbers do not
+//! depend on the launch shape, and the kernels use only integer operations and exactly rounded
+//! float operations, so the CPU and a GPU agree bit for bit. [`Generator`] documents the
+//! stream layout.
+//!
+//! Where we differ from NumPy:
+//! - Other numbers for the same seed (NumPy's default is PCG64, and its `Philox` is
+//!   Philox4x64); the distributions are the same. The seed is a `u64` used as the key (NumPy
+//!   hashes seeds through `SeedSequence`).
+//! - Normal numbers come from Box-Muller and exponential ones from inversion, not from
+//!   NumPy's ziggurats.
+//! - `uniform` rejects `low > high`.
+//! - `shuffle` replaces the array (other arrays never share writes here, views included).
+//! - `choice` draws along axis 0 only (no `axis` argument), takes `p` as an `f64` array, and
+//!   has no `shuffle=False` option; `permutation_of`/`shuffle` work along axis 0 only.
+//!
+//! ```
+//! use kernels_std::random::default_rng;
+//! use kernels_std::prelude::*;
+//! let dev = Device::default();
+//! let mut rng = default_rng(2024);
+//! let x = rng.random::<f64>(&dev, &[2, 3])?;
+//! let z = rng.normal(&dev, 0.0f32, 2.0, &[4])?;
+//! let d = rng.integers(&dev, 0i64, 10, &[5])?;
+//! assert_eq!((x.shape(), z.shape(), d.shape()), (&[2, 3][..], &[4][..], &[5][..]));
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
+
+mod choice;
+pub mod exact_math;
+mod exponential;
+mod generator;
+mod integers;
+mod normal;
+mod permutation;
+pub mod philox;
+mod uniform;
+
+pub use generator::{default_rng, Generator};
+pub use integers::RandomInt;
+pub use uniform::RandomFloat;
+
+/// The kernels behind the generator, public so that they can be launched with any shape (the
+/// tests check that the numbers do not depend on it) and compiled by NVRTC in the tests.
+/// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
+pub mod kernels {
+    pub use super::choice::{
+        cdf_add_offsets, cdf_chunks, cdf_offsets, sample_cdf, weighted_keys, CDF_CHUNK,
+    };
+    pub use super::exponential::{exponential_f32, exponential_f64, exponential_of};
+    pub use super::integers::{bounded, integers, mul64};
+    pub use super::normal::{box_muller, normal_f32, normal_f64};
+    pub use super::philox::philox_blocks;
+    pub use super::uniform::{raw_words, uniform_f32, uniform_f64, unit_f32, unit_f64};
+}

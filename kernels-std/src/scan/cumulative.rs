@@ -1,0 +1,204 @@
+//! `cumsum` and `cumprod`: a chunked parallel scan along rows (see [`kernels`](super::kernels)).
+
+use super::kernels::{chunk_scan, chunk_totals};
+use super::rows::{contiguous, cpu_workers, launch_items, Rows};
+use crate::prelude::*;
+
+/// Element types that can be accumulated, with NumPy's result dtype as `Acc`: integers
+/// narrower than 64 bits (and `bool`) accumulate in `i64` (unsigned ones in `u64`), the others
+/// in their own dtype.
+pub trait Accumulate: DType {
+    /// The dtype of `cumsum`/`cumprod` (NumPy's default accumulator).
+    type Acc: Num;
+    /// `a` converted to [`Self::Acc`] on its device (itself when the dtypes agree).
+    fn to_acc(a: &Array<Self>) -> Result<Array<Self::Acc>>;
+}
+
+macro_rules! same_acc {
+    ($($t:ty),*) => {$(
+        impl Accumulate for $t {
+            type Acc = $t;
+            fn to_acc(a: &Array<$t>) -> Result<Array<$t>> {
+                Ok(a.clone())
+            }
+        }
+    )*};
+}
+same_acc!(i64, u64, f16, bf16, f32, f64);
+
+macro_rules! widened_acc {
+    ($($t:ty => $acc:ty),*) => {$(
+        impl Accumulate for $t {
+            type Acc = $acc;
+            fn to_acc(a: &Array<$t>) -> Result<Array<$acc>> {
+                a.astype::<$acc>()
+            }
+        }
+    )*};
+}
+widened_acc!(bool => i64, i8 => i64, i16 => i64, i32 => i64, u8 => u64, u16 => u64, u32 => u64);
+
+/// Chunks of a GPU scan: short, so that a long row gives many threads.
+const GPU_CHUNK: usize = 32;
+
+/// The chunk length for scanning rows of `n` elements, `rows` of them, on `dev`.
+///
+/// CPU: a row is one chunk when the rows alone keep the workers busy or it is short; else
+/// about four chunks per worker (at least 8192 elements each). GPU: [`GPU_CHUNK`].
+fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
+    if dev.is_cpu() {
+        let workers = cpu_workers();
+        if n <= 16384 || rows >= 4 * workers {
+            return n.max(1);
+        }
+        let per_row = (4 * workers).div_ceil(rows);
+        n.div_ceil(per_row).max(8192)
+    } else {
+        GPU_CHUNK
+    }
+}
+
+/// The inclusive scan (sums, or products when `prod`) of each row of `x`, `[rows, n]`
+/// C-contiguous, into a new `[rows, n]` array.
+pub(crate) fn scan_rows<T: Num>(
+    x: &Array<T>,
+    rows: usize,
+    n: usize,
+    prod: bool,
+) -> Result<Array<T>> {
+    scan_rows_in_chunks(x, rows, n, prod, &|rows, n| chunk_len(&x.device(), rows, n))
+}
+
+/// [`scan_rows`] with the chunk length given by `chunk(rows, n)` (at every level of the
+/// recursion), so that the tests can run the GPU's shape on the CPU.
+fn scan_rows_in_chunks<T: Num>(
+    x: &Array<T>,
+    rows: usize,
+    n: usize,
+    prod: bool,
+    chunk: &dyn Fn(usize, usize) -> usize,
+) -> Result<Array<T>> {
+    let dev = x.device();
+    let mut out = Array::<T>::zeros(&dev, &[rows, n])?;
+    if rows * n == 0 {
+        return Ok(out);
+    }
+    let identity = if prod { T::one() } else { T::zero() };
+    let len = chunk(rows, n).clamp(2, n.max(2));
+    let chunks = n.div_ceil(len);
+    let items = rows * chunks;
+    let (cfg, spread) = launch_items(&dev, items)?;
+    let (n64, chunk64, chunks64, spread64) = (n as u64, len as u64, chunks as u64, spread as u64);
+    let carry = if chunks == 1 {
+        Array::full(&dev, &[1], identity)?
+    } else {
+        let mut totals = Array::<T>::zeros(&dev, &[rows, chunks])?;
+        chunk_totals::launch::<T>(
+            &cfg,
+            x,
+            &mut totals,
+            n64,
+            chunk64,
+            chunks64,
+            spread64,
+            prod,
+            identity,
+        )?;
+        scan_rows_in_chunks(&totals, rows, chunks, prod, chunk)?
+    };
+    chunk_scan::launch::<T>(
+        &cfg,
+        x,
+        &carry,
+        &mut out,
+        n64,
+        chunk64,
+        chunks64,
+        items as u64,
+        spread64,
+        prod,
+        identity,
+    )?;
+    Ok(out)
+}
+
+/// A scan of `a` along `axis` (`None`: flattened), in the accumulator dtype.
+fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<Array<T::Acc>> {
+    // NumPy accepts axis 0 (or -1) of a 0-d array, and scans it as one element.
+    let axis = match axis {
+        Some(0 | -1) if a.ndim() == 0 => None,
+        other => other,
+    };
+    let rows = Rows::converted(a, axis, |v| contiguous(&T::to_acc(v)?))?;
+    let out = scan_rows(&rows.data, rows.rows, rows.n, prod)?;
+    rows.restore(&out, rows.n)
+}
+
+/// NumPy's `cumsum(a, axis)`: the cumulative sum along `axis` (`None`: of the flattened array,
+/// a 1-d result, as NumPy's default `axis=None`).
+///
+/// The result dtype is NumPy's ([`Accumulate::Acc`]): `bool` and integers narrower than 64 bits
+/// give `i64` (unsigned: `u64`), and integer sums wrap on overflow. Floats are summed chunk by
+/// chunk in parallel: on long rows the rounding differs from NumPy's strictly sequential sum
+/// in the last bits (the result is as accurate). A 0-d array gives one element (with `axis`
+/// `None`, `Some(0)` or `Some(-1)`, as NumPy); an axis out of range is an
+/// [`Error::Axis`](crate::Error::Axis).
+///
+/// ```
+/// use kernels_std::scan::cumsum;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i8, 2, 3, 100, 100, 100])?;
+/// let all: Array<i64> = cumsum(&a, None)?;
+/// assert_eq!(all.to_vec()?, vec![1, 3, 6, 106, 206, 306]);
+/// assert_eq!(cumsum(&a, Some(1))?.to_vec()?, vec![1, 3, 6, 100, 200, 300]);
+/// assert_eq!(cumsum(&a, Some(0))?.to_vec()?, vec![1, 2, 3, 101, 102, 103]);
+/// assert!(cumsum(&a, Some(2)).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cumsum<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
+    scan(a, axis, false)
+}
+
+/// NumPy's `cumprod(a, axis)`: the cumulative product along `axis` (`None`: of the flattened
+/// array). Result dtypes and rounding as for [`cumsum`]; integer products wrap.
+///
+/// ```
+/// use kernels_std::scan::cumprod;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[4], vec![1.0f32, 2.0, 3.0, 4.0])?;
+/// assert_eq!(cumprod(&a, None)?.to_vec()?, vec![1.0, 2.0, 6.0, 24.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cumprod<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
+    scan(a, axis, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GPU's launch shape (chunks of 32, recursing over the totals) and smaller ones, run
+    /// on the CPU against a sequential scan.
+    #[test]
+    fn deep_recursion_of_short_chunks() {
+        let dev = Device::cpu();
+        let (rows, n) = (3, 40_000);
+        let data: Vec<i64> = (0..rows * n)
+            .map(|i| (i as i64 * 7919) % 201 - 100)
+            .collect();
+        let x = Array::from_vec(&dev, &[rows, n], data.clone()).unwrap();
+        let mut want = data.clone();
+        for r in 0..rows {
+            for i in 1..n {
+                want[r * n + i] = want[r * n + i].wrapping_add(want[r * n + i - 1]);
+            }
+        }
+        for chunk in [2, 3, GPU_CHUNK, 1000] {
+            let got = scan_rows_in_chunks(&x, rows, n, false, &|_, _| chunk).unwrap();
+            assert_eq!(got.to_vec().unwrap(), want, "chunks of {chunk}");
+        }
+        let ones = Array::full(&dev, &[2, 5000], 1.0f64).unwrap();
+        let got = scan_rows_in_chunks(&ones, 2, 5000, true, &|_, _| GPU_CHUNK).unwrap();
+        assert_eq!(got.to_vec().unwrap(), vec![1.0; 10_000]);
+    }
+}

@@ -1,0 +1,80 @@
+//! `diff`: differences of neighbours along an axis, repeated `n` times.
+
+use array_runtime::slice::{Slice, SliceItem};
+
+use super::rows::normalize_axis;
+use crate::prelude::*;
+
+/// `later - earlier` (integers wrap).
+#[elementwise]
+pub(crate) fn difference<T: Num>(later: T, earlier: T) -> T {
+    later - earlier
+}
+
+/// `later != earlier`: NumPy's `diff` of booleans.
+#[elementwise]
+pub(crate) fn bool_difference(later: bool, earlier: bool) -> bool {
+    later != earlier
+}
+
+/// Element types [`diff`] accepts: the numeric dtypes (`later - earlier`) and `bool`
+/// (`later != earlier`, as NumPy).
+pub trait Diff: DType {
+    /// The difference of two arrays of one shape, elementwise.
+    fn difference(later: &Array<Self>, earlier: &Array<Self>) -> Result<Array<Self>>;
+}
+
+macro_rules! numeric_diff {
+    ($($t:ty),*) => {$(
+        impl Diff for $t {
+            fn difference(later: &Array<$t>, earlier: &Array<$t>) -> Result<Array<$t>> {
+                difference::<$t>(later, earlier)
+            }
+        }
+    )*};
+}
+numeric_diff!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+
+impl Diff for bool {
+    fn difference(later: &Array<bool>, earlier: &Array<bool>) -> Result<Array<bool>> {
+        bool_difference(later, earlier)
+    }
+}
+
+/// NumPy's `diff(a, n, axis)`: `out[i] = a[i + 1] - a[i]` along `axis`, applied `n` times; the
+/// axis shrinks by `n` (to 0 when `n` is at least its length). `n = 0` returns `a` unchanged.
+/// `bool` arrays give `a[i + 1] != a[i]`, as NumPy. A 0-d array is an error (NumPy's
+/// `ValueError`), an axis out of range an [`Error::Axis`](crate::Error::Axis).
+///
+/// ```
+/// use kernels_std::scan::diff;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i32, 4, 9, 16, 25, 36])?;
+/// assert_eq!(diff(&a, 1, -1)?.to_vec()?, vec![3, 5, 9, 11]);
+/// assert_eq!(diff(&a, 2, 1)?.to_vec()?, vec![2, 2]);
+/// assert_eq!(diff(&a, 1, 0)?.to_vec()?, vec![15, 21, 27]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn diff<T: Diff>(a: &Array<T>, n: usize, axis: isize) -> Result<Array<T>> {
+    if a.ndim() == 0 {
+        return Err(Error::invalid(
+            "diff: needs an array of at least one dimension, got a 0-d array",
+        ));
+    }
+    let axis = normalize_axis(axis, a.ndim())?;
+    let along = |range: Slice| -> Vec<SliceItem> {
+        (0..a.ndim())
+            .map(|d| SliceItem::Range(if d == axis { range } else { Slice::FULL }))
+            .collect()
+    };
+    let mut out = a.clone();
+    for _ in 0..n {
+        if out.shape()[axis] == 0 {
+            break;
+        }
+        let later = out.slice(along(Slice::from(1..)))?;
+        let earlier = out.slice(along(Slice::from(..-1)))?;
+        out = T::difference(&later, &earlier)?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,26 @@
+//! Scans: cumulative sums and products, and differences along an axis.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.cumsum(a)`, `np.cumsum(a, axis=1)` | [`cumsum`]`(&a, None)`, [`cumsum`]`(&a, Some(1))` |
+//! | `np.cumprod(a, axis=0)` | [`cumprod`]`(&a, Some(0))` |
+//! | `np.diff(a)`, `np.diff(a, n=2, axis=0)` | [`diff`]`(&a, 1, -1)`, [`diff`]`(&a, 2, 0)` |
+//!
+//! The scans are parallel on both backends: each row is cut into chunks, the chunks' totals
+//! are computed and scanned (recursively), and a second pass scans each chunk from its
+//! offset. Chunks are long on the CPU (a few per worker) and short on a GPU
+//! (32 elements a thread).
+
+pub(crate) mod kernels;
+pub(crate) mod rows;
+
+mod cumulative;
+mod diff;
+
+pub use cumulative::{cumprod, cumsum, Accumulate};
+pub use diff::{diff, Diff};
+
+pub(crate) use cumulative::scan_rows;
+
+#[cfg(test)]
+pub(crate) mod nvrtc;

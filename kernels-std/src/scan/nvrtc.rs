@@ -1,0 +1,59 @@
+//! Every kernel of `scan` (and the helpers `sort` and `quantile` share) compiled by NVRTC for
+//! each dtype it is instantiated with (skipped when NVRTC is missing, a failure under CI).
+
+use array_runtime::cuda::raw::verify as verify_raw;
+use array_runtime::cuda::verify;
+use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
+use array_runtime::DTypeId::{self, *};
+
+/// Compiles one instantiation of an elementwise kernel, every operand variant.
+pub(crate) fn elementwise(
+    def: &ElementwiseDef,
+    types: &[DTypeId],
+    params: &[DTypeId],
+    results: &[DTypeId],
+) {
+    let inst = Instance {
+        def,
+        type_args: types,
+        params,
+        results,
+    };
+    verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+}
+
+/// Compiles one instantiation of a raw kernel.
+pub(crate) fn raw(def: &array_runtime::kernel::raw::RawKernelDef, types: &[DTypeId]) {
+    verify_raw(def, types).unwrap_or_else(|e| panic!("{}: {e}", def.instance_name(types)));
+}
+
+/// Whether NVRTC is there (else the test returns early).
+pub(crate) fn available(what: &str) -> bool {
+    verify::nvrtc_or_skip(what).unwrap()
+}
+
+/// The accumulator dtypes of `cumsum`/`cumprod`.
+const ACCUMULATORS: [DTypeId; 6] = [I64, U64, F16, BF16, F32, F64];
+
+#[test]
+fn scan_kernels_compile() {
+    if !available("scan kernels") {
+        return;
+    }
+    for t in ACCUMULATORS {
+        raw(&super::kernels::chunk_totals::DEF, &[t]);
+        raw(&super::kernels::chunk_scan::DEF, &[t]);
+    }
+    for t in DTypeId::ALL {
+        elementwise(&super::rows::copy_elements::DEF, &[t], &[t], &[t]);
+    }
+    for t in [I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64] {
+        elementwise(&super::diff::difference::DEF, &[t], &[t, t], &[t]);
+    }
+    elementwise(
+        &super::diff::bool_difference::DEF,
+        &[],
+        &[Bool, Bool],
+        &[Bool],
+    );
+}

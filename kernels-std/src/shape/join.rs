@@ -1,0 +1,233 @@
+//! Joining arrays: `concatenate`, `stack`, `vstack`, `hstack`, `dstack`. The output is
+//! allocated once on the arrays' device and each input is copied into its slice of it by the
+//! elementwise copy kernel.
+
+use array_runtime::slice::{Slice, SliceItem};
+use array_runtime::{Array, DType, Error, Result};
+
+use super::axes::{atleast_1d, atleast_2d, atleast_3d};
+use super::kernels::{copy_elements, for_overwrite};
+use array_runtime::shape::normalize_axis as normalize;
+
+/// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): `Some(axis)`
+/// joins along `axis` (every other extent must agree), `None` joins the flattened arrays.
+///
+/// Errors: no array, 0-d arrays (with an axis), different numbers of dimensions, extents that
+/// differ off the axis ([`Error::ShapeMismatch`]), a bad axis, arrays on different devices.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::concatenate;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4i32])?;
+/// let b = Array::from_vec(&dev, &[1, 2], vec![5, 6i32])?;
+/// assert_eq!(concatenate(&[&a, &b], Some(0))?.to_vec()?, vec![1, 2, 3, 4, 5, 6]);
+/// assert_eq!(concatenate(&[&a, &b.t()], Some(1))?.shape(), &[2, 3]);
+/// assert_eq!(concatenate(&[&a, &b], None)?.shape(), &[6]);
+/// assert!(concatenate(&[&a, &b], Some(1)).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn concatenate<T: DType>(arrays: &[&Array<T>], axis: Option<isize>) -> Result<Array<T>> {
+    let first = arrays
+        .first()
+        .ok_or_else(|| Error::invalid("concatenate: need at least one array to concatenate"))?;
+    let Some(axis) = axis else {
+        let flat: Vec<Array<T>> = arrays
+            .iter()
+            .map(|a| super::reshape::ravel(a))
+            .collect::<Result<_>>()?;
+        return join_along(&flat.iter().collect::<Vec<_>>(), 0, "concatenate");
+    };
+    if first.ndim() == 0 {
+        return Err(Error::invalid(
+            "concatenate: zero-dimensional arrays cannot be concatenated",
+        ));
+    }
+    let axis = normalize(axis, first.ndim())?;
+    join_along(arrays, axis, "concatenate")
+}
+
+/// Joins `arrays` (at least one, none 0-d) along the normalized `axis`.
+fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<Array<T>> {
+    let first = arrays[0];
+    let nd = first.ndim();
+    let mut shape = first.shape().to_vec();
+    shape[axis] = 0;
+    for (k, a) in arrays.iter().enumerate() {
+        if a.ndim() != nd {
+            return Err(Error::invalid(format!(
+                "{op}: all the input arrays must have the same number of dimensions, but \
+                 the array at index 0 has {nd} dimension(s) and the array at index {k} has {} \
+                 dimension(s)",
+                a.ndim()
+            )));
+        }
+        let off_axis = |s: &[usize]| {
+            let mut s = s.to_vec();
+            s[axis] = 0;
+            s
+        };
+        if off_axis(a.shape()) != off_axis(first.shape()) {
+            return Err(Error::ShapeMismatch {
+                op: format!(
+                    "{op} (array {k} along axis {axis}: every extent but that axis's must agree)"
+                ),
+                expected: first.shape().to_vec(),
+                found: a.shape().to_vec(),
+            });
+        }
+        if !a.device().same(&first.device()) {
+            return Err(Error::DeviceMismatch {
+                op: op.into(),
+                devices: arrays.iter().map(|a| a.device().to_string()).collect(),
+            });
+        }
+        shape[axis] += a.shape()[axis];
+    }
+    // The inputs tile the output along `axis`: every element is written.
+    let mut out = for_overwrite::<T>(&first.device(), &shape)?;
+    let mut start = 0isize;
+    for a in arrays {
+        let len = a.shape()[axis] as isize;
+        if len > 0 && !a.is_empty() {
+            let mut items = vec![SliceItem::Range(Slice::from(..)); nd];
+            items[axis] = SliceItem::Range(Slice::from(start..start + len));
+            copy_elements::into(*a, out.slice_mut(&items)?)?;
+        }
+        start += len;
+    }
+    Ok(out)
+}
+
+/// The arrays of `arrays` (all of one shape) joined along a new axis `axis` of the result
+/// (NumPy's `stack`; `axis` in `-(ndim + 1)..=ndim`).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::stack;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2], vec![1, 2u8])?;
+/// let b = Array::from_vec(&dev, &[2], vec![3, 4u8])?;
+/// assert_eq!(stack(&[&a, &b], 0)?.to_vec()?, vec![1, 2, 3, 4]);
+/// assert_eq!(stack(&[&a, &b], -1)?.to_vec()?, vec![1, 3, 2, 4]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn stack<T: DType>(arrays: &[&Array<T>], axis: isize) -> Result<Array<T>> {
+    let first = arrays
+        .first()
+        .ok_or_else(|| Error::invalid("stack: need at least one array to stack"))?;
+    for (k, a) in arrays.iter().enumerate() {
+        if a.shape() != first.shape() {
+            return Err(Error::ShapeMismatch {
+                op: format!("stack (array {k}: all input arrays must have the same shape)"),
+                expected: first.shape().to_vec(),
+                found: a.shape().to_vec(),
+            });
+        }
+    }
+    let axis = normalize(axis, first.ndim() + 1)?;
+    let expanded: Vec<Array<T>> = arrays
+        .iter()
+        .map(|a| a.insert_axis(axis as isize))
+        .collect::<Result<_>>()?;
+    join_along(&expanded.iter().collect::<Vec<_>>(), axis, "stack")
+}
+
+/// Applies `promote` to each array, then joins along `axis`.
+fn join_promoted<T: DType>(
+    arrays: &[&Array<T>],
+    promote: fn(&Array<T>) -> Result<Array<T>>,
+    axis: impl Fn(&Array<T>) -> usize,
+    op: &str,
+) -> Result<Array<T>> {
+    let promoted: Vec<Array<T>> = arrays.iter().map(|a| promote(a)).collect::<Result<_>>()?;
+    let first = promoted
+        .first()
+        .ok_or_else(|| Error::invalid(format!("{op}: need at least one array to concatenate")))?;
+    let axis = axis(first);
+    join_along(&promoted.iter().collect::<Vec<_>>(), axis, op)
+}
+
+/// The arrays stacked vertically (NumPy's `vstack`): 1-d arrays of length `n` become rows
+/// `[1, n]`, then everything is concatenated along axis 0.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::vstack;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[3], vec![1, 2, 3i64])?;
+/// assert_eq!(vstack(&[&a, &a])?.shape(), &[2, 3]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn vstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
+    join_promoted(arrays, atleast_2d, |_| 0, "vstack")
+}
+
+/// The arrays stacked horizontally (NumPy's `hstack`): concatenated along axis 1, or along
+/// axis 0 when they are 1-d (0-d arrays count as 1-d).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::hstack;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 1], vec![1, 2i64])?;
+/// assert_eq!(hstack(&[&a, &a])?.to_vec()?, vec![1, 1, 2, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn hstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
+    join_promoted(arrays, atleast_1d, |a| usize::from(a.ndim() != 1), "hstack")
+}
+
+/// The arrays stacked along the third axis (NumPy's `dstack`): each is made at least 3-d
+/// (`[n]` as `[1, n, 1]`, `[m, n]` as `[m, n, 1]`), then concatenated along axis 2.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::dstack;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2], vec![1, 2i64])?;
+/// assert_eq!(dstack(&[&a, &a])?.shape(), &[1, 2, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn dstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
+    join_promoted(arrays, atleast_3d, |_| 2, "dstack")
+}
+
+/// 1-d arrays as the columns of a 2-d array, 2-d arrays as they are, joined along axis 1
+/// (NumPy's `column_stack`).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::column_stack;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[3], vec![1, 2, 3i32])?;
+/// let b = Array::from_vec(&dev, &[3], vec![4, 5, 6i32])?;
+/// assert_eq!(column_stack(&[&a, &b])?.to_vec()?, vec![1, 4, 2, 5, 3, 6]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn column_stack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
+    fn as_column<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+        match a.ndim() {
+            0 | 1 => atleast_1d(a)?.insert_axis(1),
+            _ => Ok(a.clone()),
+        }
+    }
+    join_promoted(arrays, as_column, |_| 1, "column_stack")
+}
+
+/// `values` appended to `a` (NumPy's `append`): along `Some(axis)` (the same rules as
+/// [`concatenate`]), or both flattened with `None`. A new array.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::append;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4u8])?;
+/// let b = Array::from_vec(&dev, &[1, 2], vec![5, 6u8])?;
+/// assert_eq!(append(&a, &b, None)?.shape(), &[6]);
+/// assert_eq!(append(&a, &b, Some(0))?.shape(), &[3, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn append<T: DType>(a: &Array<T>, values: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
+    concatenate(&[a, values], axis)
+}

@@ -1,0 +1,140 @@
+//! `reshape`, `ravel`, `flatten`: the same elements in C order under a new shape.
+
+use array_runtime::shape::{self, Layout};
+use array_runtime::{Array, DType, Error, Result};
+
+use super::kernels::{contiguous, copy_elements, view};
+
+/// `a` in `shape` (NumPy's `np.reshape(a, shape)`, C order), where one dimension may be `-1`
+/// (inferred from the others). A view whenever NumPy's reshape gives one (the layout lets the
+/// new dimensions be expressed with strides), else a C-contiguous copy made on `a`'s device.
+///
+/// Errors: a size that differs from `a`'s, more than one `-1`, a negative extent other than
+/// `-1` ([`Error::Reshape`]).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::reshape;
+/// let a = Array::from_vec(&Device::cpu(), &[6], (0..6).collect::<Vec<i32>>())?;
+/// let b = reshape(&a, &[2, -1])?;
+/// assert_eq!(b.shape(), &[2, 3]);
+/// assert_eq!(reshape(&b.t(), &[6])?.to_vec()?, vec![0, 3, 1, 4, 2, 5]);
+/// assert!(reshape(&a, &[4, -1]).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn reshape<T: DType>(a: &Array<T>, shape: &[isize]) -> Result<Array<T>> {
+    let new_shape = infer_shape(a, shape)?;
+    match view_strides(a.layout(), &new_shape) {
+        Some(strides) => view(
+            a,
+            Layout {
+                shape: new_shape,
+                strides,
+                offset: a.layout().offset,
+            },
+        ),
+        None => contiguous(a)?.reshape(&new_shape),
+    }
+}
+
+/// The elements of `a` as a 1-d array in C order (NumPy's `ravel`): a view when `reshape`
+/// gives one, else a copy.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::ravel;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+/// assert_eq!(ravel(&a.t())?.to_vec()?, vec![1, 3, 2, 4]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn ravel<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+    reshape(a, &[-1])
+}
+
+/// A 1-d copy of `a` in C order (NumPy's `a.flatten()`): always a new array.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::flatten;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+/// assert_eq!(flatten(&a)?.shape(), &[4]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn flatten<T: DType>(a: &Array<T>) -> Result<Array<T>> {
+    copy_elements(a)?.reshape(&[a.len()])
+}
+
+/// The shape `shape` names for `a`, with its `-1` inferred.
+fn infer_shape<T: DType>(a: &Array<T>, shape: &[isize]) -> Result<Vec<usize>> {
+    let bad = || Error::Reshape {
+        from: a.shape().to_vec(),
+        to: shape.iter().map(|&d| d as usize).collect(),
+    };
+    let unknown: Vec<usize> = (0..shape.len()).filter(|&i| shape[i] == -1).collect();
+    if unknown.len() > 1 || shape.iter().any(|&d| d < -1) {
+        return Err(Error::invalid(format!(
+            "reshape: can only specify one unknown dimension (-1) and no other negative \
+             extent, got {shape:?}"
+        )));
+    }
+    let mut out: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
+    let known = shape::checked_size(&out.iter().map(|&d| d.max(1)).collect::<Vec<_>>())?;
+    if let Some(&i) = unknown.first() {
+        let zero_known = out.iter().enumerate().any(|(k, &d)| k != i && d == 0);
+        if zero_known || a.len() % known != 0 {
+            return Err(bad());
+        }
+        out[i] = a.len() / known;
+    }
+    if shape::checked_size(&out)? != a.len() {
+        return Err(bad());
+    }
+    Ok(out)
+}
+
+/// Strides that view `layout`'s elements, in C order, as `shape` (of the same size); `None`
+/// when no strides can (NumPy's rule: each group of new dimensions must map onto a group of
+/// old dimensions that are contiguous with each other).
+pub(crate) fn view_strides(layout: &Layout, shape: &[usize]) -> Option<Vec<isize>> {
+    if layout.is_c_contiguous() || layout.size() == 0 {
+        return Some(shape::c_strides(shape));
+    }
+    let old: Vec<(usize, isize)> = layout
+        .shape
+        .iter()
+        .zip(&layout.strides)
+        .filter(|(&d, _)| d != 1)
+        .map(|(&d, &s)| (d, s))
+        .collect();
+    let mut strides = vec![0isize; shape.len()];
+    let (mut oi, mut ni) = (0, 0);
+    while ni < shape.len() && oi < old.len() {
+        let (mut oj, mut nj) = (oi + 1, ni + 1);
+        let (mut op, mut np) = (old[oi].0, shape[ni]);
+        while np != op {
+            if np < op {
+                np *= *shape.get(nj)?;
+                nj += 1;
+            } else {
+                op *= old.get(oj)?.0;
+                oj += 1;
+            }
+        }
+        for k in oi..oj - 1 {
+            if old[k].1 != old[k + 1].1 * old[k + 1].0 as isize {
+                return None;
+            }
+        }
+        strides[nj - 1] = old[oj - 1].1;
+        for k in (ni + 1..nj).rev() {
+            strides[k - 1] = strides[k] * shape[k] as isize;
+        }
+        ni = nj;
+        oi = oj;
+    }
+    let last = if ni >= 1 { strides[ni - 1] } else { 1 };
+    for s in &mut strides[ni..] {
+        *s = last;
+    }
+    Some(strides)
+}

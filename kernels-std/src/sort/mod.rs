@@ -1,0 +1,59 @@
+//! Sorting, searching and selecting: NumPy's `sort`, `argsort`, `searchsorted`, `unique`,
+//! `nonzero` and friends, boolean masks, `take` and `put`.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.sort(a)`, `np.sort(a, axis=0)`, `np.sort(a, axis=None)` | [`sort`]`(&a, Some(-1))`, [`sort`]`(&a, Some(0))`, [`sort`]`(&a, None)` |
+//! | `np.argsort(a, kind="stable")` | [`argsort`]`(&a, Some(-1))` |
+//! | `np.searchsorted(a, v, side="right")` | [`searchsorted`]`(&a, &v, Side::Right)` |
+//! | `np.searchsorted(a, v, sorter=s)` | [`searchsorted_with_sorter`]`(&a, &v, Side::Left, &s)` |
+//! | `np.unique(a)` | [`unique`]`(&a)` |
+//! | `np.unique(a, return_index=True, return_inverse=True, return_counts=True)` | [`unique_all`]`(&a)` |
+//! | `np.nonzero(a)`, `np.where(a)` | [`nonzero`]`(&a)` |
+//! | `np.flatnonzero(a)`, `np.argwhere(a)` | [`flatnonzero`]`(&a)`, [`argwhere`]`(&a)` |
+//! | `a[mask]` | [`boolean_index`]`(&a, &mask)` |
+//! | `np.compress(c, a, axis=1)` | [`compress`]`(&a, &c, Some(1))` |
+//! | `np.take(a, i, axis=0)`, `mode="wrap"` | [`take`]`(&a, &i, Some(0))`, [`take_with_mode`]`(.., TakeMode::Wrap)` |
+//! | `np.take_along_axis(a, i, axis=1)` | [`take_along_axis`]`(&a, &i, Some(1))` |
+//! | `np.put(a, i, v)` | [`put`]`(&mut a, &i, &v, TakeMode::Raise)` |
+//!
+//! The sort is a stable merge sort on both backends: threads insertion-sort short runs, then
+//! each merge pass splits every row's output into segments that threads write independently,
+//! each finding where its segment starts by a binary search on the merge path; the passes
+//! double the sorted width until the row is sorted. On the CPU each thread first sorts a
+//! block of 64 Ki elements on its own (all its passes in one launch, in the cache) and the
+//! segments of the longer passes are long (a few per worker); on a GPU runs are 16 elements
+//! and segments 64. NumPy's order: NaN last, `-0.0` equal to `0.0`.
+//!
+//! Where we differ from NumPy: `argsort` is always stable (NumPy's default `kind` is not;
+//! its stable order is ours); `put` with a repeated index writes one of its values, not
+//! necessarily the last.
+//!
+//! Outputs whose size depends on the data (`nonzero`, masks, `unique`) are computed in three
+//! steps on the device: flags, an inclusive scan of the flags (the last value, a count, is the
+//! only thing read back, to size the output), and a scatter of the selected positions.
+//!
+//! Indices are `i64` (NumPy's `intp`). `sort` and `argsort` take every dtype ([`Sortable`]:
+//! complex numbers lexicographically, by three stable passes); `searchsorted` and `unique`
+//! take integers and floats; `nonzero`, masks, `take` and `put` every dtype.
+
+mod compact;
+pub(crate) mod kernels;
+mod nonzero;
+mod search;
+mod sortable;
+mod sorting;
+mod take;
+mod unique;
+
+pub use nonzero::{argwhere, boolean_index, compress, flatnonzero, nonzero};
+pub use search::{searchsorted, searchsorted_with_sorter, Side};
+pub use sortable::Sortable;
+pub use sorting::{argsort, sort};
+pub use take::{put, take, take_along_axis, take_with_mode, TakeMode};
+pub use unique::{unique, unique_all, UniqueAll};
+
+pub(crate) use sorting::merge_sort_rows;
+
+#[cfg(test)]
+mod nvrtc;

@@ -1,0 +1,612 @@
+//! `shape` against NumPy: the fixtures of `scripts/fixtures/gen_shape_fixtures.py`, for every
+//! dtype of the suite (bool, i8, i64, u16, f16, f32, f64, c64; the float inputs hold NaN, -0.0
+//! and +-inf), on the CPU backend and, when there is one, on CUDA device 0.
+//!
+//! Every routine here moves elements without arithmetic, so results must be exact: NaN equal
+//! to NaN, `-0.0` distinct from `0.0`.
+
+mod common;
+
+use common::{assert_close, devices, fixture, Approx, Tol};
+use kernels_std::creation::One;
+use kernels_std::io::{self, NpyDType};
+use kernels_std::prelude::*;
+use kernels_std::shape::*;
+use kernels_std::{s, Ellipsis};
+
+fn load<T: NpyDType>(name: &str, dev: &Device) -> Array<T> {
+    io::load::<T>(fixture(&format!("shape/{name}.npy")), dev)
+        .unwrap_or_else(|e| panic!("fixture {name}: {e}"))
+}
+
+#[track_caller]
+fn check<T: Approx + NpyDType>(got: &Array<T>, name: &str, dev: &Device) {
+    assert!(got.device().same(dev), "{name}: result on {}", got.device());
+    let want = load::<T>(name, dev);
+    assert_close(
+        got,
+        &want,
+        Tol::exact().signed_zero(),
+        &format!("{name} on {dev}"),
+    );
+}
+
+/// The parts of a split against `<case>_<k>_<dt>` for every `k` NumPy wrote.
+#[track_caller]
+fn check_list<T: Approx + NpyDType>(got: &[Array<T>], case: &str, dt: &str, dev: &Device) {
+    let count = (0..)
+        .take_while(|k| fixture(&format!("shape/{case}_{k}_{dt}.npy")).exists())
+        .count();
+    assert_eq!(got.len(), count, "{case} {dt}: number of parts");
+    for (k, part) in got.iter().enumerate() {
+        check(part, &format!("{case}_{k}_{dt}"), dev);
+    }
+}
+
+/// Calls `$f::<T>("code")` for the dtypes of the suite (NumPy's codes).
+macro_rules! each_dtype {
+    ($f:ident) => {
+        $f::<bool>("b1");
+        $f::<i8>("i1");
+        $f::<i64>("i8");
+        $f::<u16>("u2");
+        $f::<f16>("f2");
+        $f::<f32>("f4");
+        $f::<f64>("f8");
+        $f::<c64>("c8");
+    };
+}
+
+/// The three inputs of a dtype: `a` (3, 4, 5), `v` (7,), `m` (4, 6).
+fn inputs<T: NpyDType>(dt: &str, dev: &Device) -> (Array<T>, Array<T>, Array<T>) {
+    (
+        load(&format!("a_{dt}"), dev),
+        load(&format!("v_{dt}"), dev),
+        load(&format!("m_{dt}"), dev),
+    )
+}
+
+fn run_joins<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        let first = a.slice(s![..1]).unwrap();
+        let rev = a.slice(s![..;-1]).unwrap();
+        ck(
+            concatenate(&[&a, &first, &rev], Some(0)).unwrap(),
+            "concat0",
+        );
+        let none = a.slice(s![.., ..0]).unwrap();
+        let back = a.slice(s![.., ..;-2]).unwrap();
+        ck(
+            concatenate(&[&a, &none, &back], Some(1)).unwrap(),
+            "concat1",
+        );
+        let mid = a.slice(s![Ellipsis, 1..3]).unwrap();
+        ck(concatenate(&[&a, &mid], Some(-1)).unwrap(), "concat_neg");
+        ck(concatenate(&[&a, &v, &m.t()], None).unwrap(), "concat_none");
+        for k in [0, 2, -1, 3] {
+            ck(stack(&[&a, &rev, &a], k).unwrap(), &format!("stack{k}"));
+        }
+        let m5 = m.slice(s![.., ..5]).unwrap();
+        let v5 = v.slice(s![..5]).unwrap();
+        let row = m
+            .slice(s![1..2, ..;-1])
+            .unwrap()
+            .slice(s![.., ..5])
+            .unwrap();
+        ck(vstack(&[&m5, &v5, &row]).unwrap(), "vstack");
+        let vrev = v.slice(s![..;-1]).unwrap();
+        ck(vstack(&[&v, &vrev]).unwrap(), "vstack_1d");
+        let (tail, empty) = (v.slice(s![2..]).unwrap(), v.slice(s![..0]).unwrap());
+        ck(hstack(&[&v, &tail, &empty]).unwrap(), "hstack");
+        let col = m.slice(s![.., ..1]).unwrap();
+        let mt4 = m.t().slice(s![..4]).unwrap();
+        ck(hstack(&[&m, &col, &mt4]).unwrap(), "hstack_2d");
+        let mrev = m.slice(s![..;-1]).unwrap();
+        ck(dstack(&[&m, &mrev]).unwrap(), "dstack");
+        let m2 = m.slice(s![.., ..2]).unwrap();
+        let v4 = v.slice(s![..4]).unwrap();
+        let m3 = m.slice(s![.., ..;-3]).unwrap();
+        ck(column_stack(&[&m2, &v4, &m3]).unwrap(), "column_stack");
+        ck(append(&m.t(), &v, None).unwrap(), "append_none");
+        let every_other = m.slice(s![..;-2]).unwrap();
+        ck(append(&m, &every_other, Some(0)).unwrap(), "append_axis");
+    }
+}
+
+#[test]
+fn concatenate_stack_every_dtype() {
+    each_dtype!(run_joins);
+}
+
+fn run_splits<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        check_list(&split(&m, 3, 1).unwrap(), "split3", dt, &dev);
+        check_list(
+            &split(&a, vec![1, -1, 10], 1).unwrap(),
+            "split_idx",
+            dt,
+            &dev,
+        );
+        check_list(
+            &split(&v, vec![4, 2], 0).unwrap(),
+            "split_idx_desc",
+            dt,
+            &dev,
+        );
+        check_list(&array_split(&v, 3, 0).unwrap(), "array_split", dt, &dev);
+        check_list(
+            &array_split(&a, 7, 2).unwrap(),
+            "array_split_many",
+            dt,
+            &dev,
+        );
+        check_list(&hsplit(&m, 2).unwrap(), "hsplit", dt, &dev);
+        check_list(&vsplit(&m, vec![1, 3]).unwrap(), "vsplit", dt, &dev);
+        check_list(&dsplit(&a, vec![2]).unwrap(), "dsplit", dt, &dev);
+    }
+}
+
+#[test]
+fn split_every_dtype() {
+    each_dtype!(run_splits);
+}
+
+fn run_repeats<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        ck(tile(&v, &[3]).unwrap(), "tile_v3");
+        ck(tile(&a, &[2, 1, 1]).unwrap(), "tile_a");
+        ck(tile(&v, &[2, 2]).unwrap(), "tile_v22");
+        ck(tile(&m.t(), &[2]).unwrap(), "tile_mt");
+        ck(tile(&m, &[0, 2]).unwrap(), "tile_zero");
+        let v3 = v.slice(s![3]).unwrap();
+        ck(tile(&v3, &[2, 3]).unwrap(), "tile_scalar");
+        ck(repeat(&a, 2, None).unwrap(), "repeat_flat");
+        ck(repeat(&a, vec![1, 0, 3], Some(0)).unwrap(), "repeat_counts");
+        ck(repeat(&m.t(), 2, Some(1)).unwrap(), "repeat_t");
+        ck(repeat(&v, 0, None).unwrap(), "repeat_zero");
+        ck(repeat(&m, vec![3], Some(-1)).unwrap(), "repeat_one_count");
+        let v2 = v.slice(s![2]).unwrap();
+        ck(repeat(&v2, 3, None).unwrap(), "repeat_scalar");
+    }
+}
+
+#[test]
+fn tile_repeat_every_dtype() {
+    each_dtype!(run_repeats);
+}
+
+fn run_rolls<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        ck(roll(&a, 7, None).unwrap(), "roll_flat");
+        ck(roll(&a, -1, Some(1)).unwrap(), "roll_axis");
+        ck(roll_axes(&a, &[1, 12], &[0, 2]).unwrap(), "roll_axes");
+        ck(roll_axes(&a, &[2], &[0, 0]).unwrap(), "roll_same_axis");
+        ck(
+            roll(&v.slice(s![..;-2]).unwrap(), 1, None).unwrap(),
+            "roll_rev",
+        );
+        for k in -3..6 {
+            ck(rot90(&m, k, [0, 1]).unwrap(), &format!("rot90_{k}"));
+        }
+        ck(rot90(&a, 1, [2, 0]).unwrap(), "rot90_axes");
+    }
+}
+
+#[test]
+fn roll_rot90_every_dtype() {
+    each_dtype!(run_rolls);
+}
+
+fn run_pads<T: One + Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, v, m) = inputs::<T>(dt, &dev);
+        let ck = |got: Array<T>, case: &str| check(&got, &format!("{case}_{dt}"), &dev);
+        let one = PadMode::Constant(T::one());
+        ck(pad(&m, &[(1, 2), (0, 3)], one).unwrap(), "pad_const");
+        ck(pad(&a, &[(1, 1)], one).unwrap(), "pad_const_all");
+        ck(
+            pad(&m, &[(2, 0), (1, 9)], PadMode::Edge).unwrap(),
+            "pad_edge",
+        );
+        ck(
+            pad(&v, &[(3, 13)], PadMode::Reflect).unwrap(),
+            "pad_reflect",
+        );
+        let strided = m.slice(s![..;-1, ..;2]).unwrap();
+        ck(
+            pad(&strided, &[(2, 5), (4, 1)], PadMode::Reflect).unwrap(),
+            "pad_reflect_2d",
+        );
+        ck(
+            pad(&a, &[(0, 0), (5, 2), (1, 1)], PadMode::Symmetric).unwrap(),
+            "pad_symmetric",
+        );
+        ck(
+            pad(&m.t(), &[(7, 1), (0, 2)], PadMode::Wrap).unwrap(),
+            "pad_wrap",
+        );
+        let first = v.slice(s![..1]).unwrap();
+        ck(
+            pad(&first, &[(2, 3)], PadMode::Reflect).unwrap(),
+            "pad_reflect_one",
+        );
+    }
+}
+
+#[test]
+fn pad_every_dtype() {
+    each_dtype!(run_pads);
+}
+
+fn run_views<T: Approx + NpyDType>(dt: &str) {
+    for dev in devices() {
+        let (a, _, _) = inputs::<T>(dt, &dev);
+        let ck = |got: &Array<T>, case: &str| check(got, &format!("{case}_{dt}"), &dev);
+        ck(&reshape(&a, &[4, 15]).unwrap(), "reshape");
+        let t = reshape(&a.t(), &[-1, 3]).unwrap();
+        assert!(t.is_c_contiguous(), "a copy");
+        ck(&t, "reshape_t");
+        // Reversed rows merge into a view (a copy would be C-contiguous).
+        let rev = reshape(&a.slice(s![.., .., ..;-1]).unwrap(), &[12, 5]).unwrap();
+        assert_eq!(rev.strides(), &[5, -1], "a view");
+        ck(&rev, "reshape_rev");
+        ck(
+            &reshape(&a.slice(s![.., ..;2]).unwrap(), &[3, -1]).unwrap(),
+            "reshape_strided",
+        );
+        ck(&ravel(&a.t()).unwrap(), "ravel_t");
+        let f = flatten(&a.t()).unwrap();
+        assert!(f.is_c_contiguous());
+        ck(&f, "ravel_t");
+        let tr = transpose(&a, Some(&[1, -1, 0])).unwrap();
+        assert_eq!(tr.strides(), &[5, 1, 20], "a view");
+        ck(&tr, "transpose");
+        ck(&moveaxis(&a, &[0, 1], &[-1, -3]).unwrap(), "moveaxis");
+        ck(&flip(&a, Some(&[0, 2])).unwrap(), "flip");
+        ck(&flip(&a, None).unwrap(), "flip_all");
+        ck(&fliplr(&a).unwrap(), "fliplr");
+        let (_, v, _) = inputs::<T>(dt, &dev);
+        ck(&flipud(&v.slice(s![..;2]).unwrap()).unwrap(), "flipud");
+    }
+}
+
+#[test]
+fn reshape_transpose_flip_every_dtype() {
+    each_dtype!(run_views);
+}
+
+#[test]
+fn axis_views_shapes() {
+    let dev = Device::cpu();
+    let a = Array::<f32>::zeros(&dev, &[2, 1, 3]).unwrap();
+    assert_eq!(swapaxes(&a, 0, -1).unwrap().shape(), &[3, 1, 2]);
+    assert_eq!(expand_dims(&a, &[0, 4]).unwrap().shape(), &[1, 2, 1, 3, 1]);
+    assert_eq!(
+        expand_dims(&a, &[-1, -2]).unwrap().shape(),
+        &[2, 1, 3, 1, 1]
+    );
+    assert_eq!(squeeze(&a, None).unwrap().shape(), &[2, 3]);
+    assert_eq!(squeeze(&a, Some(&[1])).unwrap().shape(), &[2, 3]);
+    assert_eq!(
+        broadcast_to(&a, &[4, 2, 5, 3]).unwrap().shape(),
+        &[4, 2, 5, 3]
+    );
+    let b = Array::<f32>::zeros(&dev, &[5, 1]).unwrap();
+    let both = broadcast_arrays(&[&a, &b]).unwrap();
+    assert_eq!(both[1].shape(), &[2, 5, 3]);
+    let s0 = Array::scalar(&dev, 1u8).unwrap();
+    assert_eq!(atleast_1d(&s0).unwrap().shape(), &[1]);
+    assert_eq!(atleast_2d(&s0).unwrap().shape(), &[1, 1]);
+    assert_eq!(atleast_3d(&s0).unwrap().shape(), &[1, 1, 1]);
+    // 0-d and empty arrays.
+    assert_eq!(transpose(&s0, None).unwrap().shape(), &[] as &[usize]);
+    assert_eq!(reshape(&s0, &[1, 1]).unwrap().shape(), &[1, 1]);
+    let e = Array::<i64>::zeros(&dev, &[0, 3]).unwrap();
+    assert_eq!(reshape(&e, &[3, -1, 2]).unwrap().shape(), &[3, 0, 2]);
+    assert_eq!(concatenate(&[&e, &e], Some(0)).unwrap().shape(), &[0, 3]);
+    assert_eq!(roll(&e, 3, Some(1)).unwrap().shape(), &[0, 3]);
+    let padded = pad(&e, &[(1, 0)], PadMode::Constant(7)).unwrap();
+    assert_eq!(padded.shape(), &[1, 4]);
+    assert_eq!(padded.to_vec().unwrap(), vec![7; 4]);
+    assert_eq!(tile(&e, &[2]).unwrap().shape(), &[0, 6]);
+    assert_eq!(repeat(&e, 2, Some(1)).unwrap().shape(), &[0, 6]);
+}
+
+#[test]
+fn errors_where_numpy_raises() {
+    let dev = Device::cpu();
+    let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    let b = Array::<f64>::zeros(&dev, &[2, 4]).unwrap();
+    let v = Array::<f64>::zeros(&dev, &[3]).unwrap();
+    let s0 = Array::scalar(&dev, 1.0f64).unwrap();
+    // Joins.
+    assert!(matches!(
+        concatenate(&[&a, &b], Some(0)),
+        Err(Error::ShapeMismatch { .. })
+    ));
+    assert!(concatenate(&[&a, &v], Some(0)).is_err());
+    assert!(concatenate(&[&s0, &s0], Some(0)).is_err());
+    assert!(concatenate::<f64>(&[], Some(0)).is_err());
+    assert!(matches!(
+        concatenate(&[&a, &a], Some(2)),
+        Err(Error::Axis { axis: 2, ndim: 2 })
+    ));
+    assert!(concatenate(&[&a, &a], Some(-3)).is_err());
+    assert!(stack(&[&a, &b], 0).is_err());
+    assert!(matches!(stack(&[&a, &a], 3), Err(Error::Axis { .. })));
+    assert!(stack::<f64>(&[], 0).is_err());
+    assert!(vstack(&[&a, &b]).is_err());
+    // Splits.
+    assert!(split(&a, 2, 1).is_err());
+    assert!(split(&a, 0, 1).is_err());
+    assert!(array_split(&a, 0, 1).is_err());
+    assert!(matches!(split(&a, 3, 2), Err(Error::Axis { .. })));
+    assert!(vsplit(&v, 3).is_err());
+    assert!(hsplit(&s0, 1).is_err());
+    // Repetition.
+    assert!(repeat(&a, -1, None).is_err());
+    assert!(repeat(&a, vec![1, -2], Some(0)).is_err());
+    assert!(repeat(&a, vec![1, 2], Some(1)).is_err());
+    assert!(matches!(repeat(&a, 2, Some(2)), Err(Error::Axis { .. })));
+    assert!(repeat(&a, isize::MAX, Some(1)).is_err());
+    assert!(repeat(&a, vec![isize::MAX, isize::MAX, 1], Some(1)).is_err());
+    assert!(tile(&a, &[usize::MAX, 1]).is_err());
+    assert!(pad(&a, &[(usize::MAX, 1)], PadMode::Constant(0.0)).is_err());
+    // Rolls and rotations.
+    assert!(matches!(roll(&a, 1, Some(2)), Err(Error::Axis { .. })));
+    assert!(roll_axes(&a, &[1, 2, 3], &[0, 1]).is_err());
+    assert!(rot90(&a, 1, [0, 0]).is_err());
+    assert!(rot90(&a, 1, [0, -2]).is_err());
+    assert!(rot90(&a, 1, [0, 2]).is_err());
+    assert!(rot90(&v, 1, [0, 1]).is_err());
+    // Padding.
+    let e = Array::<f64>::zeros(&dev, &[0, 3]).unwrap();
+    assert!(pad(&e, &[(1, 0), (0, 0)], PadMode::Reflect).is_err());
+    assert!(pad(&e, &[(0, 1), (0, 0)], PadMode::Edge).is_err());
+    assert!(pad(&a, &[(1, 1), (1, 1), (1, 1)], PadMode::Edge).is_err());
+    // Views.
+    assert!(matches!(reshape(&a, &[4, 2]), Err(Error::Reshape { .. })));
+    assert!(reshape(&a, &[-1, -1]).is_err());
+    assert!(reshape(&a, &[-2, 3]).is_err());
+    assert!(reshape(&e, &[0, -1]).is_err());
+    assert!(transpose(&a, Some(&[0])).is_err());
+    assert!(transpose(&a, Some(&[0, 0])).is_err());
+    assert!(matches!(swapaxes(&a, 0, 2), Err(Error::Axis { .. })));
+    assert!(moveaxis(&a, &[0], &[0, 1]).is_err());
+    assert!(moveaxis(&a, &[0, 0], &[0, 1]).is_err());
+    assert!(matches!(expand_dims(&a, &[3]), Err(Error::Axis { .. })));
+    assert!(expand_dims(&a, &[0, 0]).is_err());
+    assert!(squeeze(&a, Some(&[0])).is_err());
+    assert!(matches!(flip(&a, Some(&[2])), Err(Error::Axis { .. })));
+    assert!(fliplr(&v).is_err());
+    assert!(flipud(&s0).is_err());
+    assert!(dsplit(&a, 1).is_err());
+    assert!(column_stack(&[&a, &v]).is_err());
+    assert!(append(&a, &v, Some(0)).is_err());
+    assert!(matches!(
+        broadcast_to(&a, &[3, 3]),
+        Err(Error::Broadcast { .. })
+    ));
+    assert!(broadcast_arrays(&[&a, &b]).is_err());
+}
+
+#[test]
+fn views_keep_the_layout_copies_are_contiguous() {
+    let dev = Device::cpu();
+    let a = Array::from_vec(&dev, &[2, 3], (0..6).collect::<Vec<i32>>()).unwrap();
+    let parts = split(&a, 3, 1).unwrap();
+    assert_eq!(parts[2].strides(), &[3, 1], "a view into a");
+    assert_eq!(parts[2].to_vec().unwrap(), vec![2, 5]);
+    assert_eq!(flip(&a, None).unwrap().strides(), &[-3, -1]);
+    assert_eq!(rot90(&a, 1, [0, 1]).unwrap().strides(), &[-1, 3]);
+    assert_eq!(
+        squeeze(&a.insert_axis(0).unwrap(), None).unwrap().strides(),
+        &[3, 1]
+    );
+    for copy in [
+        concatenate(&[&a.t()], Some(0)).unwrap(),
+        roll(&a.t(), 6, None).unwrap(),
+        roll(&a.t(), 0, Some(1)).unwrap(),
+        tile(&a.t(), &[1]).unwrap(),
+        pad(&a.t(), &[(0, 0)], PadMode::Edge).unwrap(),
+    ] {
+        assert!(copy.is_c_contiguous());
+        assert_eq!(copy.to_vec().unwrap(), vec![0, 3, 1, 4, 2, 5]);
+    }
+}
+
+/// The dtypes NumPy's fixtures do not cover (bf16 has no NumPy dtype): each routine on values
+/// `0..60` converted to the dtype equals the routine on `i64` converted afterwards (the
+/// routines move elements without looking at them).
+fn run_other_dtype<T: DType + std::fmt::Debug>() {
+    for dev in devices() {
+        let base = kernels_std::creation::arange::<i64>(&dev, 0, 60, 1)
+            .unwrap()
+            .reshape(&[3, 4, 5])
+            .unwrap();
+        let a = base.astype::<T>().unwrap();
+        let same = |got: Array<T>, want: Array<i64>, what: &str| {
+            assert_eq!(got.shape(), want.shape(), "{what} {}", T::ID);
+            assert_eq!(
+                got.to_vec().unwrap(),
+                want.astype::<T>().unwrap().to_vec().unwrap(),
+                "{what} {}",
+                T::ID
+            );
+        };
+        let rev = |x: &Array<i64>| x.slice(s![..;-1, .., 1..;2]).unwrap();
+        let rev_t = |x: &Array<T>| x.slice(s![..;-1, .., 1..;2]).unwrap();
+        same(
+            concatenate(&[&a, &rev_t(&a)], Some(2)).unwrap(),
+            concatenate(&[&base, &rev(&base)], Some(2)).unwrap(),
+            "concatenate",
+        );
+        same(
+            stack(&[&a, &a], -1).unwrap(),
+            stack(&[&base, &base], -1).unwrap(),
+            "stack",
+        );
+        same(
+            tile(&rev_t(&a), &[2, 1]).unwrap(),
+            tile(&rev(&base), &[2, 1]).unwrap(),
+            "tile",
+        );
+        same(
+            repeat(&a.t(), vec![2, 0, 1], Some(2)).unwrap(),
+            repeat(&base.t(), vec![2, 0, 1], Some(2)).unwrap(),
+            "repeat",
+        );
+        same(
+            roll(&rev_t(&a), -4, None).unwrap(),
+            roll(&rev(&base), -4, None).unwrap(),
+            "roll",
+        );
+        same(
+            pad(&a, &[(1, 2), (3, 0), (0, 6)], PadMode::Reflect).unwrap(),
+            pad(&base, &[(1, 2), (3, 0), (0, 6)], PadMode::Reflect).unwrap(),
+            "pad",
+        );
+        same(
+            reshape(&a.t(), &[-1]).unwrap(),
+            reshape(&base.t(), &[-1]).unwrap(),
+            "reshape",
+        );
+    }
+}
+
+#[test]
+fn dtypes_numpy_fixtures_leave_out() {
+    run_other_dtype::<bf16>();
+    run_other_dtype::<i16>();
+    run_other_dtype::<i32>();
+    run_other_dtype::<u8>();
+    run_other_dtype::<u32>();
+    run_other_dtype::<u64>();
+    run_other_dtype::<c128>();
+}
+
+/// Every factorization of `n` into `parts` ordered extents.
+fn factorizations(n: usize, parts: usize) -> Vec<Vec<usize>> {
+    if parts == 1 {
+        return vec![vec![n]];
+    }
+    (1..=n.max(1))
+        .filter(|d| n % d == 0)
+        .flat_map(|d| {
+            factorizations(n / d, parts - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, d);
+                    rest
+                })
+        })
+        .collect()
+}
+
+#[test]
+fn reshape_of_views_keeps_c_order() {
+    // Whether a view or a copy, the elements in C order never change.
+    let dev = Device::cpu();
+    let base = Array::from_vec(&dev, &[4, 6, 2], (0..48).collect::<Vec<i32>>()).unwrap();
+    let views = [
+        base.clone(),
+        base.t(),
+        base.slice(s![..;2]).unwrap(),
+        base.slice(s![.., ..;-1]).unwrap(),
+        base.slice(s![1..3, 2.., ..1]).unwrap(),
+        base.t().slice(s![..;-1]).unwrap(),
+        base.permute(&[1, 0, 2]).unwrap(),
+        base.slice(s![.., 3]).unwrap().insert_axis(1).unwrap(),
+    ];
+    for v in &views {
+        let want = v.to_vec().unwrap();
+        for parts in 1..=4 {
+            for shape in factorizations(v.len(), parts) {
+                let shape: Vec<isize> = shape.iter().map(|&d| d as isize).collect();
+                let got = reshape(v, &shape).unwrap();
+                assert_eq!(
+                    got.to_vec().unwrap(),
+                    want,
+                    "reshape of shape {:?} strides {:?} to {shape:?}",
+                    v.shape(),
+                    v.strides()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn gathers_longer_than_one_cpu_run() {
+    // Runs of 32 elements (one emulated CPU thread's) starting mid-row, more than 2^17
+    // elements (blocks run in parallel): checked
+    // against a plain loop on the host.
+    for dev in devices() {
+        let (outer, len, inner) = (100usize, 101usize, 7usize);
+        let data: Vec<i32> = (0..(outer * len * inner) as i32).collect();
+        let a = Array::from_vec(&dev, &[outer, len, inner], data.clone()).unwrap();
+        let counts: Vec<isize> = (0..len as isize).map(|i| i % 9).collect();
+        let got = repeat(&a, counts.clone(), Some(1)).unwrap();
+        let mut want = Vec::new();
+        for o in 0..outer {
+            for (j, &c) in counts.iter().enumerate() {
+                for _ in 0..c {
+                    let row = (o * len + j) * inner;
+                    want.extend_from_slice(&data[row..row + inner]);
+                }
+            }
+        }
+        assert!(want.len() > 1 << 17);
+        assert_eq!(got.to_vec().unwrap(), want);
+        let wrapped = pad(&a, &[(0, 0), (150, 3), (0, 0)], PadMode::Wrap).unwrap();
+        let w = wrapped.to_vec().unwrap();
+        let span = len + 153;
+        for o in [0, 17, 99] {
+            for p in [0, 1, 149, 150, 151, span - 1] {
+                let src = (p as isize - 150).rem_euclid(len as isize) as usize;
+                for k in 0..inner {
+                    assert_eq!(
+                        w[(o * span + p) * inner + k],
+                        data[(o * len + src) * inner + k],
+                        "wrap at {o} {p} {k}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn outputs_without_fill_are_written_everywhere() {
+    // Joins, rolls, gathers and the index allocate their output without filling it. On the CPU a freed
+    // buffer of 1 MiB or more is pooled and handed out again as it is: poison one, free it,
+    // and check that no poisoned element survives in the outputs that reuse it.
+    let dev = Device::cpu();
+    let n = 1 << 17; // 1 MiB of f64
+    let half = Array::from_vec(&dev, &[n / 2], (0..n / 2).map(|i| i as f64).collect()).unwrap();
+    let whole = Array::from_vec(&dev, &[n], (0..n).map(|i| i as f64).collect()).unwrap();
+    let back = half.slice(s![..;-1]).unwrap();
+    let results: [&dyn Fn() -> Array<f64>; 5] = [
+        &|| kernels_std::creation::arange::<f64>(&dev, 0.0, n as f64, 1.0).unwrap(),
+        &|| concatenate(&[&half, &back], Some(0)).unwrap(),
+        &|| roll(&whole, 12345, None).unwrap(),
+        &|| repeat(&half, 2, Some(0)).unwrap(),
+        &|| repeat(&half, vec![2; n / 2], Some(0)).unwrap(),
+    ];
+    for (k, make) in results.iter().enumerate() {
+        drop(kernels_std::creation::full(&dev, &[n], -7.0f64).unwrap());
+        let out = make();
+        assert_eq!(out.len(), n);
+        assert!(
+            out.to_vec().unwrap().iter().all(|&x| x >= 0.0),
+            "result {k} kept a poisoned element"
+        );
+    }
+}

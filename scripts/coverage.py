@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Writes kernels-std/COVERAGE.md: each NumPy routine the project aims at -> where it is (or
+"not yet"), found by reading the code, so the table cannot drift from what is built.
+
+    python3 scripts/coverage.py           # rewrite the table
+    python3 scripts/coverage.py --check   # fail when the committed table is stale (CI)
+
+A routine counts as present when a public function of that name (or of an alias below) exists
+in a module of kernels-std, or a public method of that name exists on `Array` in array-runtime,
+or (for the operators) the operator trait is implemented for arrays in array-runtime.
+"""
+
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+OUT = ROOT / "kernels-std" / "COVERAGE.md"
+
+# The issue's list (kernels-std: the NumPy core), by section. `numpy name: rust name` where
+# they differ (a Rust keyword, or ndarray's spelling).
+SECTIONS = {
+    "Creation": "zeros ones full zeros_like ones_like full_like arange linspace logspace eye "
+    "identity diag tri tril triu meshgrid copy",
+    "Elementwise math": "add subtract multiply divide floor_divide remainder power negative "
+    "abs sign sqrt cbrt square reciprocal exp exp2 expm1 log log2 log10 log1p sin cos tan "
+    "arcsin arccos arctan arctan2 sinh cosh tanh arcsinh arccosh arctanh hypot deg2rad "
+    "rad2deg floor ceil trunc rint around clip maximum minimum fmax fmin isnan isinf "
+    "isfinite signbit copysign logaddexp logaddexp2 heaviside equal not_equal less "
+    "less_equal greater greater_equal logical_and logical_or logical_xor logical_not "
+    "bitwise_and bitwise_or bitwise_xor bitwise_not left_shift right_shift where astype",
+    "Reductions": "sum prod min max argmin argmax mean var std any all count_nonzero ptp "
+    "average nansum nanprod nanmin nanmax nanmean nanvar nanstd nanargmin nanargmax median "
+    "percentile quantile",
+    "Scans": "cumsum cumprod diff",
+    "Sorting and searching": "sort argsort searchsorted nonzero argwhere flatnonzero unique "
+    "compress take take_along_axis put",
+    "Shape": "reshape ravel flatten transpose swapaxes moveaxis expand_dims squeeze "
+    "broadcast_to broadcast_arrays concatenate stack vstack hstack split array_split tile "
+    "repeat flip roll rot90 pad",
+    "Statistics and logic": "histogram bincount cov corrcoef allclose isclose array_equal",
+    "Linear algebra": "dot matmul vdot inner outer tensordot einsum trace norm",
+    "Random (Generator)": "random uniform normal standard_normal integers permutation "
+    "shuffle choice",
+    "Files": "load save savez load_npz",
+}
+ALIASES = {
+    "where": ["where_"],
+    "abs": ["abs", "absolute"],
+    "min": ["min", "amin"],
+    "max": ["max", "amax"],
+    "bitwise_not": ["bitwise_not", "invert"],
+    "transpose": ["transpose", "t"],
+    "swapaxes": ["swapaxes", "swap_axes"],
+    "expand_dims": ["expand_dims", "insert_axis"],
+    "divide": ["divide", "true_divide"],
+    "load_npz": ["load_npz", "loadz"],
+    "compress": ["compress", "boolean_index", "mask_select"],
+}
+OPERATORS = {
+    "add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "Div", "remainder": "Rem",
+    "negative": "Neg", "bitwise_and": "BitAnd", "bitwise_or": "BitOr", "bitwise_xor": "BitXor",
+    "bitwise_not": "Not", "left_shift": "Shl", "right_shift": "Shr",
+}
+
+PUB_FN = re.compile(r"^\s*pub fn ([a-z_][a-z0-9_]*)", re.M)
+IMPL_OP = re.compile(r"impl\b[^{;]*\b(?:std::ops::|ops::)?(Add|Sub|Mul|Div|Rem|Neg|BitAnd|BitOr|BitXor|Not|Shl|Shr)\b[^{;]*\bfor\b[^{;]*Array", re.S)
+
+
+def strip_tests(text):
+    """Drops `#[cfg(test)]` modules (their functions are not the API)."""
+    i = text.find("#[cfg(test)]")
+    return text if i < 0 else text[:i]
+
+
+IMPL = re.compile(r"^impl\b(?:<[^{]*?>)?\s+(?:[\w:<>, ]+\s+for\s+)?([A-Z]\w*)")
+FN = re.compile(r"^(\s*)pub fn ([a-z_][a-z0-9_]*)")
+
+
+def public_fns(text):
+    """(type or None, name) of each public function: free functions at the top level, methods
+    inside an `impl Type` block."""
+    out, current = [], None
+    for line in strip_tests(text).splitlines():
+        m = IMPL.match(line)
+        if m:
+            current = m.group(1)
+            continue
+        if line.startswith("}"):
+            current = None
+        m = FN.match(line)
+        if m:
+            out.append((current if m.group(1) else None, m.group(2)))
+    return out
+
+
+def scan():
+    """(kernels-std functions: name -> [paths], Array methods, operator traits)."""
+    functions = {}
+    src = ROOT / "kernels-std" / "src"
+    for path in sorted(src.rglob("*.rs")):
+        rel = path.relative_to(src)
+        if rel.parts[0] in ("lib.rs", "prelude.rs"):
+            continue
+        module = "kernels_std::" + rel.parts[0].removesuffix(".rs")
+        for ty, name in public_fns(path.read_text()):
+            where = f"{module}::{ty}::{name}" if ty else f"{module}::{name}"
+            if ty in (None, "Generator"):
+                functions.setdefault(name, set()).add(where)
+    methods = set()
+    operators = set()
+    for path in sorted((ROOT / "array-runtime" / "src").rglob("*.rs")):
+        text = strip_tests(path.read_text())
+        methods.update(n for ty, n in public_fns(text) if ty == "Array")
+        operators.update(IMPL_OP.findall(text))
+    return functions, methods, operators
+
+
+def where_is(name, functions, methods, operators):
+    found = []
+    for alias in ALIASES.get(name, [name]):
+        for where in sorted(functions.get(alias, ())):
+            found.append(f"`{where}`")
+        if alias in methods:
+            found.append(f"`Array::{alias}`")
+    if name in OPERATORS and OPERATORS[name] in operators:
+        found.append(f"operator (`{OPERATORS[name]}`)")
+    return ", ".join(found)
+
+
+def render():
+    functions, methods, operators = scan()
+    lines = [
+        "# NumPy coverage",
+        "",
+        "Generated by `scripts/coverage.py` from the code (do not edit by hand; CI checks it is",
+        "current). Each NumPy routine of the project's scope, and where it is: a function of a",
+        "kernels-std module, a method of `Array`, or an operator on arrays.",
+        "",
+    ]
+    total = done = 0
+    for section, names in SECTIONS.items():
+        lines += [f"## {section}", "", "| NumPy | here |", "| --- | --- |"]
+        for name in names.split():
+            at = where_is(name, functions, methods, operators)
+            total += 1
+            done += bool(at)
+            lines.append(f"| `{name}` | {at or 'not yet'} |")
+        lines.append("")
+    lines.insert(6, f"{done} of {total} routines are available.")
+    lines.insert(7, "")
+    return "\n".join(lines)
+
+
+def main():
+    text = render()
+    if "--check" in sys.argv[1:]:
+        if not OUT.exists() or OUT.read_text() != text:
+            sys.exit(f"{OUT.relative_to(ROOT)} is stale: run python3 scripts/coverage.py")
+        print(f"{OUT.relative_to(ROOT)} is current")
+        return
+    OUT.write_text(text)
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
