@@ -16,8 +16,10 @@
 //! at most (a range, a length, a flag).
 //!
 //! Where we differ from NumPy: `isclose`/`allclose` take float arrays of one dtype (convert
-//! integers with `astype`); `histogram` takes a bin count (not explicit edges), no `weights`
-//! or `density`; `cov` has no `y`, `fweights`, `aweights`.
+//! integers with `astype`); `histogram` takes float data (NumPy's integer data gives `f64`
+//! edges: `astype::<f64>()` first) and a bin count (not explicit edges or a rule name), no
+//! `weights` or `density`; `cov` has no `y`, `fweights`, `aweights`, and always computes in
+//! `f64` (as NumPy does for real input); `bincount` weights are `f64`.
 //!
 //! ```
 //! use kernels_std::prelude::*;
