@@ -1,0 +1,104 @@
+//! NumPy's result dtypes of the reductions, as associated types (so the compiler checks them).
+
+use array_runtime::kernel::reduction::ReduceKernel;
+use array_runtime::{bf16, c128, c64, f16, DType, Float};
+
+use super::kernels;
+
+/// Dtypes `sum`, `prod`, `nansum`, `nanprod` take: the accumulator and the result NumPy uses.
+///
+/// Integers narrower than 64 bits and `bool` accumulate and return `i64` (unsigned: `u64`);
+/// `f16` and `bf16` accumulate in `f32` and round the result once to their own dtype; the
+/// others (`c64` and `c128` too) stay themselves.
+///
+/// ```
+/// use kernels_std::reduce::SumDType;
+/// fn out_name<T: SumDType>() -> &'static str { <T::Out as kernels_std::DType>::ID.name() }
+/// assert_eq!(out_name::<i8>(), "i64");
+/// assert_eq!(out_name::<u16>(), "u64");
+/// assert_eq!(out_name::<kernels_std::f16>(), "f16");
+/// ```
+pub trait SumDType: DType {
+    /// The dtype the elements are accumulated in.
+    type Acc: DType;
+    /// The result's dtype.
+    type Out: DType;
+    /// The kernel of `sum`.
+    type Sum: ReduceKernel<Out = Self::Out>;
+    /// The kernel of `prod`.
+    type Prod: ReduceKernel<Out = Self::Out>;
+    /// The kernel of `nansum`.
+    type NanSum: ReduceKernel<Out = Self::Out>;
+    /// The kernel of `nanprod`.
+    type NanProd: ReduceKernel<Out = Self::Out>;
+}
+
+/// Dtypes `mean`, `var`, `std`, `average` (and their `nan` forms) take: the float accumulator
+/// and the result NumPy uses.
+///
+/// Integers and `bool` give `f64`; `f16` and `bf16` accumulate in `f32` and return their own
+/// dtype; `f32` and `f64` stay themselves.
+///
+/// ```
+/// use kernels_std::reduce::MeanDType;
+/// fn out_name<T: MeanDType>() -> &'static str { <T::Out as kernels_std::DType>::ID.name() }
+/// assert_eq!(out_name::<u8>(), "f64");
+/// assert_eq!(out_name::<f32>(), "f32");
+/// ```
+pub trait MeanDType: DType {
+    /// The float dtype the elements are accumulated in.
+    type Acc: Float;
+    /// The result's dtype.
+    type Out: Float;
+}
+
+macro_rules! sum_dtype {
+    ($($t:ty => $acc:ty, $out:ty;)*) => {$(
+        impl SumDType for $t {
+            type Acc = $acc;
+            type Out = $out;
+            type Sum = kernels::sum::Kernel<$t, $acc, $out>;
+            type Prod = kernels::prod::Kernel<$t, $acc, $out>;
+            type NanSum = kernels::nansum::Kernel<$t, $acc, $out>;
+            type NanProd = kernels::nanprod::Kernel<$t, $acc, $out>;
+        }
+    )*};
+}
+sum_dtype! {
+    bool => i64, i64;
+    i8 => i64, i64; i16 => i64, i64; i32 => i64, i64; i64 => i64, i64;
+    u8 => u64, u64; u16 => u64, u64; u32 => u64, u64; u64 => u64, u64;
+    f16 => f32, f16; bf16 => f32, bf16; f32 => f32, f32; f64 => f64, f64;
+}
+
+macro_rules! complex_sum_dtype {
+    ($($t:ty => $sum:ident, $prod:ident, $nansum:ident, $nanprod:ident;)*) => {$(
+        impl SumDType for $t {
+            type Acc = $t;
+            type Out = $t;
+            type Sum = kernels::$sum::Kernel;
+            type Prod = kernels::$prod::Kernel;
+            type NanSum = kernels::$nansum::Kernel;
+            type NanProd = kernels::$nanprod::Kernel;
+        }
+    )*};
+}
+complex_sum_dtype! {
+    c64 => sum_c64, prod_c64, nansum_c64, nanprod_c64;
+    c128 => sum_c128, prod_c128, nansum_c128, nanprod_c128;
+}
+
+macro_rules! mean_dtype {
+    ($($t:ty => $acc:ty, $out:ty;)*) => {$(
+        impl MeanDType for $t {
+            type Acc = $acc;
+            type Out = $out;
+        }
+    )*};
+}
+mean_dtype! {
+    bool => f64, f64;
+    i8 => f64, f64; i16 => f64, f64; i32 => f64, f64; i64 => f64, f64;
+    u8 => f64, f64; u16 => f64, f64; u32 => f64, f64; u64 => f64, f64;
+    f16 => f32, f16; bf16 => f32, bf16; f32 => f32, f32; f64 => f64, f64;
+}

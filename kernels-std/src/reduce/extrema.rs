@@ -1,0 +1,89 @@
+//! `max` (`amax`), `min` (`amin`), `nanmax`, `nanmin` and `ptp`.
+
+use array_runtime::kernel::reduction::ReduceCall;
+use array_runtime::{Array, Num};
+
+use super::kernels;
+
+/// The call [`max`] returns: choose axes, then `.run()`.
+pub type Max<'a, T> = ReduceCall<'a, kernels::max::Kernel<T>>;
+/// The call [`min`] returns.
+pub type Min<'a, T> = ReduceCall<'a, kernels::min::Kernel<T>>;
+/// The call [`nanmax`] returns.
+pub type NanMax<'a, T> = ReduceCall<'a, kernels::nanmax::Kernel<T>>;
+/// The call [`nanmin`] returns.
+pub type NanMin<'a, T> = ReduceCall<'a, kernels::nanmin::Kernel<T>>;
+/// The call [`ptp`] returns.
+pub type Ptp<'a, T> = ReduceCall<'a, kernels::ptp::Kernel<T>>;
+
+/// NumPy's `max` (`amax`): the largest element over the chosen axes (all by default); a NaN
+/// propagates. Reducing an empty axis is an error (an empty result, as for shape `(3, 0)` along
+/// axis 0, is not).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::max;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1.0, 5.0, 2.0, 4.0, f64::NAN, 0.0])?;
+/// assert_eq!(max(&a).axis(0).run()?.to_vec()?[0], 4.0);
+/// assert!(max(&a).axis(0).run()?.to_vec()?[1].is_nan());
+/// assert_eq!(max(&a.slice(kernels_std::s![.., 2])?).run()?.item()?, 2.0);
+/// assert!(max(&Array::<f64>::zeros(&Device::cpu(), &[0])?).run().is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn max<T: Num>(a: &Array<T>) -> Max<'_, T> {
+    kernels::max(a)
+}
+
+/// NumPy's `min` (`amin`): the smallest element; a NaN propagates. See [`max`].
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::min;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![3i16, -7, 2, 9])?;
+/// assert_eq!(min(&a).axis(1).keepdims(true).run()?.to_vec()?, vec![-7, 2]);
+/// assert_eq!(min(&a).run()?.item()?, -7);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn min<T: Num>(a: &Array<T>) -> Min<'_, T> {
+    kernels::min(a)
+}
+
+/// NumPy's `nanmax`: the largest element ignoring NaN; NaN where every element is NaN.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::nanmax;
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 0.5])?;
+/// assert_eq!(nanmax(&a).run()?.item()?, 1.0);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanmax<T: Num>(a: &Array<T>) -> NanMax<'_, T> {
+    kernels::nanmax(a)
+}
+
+/// NumPy's `nanmin`: the smallest element ignoring NaN; NaN where every element is NaN.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::nanmin;
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 0.5])?;
+/// assert_eq!(nanmin(&a).run()?.item()?, 0.5);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanmin<T: Num>(a: &Array<T>) -> NanMin<'_, T> {
+    kernels::nanmin(a)
+}
+
+/// NumPy's `ptp` ("peak to peak"): `max - min` in one pass, in the input's dtype (integers
+/// wrap, as in NumPy); NaN propagates; an empty axis is an error.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::ptp;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![4, 9, 2, 1, 1, 1])?;
+/// assert_eq!(ptp(&a).axis(1).run()?.to_vec()?, vec![7, 0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn ptp<T: Num>(a: &Array<T>) -> Ptp<'_, T> {
+    kernels::ptp(a)
+}

@@ -1,0 +1,127 @@
+//! `argmax`, `argmin` (the first NaN wins, as in NumPy) and `nanargmax`, `nanargmin` (NaN
+//! skipped; an all-NaN slice finishes as `-1`, which the routine turns into an error).
+//!
+//! The accumulator is (value, position); ties go to the smaller position, so the result is the
+//! first occurrence whatever order the backends combine in.
+
+#![allow(clippy::eq_op)]
+
+use crate::prelude::*;
+
+/// Position of the first maximum; a NaN counts as the maximum.
+#[reduction]
+pub mod argmax {
+    pub fn map<T: Num>(x: T, #[index] i: i64) -> (T, i64) {
+        (x, i)
+    }
+    pub fn combine<T: Num>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        let (a_nan, b_nan) = (a.0 != a.0, b.0 != b.0);
+        let b_wins = if a_nan || b_nan {
+            b_nan && (!a_nan || b.1 < a.1)
+        } else {
+            b.0 > a.0 || (b.0 == a.0 && b.1 < a.1)
+        };
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish<T: Num>(acc: (T, i64)) -> i64 {
+        acc.1
+    }
+}
+
+/// Position of the first minimum; a NaN counts as the minimum.
+#[reduction]
+pub mod argmin {
+    pub fn map<T: Num>(x: T, #[index] i: i64) -> (T, i64) {
+        (x, i)
+    }
+    pub fn combine<T: Num>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        let (a_nan, b_nan) = (a.0 != a.0, b.0 != b.0);
+        let b_wins = if a_nan || b_nan {
+            b_nan && (!a_nan || b.1 < a.1)
+        } else {
+            b.0 < a.0 || (b.0 == a.0 && b.1 < a.1)
+        };
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish<T: Num>(acc: (T, i64)) -> i64 {
+        acc.1
+    }
+}
+
+/// Position of the first maximum among the elements that are not NaN; `-1` when all are NaN.
+#[reduction]
+pub mod nanargmax {
+    pub fn map<T: Num>(x: T, #[index] i: i64) -> (T, i64) {
+        (x, i)
+    }
+    pub fn combine<T: Num>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        let (a_nan, b_nan) = (a.0 != a.0, b.0 != b.0);
+        let b_wins = if a_nan || b_nan {
+            a_nan && (!b_nan || b.1 < a.1)
+        } else {
+            b.0 > a.0 || (b.0 == a.0 && b.1 < a.1)
+        };
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish<T: Num>(acc: (T, i64)) -> i64 {
+        if acc.0 != acc.0 {
+            -1
+        } else {
+            acc.1
+        }
+    }
+}
+
+/// Position of the first minimum among the elements that are not NaN; `-1` when all are NaN.
+#[reduction]
+pub mod nanargmin {
+    pub fn map<T: Num>(x: T, #[index] i: i64) -> (T, i64) {
+        (x, i)
+    }
+    pub fn combine<T: Num>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        let (a_nan, b_nan) = (a.0 != a.0, b.0 != b.0);
+        let b_wins = if a_nan || b_nan {
+            a_nan && (!b_nan || b.1 < a.1)
+        } else {
+            b.0 < a.0 || (b.0 == a.0 && b.1 < a.1)
+        };
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish<T: Num>(acc: (T, i64)) -> i64 {
+        if acc.0 != acc.0 {
+            -1
+        } else {
+            acc.1
+        }
+    }
+}
+
+/// Whether any element is negative (how a routine finds the `-1` of an all-NaN slice).
+#[reduction]
+pub mod any_negative {
+    pub fn map(x: i64) -> bool {
+        x < 0
+    }
+    pub fn combine(a: bool, b: bool) -> bool {
+        a || b
+    }
+    pub fn identity() -> bool {
+        false
+    }
+}

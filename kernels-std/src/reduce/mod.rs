@@ -1,0 +1,70 @@
+//! NumPy's reductions: sums and products, extremes and their positions, means and variances,
+//! truth tests, and their NaN-skipping forms.
+//!
+//! Every routine returns a call to complete, in the style of the runtime's
+//! [`ReduceCall`](array_runtime::kernel::reduction::ReduceCall): choose axes with `.axis(i)`
+//! (repeatable, negative counts from the end) or `.axes(&[..])`, none meaning all of them
+//! (NumPy's `axis=None`); `.keepdims(true)`; options of the routine (`.ddof(1)`,
+//! `.weights(&w)`); then `.run()`. Axes are resolved by the runtime: an axis out of range or
+//! given twice is an error.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.sum(a)`, `np.sum(a, axis=1)` | [`sum`]`(&a).run()`, `sum(&a).axis(1).run()` |
+//! | `np.prod(a, axis=(0, 2), keepdims=True)` | [`prod`]`(&a).axes(&[0, 2]).keepdims(true).run()` |
+//! | `np.max`/`np.amax`, `np.min`/`np.amin`, `np.ptp` | [`max`], [`min`], [`ptp`] |
+//! | `np.argmax(a, axis=0)`, `np.argmin` | [`argmax`]`(&a).axis(0).run()`, [`argmin`] |
+//! | `np.mean`, `np.average(a, axis=1, weights=w)` | [`mean`], [`average`]`(&a).axis(1).weights(&w).run()` |
+//! | `np.var(a, ddof=1)`, `np.std` | [`var`]`(&a).ddof(1).run()`, [`std()`] |
+//! | `np.any`, `np.all`, `np.count_nonzero` | [`any`], [`all`], [`count_nonzero`] |
+//! | `np.nansum`, `np.nanprod`, `np.nanmax`, `np.nanmin` | [`nansum`], [`nanprod`], [`nanmax`], [`nanmin`] |
+//! | `np.nanargmax`, `np.nanargmin` | [`nanargmax`], [`nanargmin`] (an all-NaN slice is an error) |
+//! | `np.nanmean`, `np.nanvar`, `np.nanstd` | [`nanmean`], [`nanvar`], [`nanstd`] |
+//!
+//! Result dtypes are NumPy's, as associated types: [`SumDType`] for sums and products (`i8`
+//! sums to `i64`, `f16` accumulates in `f32`), [`MeanDType`] for means and variances (`f64` for
+//! integers). Comparisons keep the input's dtype; positions and counts are `i64`.
+//!
+//! Every kernel is a `#[reduction]` ([`kernels`]): the CPU engine folds pairwise (float sums
+//! as accurate as NumPy's), a GPU reduces with warp shuffles and block trees. The variance is
+//! one pass with a (count, mean, m2) accumulator merged as Chan et al.'s parallel algorithm:
+//! stable for data with a large mean.
+//!
+//! Where we differ from NumPy:
+//! - No `dtype=` or `out=` argument; no `where=`, no `initial=`.
+//! - Complex inputs: `sum`, `prod`, `nansum`, `nanprod` only (not the means, variances,
+//!   comparisons or truth tests yet). `bool` inputs: not for the comparisons (`max`, `argmax`,
+//!   `ptp`, ...), which take numbers ([`Num`](array_runtime::Num)).
+//! - `argmax` and friends also accept several axes (the position is then the flat C-order
+//!   index within them); NumPy accepts one.
+//! - `f16` sums, means and variances always accumulate in `f32` (NumPy does so for contiguous
+//!   sums and for means only), so they can be more accurate than NumPy's.
+//! - `count_nonzero` with no axis returns a 0-d array, not a scalar.
+//!
+//! ```
+//! use kernels_std::prelude::*;
+//! use kernels_std::reduce::{argmax, max, mean, sum};
+//! let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![3i32, 1, 4, 1, 5, 9])?;
+//! assert_eq!(max(&a).axis(1).run()?.to_vec()?, vec![4, 9]);
+//! assert_eq!(argmax(&a).axis(-1).keepdims(true).run()?.shape(), &[2, 1]);
+//! let s: Array<i64> = sum(&a).axis(0).run()?;
+//! assert_eq!(s.to_vec()?, vec![4, 6, 13]);
+//! assert_eq!(mean(&a).run()?.item()?, 23.0 / 6.0);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
+
+mod arg;
+mod builder;
+mod dtypes;
+mod extrema;
+pub mod kernels;
+mod logic;
+mod moments;
+mod sums;
+
+pub use arg::{argmax, argmin, nanargmax, nanargmin, ArgMax, ArgMin, NanArg};
+pub use dtypes::{MeanDType, SumDType};
+pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
+pub use logic::{all, any, count_nonzero, All, Any, CountNonzero};
+pub use moments::{average, mean, nanmean, nanstd, nanvar, std, var, Average, Mean, Var};
+pub use sums::{nanprod, nansum, prod, sum, NanProd, NanSum, Prod, Sum};

@@ -1,0 +1,296 @@
+//! `mean`, `var`, `std`, `average` and `nanmean`, `nanvar`, `nanstd`.
+
+use array_runtime::kernel::elementwise::Operand;
+use array_runtime::kernel::reduction::{Erase, ReduceCall};
+use array_runtime::{shape, Array, DType, Error, Result};
+
+use super::builder::{axes_methods, AxesChoice};
+use super::dtypes::MeanDType;
+use super::kernels;
+
+/// The call of [`mean`] and [`nanmean`]: choose axes, then `.run()`.
+#[derive(Debug)]
+pub struct Mean<'a, T: DType> {
+    a: &'a Array<T>,
+    choice: AxesChoice,
+    skip_nan: bool,
+}
+
+impl<T: MeanDType> Mean<'_, T> {
+    axes_methods!();
+
+    /// Runs the reduction.
+    pub fn run(self) -> Result<Array<T::Out>> {
+        if self.skip_nan {
+            let call = kernels::nanmean::<T, T::Acc, T::Out>(self.a);
+            self.choice.apply(call).run()
+        } else {
+            self.choice.reject_axis_of_scalar("mean", self.a.ndim())?;
+            let call = kernels::mean::<T, T::Acc, T::Out>(self.a);
+            self.choice.apply(call).run()
+        }
+    }
+}
+
+/// NumPy's `mean`: the sum over the chosen axes (all by default) divided by their number of
+/// elements, accumulated and returned in NumPy's dtypes ([`MeanDType`]: `f64` for integers,
+/// `f32` accumulation for `f16`). An empty axis gives NaN; an axis of a 0-d array is an
+/// error, as in NumPy (whose `nanmean`, `nanvar` and `nanstd` accept it, as ours do).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::mean;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1i32, 2, 3, 5])?;
+/// let m: Array<f64> = mean(&a).axis(1).run()?;
+/// assert_eq!(m.to_vec()?, vec![1.5, 4.0]);
+/// assert_eq!(mean(&a).run()?.item()?, 2.75);
+/// assert!(mean(&Array::scalar(&Device::cpu(), 1.0f32)?).axis(0).run().is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn mean<T: MeanDType>(a: &Array<T>) -> Mean<'_, T> {
+    Mean {
+        a,
+        choice: AxesChoice::default(),
+        skip_nan: false,
+    }
+}
+
+/// NumPy's `nanmean`: the mean of the elements that are not NaN; NaN where there is none.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::nanmean;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, f64::NAN, f64::NAN, f64::NAN])?;
+/// let m = nanmean(&a).axis(1).run()?.to_vec()?;
+/// assert_eq!(m[0], 1.0);
+/// assert!(m[1].is_nan());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanmean<T: MeanDType>(a: &Array<T>) -> Mean<'_, T> {
+    Mean {
+        a,
+        choice: AxesChoice::default(),
+        skip_nan: true,
+    }
+}
+
+/// The call of [`var`], [`std()`], [`nanvar`], [`nanstd`]: choose axes and `ddof`, then
+/// `.run()`.
+#[derive(Debug)]
+pub struct Var<'a, T: DType> {
+    a: &'a Array<T>,
+    choice: AxesChoice,
+    ddof: f64,
+    skip_nan: bool,
+    root: bool,
+}
+
+impl<T: MeanDType> Var<'_, T> {
+    axes_methods!();
+
+    /// Delta degrees of freedom: the divisor is `n - ddof` (NumPy's `ddof`, default 0). With
+    /// `ddof >= n` the result is inf or NaN, not an error.
+    pub fn ddof(mut self, ddof: impl Into<f64>) -> Self {
+        self.ddof = ddof.into();
+        self
+    }
+
+    fn name(&self) -> &'static str {
+        match (self.skip_nan, self.root) {
+            (false, false) => "var",
+            (false, true) => "std",
+            (true, false) => "nanvar",
+            (true, true) => "nanstd",
+        }
+    }
+
+    /// Runs the reduction (one pass over the data), then the square root for `std`.
+    pub fn run(self) -> Result<Array<T::Out>> {
+        if !self.skip_nan {
+            self.choice
+                .reject_axis_of_scalar(self.name(), self.a.ndim())?;
+        }
+        let ddof: T::Acc = self.ddof.cast::<T::Acc>();
+        let operands = || -> Vec<Box<dyn Erase + '_>> {
+            vec![
+                Box::new(Operand::Borrowed(self.a)),
+                Box::new(Operand::Scalar(ddof)),
+            ]
+        };
+        let v = if self.skip_nan {
+            let call = ReduceCall::<kernels::nanvar::Kernel<T, T::Acc, T::Out>>::new(operands());
+            self.choice.apply(call).run()?
+        } else {
+            let call = ReduceCall::<kernels::var::Kernel<T, T::Acc, T::Out>>::new(operands());
+            self.choice.apply(call).run()?
+        };
+        if self.root {
+            kernels::sqrt::<T::Out>(&v)
+        } else {
+            Ok(v)
+        }
+    }
+}
+
+fn var_call<T: MeanDType>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T> {
+    Var {
+        a,
+        choice: AxesChoice::default(),
+        ddof: 0.0,
+        skip_nan,
+        root,
+    }
+}
+
+/// NumPy's `var`: the mean squared deviation from the mean, `sum((x - mean)^2) / (n - ddof)`,
+/// in one stable pass (a merged (count, mean, m2) accumulator: exact for data with a large
+/// mean). Dtypes as [`mean`]'s; an empty axis gives NaN.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::var;
+/// let a = Array::from_vec(&Device::cpu(), &[4], vec![1e9f64 + 1.0, 1e9 + 2.0, 1e9 + 3.0, 1e9 + 4.0])?;
+/// assert_eq!(var(&a).run()?.item()?, 1.25);
+/// assert_eq!(var(&a).ddof(1).run()?.item()?, 5.0 / 3.0);
+/// assert!(var(&a).ddof(4).run()?.item()?.is_infinite());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn var<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+    var_call(a, false, false)
+}
+
+/// NumPy's `std`: the square root of [`var`] (same options).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::std;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 3, 10, 10])?;
+/// assert_eq!(std(&a).axis(1).run()?.to_vec()?, vec![1.0, 0.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn std<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+    var_call(a, false, true)
+}
+
+/// NumPy's `nanvar`: [`var`] of the elements that are not NaN.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::nanvar;
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 3.0])?;
+/// assert_eq!(nanvar(&a).run()?.item()?, 1.0);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanvar<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+    var_call(a, true, false)
+}
+
+/// NumPy's `nanstd`: [`std()`] of the elements that are not NaN.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::nanstd;
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0, f64::NAN, 3.0])?;
+/// assert_eq!(nanstd(&a).ddof(1).run()?.item()?, 2f64.sqrt());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanstd<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+    var_call(a, true, true)
+}
+
+/// The call of [`average`]: choose axes and weights, then `.run()`.
+#[derive(Debug)]
+pub struct Average<'a, T: DType> {
+    a: &'a Array<T>,
+    choice: AxesChoice,
+    weights: Option<&'a Array<T>>,
+}
+
+impl<'a, T: MeanDType> Average<'a, T> {
+    axes_methods!();
+
+    /// Weights: of `a`'s shape, or 1-d along the single axis reduced (NumPy's rule).
+    pub fn weights(mut self, w: &'a Array<T>) -> Self {
+        self.weights = Some(w);
+        self
+    }
+
+    /// Runs the reduction: `sum(a * w) / sum(w)`. Weights that sum to zero along a reduced
+    /// slice are an error, as in NumPy.
+    pub fn run(self) -> Result<Array<T::Out>> {
+        let Some(w) = self.weights else {
+            return Mean {
+                a: self.a,
+                choice: self.choice,
+                skip_nan: false,
+            }
+            .run();
+        };
+        let w = self.weights_view(w)?;
+        let wsum = self
+            .choice
+            .apply(kernels::sum::<T, T::Acc, T::Acc>(&w))
+            .run()?;
+        if kernels::any_zero(&wsum).run()?.item()? {
+            return Err(Error::invalid(format!(
+                "average: weights sum to zero along the reduced axes (shape {:?}, axes {:?})",
+                self.a.shape(),
+                self.choice.axes
+            )));
+        }
+        let call = kernels::average::<T, T::Acc, T::Out>(self.a, &w);
+        self.choice.apply(call).run()
+    }
+
+    /// The weights as an array that broadcasts against `a`.
+    fn weights_view(&self, w: &Array<T>) -> Result<Array<T>> {
+        let a = self.a;
+        if w.shape() == a.shape() {
+            return Ok(w.clone());
+        }
+        let axes = self.choice.axes.as_deref().unwrap_or(&[]);
+        if w.ndim() != 1 || axes.len() != 1 {
+            return Err(Error::invalid(format!(
+                "average: weights of shape {:?} differ from the array's {:?}: they must be 1-d \
+                 along one axis given (axes given: {:?})",
+                w.shape(),
+                a.shape(),
+                self.choice.axes
+            )));
+        }
+        let axis = shape::normalize_axis(axes[0], a.ndim())?;
+        if w.len() != a.shape()[axis] {
+            return Err(Error::ShapeMismatch {
+                op: format!("average: weights along axis {axis}"),
+                expected: vec![a.shape()[axis]],
+                found: w.shape().to_vec(),
+            });
+        }
+        let mut target = vec![1; a.ndim()];
+        target[axis] = w.len();
+        w.reshape(&target)
+    }
+}
+
+/// NumPy's `average`: the weighted mean `sum(a * w) / sum(w)` over the chosen axes; without
+/// weights, [`mean`]. Dtypes as [`mean`]'s (NumPy's for equal dtypes of `a` and weights).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::average;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 2.0, 3.0, 4.0])?;
+/// let w = Array::from_vec(&dev, &[2], vec![3.0, 1.0])?;
+/// assert_eq!(average(&a).axis(1).weights(&w).run()?.to_vec()?, vec![1.25, 3.25]);
+/// assert_eq!(average(&a).run()?.item()?, 2.5);
+/// let zero = Array::from_vec(&dev, &[2], vec![1.0, -1.0])?;
+/// assert!(average(&a).axis(0).weights(&zero).run().is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn average<T: MeanDType>(a: &Array<T>) -> Average<'_, T> {
+    Average {
+        a,
+        choice: AxesChoice::default(),
+        weights: None,
+    }
+}

@@ -1,0 +1,201 @@
+//! `isclose`, `allclose`, `array_equal`: elementwise closeness and whole-array equality.
+
+#![allow(clippy::eq_op)]
+
+use crate::prelude::*;
+
+/// NumPy's closeness test of one pair: `|x - y| <= atol + rtol |y|` for finite `y`, or
+/// `x == y` (equal infinities), or both NaN when `equal_nan`.
+#[device_fn]
+pub fn is_close<T: Float>(x: T, y: T, rtol: T, atol: T, equal_nan: bool) -> bool {
+    let near = y.is_finite() && (x - y).abs() <= atol + rtol * y.abs();
+    near || x == y || (equal_nan && x != x && y != y)
+}
+
+/// The closeness of each pair (the elementwise kernel of [`isclose`]).
+#[elementwise]
+pub fn isclose_kernel<T: Float>(x: T, y: T, rtol: T, atol: T, equal_nan: bool) -> bool {
+    is_close::<T>(x, y, rtol, atol, equal_nan)
+}
+
+/// Whether every pair is close, in one pass without an intermediate array.
+#[reduction]
+pub mod allclose_kernel {
+    pub fn map<T: Float>(x: T, y: T, rtol: T, atol: T, equal_nan: bool) -> bool {
+        crate::stats::close::is_close::<T>(x, y, rtol, atol, equal_nan)
+    }
+    pub fn combine<T: Float>(a: bool, b: bool) -> bool {
+        a && b
+    }
+    pub fn identity<T: Float>() -> bool {
+        true
+    }
+}
+
+/// Whether every pair is equal (NaN equal to NaN when `equal_nan`).
+#[reduction]
+pub mod equal_kernel {
+    pub fn map<T: DType>(x: T, y: T, equal_nan: bool) -> bool {
+        x == y || (equal_nan && x != x && y != y)
+    }
+    pub fn combine<T: DType>(a: bool, b: bool) -> bool {
+        a && b
+    }
+    pub fn identity<T: DType>() -> bool {
+        true
+    }
+}
+
+/// The tolerances of [`isclose`] and [`allclose`] (NumPy's defaults: `rtol = 1e-5`,
+/// `atol = 1e-8`, `equal_nan = false`).
+#[derive(Clone, Copy, Debug)]
+struct Tolerance {
+    rtol: f64,
+    atol: f64,
+    equal_nan: bool,
+}
+
+impl Default for Tolerance {
+    fn default() -> Self {
+        Tolerance {
+            rtol: 1e-5,
+            atol: 1e-8,
+            equal_nan: false,
+        }
+    }
+}
+
+/// The tolerance methods of a builder with a `tol: Tolerance` field.
+macro_rules! tolerance_methods {
+    () => {
+        /// The relative tolerance (of `|b|`), default `1e-5`.
+        pub fn rtol(mut self, rtol: f64) -> Self {
+            self.tol.rtol = rtol;
+            self
+        }
+
+        /// The absolute tolerance, default `1e-8`.
+        pub fn atol(mut self, atol: f64) -> Self {
+            self.tol.atol = atol;
+            self
+        }
+
+        /// Whether two NaNs count as close, default `false`.
+        pub fn equal_nan(mut self, equal_nan: bool) -> Self {
+            self.tol.equal_nan = equal_nan;
+            self
+        }
+    };
+}
+
+/// The call [`isclose`] returns: set tolerances, then `.run()`.
+#[derive(Debug)]
+pub struct IsClose<'a, T: Float> {
+    a: &'a Array<T>,
+    b: &'a Array<T>,
+    tol: Tolerance,
+}
+
+impl<T: Float> IsClose<'_, T> {
+    tolerance_methods!();
+
+    /// The closeness of each pair, broadcast together.
+    pub fn run(self) -> Result<Array<bool>> {
+        let t = self.tol;
+        isclose_kernel::<T>(
+            self.a,
+            self.b,
+            Array::scalar(&self.a.device(), t.rtol.cast::<T>())?,
+            Array::scalar(&self.a.device(), t.atol.cast::<T>())?,
+            t.equal_nan,
+        )
+    }
+}
+
+/// NumPy's `isclose(a, b)`: whether `|a - b| <= atol + rtol * |b|` elementwise (broadcast
+/// together), infinities equal when of the same sign, NaN never close unless `equal_nan`.
+/// Asymmetric, as NumPy's: the tolerance is relative to `b`. The tolerances are converted to
+/// `T` and the test computed in `T`, as NumPy does for float arrays (integers: `astype`
+/// first).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::isclose;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[4], vec![1.0, 1e10, f64::NAN, f64::INFINITY])?;
+/// let b = Array::from_vec(&dev, &[4], vec![1.0 + 1e-6, 1.00001e10, f64::NAN, f64::INFINITY])?;
+/// assert_eq!(isclose(&a, &b).run()?.to_vec()?, vec![true, true, false, true]);
+/// assert_eq!(isclose(&a, &b).equal_nan(true).rtol(0.0).run()?.to_vec()?, vec![false, false, true, true]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn isclose<'a, T: Float>(a: &'a Array<T>, b: &'a Array<T>) -> IsClose<'a, T> {
+    IsClose {
+        a,
+        b,
+        tol: Tolerance::default(),
+    }
+}
+
+/// The call [`allclose`] returns: set tolerances, then `.run()`.
+#[derive(Debug)]
+pub struct AllClose<'a, T: Float> {
+    a: &'a Array<T>,
+    b: &'a Array<T>,
+    tol: Tolerance,
+}
+
+impl<T: Float> AllClose<'_, T> {
+    tolerance_methods!();
+
+    /// Whether every pair is close (one reduction, one flag read back).
+    pub fn run(self) -> Result<bool> {
+        let t = self.tol;
+        let rtol = Array::scalar(&self.a.device(), t.rtol.cast::<T>())?;
+        let atol = Array::scalar(&self.a.device(), t.atol.cast::<T>())?;
+        allclose_kernel::<T>(self.a, self.b, &rtol, &atol, t.equal_nan)
+            .run()?
+            .item()
+    }
+}
+
+/// NumPy's `allclose(a, b)`: whether [`isclose`] holds for every pair (broadcast together;
+/// shapes that do not broadcast are an error).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::allclose;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1.0f32, 2.0, 3.0, 4.0])?;
+/// let b = Array::from_vec(&dev, &[2], vec![1.0f32, 2.00001])?;
+/// assert!(!allclose(&a, &b).run()?);
+/// assert!(allclose(&a.slice(kernels_std::s![..1, ..])?, &b).run()?);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn allclose<'a, T: Float>(a: &'a Array<T>, b: &'a Array<T>) -> AllClose<'a, T> {
+    AllClose {
+        a,
+        b,
+        tol: Tolerance::default(),
+    }
+}
+
+/// NumPy's `array_equal(a, b, equal_nan)`: whether the shapes are equal and every pair of
+/// elements is equal (NaN equal to NaN only with `equal_nan`). Shapes that differ give
+/// `false`, not an error.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::array_equal;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2], vec![1.0, f64::NAN])?;
+/// assert!(!array_equal(&a, &a, false)?);
+/// assert!(array_equal(&a, &a, true)?);
+/// assert!(!array_equal(&a, &a.reshape(&[1, 2])?, true)?);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn array_equal<T: DType>(a: &Array<T>, b: &Array<T>, equal_nan: bool) -> Result<bool> {
+    if a.shape() != b.shape() {
+        return Ok(false);
+    }
+    equal_kernel::<T>(a, b, equal_nan).run()?.item()
+}

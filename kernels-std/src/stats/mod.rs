@@ -1,0 +1,50 @@
+//! Statistics and comparisons of whole arrays: histograms, counts, covariance, closeness.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.histogram(a, bins=10)`, `range=(0, 1)` | [`histogram`]`(&a, 10).run()`, `.range(0.0, 1.0)` (counts and edges) |
+//! | `np.bincount(x, weights=w, minlength=5)` | [`bincount`]`(&x).weights(&w).minlength(5).run()` |
+//! | `np.cov(m, rowvar=False, ddof=0)` | [`cov`]`(&m).rowvar(false).ddof(0).run()` |
+//! | `np.corrcoef(x)` | [`corrcoef`]`(&x).run()` |
+//! | `np.isclose(a, b, rtol, atol, equal_nan)` | [`isclose`]`(&a, &b).rtol(..).atol(..).equal_nan(true).run()` |
+//! | `np.allclose(a, b)` | [`allclose`]`(&a, &b).run()` (a `bool`) |
+//! | `np.array_equal(a, b, equal_nan)` | [`array_equal`]`(&a, &b, equal_nan)` (a `bool`) |
+//!
+//! Every computation runs on the arrays' device: `histogram` and `bincount` count with atomics
+//! in `#[raw_kernel]`s, `cov` is one product through [`linalg::matmul`](crate::linalg::matmul),
+//! `allclose` and `array_equal` are one `#[reduction]` each. What is read back is a scalar
+//! at most (a range, a length, a flag).
+//!
+//! Where we differ from NumPy: `isclose`/`allclose` take float arrays of one dtype (convert
+//! integers with `astype`); `histogram` takes float data (NumPy's integer data gives `f64`
+//! edges: `astype::<f64>()` first) and a bin count (not explicit edges or a rule name), no
+//! `weights` or `density`; `cov` has no `y`, `fweights`, `aweights`, and always computes in
+//! `f64` (as NumPy does for real input); `bincount` weights are `f64`.
+//!
+//! ```
+//! use kernels_std::prelude::*;
+//! use kernels_std::stats::{allclose, histogram};
+//! let a = Array::from_vec(&Device::cpu(), &[4], vec![0.1, 0.4, 0.6, 0.9])?;
+//! let (counts, _edges) = histogram(&a, 2).run()?;
+//! assert_eq!(counts.to_vec()?, vec![2, 2]);
+//! assert!(allclose(&a, &a).run()?);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
+
+mod bincount;
+mod close;
+mod cov;
+mod histogram;
+
+pub use bincount::{bincount, BinCount, BinCountWeighted};
+pub use close::{allclose, array_equal, isclose, AllClose, IsClose};
+pub use cov::{corrcoef, cov, CorrCoef, Cov};
+pub use histogram::{histogram, Histogram};
+
+/// The kernels behind the routines (for NVRTC checks and reuse).
+pub mod kernels {
+    pub use super::bincount::{bincount_kernel, bincount_weighted_kernel};
+    pub use super::close::{allclose_kernel, equal_kernel, is_close, isclose_kernel};
+    pub use super::cov::{center, correlate, divide, scale};
+    pub use super::histogram::{histogram_counts, histogram_edges};
+}
