@@ -55,6 +55,7 @@ ALIASES = {
     "expand_dims": ["expand_dims", "insert_axis"],
     "divide": ["divide", "true_divide"],
     "load_npz": ["load_npz", "loadz"],
+    "savez": ["savez", "save_npz"],
     "compress": ["compress", "boolean_index", "mask_select"],
 }
 OPERATORS = {

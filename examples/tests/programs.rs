@@ -50,3 +50,8 @@ fn normalize_rows() {
         &[("ROWS", "2003"), ("CHUNK", "500")],
     );
 }
+
+#[test]
+fn numpy_basics() {
+    run("numpy_basics", env!("CARGO_BIN_EXE_numpy_basics"), &[]);
+}

@@ -1,6 +1,6 @@
 //! Order statistics: NumPy's `median`, `quantile` and `percentile` (the default `linear`
 //! method), along an axis or over the flattened array, built on the merge sort of
-//! [`sort`](crate::sort).
+//! [`sort`](mod@crate::sort).
 //!
 //! | NumPy | here |
 //! |---|---|
