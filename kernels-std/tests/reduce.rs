@@ -645,6 +645,7 @@ fn moment_kernels_compile_with_nvrtc() {
             verify(kernels::mean::instance::<$t, A, O>(), true);
             verify(kernels::nanmean::instance::<$t, A, O>(), true);
             verify(kernels::var::instance::<$t, A, O>(), true);
+            verify(kernels::m2::instance::<$t, A>(), true);
             verify(kernels::nanvar::instance::<$t, A, O>(), true);
             verify(kernels::average::instance::<$t, A, O>(), true);
             // `average`'s check of its weights' sums
@@ -660,6 +661,21 @@ fn moment_kernels_compile_with_nvrtc() {
             type_args: &[t],
             params: &[t],
             results: &[t],
+        };
+        elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
+    // `m2 / c` from each accumulator dtype to each result dtype `var` gives.
+    for (a, o) in [
+        (DTypeId::F64, DTypeId::F64),
+        (DTypeId::F32, DTypeId::F32),
+        (DTypeId::F32, DTypeId::F16),
+        (DTypeId::F32, DTypeId::BF16),
+    ] {
+        let inst = Instance {
+            def: &kernels::m2_to_var::DEF,
+            type_args: &[a, o],
+            params: &[a, a],
+            results: &[o],
         };
         elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
     }

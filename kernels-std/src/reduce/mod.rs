@@ -27,8 +27,8 @@
 //!
 //! Every kernel is a `#[reduction]` ([`kernels`]): the CPU engine folds pairwise (float sums
 //! as accurate as NumPy's), a GPU reduces with warp shuffles and block trees. The variance is
-//! one pass with a (count, mean, m2) accumulator merged as Chan et al.'s parallel algorithm:
-//! stable for data with a large mean.
+//! one pass of shifted sums (deviations from a sample of the data, merged by exact algebra):
+//! stable for data with a large mean, and vectorized on the CPU.
 //!
 //! Where we differ from NumPy:
 //! - No `dtype=` or `out=` argument; no `where=`, no `initial=`.

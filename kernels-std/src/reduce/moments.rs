@@ -121,13 +121,41 @@ impl<T: MeanDType> Var<'_, T> {
             let call = ReduceCall::<kernels::nanvar::Kernel<T, T::Acc, T::Out>>::new(operands());
             self.choice.apply(call).run()?
         } else {
-            let call = ReduceCall::<kernels::var::Kernel<T, T::Acc, T::Out>>::new(operands());
-            self.choice.apply(call).run()?
+            // The count is the same for every result: m2 by a one-input reduction, then one
+            // division by `max(n - ddof, 0)`.
+            let call = ReduceCall::<kernels::m2::Kernel<T, T::Acc>>::new(vec![Box::new(
+                Operand::Borrowed(self.a),
+            )]);
+            let m2 = self.choice.apply(call).run()?;
+            let n = self.reduced_count();
+            let c = (n as f64 - self.ddof).max(0.0).cast::<T::Acc>();
+            kernels::m2_to_var::<T::Acc, T::Out>(&m2, Operand::Scalar(c))?
         };
         if self.root {
             kernels::sqrt::<T::Out>(&v)
         } else {
             Ok(v)
+        }
+    }
+}
+
+impl<T: MeanDType> Var<'_, T> {
+    /// How many elements each result reduces (the axes are valid: the reduction ran).
+    fn reduced_count(&self) -> usize {
+        let shape = self.a.shape();
+        match &self.choice.axes {
+            None => shape.iter().product(),
+            Some(axes) => {
+                let mut seen: Vec<usize> = axes
+                    .iter()
+                    .map(|&ax| ax.rem_euclid(shape.len().max(1) as isize) as usize)
+                    .collect();
+                seen.sort_unstable();
+                seen.dedup();
+                seen.iter()
+                    .map(|&d| shape.get(d).copied().unwrap_or(1))
+                    .product()
+            }
         }
     }
 }
@@ -143,8 +171,8 @@ fn var_call<T: MeanDType>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T
 }
 
 /// NumPy's `var`: the mean squared deviation from the mean, `sum((x - mean)^2) / (n - ddof)`,
-/// in one stable pass (a merged (count, mean, m2) accumulator: exact for data with a large
-/// mean). Dtypes as [`mean`]'s; an empty axis gives NaN.
+/// in one stable pass (shifted sums: deviations from a sample of the data, accurate for data
+/// with a large mean). Dtypes as [`mean`]'s; an empty axis gives NaN.
 ///
 /// ```
 /// use kernels_std::prelude::*;

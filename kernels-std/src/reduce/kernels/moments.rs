@@ -2,10 +2,13 @@
 //! float dtype `A` (NumPy's: `f64` for integers and `bool`, `f32` for the half types) and
 //! finished in the result dtype `O`.
 //!
-//! The variance is one pass with a (count, mean, m2) accumulator merged as Chan, Golub and
-//! LeVeque's parallel algorithm does, the mean carried in two parts: stable for data with a
-//! large mean, where the textbook `E[x^2] - E[x]^2` loses every digit. `ddof` travels as a scalar input of `map` and rides in
-//! the accumulator to `finish` (`m2 / max(n - ddof, 0)`, NumPy's formula).
+//! The variance is one pass with shifted sums: a (count, shift, sum of `x - shift`, sum of
+//! `(x - shift)^2`) accumulator whose shift is a sample of the data (each lane's first
+//! element), merged by exact algebra (`merge_shifted`: additions and multiplications only, so
+//! the CPU fold vectorizes it). Stable for data with a large mean, where the textbook
+//! `E[x^2] - E[x]^2` loses every digit: the sums are of deviations from a nearby sample.
+//! `ddof` travels as a scalar input of `map` and rides in the accumulator to `finish`
+//! (`m2 / max(n - ddof, 0)`, NumPy's formula).
 
 #![allow(clippy::eq_op)]
 
@@ -49,46 +52,45 @@ pub mod nanmean {
     }
 }
 
-/// Merges two (count, mean, mean's low part, m2) accumulators (Chan et al.); an empty one is
-/// the other. The mean is kept as an unevaluated sum `hi + lo` (the update's rounding error is
-/// recovered by an exact TwoSum), so the deviations `d` between partial means stay accurate
-/// when the mean is large: the variance of `1e9 + x` keeps the digits of `x`'s.
+/// Merges two (count, shift, sum of `x - shift`, sum of `(x - shift)^2`) accumulators: the
+/// result keeps the first one's shift (the second's when the first is empty) and moves the
+/// second's sums to it exactly in algebra: with `d = kb - k`,
+/// `S1 = S1a + S1b + nb d` and `S2 = S2a + S2b + 2 d S1b + nb d^2`. Only additions and
+/// multiplications, no division and no branch (selects): the CPU fold vectorizes it, which
+/// the Welford/Chan update (a division per element) does not. Each lane's shift is its first
+/// element, a sample of the data, so the sums stay small where the mean is large (the
+/// variance of `1e9 + x` keeps the digits of `x`'s).
 #[device_fn]
 #[allow(clippy::too_many_arguments)]
-pub fn merge_moments<A: Float>(
+pub fn merge_shifted<A: Float>(
     na: i64,
-    ha: A,
-    la: A,
-    m2a: A,
+    ka: A,
+    s1a: A,
+    s2a: A,
     nb: i64,
-    hb: A,
-    lb: A,
-    m2b: A,
+    kb: A,
+    s1b: A,
+    s2b: A,
 ) -> (i64, A, A, A) {
-    if nb == 0 {
-        return (na, ha, la, m2a);
-    }
-    if na == 0 {
-        return (nb, hb, lb, m2b);
-    }
-    let n = na + nb;
-    let (fa, fb, f) = (na.cast::<A>(), nb.cast::<A>(), n.cast::<A>());
-    let d = (hb - ha) + (lb - la);
-    let w = fb / f;
-    // the new mean: ha + (la + d w), as hi + lo (TwoSum: exact without FMA contraction)
-    let t = la + d * w;
-    let hi = ha + t;
-    let tb = hi - ha;
-    let lo = (ha - (hi - tb)) + (t - tb);
-    let m2 = m2a + m2b + d * d * (fa * w);
-    (n, hi, lo, m2)
+    let zero = false.cast::<A>();
+    let k = if na == 0 { kb } else { ka };
+    // An empty side moves nothing (and its shift, the identity's 0, is never subtracted).
+    let d = if na == 0 || nb == 0 { zero } else { kb - ka };
+    let fb = nb.cast::<A>();
+    let s1 = s1a + s1b + fb * d;
+    let s2 = s2a + s2b + (d + d) * s1b + fb * d * d;
+    (na + nb, k, s1, s2)
 }
 
-/// `m2 / max(n - ddof, 0)`: NumPy's variance from a count, m2 and ddof.
+/// NumPy's variance from the shifted sums: `(S2 - S1^2 / n) / max(n - ddof, 0)` (negative
+/// rounding clamped to 0; NaN and an empty reduction give NaN, `ddof >= n` inf or NaN).
 #[device_fn]
-pub fn finish_moments<A: Float>(n: i64, m2: A, ddof: A) -> A {
+pub fn finish_shifted<A: Float>(n: i64, s1: A, s2: A, ddof: A) -> A {
     let zero = false.cast::<A>();
-    let c = n.cast::<A>() - ddof;
+    let f = n.cast::<A>();
+    let m2 = s2 - s1 * (s1 / f);
+    let m2 = if m2 < zero { zero } else { m2 };
+    let c = f - ddof;
     let c = if c > zero { c } else { zero };
     m2 / c
 }
@@ -97,7 +99,8 @@ pub fn finish_moments<A: Float>(n: i64, m2: A, ddof: A) -> A {
 #[reduction]
 pub mod var {
     pub fn map<T: DType, A: Float, O: DType>(x: T, ddof: A) -> (i64, A, A, A, A) {
-        // m2 of one element: 0, or NaN for an infinite (or NaN) one, as NumPy's x - mean
+        // one element: its own shift, sums 0 (NaN for an infinite or NaN one, as NumPy's
+        // x - mean)
         let x = x.cast::<A>();
         let d = x - x;
         (1, x, d, d * d, ddof)
@@ -106,17 +109,17 @@ pub mod var {
         a: (i64, A, A, A, A),
         b: (i64, A, A, A, A),
     ) -> (i64, A, A, A, A) {
-        let (n, hi, lo, m2): (i64, A, A, A) =
-            super::merge_moments::<A>(a.0, a.1, a.2, a.3, b.0, b.1, b.2, b.3);
+        let (n, k, s1, s2): (i64, A, A, A) =
+            super::merge_shifted::<A>(a.0, a.1, a.2, a.3, b.0, b.1, b.2, b.3);
         // `ddof` is the same in every accumulator but the identity's
-        (n, hi, lo, m2, if a.0 == 0 { b.4 } else { a.4 })
+        (n, k, s1, s2, if a.0 == 0 { b.4 } else { a.4 })
     }
     pub fn identity<T: DType, A: Float, O: DType>() -> (i64, A, A, A, A) {
         let zero = false.cast::<A>();
         (0, zero, zero, zero, zero)
     }
     pub fn finish<T: DType, A: Float, O: DType>(acc: (i64, A, A, A, A)) -> O {
-        let v: A = super::finish_moments::<A>(acc.0, acc.3, acc.4);
+        let v: A = super::finish_shifted::<A>(acc.0, acc.2, acc.3, acc.4);
         v.cast::<O>()
     }
 }
@@ -138,17 +141,17 @@ pub mod nanvar {
         a: (i64, A, A, A, A),
         b: (i64, A, A, A, A),
     ) -> (i64, A, A, A, A) {
-        let (n, hi, lo, m2): (i64, A, A, A) =
-            super::merge_moments::<A>(a.0, a.1, a.2, a.3, b.0, b.1, b.2, b.3);
+        let (n, k, s1, s2): (i64, A, A, A) =
+            super::merge_shifted::<A>(a.0, a.1, a.2, a.3, b.0, b.1, b.2, b.3);
         // `ddof` is the same in every accumulator but the identity's
-        (n, hi, lo, m2, if a.0 == 0 { b.4 } else { a.4 })
+        (n, k, s1, s2, if a.0 == 0 { b.4 } else { a.4 })
     }
     pub fn identity<T: DType, A: Float, O: DType>() -> (i64, A, A, A, A) {
         let zero = false.cast::<A>();
         (0, zero, zero, zero, zero)
     }
     pub fn finish<T: DType, A: Float, O: DType>(acc: (i64, A, A, A, A)) -> O {
-        let v: A = super::finish_moments::<A>(acc.0, acc.3, acc.4);
+        let v: A = super::finish_shifted::<A>(acc.0, acc.2, acc.3, acc.4);
         v.cast::<O>()
     }
 }
@@ -184,6 +187,41 @@ pub mod any_zero {
     pub fn identity<T: DType>() -> bool {
         false
     }
+}
+
+/// The sum of squared deviations from the mean, `m2` (NaN for an empty reduction): `var`
+/// without NaN skipping divides it by `max(n - ddof, 0)` afterwards ([`m2_to_var`]), so this
+/// reduction has one input and runs on the CPU engine's contiguous path (a scalar `ddof`
+/// input would send every element through its gather path).
+#[reduction]
+pub mod m2 {
+    pub fn map<T: DType, A: Float>(x: T) -> (i64, A, A, A) {
+        let x = x.cast::<A>();
+        let d = x - x;
+        (1, x, d, d * d)
+    }
+    pub fn combine<T: DType, A: Float>(a: (i64, A, A, A), b: (i64, A, A, A)) -> (i64, A, A, A) {
+        super::merge_shifted::<A>(a.0, a.1, a.2, a.3, b.0, b.1, b.2, b.3)
+    }
+    pub fn identity<T: DType, A: Float>() -> (i64, A, A, A) {
+        let zero = false.cast::<A>();
+        (0, zero, zero, zero)
+    }
+    pub fn finish<T: DType, A: Float>(acc: (i64, A, A, A)) -> A {
+        let zero = false.cast::<A>();
+        let m2 = acc.3 - acc.2 * (acc.2 / acc.0.cast::<A>());
+        if m2 < zero {
+            zero
+        } else {
+            m2
+        }
+    }
+}
+
+/// `m2 / c` in the result dtype: the variance from [`m2`] and `c = max(n - ddof, 0)`.
+#[elementwise]
+pub fn m2_to_var<A: Float, O: DType>(m2: A, c: A) -> O {
+    (m2 / c).cast::<O>()
 }
 
 /// The square root, elementwise: `std` from `var`.
