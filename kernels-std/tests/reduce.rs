@@ -696,3 +696,63 @@ fn logic_kernels_compile_with_nvrtc() {
     each!(bool);
     for_num_dtypes!(each);
 }
+
+/// A reduction with a scalar input (`nanvar`'s `ddof`) over runs longer than the CPU engine's
+/// chunk of repeated scalars: the contiguous path (chunks combined as a tree) and the gather
+/// path (a reversed view) both agree with a plain f64 loop.
+#[test]
+fn long_runs_with_a_scalar_input() {
+    let n = 100_003;
+    let data: Vec<f64> = (0..n)
+        .map(|i| {
+            if i % 97 == 5 {
+                f64::NAN
+            } else {
+                1e6 + ((i * 7919) % 1000) as f64 * 0.001
+            }
+        })
+        .collect();
+    let kept: Vec<f64> = data.iter().copied().filter(|x| !x.is_nan()).collect();
+    let mean = kept.iter().sum::<f64>() / kept.len() as f64;
+    let m2: f64 = kept.iter().map(|x| (x - mean) * (x - mean)).sum();
+    let want = m2 / (kept.len() as f64 - 1.0);
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[n], data.clone()).unwrap();
+        for (what, x) in [("contiguous", a.clone()), ("reversed", a.flip(0).unwrap())] {
+            let got = kernels_std::reduce::nanvar(&x)
+                .ddof(1)
+                .run()
+                .unwrap()
+                .item()
+                .unwrap();
+            assert!(
+                ((got - want) / want).abs() < 1e-9,
+                "{what} on {dev}: {got} vs {want}"
+            );
+        }
+        let rows = a
+            .slice(kernels_std::s![..100_000])
+            .unwrap()
+            .reshape(&[4, 25_000])
+            .unwrap();
+        let got = kernels_std::reduce::nanstd(&rows)
+            .axis(1)
+            .ddof(1)
+            .run()
+            .unwrap();
+        assert_eq!(got.shape(), &[4]);
+        for (r, g) in got.to_vec().unwrap().into_iter().enumerate() {
+            let row: Vec<f64> = data[r * 25_000..(r + 1) * 25_000]
+                .iter()
+                .copied()
+                .filter(|x| !x.is_nan())
+                .collect();
+            let m = row.iter().sum::<f64>() / row.len() as f64;
+            let v = row.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (row.len() as f64 - 1.0);
+            assert!(
+                ((g - v.sqrt()) / v.sqrt()).abs() < 1e-9,
+                "row {r} on {dev}: {g}"
+            );
+        }
+    }
+}

@@ -28,6 +28,9 @@ use super::fold::pairwise;
 
 /// Elements gathered per chunk on the general path.
 const CHUNK: usize = 2048;
+/// Elements per chunk of a contiguous run read beside a scalar input (the scalar repeated
+/// this many times: 64 KiB for 4-byte elements).
+const INNER_CHUNK: usize = 16384;
 /// Results per block on the outer path (their accumulators stay in L1/L2).
 const OUTER_BLOCK: usize = 8192;
 /// Work (elements read) below which a reduction stays on the calling thread.
@@ -48,6 +51,16 @@ impl<'a> Inputs<'a> {
         assert_eq!(id, T::ID, "reduction input {i} has dtype {id}");
         raw::cast_slice(bytes)
     }
+}
+
+/// `n` copies of a scalar's value (its first `id.size()` bytes), as 16-byte aligned storage.
+fn repeated(v: &[u8; 16], id: DTypeId, n: usize) -> Vec<u128> {
+    let sz = id.size();
+    let mut buf = vec![0u128; (n * sz).div_ceil(16)];
+    for e in raw::as_bytes_mut_u128(&mut buf).chunks_exact_mut(sz) {
+        e.copy_from_slice(&v[..sz]);
+    }
+    buf
 }
 
 /// Combines accumulators in order as a balanced tree.
@@ -101,11 +114,18 @@ impl Engine<'_> {
             .collect()
     }
 
+    /// Every array's reduced elements are one contiguous run per result (scalars, such as
+    /// `ddof`, are repeated alongside: see [`Engine::fold`]).
     fn inner_contiguous(&self) -> bool {
-        self.sources.iter().all(|s| match s {
-            Source::Scalar(..) => false,
-            Source::Array { rstrides, .. } => self.rdims.len() == 1 && rstrides[0] == 1,
-        })
+        let mut arrays = 0;
+        let runs = self.sources.iter().all(|s| match s {
+            Source::Scalar(..) => true,
+            Source::Array { rstrides, .. } => {
+                arrays += 1;
+                self.rdims.len() == 1 && rstrides[0] == 1
+            }
+        });
+        runs && arrays > 0
     }
 
     fn outer_contiguous(&self) -> bool {
@@ -121,41 +141,54 @@ impl Engine<'_> {
     fn fold<K: ReduceKernel>(&self, k: usize, lo: usize, hi: usize) -> K::Acc {
         let bases = self.bases(k);
         if self.inner_contiguous() {
-            let parts = self
+            // Arrays are read in place. Scalars are repeated into a buffer of one chunk, so a
+            // run with a scalar is folded chunk by chunk and the chunks combined as a tree
+            // (still pairwise); a run without one is a single fold.
+            let scalars = self.sources.iter().any(|s| matches!(s, Source::Scalar(..)));
+            let chunk = if scalars { INNER_CHUNK } else { hi - lo };
+            let reps: Vec<Vec<u128>> = self
                 .sources
                 .iter()
-                .zip(&bases)
-                .map(|(s, &b)| match s {
-                    Source::Array { bytes, dtype, .. } => {
-                        let sz = dtype.size();
-                        let start = b as usize + lo;
-                        (&bytes[start * sz..(start + hi - lo) * sz], *dtype)
-                    }
-                    Source::Scalar(..) => unreachable!("inner path has no scalar"),
+                .map(|s| match s {
+                    Source::Scalar(v, id) => repeated(v, *id, chunk.min(hi - lo)),
+                    Source::Array { .. } => Vec::new(),
                 })
                 .collect();
-            let inputs = Inputs { parts };
-            return pairwise::<K>(&K::slices(&inputs), 0, hi - lo, lo as i64);
+            let mut accs = Vec::with_capacity((hi - lo).div_ceil(chunk));
+            let mut c0 = lo;
+            while c0 < hi {
+                let c1 = (c0 + chunk).min(hi);
+                let parts = self
+                    .sources
+                    .iter()
+                    .zip(&bases)
+                    .zip(&reps)
+                    .map(|((s, &b), rep)| match s {
+                        Source::Array { bytes, dtype, .. } => {
+                            let sz = dtype.size();
+                            let start = b as usize + c0;
+                            (&bytes[start * sz..(start + c1 - c0) * sz], *dtype)
+                        }
+                        Source::Scalar(_, id) => {
+                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], *id)
+                        }
+                    })
+                    .collect();
+                let inputs = Inputs { parts };
+                accs.push(pairwise::<K>(&K::slices(&inputs), 0, c1 - c0, c0 as i64));
+                c0 = c1;
+            }
+            return tree::<K>(&accs);
         }
         // General path: gather chunk by chunk.
         let mut bufs: Vec<Vec<u128>> = self
             .sources
             .iter()
-            .map(|s| {
-                let id = match s {
-                    Source::Scalar(_, id) | Source::Array { dtype: id, .. } => *id,
-                };
-                vec![0u128; (CHUNK * id.size()).div_ceil(16)]
+            .map(|s| match s {
+                Source::Scalar(v, id) => repeated(v, *id, CHUNK),
+                Source::Array { dtype, .. } => vec![0u128; (CHUNK * dtype.size()).div_ceil(16)],
             })
             .collect();
-        for (s, buf) in self.sources.iter().zip(bufs.iter_mut()) {
-            if let Source::Scalar(v, id) = s {
-                let sz = id.size();
-                for e in raw::as_bytes_mut_u128(buf).chunks_exact_mut(sz) {
-                    e.copy_from_slice(&v[..sz]);
-                }
-            }
-        }
         let mut accs = Vec::with_capacity((hi - lo).div_ceil(CHUNK));
         let mut c0 = lo;
         while c0 < hi {
