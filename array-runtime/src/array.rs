@@ -280,8 +280,7 @@ impl<T: DType> Array<T> {
                 let buf = HostBuffer::from_slice(if n == 0 { &[] } else { &v[start..start + n] })?;
                 Ok(Self::host(buf, self.shape()))
             }
-            Storage::Host(_) => Array::from_vec(&self.device(), self.shape(), self.to_vec()?),
-            Storage::Cuda(..) => crate::copy::copy_on_device(self),
+            _ => crate::copy::copy_on_device(self),
         }
     }
 

@@ -1,7 +1,10 @@
 //! Copies and fills that stay on the array's device: one generic identity kernel, written with
-//! the runtime's own macro, copies a view into new contiguous storage (or into a mutable view)
-//! and fills an array with a scalar. On the CPU, contiguous copies and fills are plain memory
-//! operations instead (`Array::copy`, `Array::full`).
+//! the runtime's own macro, copies a view into new contiguous storage (`Array::copy`,
+//! `Array::as_standard_layout`) or into a mutable view (`ArrayViewMut::assign`) and fills an
+//! array with a scalar (`Array::full` on a GPU). On the CPU, contiguous copies and fills are
+//! plain memory operations instead. Crates above the runtime use these methods rather than
+//! kernels of their own; [`identity_kernel`](mod@identity_kernel)'s `DEF` is public for their NVRTC checks and
+//! output allocation plans.
 
 use kernel_macros::elementwise;
 
@@ -10,7 +13,7 @@ use crate::{Array, ArrayViewMut, DType, Result};
 
 /// `x` unchanged: with an array operand a copy, with a scalar operand a fill.
 #[elementwise]
-pub(crate) fn identity_kernel<T: DType>(x: T) -> T {
+pub fn identity_kernel<T: DType>(x: T) -> T {
     x
 }
 
@@ -25,6 +28,25 @@ pub(crate) fn fill<T: DType>(out: &mut ArrayViewMut<'_, T>, value: T) -> Result<
 }
 
 impl<T: DType> Array<T> {
+    /// This array when it is C-contiguous (a clone sharing its storage), else a C-contiguous
+    /// copy made on its device (ndarray's `as_standard_layout`).
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1, 2, 3, 4])?;
+    /// let t = a.t().as_standard_layout()?;
+    /// assert!(t.is_c_contiguous());
+    /// assert_eq!(t.to_vec()?, vec![1, 3, 2, 4]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn as_standard_layout(&self) -> Result<Array<T>> {
+        if self.is_c_contiguous() {
+            Ok(self.clone())
+        } else {
+            copy_on_device(self)
+        }
+    }
+
     /// Copies `src` (broadcast to this array's shape) into this array, on its device (NumPy's
     /// `a[...] = src`). The storage is made unique to this array first, as every write is.
     ///
@@ -39,5 +61,23 @@ impl<T: DType> Array<T> {
     /// ```
     pub fn assign(&mut self, src: &Array<T>) -> Result<()> {
         identity_kernel::into::<T>(src, &mut self.view_mut()?)
+    }
+}
+
+impl<T: DType> ArrayViewMut<'_, T> {
+    /// Copies `src` (broadcast to this view's shape) into the viewed elements, on their device
+    /// (NumPy's `view[...] = src`).
+    ///
+    /// ```
+    /// use array_runtime::{s, Array, Device};
+    /// let dev = Device::cpu();
+    /// let mut a = Array::<u8>::zeros(&dev, &[2, 4])?;
+    /// let ones = Array::full(&dev, &[2], 1u8)?;
+    /// a.slice_mut(s![.., 1..3])?.assign(&ones)?;
+    /// assert_eq!(a.to_vec()?, vec![0, 1, 1, 0, 0, 1, 1, 0]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn assign(&mut self, src: &Array<T>) -> Result<()> {
+        identity_kernel::into::<T>(src, self)
     }
 }

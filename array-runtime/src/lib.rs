@@ -17,7 +17,7 @@ extern crate self as array_runtime;
 pub mod array;
 mod astype;
 pub mod cast;
-mod copy;
+pub mod copy;
 pub mod cpu;
 pub mod cuda;
 pub mod device;

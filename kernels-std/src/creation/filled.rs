@@ -3,8 +3,6 @@
 
 use array_runtime::{bf16, c128, c64, f16, Array, DType, Device, Result};
 
-use crate::shape::kernels::{alloc, copy_elements, filled};
-
 /// The dtypes' `1` (`true` for `bool`, `1 + 0i` for complex): what [`ones`] fills with.
 pub trait One: DType {
     /// The value one.
@@ -37,7 +35,7 @@ one!(
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn zeros<T: DType>(device: &Device, shape: &[usize]) -> Result<Array<T>> {
-    alloc(device, shape)
+    Array::zeros(device, shape)
 }
 
 /// An array of `shape` filled with ones on `device` (NumPy's `ones`).
@@ -49,7 +47,7 @@ pub fn zeros<T: DType>(device: &Device, shape: &[usize]) -> Result<Array<T>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn ones<T: One>(device: &Device, shape: &[usize]) -> Result<Array<T>> {
-    filled(device, shape, T::one())
+    Array::full(device, shape, T::one())
 }
 
 /// An array of `shape` filled with `value` on `device` (NumPy's `full`).
@@ -61,7 +59,7 @@ pub fn ones<T: One>(device: &Device, shape: &[usize]) -> Result<Array<T>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn full<T: DType>(device: &Device, shape: &[usize], value: T) -> Result<Array<T>> {
-    filled(device, shape, value)
+    Array::full(device, shape, value)
 }
 
 /// NumPy's `empty`: here the same as [`zeros`] (a GPU buffer is filled by a kernel, a host
@@ -143,5 +141,5 @@ pub fn empty_like<T: DType>(a: &Array<T>) -> Result<Array<T>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn copy<T: DType>(a: &Array<T>) -> Result<Array<T>> {
-    copy_elements(a)
+    a.copy()
 }

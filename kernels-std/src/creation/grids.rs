@@ -2,7 +2,6 @@
 
 use array_runtime::{Array, DType, Result};
 
-use crate::shape::kernels::copy_elements;
 use crate::shape::ravel;
 
 /// How [`meshgrid`] orders the output axes: NumPy's `indexing`.
@@ -51,7 +50,7 @@ pub fn meshgrid<T: DType>(arrays: &[&Array<T>], indexing: Indexing) -> Result<Ve
             let mut along = vec![1usize; n];
             along[position(i)] = a.len();
             let v = ravel(a)?.reshape(&along)?.broadcast_to(&shape)?;
-            copy_elements(&v)
+            v.copy()
         })
         .collect()
 }

@@ -7,7 +7,7 @@ use array_runtime::{Array, DType, Device, Error, Result};
 
 use super::filled::One;
 use super::kernels::{keep_lower, keep_upper, on_diagonal, row_col, scalar};
-use crate::shape::kernels::{alloc, copy_elements, view};
+use crate::shape::kernels::view;
 
 /// An `n x m` matrix (`m` defaults to `n`) with ones on the `k`-th diagonal (above the main
 /// one for `k > 0`, below for `k < 0`) and zeros elsewhere (NumPy's `eye`).
@@ -86,7 +86,7 @@ fn diag_matrix<T: DType>(v: &Array<T>, k: isize) -> Result<Array<T>> {
     let n = v.len();
     let size = n + k.unsigned_abs();
     let too_large = || Error::invalid(format!("diag: a {size} x {size} matrix is too large"));
-    let mut flat = alloc::<T>(
+    let mut flat = Array::<T>::zeros(
         &v.device(),
         &[size.checked_mul(size).ok_or_else(too_large)?],
     )?;
@@ -95,7 +95,7 @@ fn diag_matrix<T: DType>(v: &Array<T>, k: isize) -> Result<Array<T>> {
         let step = size as isize + 1;
         let end = start + (n as isize - 1) * step + 1;
         let range = Slice::from(start..end).step_by(step);
-        copy_elements::into(v, flat.slice_mut([SliceItem::Range(range)])?)?;
+        flat.slice_mut([SliceItem::Range(range)])?.assign(v)?;
     }
     flat.reshape(&[size, size])
 }

@@ -28,7 +28,6 @@ use cudarc::cublas::sys::{cublasComputeType_t, cublasGemmAlgo_t, cublasOperation
 use cudarc::cublas::{result, CudaBlas};
 
 use super::scalar::{Engine, LinalgScalar};
-use super::views::contiguous;
 
 fn driver_err(op: &str, e: impl std::fmt::Debug) -> Error {
     Error::Driver {
@@ -116,7 +115,7 @@ impl<T: LinalgScalar> Operand<T> {
         let (array, ((op, ld), stride)) = match analyse(a) {
             Some(f) => (a.clone(), f),
             None => {
-                let c = contiguous(a)?;
+                let c = a.as_standard_layout()?;
                 let f = analyse(&c).ok_or_else(|| {
                     Error::invalid(format!(
                         "cuBLAS cannot read a contiguous matrix of shape {:?}",

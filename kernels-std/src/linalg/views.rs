@@ -4,22 +4,6 @@
 use array_runtime::cuda::blas_support::strided_view;
 use array_runtime::shape::{self, Layout};
 use array_runtime::{Array, DType, Error, Result};
-use kernel_macros::elementwise;
-
-/// The identity: run as a kernel, it writes a C-contiguous copy of any view, on its device.
-#[elementwise]
-fn copy_elements<T: DType>(x: T) -> T {
-    x
-}
-
-/// `a` itself when C-contiguous, else a C-contiguous copy made on `a`'s device.
-pub(crate) fn contiguous<T: DType>(a: &Array<T>) -> Result<Array<T>> {
-    if a.is_c_contiguous() {
-        Ok(a.clone())
-    } else {
-        copy_elements(a)
-    }
-}
 
 /// `a` in a new shape of the same size: a view when `a` is C-contiguous (or, on the CPU,
 /// whenever the runtime can view it), else a copy made on `a`'s device.
@@ -27,7 +11,7 @@ pub(crate) fn reshape<T: DType>(a: &Array<T>, shape: &[usize]) -> Result<Array<T
     if a.is_c_contiguous() || a.device().is_cpu() {
         a.reshape(shape)
     } else {
-        contiguous(a)?.reshape(shape)
+        a.as_standard_layout()?.reshape(shape)
     }
 }
 
@@ -94,7 +78,7 @@ mod nvrtc {
         for t in DTypeId::ALL {
             let one = [t];
             let inst = Instance {
-                def: &super::copy_elements::DEF,
+                def: &array_runtime::copy::identity_kernel::DEF,
                 type_args: &one,
                 params: &one,
                 results: &one,

@@ -22,7 +22,7 @@ mod kernels;
 use kernels::{lerp_rows, median_rows};
 
 use crate::prelude::*;
-use crate::scan::rows::{contiguous, Axes, Rows};
+use crate::scan::rows::{Axes, Rows};
 use crate::sort::merge_sort_rows;
 
 /// Element types with order statistics, and NumPy's result dtype for them: `f64` for
@@ -70,7 +70,7 @@ fn sorted_rows<T: OrderStat>(
     a: &Array<T>,
     axis: Option<isize>,
 ) -> Result<(Axes, usize, usize, Array<T::Out>)> {
-    let rows = Rows::converted(a, axis, |v| contiguous(&T::to_out(v)?))?;
+    let rows = Rows::converted(a, axis, |v| T::to_out(v)?.as_standard_layout())?;
     let (r, n) = (rows.rows, rows.n);
     let (data, axes) = rows.into_parts();
     let (sorted, _) = merge_sort_rows(data, r, n, false)?;

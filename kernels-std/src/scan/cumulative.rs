@@ -1,7 +1,7 @@
 //! `cumsum` and `cumprod`: a chunked parallel scan along rows (see [`kernels`](super::kernels)).
 
 use super::kernels::{chunk_scan, chunk_totals};
-use super::rows::{contiguous, cpu_workers, launch_items, Rows};
+use super::rows::{cpu_workers, launch_items, Rows};
 use crate::prelude::*;
 
 /// Element types that can be accumulated, with NumPy's result dtype as `Acc`: integers
@@ -129,7 +129,7 @@ fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<
         Some(0 | -1) if a.ndim() == 0 => None,
         other => other,
     };
-    let rows = Rows::converted(a, axis, |v| contiguous(&T::to_acc(v)?))?;
+    let rows = Rows::converted(a, axis, |v| T::to_acc(v)?.as_standard_layout())?;
     let out = scan_rows(&rows.data, rows.rows, rows.n, prod)?;
     rows.restore(&out, rows.n)
 }

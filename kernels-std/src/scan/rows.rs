@@ -9,26 +9,10 @@
 use array_runtime::kernel::raw::LaunchConfig;
 use array_runtime::shape;
 use array_runtime::{Array, DType, Device, Error, Result};
-use kernel_macros::elementwise;
-
-/// The identity: run as a kernel, it writes a C-contiguous copy of any view, on its device.
-#[elementwise]
-pub(crate) fn copy_elements<T: DType>(x: T) -> T {
-    x
-}
-
-/// `a` itself when C-contiguous, else a C-contiguous copy made on `a`'s device.
-pub(crate) fn contiguous<T: DType>(a: &Array<T>) -> Result<Array<T>> {
-    if a.is_c_contiguous() {
-        Ok(a.clone())
-    } else {
-        copy_elements(a)
-    }
-}
 
 /// `a` flattened in C order (a view when it is contiguous, else a copy on its device).
 pub(crate) fn flatten<T: DType>(a: &Array<T>) -> Result<Array<T>> {
-    contiguous(a)?.reshape(&[a.len()])
+    a.as_standard_layout()?.reshape(&[a.len()])
 }
 
 /// `axis` normalized against `ndim` ([`Error::Axis`] when out of range).
@@ -60,7 +44,7 @@ impl<T: DType> Rows<T> {
     /// The rows of `a` along `axis` (`None`: `a` flattened into one row). A 0-d array with
     /// `None` is one row of one element; with an axis it is an [`Error::Axis`].
     pub fn new(a: &Array<T>, axis: Option<isize>) -> Result<Self> {
-        Self::converted(a, axis, contiguous::<T>)
+        Self::converted(a, axis, Array::as_standard_layout)
     }
 
     /// [`Rows::new`] of `a` converted by `convert` (to the result dtype, say) in the same
@@ -145,7 +129,7 @@ impl Axes {
                         std::cmp::Ordering::Greater => i - 1,
                     } as isize)
                     .collect();
-                contiguous(&out.permute(&back)?)
+                out.permute(&back)?.as_standard_layout()
             }
         }
     }

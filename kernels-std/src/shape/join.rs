@@ -6,7 +6,7 @@ use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::axes::{atleast_1d, atleast_2d, atleast_3d};
-use super::kernels::{copy_elements, for_overwrite};
+use super::kernels::for_overwrite;
 use array_runtime::shape::normalize_axis as normalize;
 
 /// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): `Some(axis)`
@@ -92,7 +92,7 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
         if len > 0 && !a.is_empty() {
             let mut items = vec![SliceItem::Range(Slice::from(..)); nd];
             items[axis] = SliceItem::Range(Slice::from(start..start + len));
-            copy_elements::into(*a, out.slice_mut(&items)?)?;
+            out.slice_mut(&items)?.assign(a)?;
         }
         start += len;
     }

@@ -1,18 +1,11 @@
-//! The kernels every data-moving routine is built from: an elementwise copy (a view copied
-//! into a fresh array or into a slice of another one) and a gather along one axis (an index
-//! map computed on the host from sizes only, applied on the device).
+//! The kernels every data-moving routine is built from, beside the runtime's device-side copies
+//! (`Array::copy`, `Array::as_standard_layout`, `ArrayViewMut::assign`): a gather along one axis
+//! (an index map computed on the host from sizes only, applied on the device).
 
 use array_runtime::kernel::elementwise::{Instance, Operand, Plan};
 use array_runtime::shape::Layout;
 use array_runtime::{Array, DType, Device, LaunchConfig, Result};
-use kernel_macros::{elementwise, raw_kernel};
-
-/// The identity: run as a kernel it copies any view, on its device, into a C-contiguous
-/// array (`copy_elements(&view)`) or into a mutable view (`copy_elements::into(&src, dst)`).
-#[elementwise]
-pub(crate) fn copy_elements<T: DType>(x: T) -> T {
-    x
-}
+use kernel_macros::raw_kernel;
 
 /// `out[o, j, i] = src[o, index[j], i]` over `out` seen as `(outer, index.len(), inner)` and
 /// `src` as `(outer, src_len, inner)`, both C-contiguous. Each thread handles `per_thread`
@@ -72,23 +65,6 @@ pub(crate) fn launch_for(device: &Device, n: usize) -> (LaunchConfig, u64) {
     }
 }
 
-/// An array of `shape` on `device` whose elements are all `value`, filled by a kernel (a 0-d
-/// array broadcast and copied) on a GPU, by the host allocator on the CPU.
-pub(crate) fn filled<T: DType>(device: &Device, shape: &[usize], value: T) -> Result<Array<T>> {
-    if device.is_cpu() {
-        return Array::full(device, shape, value);
-    }
-    copy_elements(&Array::scalar(device, value)?.broadcast_to(shape)?)
-}
-
-/// An array of `shape` on `device` to be overwritten (zeros).
-pub(crate) fn alloc<T: DType>(device: &Device, shape: &[usize]) -> Result<Array<T>> {
-    if device.is_cpu() {
-        return Array::zeros(device, shape);
-    }
-    filled(device, shape, T::default())
-}
-
 /// A C-contiguous array of `shape` on `device` whose every element the caller overwrites: no
 /// fill pass (on a GPU its memory is uninitialised until then). Allocated as a kernel output
 /// is, through the plan of the copy kernel over a broadcast 0-d array of that shape, which is
@@ -99,21 +75,12 @@ pub(crate) fn for_overwrite<T: DType>(device: &Device, shape: &[usize]) -> Resul
     let inputs = [operand.erase()];
     let dtype = [T::ID];
     let inst = Instance {
-        def: &copy_elements::DEF,
+        def: &array_runtime::copy::identity_kernel::DEF,
         type_args: &dtype,
         params: &dtype,
         results: &dtype,
     };
     Plan::new(&inst, &inputs)?.alloc::<T>()
-}
-
-/// `a` itself when C-contiguous, else a C-contiguous copy made on `a`'s device.
-pub(crate) fn contiguous<T: DType>(a: &Array<T>) -> Result<Array<T>> {
-    if a.is_c_contiguous() {
-        Ok(a.clone())
-    } else {
-        copy_elements(a)
-    }
 }
 
 /// The elements of `a` along `axis` (normalized) taken at `index` (each in `0..a.shape()[axis]`,
@@ -129,7 +96,7 @@ pub(crate) fn gather<T: DType>(a: &Array<T>, axis: usize, index: &[i64]) -> Resu
     }
     debug_assert!(index.iter().all(|&i| i >= 0 && (i as usize) < shape[axis]));
     let inner: usize = shape[axis + 1..].iter().product();
-    let src = contiguous(a)?;
+    let src = a.as_standard_layout()?;
     let index = Array::from_slice(&device, &[index.len()], index)?;
     let (cfg, per_thread) = launch_for(&device, out.len());
     gather_axis::launch(

@@ -5,7 +5,7 @@
 use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
-use super::kernels::{copy_elements, filled, gather};
+use super::kernels::gather;
 
 /// How [`pad`] fills the border: NumPy's `mode`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,14 +65,14 @@ pub fn pad<T: DType>(
         .collect::<Option<_>>()
         .ok_or_else(|| Error::invalid(format!("pad: widths {widths:?} are too large")))?;
     if let PadMode::Constant(value) = mode {
-        let mut out = filled(&a.device(), &out_shape, value)?;
+        let mut out = Array::full(&a.device(), &out_shape, value)?;
         if !a.is_empty() {
             let items: Vec<SliceItem> = widths
                 .iter()
                 .zip(a.shape())
                 .map(|(&(l, _), &d)| SliceItem::Range(Slice::from(l as isize..(l + d) as isize)))
                 .collect();
-            copy_elements::into(a, out.slice_mut(&items)?)?;
+            out.slice_mut(&items)?.assign(a)?;
         }
         return Ok(out);
     }
@@ -96,7 +96,7 @@ pub fn pad<T: DType>(
     }
     match out {
         Some(out) => Ok(out),
-        None => copy_elements(a),
+        None => a.copy(),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use array_runtime::{Array, DType, Error, Result};
 
-use super::kernels::{copy_elements, gather};
+use super::kernels::gather;
 use super::reshape::{ravel, reshape};
 use array_runtime::shape::normalize_axis as normalize;
 
@@ -40,7 +40,7 @@ pub fn tile<T: DType>(a: &Array<T>, reps: &[usize]) -> Result<Array<T>> {
         .ok_or_else(|| Error::invalid(format!("tile: {reps:?} repetitions are too many")))?;
     let interleaved: Vec<isize> = interleaved.iter().map(|&d| d as isize).collect();
     let view = reshape(a, &interleaved)?.broadcast_to(&broadcast)?;
-    copy_elements(&view)?.reshape(&out_shape)
+    view.copy()?.reshape(&out_shape)
 }
 
 /// How many times to repeat each element: NumPy's `repeats` argument.
@@ -139,5 +139,5 @@ fn repeat_each<T: DType>(a: &Array<T>, n: usize, axis: usize) -> Result<Array<T>
         .checked_mul(n)
         .ok_or_else(|| Error::invalid(format!("repeat: {n} repetitions are too many")))?;
     let view = a.insert_axis(axis as isize + 1)?.broadcast_to(&wide)?;
-    copy_elements(&view)?.reshape(&out_shape)
+    view.copy()?.reshape(&out_shape)
 }

@@ -3,7 +3,7 @@
 use array_runtime::shape::{self, Layout};
 use array_runtime::{Array, DType, Error, Result};
 
-use super::kernels::{contiguous, copy_elements, view};
+use super::kernels::view;
 
 /// `a` in `shape` (NumPy's `np.reshape(a, shape)`, C order), where one dimension may be `-1`
 /// (inferred from the others). A view whenever NumPy's reshape gives one (the layout lets the
@@ -33,7 +33,7 @@ pub fn reshape<T: DType>(a: &Array<T>, shape: &[isize]) -> Result<Array<T>> {
                 offset: a.layout().offset,
             },
         ),
-        None => contiguous(a)?.reshape(&new_shape),
+        None => a.as_standard_layout()?.reshape(&new_shape),
     }
 }
 
@@ -61,7 +61,7 @@ pub fn ravel<T: DType>(a: &Array<T>) -> Result<Array<T>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn flatten<T: DType>(a: &Array<T>) -> Result<Array<T>> {
-    copy_elements(a)?.reshape(&[a.len()])
+    a.copy()?.reshape(&[a.len()])
 }
 
 /// The shape `shape` names for `a`, with its `-1` inferred.

@@ -4,7 +4,7 @@ use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::axes::normalize_axes;
-use super::kernels::{copy_elements, for_overwrite};
+use super::kernels::for_overwrite;
 use super::reshape::ravel;
 use array_runtime::shape::normalize_axis as normalize;
 
@@ -66,7 +66,7 @@ pub fn roll_axes<T: DType>(a: &Array<T>, shifts: &[isize], axes: &[isize]) -> Re
     if copied {
         Ok(out)
     } else {
-        copy_elements(a)
+        a.copy()
     }
 }
 
@@ -85,9 +85,9 @@ fn roll_along<T: DType>(a: &Array<T>, shift: isize, axis: usize) -> Result<Array
         items[axis] = SliceItem::Range(Slice::from(r));
         items
     };
-    copy_elements::into(&a.slice(at(0..n - s))?, out.slice_mut(at(s..n))?)?;
+    out.slice_mut(at(s..n))?.assign(&a.slice(at(0..n - s))?)?;
     if s > 0 {
-        copy_elements::into(&a.slice(at(n - s..n))?, out.slice_mut(at(0..s))?)?;
+        out.slice_mut(at(0..s))?.assign(&a.slice(at(n - s..n))?)?;
     }
     Ok(out)
 }

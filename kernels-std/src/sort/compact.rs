@@ -6,7 +6,6 @@
 //! its scanned value minus one ([`scatter_selected`]).
 
 use crate::prelude::*;
-use crate::scan::rows::{contiguous, copy_elements};
 use crate::scan::scan_rows;
 
 /// 1 where `x` is not `zero` (NaN counts as nonzero, `-0.0` as zero), else 0.
@@ -48,14 +47,14 @@ pub(crate) fn per_element(n: usize) -> Result<LaunchConfig> {
 /// The inclusive scan of `flags` (a 1-d array of 0 and 1) and its last value, the count.
 pub(crate) fn scan_flags(flags: &Array<i64>) -> Result<(Array<i64>, usize)> {
     let n = flags.len();
-    let flags = contiguous(flags)?.reshape(&[1, n])?;
+    let flags = flags.as_standard_layout()?.reshape(&[1, n])?;
     let scanned = scan_rows(&flags, 1, n, false)?.reshape(&[n])?;
     // The last value copied on the device into an array of its own first: reading a view
     // back would copy its whole buffer from a GPU.
     let count = if n == 0 {
         0
     } else {
-        copy_elements(&scanned.index_axis(0, -1)?)?.item()? as usize
+        scanned.index_axis(0, -1)?.copy()?.item()? as usize
     };
     Ok((scanned, count))
 }

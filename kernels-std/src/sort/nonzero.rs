@@ -3,7 +3,7 @@
 use super::compact::{nonzero_flag, selected_positions};
 use super::take::take;
 use crate::prelude::*;
-use crate::scan::rows::{contiguous, copy_elements, flatten};
+use crate::scan::rows::flatten;
 
 /// `(flat / stride) % extent`: one coordinate of C-order flat positions.
 #[elementwise]
@@ -83,8 +83,8 @@ pub fn argwhere<T: DType>(a: &Array<T>) -> Result<Array<i64>> {
     }
     for (d, column) in coordinates(&flat, a.shape())?.iter().enumerate() {
         let mut view = out.view_mut()?;
-        let target = view.slice_mut(crate::s![.., d as isize])?;
-        copy_elements::into::<i64>(column, target)?;
+        let mut target = view.slice_mut(crate::s![.., d as isize])?;
+        target.assign(column)?;
     }
     Ok(out)
 }
@@ -118,7 +118,7 @@ pub fn boolean_index<T: DType>(a: &Array<T>, mask: &Array<bool>) -> Result<Array
     let rest = &a.shape()[k..];
     let mut flat_shape = vec![lead];
     flat_shape.extend_from_slice(rest);
-    let flat = contiguous(a)?.reshape(&flat_shape)?;
+    let flat = a.as_standard_layout()?.reshape(&flat_shape)?;
     take(&flat, &flatnonzero(mask)?, Some(0))
 }
 

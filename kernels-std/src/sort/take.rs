@@ -2,7 +2,7 @@
 
 use super::compact::per_element;
 use crate::prelude::*;
-use crate::scan::rows::{contiguous, flatten, normalize_axis, Rows};
+use crate::scan::rows::{flatten, normalize_axis, Rows};
 
 /// What an index out of range does (NumPy's `mode`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -198,7 +198,7 @@ pub fn take_with_mode<T: DType>(
 ) -> Result<Array<T>> {
     let (src, axis) = match axis {
         None => (flatten(a)?, 0),
-        Some(ax) => (contiguous(a)?, normalize_axis(ax, a.ndim())?),
+        Some(ax) => (a.as_standard_layout()?, normalize_axis(ax, a.ndim())?),
     };
     let shape = src.shape();
     let n = shape[axis];
@@ -367,7 +367,7 @@ pub fn put<T: DType>(
         let mut flat = flatten(a)?;
         scatter::launch::<T>(&cfg, &mut flat, &idx, &values, &mut bad, mode.code())?;
         let shape = a.shape().to_vec();
-        crate::scan::rows::copy_elements::into::<T>(&flat.reshape(&shape)?, a)?;
+        a.assign(&flat.reshape(&shape)?)?;
     }
     check_bad("put", &bad, extent)
 }
