@@ -1,4 +1,5 @@
-//! Reductions on the CPU backend: sum, max and argmax of 10^7 and 10^8 f32 as a fraction of the machine's read bandwidth on all cores,
+//! Reductions on the CPU backend: sum, max (kernels written here, as a user would) and
+//! `kernels_std::reduce::argmax` of 10^7 and 10^8 f32 as a fraction of the machine's read bandwidth on all cores,
 //! and axis-0/axis-1 sums of a 4096x4096 array, beside NumPy in the same run.
 //!
 //! `cargo bench -p kernels-std --bench reduction` (`BENCH_SIZES=10000000` limits the sizes).
@@ -38,29 +39,6 @@ mod max_f32 {
         } else {
             b
         }
-    }
-}
-
-/// NumPy's argmax: the first maximum, NaN first.
-#[reduction]
-mod argmax_f32 {
-    pub fn map(x: f32, #[index] i: i64) -> (f32, i64) {
-        (x, i)
-    }
-    pub fn combine(a: (f32, i64), b: (f32, i64)) -> (f32, i64) {
-        let b_wins = if a.0.is_nan() || b.0.is_nan() {
-            b.0.is_nan() && (!a.0.is_nan() || b.1 < a.1)
-        } else {
-            b.0 > a.0 || (b.0 == a.0 && b.1 < a.1)
-        };
-        if b_wins {
-            b
-        } else {
-            a
-        }
-    }
-    pub fn finish(acc: (f32, i64)) -> i64 {
-        acc.1
     }
 }
 
@@ -104,7 +82,9 @@ fn criterion_benches(c: &mut Criterion) {
         g.bench_function("read", |b| b.iter(|| black_box(parallel_read(&xs))));
         g.bench_function("sum", |b| b.iter(|| sum_f32(&x).run().unwrap()));
         g.bench_function("max", |b| b.iter(|| max_f32(&x).run().unwrap()));
-        g.bench_function("argmax", |b| b.iter(|| argmax_f32(&x).run().unwrap()));
+        g.bench_function("argmax", |b| {
+            b.iter(|| kernels_std::reduce::argmax(&x).run().unwrap())
+        });
         g.finish();
     }
     let m = input(4096 * 4096, 2).reshape(&[4096, 4096]).unwrap();
@@ -165,7 +145,10 @@ fn summary() {
         row(format!("sum/{n}"), t, bytes, read_gbs, &format!("sum/{n}"));
         let t = median(|| drop(max_f32(&x).run().unwrap()), reps);
         row(format!("max/{n}"), t, bytes, read_gbs, &format!("max/{n}"));
-        let t = median(|| drop(argmax_f32(&x).run().unwrap()), reps);
+        let t = median(
+            || drop(kernels_std::reduce::argmax(&x).run().unwrap()),
+            reps,
+        );
         row(
             format!("argmax/{n}"),
             t,

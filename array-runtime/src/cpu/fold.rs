@@ -7,7 +7,7 @@
 //! The order: blocks of [`BLOCK`] elements, each folded with [`LANES`] interleaved
 //! accumulators (sixteen elements per lane, as in NumPy's 128-element blocks of eight lanes;
 //! accumulators wider than 8 bytes take eight lanes, 32 elements each),
-//! the lanes combined as a balanced tree, and the blocks combined pairwise (a binary counter:
+//! the lanes combined in order, and the blocks combined pairwise (a binary counter:
 //! the partial results of 2^k blocks are combined before any later block joins them), so a
 //! float sum's rounding error grows like NumPy's, O(log n).
 
@@ -129,14 +129,13 @@ fn block<K: ReduceKernel, const L: usize>(
         }
         i += L;
     }
-    let mut width = L;
-    while width > 1 {
-        width /= 2;
-        for j in 0..width {
-            r[j] = K::combine(r[j], r[j + width]);
-        }
-    }
+    // The lanes in order: a balanced tree here (combining lane j with lane j + L/2, ...) makes
+    // LLVM's SLP vectorizer pack the whole block, window loop included, into 2-wide vectors
+    // (measured: NaN-propagating max of 10^7 f32 1.6x slower than with this chain).
     let mut acc = r[0];
+    for &rj in &r[1..] {
+        acc = K::combine(acc, rj);
+    }
     if i < hi {
         let w = K::sub(s, i, hi);
         for j in 0..hi - i {
