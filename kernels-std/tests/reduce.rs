@@ -82,8 +82,10 @@ macro_rules! call_for_builder {
         }
     };
 }
-call_for_builder!(NanArg<'_, T, kernels::nanargmax::Kernel<T>>, [T: Num], i64);
-call_for_builder!(NanArg<'_, T, kernels::nanargmin::Kernel<T>>, [T: Num], i64);
+call_for_builder!(ArgMax<'_, T>, [T: Num], i64);
+call_for_builder!(ArgMin<'_, T>, [T: Num], i64);
+call_for_builder!(NanArgMax<'_, T>, [T: Num], i64);
+call_for_builder!(NanArgMin<'_, T>, [T: Num], i64);
 call_for_builder!(Mean<'_, T>, [T: MeanDType], T::Out);
 call_for_builder!(Var<'_, T>, [T: MeanDType], T::Out);
 call_for_builder!(Average<'_, T>, [T: MeanDType], T::Out);
@@ -416,6 +418,88 @@ fn all_nan_slices_are_errors_for_nanarg() {
     }
 }
 
+/// The first position of the maximum (`max`: true) or minimum, a NaN first: a plain loop.
+fn first_extreme(v: &[f64], max: bool) -> i64 {
+    if let Some(i) = v.iter().position(|x| x.is_nan()) {
+        return i as i64;
+    }
+    let mut best = 0;
+    for (i, &x) in v.iter().enumerate() {
+        if (max && x > v[best]) || (!max && x < v[best]) {
+            best = i;
+        }
+    }
+    best as i64
+}
+
+/// Long arrays reduced whole take two passes on the CPU (the extreme, then its first
+/// position); over explicit axes, one pass of (value, position) pairs. Both agree with a
+/// plain loop: ties, NaN, -0.0 against 0.0, several dtypes, keepdims.
+#[test]
+fn long_argmax_argmin_agree_with_a_loop() {
+    fn case<T: Num>(dev: &Device, v: &[f64], shape: &[usize], what: &str) {
+        let data: Vec<T> = v.iter().map(|&x| x.cast::<T>()).collect();
+        let back: Vec<f64> = data.iter().map(|&x| x.cast::<f64>()).collect();
+        let a = Array::from_vec(dev, shape, data).unwrap();
+        let all: Vec<isize> = (0..shape.len() as isize).collect();
+        for (is_max, one_pass, two_passes) in [
+            (
+                true,
+                argmax(&a).axes(&all).run().unwrap(),
+                argmax(&a).run().unwrap(),
+            ),
+            (
+                false,
+                argmin(&a).axes(&all).run().unwrap(),
+                argmin(&a).run().unwrap(),
+            ),
+        ] {
+            let want = first_extreme(&back, is_max);
+            assert_eq!(
+                one_pass.item().unwrap(),
+                want,
+                "{what} one pass, max {is_max}"
+            );
+            assert_eq!(
+                two_passes.item().unwrap(),
+                want,
+                "{what} two passes, max {is_max}"
+            );
+        }
+        let kept = argmax(&a).keepdims(true).run().unwrap();
+        assert_eq!(kept.shape(), vec![1; shape.len()].as_slice(), "{what}");
+        assert_eq!(kept.to_vec().unwrap()[0], first_extreme(&back, true));
+    }
+    let n = 3 * 70_001;
+    // Values repeat every 97 positions: every extreme is tied many times.
+    let ties: Vec<f64> = (0..n).map(|i| ((i * 31) % 97) as f64 - 40.0).collect();
+    let mut late = ties.clone();
+    late[n - 2] = 1000.0;
+    late[n - 5] = -1000.0;
+    let mut nan = ties.clone();
+    nan[150_000] = f64::NAN;
+    nan[190_000] = f64::NAN;
+    let zeros: Vec<f64> = (0..n)
+        .map(|i| if i % 3 == 0 { -0.0 } else { -1.0 })
+        .collect();
+    let mut zeros_later = zeros.clone();
+    zeros_later[100_000] = 0.0;
+    for dev in devices() {
+        for (v, name) in [(&ties, "ties"), (&late, "late")] {
+            case::<f32>(&dev, v, &[n], &format!("f32 {name}"));
+            case::<f64>(&dev, v, &[3, 70_001], &format!("f64 {name}"));
+            case::<i32>(&dev, v, &[n], &format!("i32 {name}"));
+            case::<i16>(&dev, v, &[3, 1, 70_001], &format!("i16 {name}"));
+        }
+        case::<f32>(&dev, &nan, &[n], "f32 nan");
+        case::<f64>(&dev, &nan, &[3, 70_001], "f64 nan");
+        case::<f64>(&dev, &zeros, &[n], "f64 -0.0");
+        case::<f32>(&dev, &zeros_later, &[n], "f32 0.0 after -0.0");
+        let u: Vec<f64> = ties.iter().map(|x| x + 40.0).collect();
+        case::<u8>(&dev, &u, &[n], "u8 ties");
+    }
+}
+
 #[test]
 fn bad_axes_are_errors() {
     for dev in devices() {
@@ -583,6 +667,7 @@ fn position_kernels_compile_with_nvrtc() {
             verify(kernels::argmin::instance::<$t>(), false);
             verify(kernels::nanargmax::instance::<$t>(), false);
             verify(kernels::nanargmin::instance::<$t>(), false);
+            verify(kernels::first_index_of::instance::<$t>(), true);
         };
     }
     for_num_dtypes!(each);

@@ -62,7 +62,9 @@ mod logic;
 mod moments;
 mod sums;
 
-pub use arg::{argmax, argmin, nanargmax, nanargmin, ArgMax, ArgMin, NanArg};
+pub use arg::{
+    argmax, argmin, nanargmax, nanargmin, ArgCall, ArgMax, ArgMin, NanArgMax, NanArgMin,
+};
 pub use dtypes::{MeanDType, SumDType};
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
 pub use logic::{all, any, count_nonzero, All, Any, CountNonzero};

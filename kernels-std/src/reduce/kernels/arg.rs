@@ -125,3 +125,28 @@ pub mod any_negative {
         false
     }
 }
+
+/// Position of the first element equal to `m` (a NaN `m` finds the first NaN); `i64::MAX`
+/// when there is none. The second pass of `argmax` and `argmin` over a whole array on the CPU,
+/// after a pass of `max` or `min`: two passes of one-word accumulators, which the CPU fold
+/// packs into vector instructions, where the (value, position) pairs of [`argmax`] are not.
+#[reduction]
+pub mod first_index_of {
+    pub fn map<T: Num>(x: T, m: T, #[index] i: i64) -> i64 {
+        if (x == m) | ((x != x) & (m != m)) {
+            i
+        } else {
+            i64::MAX
+        }
+    }
+    pub fn combine<T: Num>(a: i64, b: i64) -> i64 {
+        if a < b {
+            a
+        } else {
+            b
+        }
+    }
+    pub fn identity<T: Num>() -> i64 {
+        i64::MAX
+    }
+}
