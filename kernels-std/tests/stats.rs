@@ -53,6 +53,124 @@ fn histogram_case<T: Float + NpyDType + Approx>(name: &str, dev: &Device) {
     );
 }
 
+/// A case with explicit edges, weights or a density: the counts' dtype is NumPy's (`i64`,
+/// `f64` for an unweighted density, the weights' dtype otherwise).
+fn histogram_extra_case<T>(name: &str, dev: &Device)
+where
+    T: Float + NpyDType + Approx + kernels_std::reduce::SumDType,
+{
+    let z = npz("histogram", dev);
+    let a = get::<T>(&z, &format!("{name}_in"));
+    let weights = z.array::<T>(&format!("{name}_w")).ok();
+    let (a, weights) = if name.ends_with("_t") {
+        (a.t(), weights.map(|w| w.t()))
+    } else {
+        (a, weights)
+    };
+    let edges_in = z.array::<T>(&format!("{name}_edges_in")).ok();
+    let mut call = match &edges_in {
+        Some(e) => histogram_with_edges(&a, e),
+        None => histogram(&a, usize_of(&z, &format!("{name}_bins"))),
+    };
+    if let Ok(r) = z.array::<f64>(&format!("{name}_range")) {
+        let r = r.to_vec().unwrap();
+        call = call.range(r[0], r[1]);
+    }
+    let density = z.array::<i64>(&format!("{name}_density")).is_ok();
+    let what = format!("histogram {name} on {dev}");
+    // weight sums are added in f64 in another order than NumPy's
+    let tol = Tol::close(1e-12, 1e-5);
+    let edges = match (&weights, density) {
+        (None, false) => {
+            let (counts, edges) = call.run().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let want = get::<i64>(&z, &format!("{name}_counts"));
+            assert_close(&counts, &want, Tol::exact(), &what);
+            edges
+        }
+        (None, true) => {
+            let (d, edges) = call.density().unwrap_or_else(|e| panic!("{what}: {e}"));
+            let want = get::<f64>(&z, &format!("{name}_counts"));
+            assert_close(&d, &want, Tol::close(1e-15, 1e-12), &what);
+            edges
+        }
+        (Some(w), false) => {
+            let (sums, edges) = call
+                .weights(w)
+                .run()
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let want = get::<T>(&z, &format!("{name}_counts"));
+            assert_close(&sums, &want, tol, &what);
+            edges
+        }
+        (Some(w), true) => {
+            let (d, edges) = call
+                .weights(w)
+                .density()
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let want = get::<T>(&z, &format!("{name}_counts"));
+            assert_close(&d, &want, tol, &what);
+            edges
+        }
+    };
+    let want_edges = get::<T>(&z, &format!("{name}_edges"));
+    assert_close(&edges, &want_edges, Tol::exact().signed_zero(), &what);
+}
+
+#[test]
+fn histogram_edges_weights_density_match_numpy() {
+    for dev in devices() {
+        for name in [
+            "edges_f8",
+            "edges_on",
+            "edges_inf",
+            "edges_repeated",
+            "weights_f8",
+            "weights_t",
+            "density_f8",
+            "density_edges",
+            "density_weights",
+        ] {
+            histogram_extra_case::<f64>(name, &dev);
+        }
+        for name in ["edges_f4", "weights_f4", "density_f4"] {
+            histogram_extra_case::<f32>(name, &dev);
+        }
+    }
+}
+
+#[test]
+fn histogram_rejects_bad_edges_and_weights() {
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[3], vec![1.0, 2.0, 3.0]).unwrap();
+        let bad = [vec![0.0, 2.0, 1.0], vec![0.0, f64::NAN, 4.0], vec![0.0]];
+        for e in bad {
+            let edges = Array::from_vec(&dev, &[e.len()], e.clone()).unwrap();
+            let err = histogram_with_edges(&a, &edges)
+                .run()
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("histogram") && err.contains("edges"),
+                "{e:?}: {err}"
+            );
+        }
+        let edges = Array::from_vec(&dev, &[2], vec![0.0, 4.0]).unwrap();
+        let err = histogram_with_edges(&a, &edges)
+            .range(0.0, 1.0)
+            .run()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("range"), "{err}");
+        let w = Array::from_vec(&dev, &[2], vec![1.0, 1.0]).unwrap();
+        let err = histogram(&a, 2).weights(&w).run().unwrap_err().to_string();
+        assert!(err.contains("weights") && err.contains("[3]"), "{err}");
+        // no element in a bin: NumPy's density is NaN (0 / 0)
+        let far = Array::from_vec(&dev, &[2], vec![10.0, 20.0]).unwrap();
+        let (d, _) = histogram_with_edges(&a, &far).density().unwrap();
+        assert!(d.to_vec().unwrap()[0].is_nan());
+    }
+}
+
 #[test]
 fn histogram_matches_numpy() {
     for dev in devices() {
@@ -372,5 +490,35 @@ fn every_kernel_compiles_with_nvrtc() {
         raw(&kernels::histogram_counts::DEF, &[t]).unwrap();
         raw(&kernels::histogram_edges::DEF, &[t, t]).unwrap();
         raw(&kernels::histogram_edges::DEF, &[f64_, t]).unwrap();
+        raw(&kernels::histogram_sums::DEF, &[t]).unwrap();
+        for (def, type_args, params, result) in [
+            (
+                &kernels::edge_out_of_order::DEF,
+                vec![t],
+                vec![t, t],
+                DTypeId::Bool,
+            ),
+            // unweighted density: i64 counts, f64 result; weighted: all in `t`
+            (
+                &kernels::histogram_density::DEF,
+                vec![DTypeId::I64, t, f64_],
+                vec![DTypeId::I64, t, t, f64_],
+                f64_,
+            ),
+            (
+                &kernels::histogram_density::DEF,
+                vec![t, t, t],
+                vec![t, t, t, t],
+                t,
+            ),
+        ] {
+            let inst = Instance {
+                def,
+                type_args: &type_args,
+                params: &params,
+                results: &[result],
+            };
+            verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+        }
     }
 }

@@ -1,7 +1,9 @@
-//! `histogram`: counts of the elements in equal-width bins, against the edges returned.
+//! `histogram`: counts (or sums of weights, or a density) of the elements in equal-width bins
+//! or between given edges, against the edges returned.
 
 use crate::prelude::*;
-use crate::reduce;
+use crate::reduce::{self, SumDType};
+use array_runtime::kernel::elementwise::Operand;
 
 use super::bincount::grid_for;
 
@@ -59,29 +61,160 @@ pub fn histogram_counts<T: Float>(x: &[T], edges: &[T], counts: &mut [i64]) {
     }
 }
 
-/// The call [`histogram`] returns: set the range, then `.run()`.
+/// `sums[b] += w` for the bin `b` of each `x` between increasing `edges` (`edges[b] <= x <
+/// edges[b + 1]`, the last bin closed; found by bisection, so the edges need not be equally
+/// spaced), `w` being `weights[i]` when `weighted`, else 1. Elements outside the edges and NaN
+/// are in no bin. Sums in `f64` (NumPy's `bincount` of the weights), exact for counts below
+/// 2^53.
+#[raw_kernel]
+pub fn histogram_sums<T: Float>(
+    x: &[T],
+    weights: &[T],
+    weighted: bool,
+    edges: &[T],
+    sums: &mut [f64],
+) {
+    let bins = sums.len();
+    let (lo, hi) = (edges[0], edges[bins]);
+    let stride = (grid_dim().x * block_dim().x) as usize;
+    let mut i = (block_idx().x * block_dim().x + thread_idx().x) as usize;
+    while i < x.len() {
+        let v = x[i];
+        if v >= lo && v <= hi {
+            // the last edge at or below v: edges[a] <= v < edges[b] (b == bins + 1: none above)
+            let (mut a, mut b) = (0usize, bins + 1);
+            while b - a > 1 {
+                let mid = (a + b) / 2;
+                if edges[mid] <= v {
+                    a = mid;
+                } else {
+                    b = mid;
+                }
+            }
+            let bin = if a == bins { bins - 1 } else { a };
+            let w = if weighted {
+                weights[i].cast::<f64>()
+            } else {
+                1.0
+            };
+            atomic_add(&sums, bin, w);
+        }
+        i += stride;
+    }
+}
+
+/// NumPy's density of a histogram: `n / (hi - lo) / total`, each bin's count (or weight sum)
+/// `n` over its width `hi - lo` (computed in `T`) and the total of the counts, in `O`.
+#[elementwise]
+pub fn histogram_density<N: DType, T: Float, O: Float>(n: N, lo: T, hi: T, total: O) -> O {
+    n.cast::<O>() / (hi - lo).cast::<O>() / total
+}
+
+/// Whether some edge is NaN or below the one before it (`prev`): edges must increase.
+#[elementwise]
+pub fn edge_out_of_order<T: Float>(prev: T, edge: T) -> bool {
+    edge != edge || prev != prev || edge < prev
+}
+
+/// How the bins are given: a count of equal-width bins, or their edges.
+#[derive(Debug)]
+enum Bins<'a, T: Float> {
+    Count(usize),
+    Edges(&'a Array<T>),
+}
+
+/// The call [`histogram`] and [`histogram_with_edges`] return: set the range (with a bin
+/// count) or weights, then `.run()` (counts) or `.density()`.
 #[derive(Debug)]
 pub struct Histogram<'a, T: Float> {
     a: &'a Array<T>,
-    bins: usize,
+    bins: Bins<'a, T>,
     range: Option<(f64, f64)>,
 }
 
-impl<T: Float> Histogram<'_, T> {
+/// The call of [`histogram`] with weights (`.weights(&w)`): `.run()` gives the sums of the
+/// weights in each bin, `.density()` the weighted density, both in the data's dtype.
+#[derive(Debug)]
+pub struct WeightedHistogram<'a, T: Float> {
+    h: Histogram<'a, T>,
+    weights: &'a Array<T>,
+}
+
+impl<'a, T: Float> Histogram<'a, T> {
     /// The lower and upper edges (NumPy's `range`); by default the data's minimum and maximum.
+    /// With explicit edges ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
     pub fn range(mut self, lo: f64, hi: f64) -> Self {
         self.range = Some((lo, hi));
         self
     }
 
-    /// The counts (`i64`, `bins` of them) and the `bins + 1` edges (dtype `T`).
+    /// Sums these weights (one per element of the data, of its shape) instead of counting
+    /// (NumPy's `weights`).
+    pub fn weights(self, weights: &'a Array<T>) -> WeightedHistogram<'a, T> {
+        WeightedHistogram { h: self, weights }
+    }
+
+    /// The counts (`i64`, one per bin) and the edges (dtype `T`, one more).
     pub fn run(self) -> Result<(Array<i64>, Array<T>)> {
-        let dev = self.a.device();
-        if self.bins == 0 {
-            return Err(Error::invalid("histogram: `bins` must be positive, got 0"));
+        let edges = self.edges()?;
+        if let Bins::Count(bins) = self.bins {
+            // equal widths: each bin found by scaling, then checked against its edges
+            let mut counts = Array::<i64>::zeros(&self.a.device(), &[bins])?;
+            if !self.a.is_empty() {
+                let flat = flat(self.a)?;
+                histogram_counts::launch::<T>(&grid_for(flat.len()), &flat, &edges, &mut counts)?;
+            }
+            return Ok((counts, edges));
         }
-        let mut edges = Array::<T>::zeros(&dev, &[self.bins + 1])?;
-        let edge_cfg = grid_for(self.bins + 1);
+        let sums = self.sums(&edges, None)?;
+        Ok((sums.astype::<i64>()?, edges))
+    }
+
+    /// NumPy's `density=True`: each bin's count over its width and the total count, so that
+    /// the histogram integrates to 1 over the edges (`f64`, NaN when no element is in a bin).
+    pub fn density(self) -> Result<(Array<f64>, Array<T>)> {
+        let (counts, edges) = self.run()?;
+        let total: i64 = crate::reduce::sum(&counts).run()?.item()?;
+        let d = density::<i64, T, f64>(&counts, &edges, total as f64)?;
+        Ok((d, edges))
+    }
+
+    /// The edges: computed from a bin count and the range (or the data's), or the given ones
+    /// checked (increasing, no NaN) and copied.
+    fn edges(&self) -> Result<Array<T>> {
+        let dev = self.a.device();
+        let bins = match self.bins {
+            Bins::Count(0) => {
+                return Err(Error::invalid("histogram: `bins` must be positive, got 0"));
+            }
+            Bins::Count(bins) => bins,
+            Bins::Edges(edges) => {
+                if self.range.is_some() {
+                    return Err(Error::invalid(
+                        "histogram: a range applies to a bin count, not to explicit edges",
+                    ));
+                }
+                if edges.ndim() != 1 || edges.len() < 2 {
+                    return Err(Error::invalid(format!(
+                        "histogram: explicit edges must be a 1-d array of at least 2, got \
+                         shape {:?}",
+                        edges.shape()
+                    )));
+                }
+                let n = edges.len();
+                let prev = edges.slice(crate::s![..n - 1])?;
+                let next = edges.slice(crate::s![1..])?;
+                let bad = edge_out_of_order::<T>(&prev, &next)?;
+                if crate::reduce::any(&bad).run()?.item()? {
+                    return Err(Error::invalid(
+                        "histogram: explicit edges must increase monotonically (and not be NaN)",
+                    ));
+                }
+                return edges.copy();
+            }
+        };
+        let mut edges = Array::<T>::zeros(&dev, &[bins + 1])?;
+        let edge_cfg = grid_for(bins + 1);
         match self.range {
             Some((lo, hi)) => {
                 if !(lo.is_finite() && hi.is_finite()) {
@@ -125,17 +258,67 @@ impl<T: Float> Histogram<'_, T> {
                 histogram_edges::launch::<T, T>(&edge_cfg, &mut edges, lo, hi)?;
             }
         }
-        let mut counts = Array::<i64>::zeros(&dev, &[self.bins])?;
+        Ok(edges)
+    }
+
+    /// The `f64` sums of [`histogram_sums`] over `edges`: counts, or sums of `weights`.
+    fn sums(&self, edges: &Array<T>, weights: Option<&Array<T>>) -> Result<Array<f64>> {
+        let mut sums = Array::<f64>::zeros(&self.a.device(), &[edges.len() - 1])?;
         if !self.a.is_empty() {
-            // flattened in C order, contiguous for the raw kernel (a copy only for a view)
-            let flat = if self.a.is_c_contiguous() {
-                self.a.reshape(&[self.a.len()])?
-            } else {
-                self.a.astype::<T>()?.reshape(&[self.a.len()])?
+            let x = flat(self.a)?;
+            let (w, weighted) = match weights {
+                Some(w) => (flat(w)?, true),
+                None => (x.clone(), false),
             };
-            histogram_counts::launch::<T>(&grid_for(flat.len()), &flat, &edges, &mut counts)?;
+            histogram_sums::launch::<T>(&grid_for(x.len()), &x, &w, weighted, edges, &mut sums)?;
         }
-        Ok((counts, edges))
+        Ok(sums)
+    }
+}
+
+impl<T: Float + SumDType> WeightedHistogram<'_, T> {
+    /// The sums of the weights in each bin (dtype `T`, added in `f64`) and the edges.
+    pub fn run(self) -> Result<(Array<T>, Array<T>)> {
+        if self.weights.shape() != self.h.a.shape() {
+            return Err(Error::ShapeMismatch {
+                op: "histogram: weights".into(),
+                expected: self.h.a.shape().to_vec(),
+                found: self.weights.shape().to_vec(),
+            });
+        }
+        let edges = self.h.edges()?;
+        let sums = self.h.sums(&edges, Some(self.weights))?;
+        Ok((sums.astype::<T>()?, edges))
+    }
+
+    /// The weighted density: each bin's weight sum over its width and the total of the sums
+    /// (NumPy's `density=True` with `weights`, in `T`).
+    pub fn density(self) -> Result<(Array<T>, Array<T>)> {
+        let (sums, edges) = self.run()?;
+        let total: T = crate::reduce::sum(&sums).run()?.item()?.cast::<T>();
+        let d = density::<T, T, T>(&sums, &edges, total)?;
+        Ok((d, edges))
+    }
+}
+
+/// `n / width / total` for each bin of `edges`.
+fn density<N: DType, T: Float, O: Float>(
+    n: &Array<N>,
+    edges: &Array<T>,
+    total: O,
+) -> Result<Array<O>> {
+    let bins = edges.len() - 1;
+    let lo = edges.slice(crate::s![..bins])?;
+    let hi = edges.slice(crate::s![1..])?;
+    histogram_density::<N, T, O>(n, &lo, &hi, Operand::Scalar(total))
+}
+
+/// The elements of `a` in C order, as one contiguous row (a copy only for a view).
+fn flat<T: Float>(a: &Array<T>) -> Result<Array<T>> {
+    if a.is_c_contiguous() {
+        a.reshape(&[a.len()])
+    } else {
+        a.astype::<T>()?.reshape(&[a.len()])
     }
 }
 
@@ -145,7 +328,8 @@ impl<T: Float> Histogram<'_, T> {
 /// last, closed; the counts agree with the returned edges (an element is counted in the bin its
 /// edges hold). Elements outside the range and NaN are not counted; a non-finite range (NaN or
 /// infinite data without a range) is an error, as in NumPy. Counted on the array's device with
-/// atomics. No `weights` or `density` yet; `bins` as explicit edges is not supported.
+/// atomics. `.weights(&w)` sums weights instead, `.density()` gives NumPy's `density=True`;
+/// [`histogram_with_edges`] takes the edges themselves.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -163,7 +347,39 @@ impl<T: Float> Histogram<'_, T> {
 pub fn histogram<T: Float>(a: &Array<T>, bins: usize) -> Histogram<'_, T> {
     Histogram {
         a,
-        bins,
+        bins: Bins::Count(bins),
+        range: None,
+    }
+}
+
+/// NumPy's `histogram(a, bins=edges)`: the counts of `a`'s elements (flattened) between the
+/// given increasing `edges` (1-d, at least two; bins need not be equally wide), each bin
+/// half-open `[e_i, e_i+1)` except the last, closed. Elements outside the edges and NaN are not
+/// counted; edges that decrease or are NaN are an error, as is a `.range(..)` (NumPy ignores
+/// it). `.weights(&w)` and `.density()` as for [`histogram`].
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::histogram_with_edges;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[6], vec![0.0, 0.5, 1.0, 2.5, 4.0, 9.0])?;
+/// let edges = Array::from_vec(&dev, &[4], vec![0.0, 1.0, 2.0, 4.0])?;
+/// let (counts, _) = histogram_with_edges(&a, &edges).run()?;
+/// assert_eq!(counts.to_vec()?, vec![2, 1, 2]);
+/// let (density, _) = histogram_with_edges(&a, &edges).density()?;
+/// assert_eq!(density.to_vec()?, vec![0.4, 0.2, 0.2]);
+/// let w = Array::from_vec(&dev, &[6], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+/// let (sums, _) = histogram_with_edges(&a, &edges).weights(&w).run()?;
+/// assert_eq!(sums.to_vec()?, vec![3.0, 3.0, 9.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn histogram_with_edges<'a, T: Float>(
+    a: &'a Array<T>,
+    edges: &'a Array<T>,
+) -> Histogram<'a, T> {
+    Histogram {
+        a,
+        bins: Bins::Edges(edges),
         range: None,
     }
 }

@@ -3,6 +3,8 @@
 //! | NumPy | here |
 //! |---|---|
 //! | `np.histogram(a, bins=10)`, `range=(0, 1)` | [`histogram`]`(&a, 10).run()`, `.range(0.0, 1.0)` (counts and edges) |
+//! | `np.histogram(a, bins=edges)` | [`histogram_with_edges`]`(&a, &edges).run()` |
+//! | `weights=w`, `density=True` | `.weights(&w)`, `.density()` instead of `.run()` |
 //! | `np.bincount(x, weights=w, minlength=5)` | [`bincount`]`(&x).weights(&w).minlength(5).run()` |
 //! | `np.cov(m, rowvar=False, ddof=0)` | [`cov`]`(&m).rowvar(false).ddof(0).run()` |
 //! | `np.corrcoef(x)` | [`corrcoef`]`(&x).run()` |
@@ -17,8 +19,8 @@
 //!
 //! Where we differ from NumPy: `isclose`/`allclose` take float arrays of one dtype (convert
 //! integers with `astype`); `histogram` takes float data (NumPy's integer data gives `f64`
-//! edges: `astype::<f64>()` first) and a bin count (not explicit edges or a rule name), no
-//! `weights` or `density`; `cov` has no `y`, `fweights`, `aweights`, and always computes in
+//! edges: `astype::<f64>()` first), a bin count or explicit edges (not a rule name), weights of
+//! the data's dtype, and rejects a range given with explicit edges (NumPy ignores it); `cov` has no `y`, `fweights`, `aweights`, and always computes in
 //! `f64` (as NumPy does for real input); `bincount` weights are `f64`.
 //!
 //! ```
@@ -39,12 +41,14 @@ mod histogram;
 pub use bincount::{bincount, BinCount, BinCountWeighted};
 pub use close::{allclose, array_equal, isclose, AllClose, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
-pub use histogram::{histogram, Histogram};
+pub use histogram::{histogram, histogram_with_edges, Histogram, WeightedHistogram};
 
 /// The kernels behind the routines (for NVRTC checks and reuse).
 pub mod kernels {
     pub use super::bincount::{bincount_kernel, bincount_weighted_kernel};
     pub use super::close::{allclose_kernel, equal_kernel, is_close, isclose_kernel};
     pub use super::cov::{center, correlate, divide, scale};
-    pub use super::histogram::{histogram_counts, histogram_edges};
+    pub use super::histogram::{
+        edge_out_of_order, histogram_counts, histogram_density, histogram_edges, histogram_sums,
+    };
 }
