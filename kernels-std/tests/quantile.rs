@@ -11,7 +11,7 @@ mod common;
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::prelude::*;
-use kernels_std::quantile::{median, percentile, quantile, OrderStat};
+use kernels_std::quantile::{median, percentile, percentiles, quantile, quantiles, OrderStat};
 use kernels_std::s;
 
 /// NumPy's `q`s of the fixtures, in order.
@@ -60,6 +60,16 @@ where
                 check(&percentile(x, q * 100.0, axis).unwrap(), &want, &key, dev);
                 checked += 2;
             }
+        }
+        let key = format!("{case}_qs_{name}");
+        if npz.get(&key).is_some() {
+            let want = npz.array::<T::Out>(&key).unwrap();
+            check(&quantiles(x, &QS, axis).unwrap(), &want, &key, dev);
+            let key = format!("{case}_ps_{name}");
+            let want = npz.array::<T::Out>(&key).unwrap();
+            let ps: Vec<f64> = QS.iter().map(|q| q * 100.0).collect();
+            check(&percentiles(x, &ps, axis).unwrap(), &want, &key, dev);
+            checked += 2;
         }
     }
     checked
@@ -130,7 +140,7 @@ fn views_and_zero_d() {
             assert!(!v.is_c_contiguous());
             assert_eq!(
                 check_stats(&npz, case, &v, &dev),
-                4 * (1 + 2 * QS.len()),
+                4 * (1 + 2 * QS.len() + 2),
                 "{case}"
             );
         }
@@ -170,8 +180,14 @@ fn q_out_of_range_and_bad_axes_are_errors() {
     for q in [-0.1, 1.01, f64::NAN] {
         assert!(quantile(&x, q, None).is_err(), "{q}");
         assert!(percentile(&x, q * 100.0, None).is_err(), "{q}");
+        let err = quantiles(&x, &[0.5, q], Some(0)).unwrap_err().to_string();
+        assert!(err.contains("quantile") && err.contains("[0, 1]"), "{err}");
+        assert!(percentiles(&x, &[50.0, q * 100.0], None).is_err(), "{q}");
     }
     assert!(percentile(&x, 100.0, None).is_ok());
+    // no q: an empty first axis before the reduced shape, as NumPy's `quantile(x, [], axis=0)`
+    assert_eq!(quantiles(&x, &[], Some(0)).unwrap().shape(), &[0, 2]);
+    assert_eq!(percentiles(&x, &[], None).unwrap().shape(), &[0]);
     assert!(matches!(median(&x, Some(2)), Err(Error::Axis { .. })));
     assert!(matches!(
         quantile(&x, 0.5, Some(-3)),

@@ -7,10 +7,11 @@
 //! | `np.median(a)`, `np.median(a, axis=0)` | [`median`]`(&a, None)`, [`median`]`(&a, Some(0))` |
 //! | `np.quantile(a, 0.25, axis=1)` | [`quantile`]`(&a, 0.25, Some(1))` |
 //! | `np.percentile(a, 90)` | [`percentile`]`(&a, 90.0, None)` |
+//! | `np.quantile(a, [0.25, 0.75])`, `np.percentile(a, [5, 95])` | [`quantiles`]`(&a, &[0.25, 0.75], None)`, [`percentiles`] |
 //!
 //! Each row along the axis is sorted (NaN last) and one thread per row interpolates; a row
 //! holding a NaN gives NaN. Integer inputs give `f64` results, floats their own dtype
-//! ([`OrderStat::Out`]). One `q` per call (NumPy also takes an array of them).
+//! ([`OrderStat::Out`]). Several `q` sort the rows once.
 //!
 //! Where we differ from NumPy: integers are converted to `f64` before interpolating, where
 //! NumPy subtracts the two neighbours in the integer dtype first (which wraps for neighbours
@@ -160,6 +161,58 @@ pub fn percentile<T: OrderStat>(
     interpolate("percentile", a, q / 100.0, axis)
 }
 
+/// NumPy's `quantile(a, [q0, q1, ...], axis)`: [`quantile`] at each `q` (all checked first),
+/// the rows sorted once; the results stacked along a new first axis (shape `[qs.len()]`
+/// followed by the reduced shape), as NumPy does for an array of `q`. The dtype is
+/// [`quantile`]'s (NumPy's array of `f64` `q` promotes `f16`/`f32` results to `f64`).
+///
+/// ```
+/// use kernels_std::quantile::quantiles;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 5], (0..10).map(f64::from).collect())?;
+/// let q = quantiles(&a, &[0.0, 0.5, 0.75], Some(1))?;
+/// assert_eq!(q.shape(), &[3, 2]);
+/// assert_eq!(q.to_vec()?, vec![0.0, 5.0, 2.0, 7.0, 3.0, 8.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn quantiles<T: OrderStat>(
+    a: &Array<T>,
+    qs: &[f64],
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    if let Some(q) = qs.iter().find(|q| !(0.0..=1.0).contains(*q)) {
+        return Err(Error::invalid(format!(
+            "quantile: q must be in [0, 1], got {q}"
+        )));
+    }
+    interpolate_many("quantile", a, qs, axis)
+}
+
+/// NumPy's `percentile(a, [p0, p1, ...], axis)`: [`quantiles`] at `p / 100`; each `p` must be
+/// in `[0, 100]`.
+///
+/// ```
+/// use kernels_std::quantile::percentiles;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[5], vec![5u8, 1, 4, 2, 3])?;
+/// assert_eq!(percentiles(&a, &[25.0, 50.0, 100.0], None)?.to_vec()?, vec![2.0, 3.0, 5.0]);
+/// assert!(percentiles(&a, &[50.0, 101.0], None).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn percentiles<T: OrderStat>(
+    a: &Array<T>,
+    ps: &[f64],
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    if let Some(p) = ps.iter().find(|p| !(0.0..=100.0).contains(*p)) {
+        return Err(Error::invalid(format!(
+            "percentile: q must be in [0, 100], got {p}"
+        )));
+    }
+    let qs: Vec<f64> = ps.iter().map(|p| p / 100.0).collect();
+    interpolate_many("percentile", a, &qs, axis)
+}
+
 /// The linear-method quantile `q` (checked) of the rows of `a` along `axis`.
 fn interpolate<T: OrderStat>(
     op: &str,
@@ -168,11 +221,46 @@ fn interpolate<T: OrderStat>(
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
     let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
-    let dev = a.device();
     let shape = axes.reduced_shape();
+    interpolate_sorted(op, a, &sorted, rows, n, q)?.reshape(&shape)
+}
+
+/// [`interpolate`] at each of `qs` (checked), stacked along a new first axis.
+fn interpolate_many<T: OrderStat>(
+    op: &str,
+    a: &Array<T>,
+    qs: &[f64],
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
+    let shape = axes.reduced_shape();
+    if qs.is_empty() {
+        let mut empty = vec![0];
+        empty.extend_from_slice(&shape);
+        return Array::zeros(&a.device(), &empty);
+    }
+    let each = qs
+        .iter()
+        .map(|&q| interpolate_sorted(op, a, &sorted, rows, n, q)?.reshape(&shape))
+        .collect::<Result<Vec<_>>>()?;
+    let each: Vec<&Array<T::Out>> = each.iter().collect();
+    crate::shape::stack(&each, 0)
+}
+
+/// The quantile `q` of each of the `rows` sorted rows of length `n` (from `a`, named in
+/// errors), as a flat array of `rows`.
+fn interpolate_sorted<T: OrderStat>(
+    op: &str,
+    a: &Array<T>,
+    sorted: &Array<T::Out>,
+    rows: usize,
+    n: usize,
+    q: f64,
+) -> Result<Array<T::Out>> {
+    let dev = a.device();
     let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
     if rows == 0 {
-        return out.reshape(&shape);
+        return Ok(out);
     }
     if n == 0 {
         return Err(Error::invalid(format!(
@@ -193,7 +281,7 @@ fn interpolate<T: OrderStat>(
     };
     lerp_rows::launch::<T::Out>(
         &LaunchConfig::for_elements(rows, 256),
-        &sorted,
+        sorted,
         &mut out,
         n as u64,
         lo as u64,
@@ -202,7 +290,7 @@ fn interpolate<T: OrderStat>(
         from_f64(1.0 - gamma),
         gamma >= 0.5,
     )?;
-    out.reshape(&shape)
+    Ok(out)
 }
 
 #[cfg(test)]
