@@ -294,6 +294,56 @@ fn complex() {
     }
 }
 
+/// The parts of complex numbers, and of real ones as NumPy gives them: `real`, `imag`,
+/// `conjugate` exact (signed zeros and NaN included), `angle` within
+/// [`TRANSCENDENTAL_ULPS`] (the host's `atan2` against NumPy's).
+#[test]
+fn complex_parts() {
+    fn parts<T: Fx + math::Parts>(dev: &Device)
+    where
+        T::Real: Fx,
+    {
+        let tol = exact().signed_zero();
+        unary::<T, T::Real>("real", dev, tol, |x| math::real(x));
+        unary::<T, T::Real>("imag", dev, tol, |x| math::imag(x));
+    }
+    fn conjugate<T: Fx + math::Conjugate>(dev: &Device) {
+        unary::<T, T>("conjugate", dev, exact().signed_zero(), |x| math::conj(x));
+    }
+    fn angle<T: Fx + math::Angle>(dev: &Device)
+    where
+        T::Out: Fx,
+    {
+        let tol = ulps::<T::Out>(TRANSCENDENTAL_ULPS).signed_zero();
+        unary::<T, T::Out>("angle", dev, tol, |x| math::angle(x, false));
+    }
+    every_number!(parts);
+    every_number!(conjugate);
+    every_number!(angle);
+    for dev in devices() {
+        parts::<bool>(&dev);
+        parts::<c64>(&dev);
+        parts::<c128>(&dev);
+        conjugate::<c64>(&dev);
+        conjugate::<c128>(&dev);
+        angle::<c64>(&dev);
+        angle::<c128>(&dev);
+        // degrees: rad2deg of the radians, as NumPy's `angle(z, deg=True)`
+        let z = Array::from_vec(
+            &dev,
+            &[3],
+            vec![
+                c64::new(0.0, -2.0),
+                c64::new(-1.0, -0.0),
+                c64::new(1.0, 1.0),
+            ],
+        )
+        .unwrap();
+        let d = math::angle(&z, true).unwrap().to_vec().unwrap();
+        assert_eq!(d, vec![-90.0, -180.0, 45.0]);
+    }
+}
+
 #[test]
 fn power() {
     fn run<T: Fx + math::Power<Out = T>>(dev: &Device) {
@@ -764,7 +814,7 @@ fn nvrtc_instances() -> Vec<Inst> {
         &k::rad2deg::DEF,
         &k::rint::DEF,
     ];
-    for def in float_unary {
+    for def in float_unary.into_iter().chain([&k::angle_real::DEF as Def]) {
         for (i, f, c) in TO_FLOAT {
             push(def, &[i, f, c], &[i], &[f]);
         }
@@ -907,6 +957,10 @@ fn nvrtc_instances() -> Vec<Inst> {
                 &k::sqrt_c64::DEF,
                 &k::exp_c64::DEF,
                 &k::log_c64::DEF,
+                &k::real_c64::DEF,
+                &k::imag_c64::DEF,
+                &k::conj_c64::DEF,
+                &k::angle_c64::DEF,
             ],
         ),
         (
@@ -926,15 +980,22 @@ fn nvrtc_instances() -> Vec<Inst> {
                 &k::sqrt_c128::DEF,
                 &k::exp_c128::DEF,
                 &k::log_c128::DEF,
+                &k::real_c128::DEF,
+                &k::imag_c128::DEF,
+                &k::conj_c128::DEF,
+                &k::angle_c128::DEF,
             ],
         ),
     ] {
         for def in defs {
-            let unary = ["negative", "absolute", "sqrt", "exp", "log"]
-                .iter()
-                .any(|n| def.name.starts_with(n));
+            let unary = [
+                "negative", "absolute", "sqrt", "exp", "log", "real", "imag", "conj", "angle",
+            ]
+            .iter()
+            .any(|n| def.name.starts_with(n));
             let params: &[DTypeId] = if unary { &[t] } else { &[t, t] };
-            let result = if def.name.starts_with("absolute") {
+            let to_part = ["absolute", "real", "imag", "angle"];
+            let result = if to_part.iter().any(|n| def.name.starts_with(n)) {
                 part
             } else if def.name.contains("equal") || def.name.starts_with("less") {
                 Bool

@@ -41,8 +41,9 @@
 //!   NEP 50 gives for Python scalars).
 //! - Transcendental functions are within a few ULPs of NumPy's, not bit-identical (CUDA's
 //!   math library on a GPU, the host's C library on the CPU).
-//! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sqrt`, `exp`, `log`, the
-//!   comparisons, the logic functions and `where_` only; `bf16` (which NumPy lacks) has
+//! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sqrt`, `exp`, `log`, `real`,
+//!   `imag`, `conjugate`, `angle`, the comparisons, the logic functions and `where_` only
+//!   (`real` of a complex array is a new array, not NumPy's view); `bf16` (which NumPy lacks) has
 //!   everything, computed in `f32` where NumPy computes `f16` in `f32`.
 //! - Complex multiplication is `(ac - bd) + (ad + bc)i` with each operation rounded; NumPy's
 //!   SIMD loop fuses it on CPUs with FMA (last bits, and some overflows give inf where we give
@@ -70,6 +71,7 @@ mod extrema;
 mod float_fns;
 pub mod kernels;
 mod logic;
+mod parts;
 mod power;
 mod rounding;
 
@@ -90,6 +92,8 @@ pub use float_fns::{
     rint, sin, sinh, sqrt, tan, tanh, Elementary,
 };
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
+pub use parts::conjugate as conj;
+pub use parts::{angle, conjugate, imag, real, Angle, Conjugate, Parts};
 pub use power::{power, Power};
 pub use rounding::{around, ceil, floor, trunc, Around};
 

@@ -13,9 +13,11 @@
 mod arith;
 mod float_fns;
 mod logic;
+mod parts;
 mod rounding;
 
 pub use arith::*;
 pub use float_fns::*;
 pub use logic::*;
+pub use parts::*;
 pub use rounding::*;
