@@ -86,7 +86,7 @@ call_for_builder!(ArgMax<'_, T>, [T: Num], i64);
 call_for_builder!(ArgMin<'_, T>, [T: Num], i64);
 call_for_builder!(NanArgMax<'_, T>, [T: Num], i64);
 call_for_builder!(NanArgMin<'_, T>, [T: Num], i64);
-call_for_builder!(Mean<'_, T>, [T: MeanDType], T::Out);
+call_for_builder!(Mean<'_, T>, [T: MeanOf], <T as MeanOf>::Out);
 call_for_builder!(Var<'_, T>, [T: MeanDType], T::Out);
 call_for_builder!(Average<'_, T>, [T: MeanDType], T::Out);
 
@@ -318,6 +318,8 @@ fn complex_sums_and_products_match_numpy() {
     }
     both!("sum", sum);
     both!("prod", prod);
+    both!("mean", mean);
+    both!("nanmean", nanmean);
     both!("nansum", nansum);
     both!("nanprod", nanprod);
 }
@@ -740,6 +742,10 @@ fn moment_kernels_compile_with_nvrtc() {
     }
     each!(bool);
     for_num_dtypes!(each);
+    verify(kernels::mean_c64::instance(), true);
+    verify(kernels::nanmean_c64::instance(), true);
+    verify(kernels::mean_c128::instance(), true);
+    verify(kernels::nanmean_c128::instance(), true);
     for t in [DTypeId::F16, DTypeId::BF16, DTypeId::F32, DTypeId::F64] {
         let inst = Instance {
             def: &kernels::sqrt::DEF,

@@ -88,6 +88,42 @@ complex_sum_dtype! {
     c128 => sum_c128, prod_c128, nansum_c128, nanprod_c128;
 }
 
+/// Dtypes `mean` and `nanmean` take: those of [`MeanDType`] and the complex ones (whose
+/// mean is complex: `c64` stays `c64`). `var`, `std` and `average` take [`MeanDType`] only.
+///
+/// ```
+/// use kernels_std::reduce::MeanOf;
+/// fn out_name<T: MeanOf>() -> &'static str { <T::Out as kernels_std::DType>::ID.name() }
+/// assert_eq!(out_name::<kernels_std::c64>(), "c64");
+/// assert_eq!(out_name::<i32>(), "f64");
+/// ```
+pub trait MeanOf: DType {
+    /// The result's dtype.
+    type Out: DType;
+    /// The kernel of `mean`.
+    type Mean: ReduceKernel<Out = Self::Out>;
+    /// The kernel of `nanmean`.
+    type NanMean: ReduceKernel<Out = Self::Out>;
+}
+
+impl<T: MeanDType> MeanOf for T {
+    type Out = <T as MeanDType>::Out;
+    type Mean = kernels::mean::Kernel<T, T::Acc, <T as MeanDType>::Out>;
+    type NanMean = kernels::nanmean::Kernel<T, T::Acc, <T as MeanDType>::Out>;
+}
+
+impl MeanOf for c64 {
+    type Out = c64;
+    type Mean = kernels::mean_c64::Kernel;
+    type NanMean = kernels::nanmean_c64::Kernel;
+}
+
+impl MeanOf for c128 {
+    type Out = c128;
+    type Mean = kernels::mean_c128::Kernel;
+    type NanMean = kernels::nanmean_c128::Kernel;
+}
+
 macro_rules! mean_dtype {
     ($($t:ty => $acc:ty, $out:ty;)*) => {$(
         impl MeanDType for $t {

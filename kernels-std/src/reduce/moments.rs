@@ -5,7 +5,7 @@ use array_runtime::kernel::reduction::{Erase, ReduceCall};
 use array_runtime::{shape, Array, DType, Error, Result};
 
 use super::builder::{axes_methods, AxesChoice};
-use super::dtypes::MeanDType;
+use super::dtypes::{MeanDType, MeanOf};
 use super::kernels;
 
 /// The call of [`mean`] and [`nanmean`]: choose axes, then `.run()`.
@@ -16,25 +16,26 @@ pub struct Mean<'a, T: DType> {
     skip_nan: bool,
 }
 
-impl<T: MeanDType> Mean<'_, T> {
+impl<T: MeanOf> Mean<'_, T> {
     axes_methods!();
 
     /// Runs the reduction.
-    pub fn run(self) -> Result<Array<T::Out>> {
+    pub fn run(self) -> Result<Array<<T as MeanOf>::Out>> {
+        let input = || -> Vec<Box<dyn Erase + '_>> { vec![Box::new(Operand::Borrowed(self.a))] };
         if self.skip_nan {
-            let call = kernels::nanmean::<T, T::Acc, T::Out>(self.a);
+            let call = ReduceCall::<T::NanMean>::new(input());
             self.choice.apply(call).run()
         } else {
             self.choice.reject_axis_of_scalar("mean", self.a.ndim())?;
-            let call = kernels::mean::<T, T::Acc, T::Out>(self.a);
+            let call = ReduceCall::<T::Mean>::new(input());
             self.choice.apply(call).run()
         }
     }
 }
 
 /// NumPy's `mean`: the sum over the chosen axes (all by default) divided by their number of
-/// elements, accumulated and returned in NumPy's dtypes ([`MeanDType`]: `f64` for integers,
-/// `f32` accumulation for `f16`). An empty axis gives NaN; an axis of a 0-d array is an
+/// elements, accumulated and returned in NumPy's dtypes ([`MeanOf`]: `f64` for integers,
+/// `f32` accumulation for `f16`, complex for complex). An empty axis gives NaN; an axis of a 0-d array is an
 /// error, as in NumPy (whose `nanmean`, `nanvar` and `nanstd` accept it, as ours do).
 ///
 /// ```
@@ -47,7 +48,7 @@ impl<T: MeanDType> Mean<'_, T> {
 /// assert!(mean(&Array::scalar(&Device::cpu(), 1.0f32)?).axis(0).run().is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn mean<T: MeanDType>(a: &Array<T>) -> Mean<'_, T> {
+pub fn mean<T: MeanOf>(a: &Array<T>) -> Mean<'_, T> {
     Mean {
         a,
         choice: AxesChoice::default(),
@@ -66,7 +67,7 @@ pub fn mean<T: MeanDType>(a: &Array<T>) -> Mean<'_, T> {
 /// assert!(m[1].is_nan());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanmean<T: MeanDType>(a: &Array<T>) -> Mean<'_, T> {
+pub fn nanmean<T: MeanOf>(a: &Array<T>) -> Mean<'_, T> {
     Mean {
         a,
         choice: AxesChoice::default(),

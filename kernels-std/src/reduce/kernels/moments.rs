@@ -229,3 +229,51 @@ pub fn m2_to_var<A: Float, O: DType>(m2: A, c: A) -> O {
 pub fn sqrt<T: Float>(x: T) -> T {
     x.sqrt()
 }
+
+/// `mean` and `nanmean` of a complex dtype `$t` (parts `$r`): the complex sum and the count,
+/// then each part divided by the count (NaN for an empty reduction, as NumPy's `0 / 0`).
+macro_rules! complex_means {
+    ($t:ident, $r:ident: $mean:ident, $nanmean:ident) => {
+        #[doc = concat!("The mean of `", stringify!($t), "` elements: the complex sum over the count.")]
+        #[reduction]
+        pub mod $mean {
+            pub fn map(x: $t) -> ($t, i64) {
+                (x, 1)
+            }
+            pub fn combine(a: ($t, i64), b: ($t, i64)) -> ($t, i64) {
+                (a.0 + b.0, a.1 + b.1)
+            }
+            pub fn identity() -> ($t, i64) {
+                (false.cast::<$t>(), 0)
+            }
+            pub fn finish(acc: ($t, i64)) -> $t {
+                let n = acc.1 as $r;
+                Complex::new(acc.0.re / n, acc.0.im / n)
+            }
+        }
+
+        #[doc = concat!("The mean of the `", stringify!($t), "` elements that are not NaN (in either part); NaN where there is none.")]
+        #[reduction]
+        pub mod $nanmean {
+            pub fn map(x: $t) -> ($t, i64) {
+                if x != x {
+                    (false.cast::<$t>(), 0)
+                } else {
+                    (x, 1)
+                }
+            }
+            pub fn combine(a: ($t, i64), b: ($t, i64)) -> ($t, i64) {
+                (a.0 + b.0, a.1 + b.1)
+            }
+            pub fn identity() -> ($t, i64) {
+                (false.cast::<$t>(), 0)
+            }
+            pub fn finish(acc: ($t, i64)) -> $t {
+                let n = acc.1 as $r;
+                Complex::new(acc.0.re / n, acc.0.im / n)
+            }
+        }
+    };
+}
+complex_means!(c64, f32: mean_c64, nanmean_c64);
+complex_means!(c128, f64: mean_c128, nanmean_c128);
