@@ -108,80 +108,51 @@ pub trait RandomFloat: Float {
     fn as_f64(self) -> f64;
 }
 
-impl RandomFloat for f64 {
-    fn launch_uniform(
-        launch: &LaunchConfig,
-        out: &mut Array<f64>,
-        key: [u32; 2],
-        base: u64,
-        low: f64,
-        span: f64,
-    ) -> Result<()> {
-        uniform_f64::launch(launch, out, key[0], key[1], base, low, span)
-    }
+/// `RandomFloat` for `$t` through its kernels (`uniform_$t`, `normal_$t`, `exponential_$t`).
+macro_rules! random_float {
+    ($($t:ident: $uniform:ident, $normal:ident, $exponential:ident;)*) => {$(
+        impl RandomFloat for $t {
+            fn launch_uniform(
+                launch: &LaunchConfig,
+                out: &mut Array<$t>,
+                key: [u32; 2],
+                base: u64,
+                low: $t,
+                span: $t,
+            ) -> Result<()> {
+                $uniform::launch(launch, out, key[0], key[1], base, low, span)
+            }
 
-    fn launch_normal(
-        launch: &LaunchConfig,
-        out: &mut Array<f64>,
-        key: [u32; 2],
-        base: u64,
-        mean: f64,
-        std: f64,
-    ) -> Result<()> {
-        super::normal::normal_f64::launch(launch, out, key[0], key[1], base, mean, std)
-    }
+            fn launch_normal(
+                launch: &LaunchConfig,
+                out: &mut Array<$t>,
+                key: [u32; 2],
+                base: u64,
+                mean: $t,
+                std: $t,
+            ) -> Result<()> {
+                super::normal::$normal::launch(launch, out, key[0], key[1], base, mean, std)
+            }
 
-    fn launch_exponential(
-        launch: &LaunchConfig,
-        out: &mut Array<f64>,
-        key: [u32; 2],
-        base: u64,
-        scale: f64,
-    ) -> Result<()> {
-        super::exponential::exponential_f64::launch(launch, out, key[0], key[1], base, scale)
-    }
+            fn launch_exponential(
+                launch: &LaunchConfig,
+                out: &mut Array<$t>,
+                key: [u32; 2],
+                base: u64,
+                scale: $t,
+            ) -> Result<()> {
+                super::exponential::$exponential::launch(launch, out, key[0], key[1], base, scale)
+            }
 
-    fn as_f64(self) -> f64 {
-        self
-    }
+            fn as_f64(self) -> f64 {
+                f64::from(self)
+            }
+        }
+    )*};
 }
-
-impl RandomFloat for f32 {
-    fn launch_uniform(
-        launch: &LaunchConfig,
-        out: &mut Array<f32>,
-        key: [u32; 2],
-        base: u64,
-        low: f32,
-        span: f32,
-    ) -> Result<()> {
-        uniform_f32::launch(launch, out, key[0], key[1], base, low, span)
-    }
-
-    fn launch_normal(
-        launch: &LaunchConfig,
-        out: &mut Array<f32>,
-        key: [u32; 2],
-        base: u64,
-        mean: f32,
-        std: f32,
-    ) -> Result<()> {
-        super::normal::normal_f32::launch(launch, out, key[0], key[1], base, mean, std)
-    }
-
-    fn launch_exponential(
-        launch: &LaunchConfig,
-        out: &mut Array<f32>,
-        key: [u32; 2],
-        base: u64,
-        scale: f32,
-    ) -> Result<()> {
-        super::exponential::exponential_f32::launch(launch, out, key[0], key[1], base, scale)
-    }
-
-    fn as_f64(self) -> f64 {
-        f64::from(self)
-    }
+random_float! {
+    f64: uniform_f64, normal_f64, exponential_f64;
+    f32: uniform_f32, normal_f32, exponential_f32;
 }
 
 impl Generator {
