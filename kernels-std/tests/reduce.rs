@@ -434,9 +434,10 @@ fn first_extreme(v: &[f64], max: bool) -> i64 {
     best as i64
 }
 
-/// Long arrays reduced whole take two passes on the CPU (the extreme, then its first
-/// position); over explicit axes, one pass of (value, position) pairs. Both agree with a
-/// plain loop: ties, NaN, -0.0 against 0.0, several dtypes, keepdims.
+/// Long arrays reduced whole on the CPU: block extremes then a position inside one block
+/// (C-contiguous), or two passes (other layouts); over explicit axes, one pass of (value,
+/// position) pairs. All agree with a plain loop: ties, NaN, -0.0 against 0.0, the extreme in
+/// the tail after the last whole block, several dtypes, keepdims, reversed views.
 #[test]
 fn long_argmax_argmin_agree_with_a_loop() {
     fn case<T: Num>(dev: &Device, v: &[f64], shape: &[usize], what: &str) {
@@ -471,6 +472,18 @@ fn long_argmax_argmin_agree_with_a_loop() {
         let kept = argmax(&a).keepdims(true).run().unwrap();
         assert_eq!(kept.shape(), vec![1; shape.len()].as_slice(), "{what}");
         assert_eq!(kept.to_vec().unwrap()[0], first_extreme(&back, true));
+        // a view that is not C-contiguous (every axis reversed): the two-pass form
+        let reversed = (0..shape.len() as isize).fold(a.clone(), |v, ax| v.flip(ax).unwrap());
+        assert!(!reversed.is_c_contiguous());
+        let mut back_rev = back.clone();
+        back_rev.reverse();
+        for (is_max, got) in [
+            (true, argmax(&reversed).run().unwrap()),
+            (false, argmin(&reversed).run().unwrap()),
+        ] {
+            let want = first_extreme(&back_rev, is_max);
+            assert_eq!(got.item().unwrap(), want, "{what} reversed, max {is_max}");
+        }
     }
     let n = 3 * 70_001;
     // Values repeat every 97 positions: every extreme is tied many times.

@@ -127,9 +127,9 @@ pub mod any_negative {
 }
 
 /// Position of the first element equal to `m` (a NaN `m` finds the first NaN); `i64::MAX`
-/// when there is none. The second pass of `argmax` and `argmin` over a whole array on the CPU,
-/// after a pass of `max` or `min`: two passes of one-word accumulators, which the CPU fold
-/// packs into vector instructions, where the (value, position) pairs of [`argmax`] are not.
+/// when there is none. How `argmax` and `argmin` of a whole array on the CPU find the position
+/// of the extreme that `max` or `min` found: one-word accumulators, which the CPU fold packs
+/// into vector instructions, where the (value, position) pairs of [`argmax`] are not.
 #[reduction]
 pub mod first_index_of {
     pub fn map<T: Num>(x: T, m: T, #[index] i: i64) -> i64 {
