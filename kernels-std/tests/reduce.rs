@@ -87,7 +87,7 @@ call_for_builder!(ArgMin<'_, T>, [T: Num], i64);
 call_for_builder!(NanArgMax<'_, T>, [T: Num], i64);
 call_for_builder!(NanArgMin<'_, T>, [T: Num], i64);
 call_for_builder!(Mean<'_, T>, [T: MeanOf], <T as MeanOf>::Out);
-call_for_builder!(Var<'_, T>, [T: MeanDType], T::Out);
+call_for_builder!(Var<'_, T>, [T: VarOf], <T as VarOf>::Out);
 call_for_builder!(Average<'_, T>, [T: MeanDType], T::Out);
 
 /// `((i * 7919) % 1009) / 1009 - 0.5`: the generator's `ramp`, for inputs not stored.
@@ -322,6 +322,34 @@ fn complex_sums_and_products_match_numpy() {
     both!("nanmean", nanmean);
     both!("nansum", nansum);
     both!("nanprod", nanprod);
+}
+
+/// Variances of complex numbers: real results (the parts' dtype), NaN where NumPy's is.
+#[test]
+fn complex_variances_match_numpy() {
+    macro_rules! both {
+        ($routine:literal, $f:expr) => {{
+            let n = check_canon::<c64, _>(
+                "x3_c8",
+                $routine,
+                tol::<f32>(),
+                |a, s| with_spec($f(a), s).go(),
+                Ok,
+            ) + check_canon::<c128, _>(
+                "x3_c16",
+                $routine,
+                tol::<f64>(),
+                |a, s| with_spec($f(a), s).go(),
+                Ok,
+            );
+            assert!(n > 0, $routine);
+        }};
+    }
+    both!("var", var);
+    both!("var_d1", |a| var(a).ddof(1));
+    both!("std", std);
+    both!("nanvar", nanvar);
+    both!("nanstd_d1", |a| nanstd(a).ddof(1));
 }
 
 #[test]
@@ -759,6 +787,18 @@ fn moment_kernels_compile_with_nvrtc() {
     verify(kernels::nanmean_c64::instance(), true);
     verify(kernels::mean_c128::instance(), true);
     verify(kernels::nanmean_c128::instance(), true);
+    for (def, c, r) in [
+        (&kernels::nan_parts_c64::DEF, DTypeId::C64, DTypeId::F32),
+        (&kernels::nan_parts_c128::DEF, DTypeId::C128, DTypeId::F64),
+    ] {
+        let inst = Instance {
+            def,
+            type_args: &[],
+            params: &[c],
+            results: &[r, r],
+        };
+        elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
     for t in [DTypeId::F16, DTypeId::BF16, DTypeId::F32, DTypeId::F64] {
         let inst = Instance {
             def: &kernels::sqrt::DEF,

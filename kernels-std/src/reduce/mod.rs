@@ -23,7 +23,7 @@
 //!
 //! Result dtypes are NumPy's, as associated types: [`SumDType`] for sums and products (`i8`
 //! sums to `i64`, `f16` accumulates in `f32`), [`MeanDType`] for means and variances (`f64` for
-//! integers), [`MeanOf`] for means (also complex). Comparisons keep the input's dtype; positions and counts are `i64`.
+//! integers), [`MeanOf`] and [`VarOf`] for means and variances of complex numbers too. Comparisons keep the input's dtype; positions and counts are `i64`.
 //!
 //! Every kernel is a `#[reduction]` ([`kernels`]): the CPU engine folds pairwise (float sums
 //! as accurate as NumPy's), a GPU reduces with warp shuffles and block trees. The variance is
@@ -32,8 +32,9 @@
 //!
 //! Where we differ from NumPy:
 //! - No `dtype=` or `out=` argument; no `where=`, no `initial=`.
-//! - Complex inputs: `sum`, `prod`, `nansum`, `nanprod`, `mean`, `nanmean` only (not the
-//!   variances, comparisons or truth tests yet). `bool` inputs: not for the comparisons (`max`, `argmax`,
+//! - Complex inputs: `sum`, `prod`, `nansum`, `nanprod`, `mean`, `nanmean`, and the
+//!   variances (`var`, `std` and their `nan` forms: real results); not `average`, the
+//!   comparisons or truth tests yet. `bool` inputs: not for the comparisons (`max`, `argmax`,
 //!   `ptp`, ...), which take numbers ([`Num`](array_runtime::Num)).
 //! - `argmax` and friends also accept several axes (the position is then the flat C-order
 //!   index within them); NumPy accepts one.
@@ -68,5 +69,5 @@ pub use arg::{
 pub use dtypes::{MeanDType, MeanOf, SumDType};
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
 pub use logic::{all, any, count_nonzero, All, Any, CountNonzero};
-pub use moments::{average, mean, nanmean, nanstd, nanvar, std, var, Average, Mean, Var};
+pub use moments::{average, mean, nanmean, nanstd, nanvar, std, var, Average, Mean, Var, VarOf};
 pub use sums::{nanprod, nansum, prod, sum, NanProd, NanSum, Prod, Sum};

@@ -2,7 +2,7 @@
 
 use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::{Erase, ReduceCall};
-use array_runtime::{shape, Array, DType, Error, Result};
+use array_runtime::{c128, c64, shape, Array, DType, Error, Float, Result};
 
 use super::builder::{axes_methods, AxesChoice};
 use super::dtypes::{MeanDType, MeanOf};
@@ -86,7 +86,7 @@ pub struct Var<'a, T: DType> {
     root: bool,
 }
 
-impl<T: MeanDType> Var<'_, T> {
+impl<T: VarOf> Var<'_, T> {
     axes_methods!();
 
     /// Delta degrees of freedom: the divisor is `n - ddof` (NumPy's `ddof`, default 0). With
@@ -106,7 +106,14 @@ impl<T: MeanDType> Var<'_, T> {
     }
 
     /// Runs the reduction (one pass over the data), then the square root for `std`.
-    pub fn run(self) -> Result<Array<T::Out>> {
+    pub fn run(self) -> Result<Array<<T as VarOf>::Out>> {
+        T::run_var(self)
+    }
+}
+
+impl<T: MeanDType> Var<'_, T> {
+    /// [`Var::run`] of a real dtype.
+    fn run_real(self) -> Result<Array<<T as MeanDType>::Out>> {
         if !self.skip_nan {
             self.choice
                 .reject_axis_of_scalar(self.name(), self.a.ndim())?;
@@ -119,7 +126,9 @@ impl<T: MeanDType> Var<'_, T> {
             ]
         };
         let v = if self.skip_nan {
-            let call = ReduceCall::<kernels::nanvar::Kernel<T, T::Acc, T::Out>>::new(operands());
+            let call = ReduceCall::<kernels::nanvar::Kernel<T, T::Acc, <T as MeanDType>::Out>>::new(
+                operands(),
+            );
             self.choice.apply(call).run()?
         } else {
             // The count is the same for every result: m2 by a one-input reduction, then one
@@ -130,10 +139,10 @@ impl<T: MeanDType> Var<'_, T> {
             let m2 = self.choice.apply(call).run()?;
             let n = self.reduced_count();
             let c = (n as f64 - self.ddof).max(0.0).cast::<T::Acc>();
-            kernels::m2_to_var::<T::Acc, T::Out>(&m2, Operand::Scalar(c))?
+            kernels::m2_to_var::<T::Acc, <T as MeanDType>::Out>(&m2, Operand::Scalar(c))?
         };
         if self.root {
-            kernels::sqrt::<T::Out>(&v)
+            kernels::sqrt::<<T as MeanDType>::Out>(&v)
         } else {
             Ok(v)
         }
@@ -161,7 +170,69 @@ impl<T: MeanDType> Var<'_, T> {
     }
 }
 
-fn var_call<T: MeanDType>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T> {
+/// Dtypes `var`, `std`, `nanvar` and `nanstd` take: those of [`MeanDType`] (its result
+/// dtype) and the complex ones (their parts' dtype: `c64` gives `f32`).
+///
+/// ```
+/// use kernels_std::reduce::VarOf;
+/// fn out_name<T: VarOf>() -> &'static str { <T::Out as kernels_std::DType>::ID.name() }
+/// assert_eq!(out_name::<kernels_std::c128>(), "f64");
+/// assert_eq!(out_name::<u8>(), "f64");
+/// ```
+pub trait VarOf: DType {
+    /// The result's dtype.
+    type Out: Float;
+    /// Runs `call` (see [`Var::run`]).
+    #[doc(hidden)]
+    fn run_var(call: Var<'_, Self>) -> Result<Array<Self::Out>>;
+}
+
+impl<T: MeanDType> VarOf for T {
+    type Out = <T as MeanDType>::Out;
+    fn run_var(call: Var<'_, T>) -> Result<Array<Self::Out>> {
+        call.run_real()
+    }
+}
+
+/// The variance of a complex array: that of its real parts plus that of its imaginary parts
+/// (each over `n - ddof`), the square root for `std`. Skipping NaN drops an element whose
+/// either part is NaN from both.
+macro_rules! complex_var {
+    ($($t:ident, $r:ident: $both:ident;)*) => {$(
+        impl VarOf for $t {
+            type Out = $r;
+            fn run_var(call: Var<'_, $t>) -> Result<Array<$r>> {
+                let (re, im) = if call.skip_nan {
+                    kernels::$both(call.a)?
+                } else {
+                    (crate::math::real(call.a)?, crate::math::imag(call.a)?)
+                };
+                let part = |a: &Array<$r>| {
+                    Var {
+                        a,
+                        choice: call.choice.clone(),
+                        ddof: call.ddof,
+                        skip_nan: call.skip_nan,
+                        root: false,
+                    }
+                    .run_real()
+                };
+                let v = crate::math::add(&part(&re)?, &part(&im)?)?;
+                if call.root {
+                    kernels::sqrt::<$r>(&v)
+                } else {
+                    Ok(v)
+                }
+            }
+        }
+    )*};
+}
+complex_var! {
+    c64, f32: nan_parts_c64;
+    c128, f64: nan_parts_c128;
+}
+
+fn var_call<T: VarOf>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T> {
     Var {
         a,
         choice: AxesChoice::default(),
@@ -173,7 +244,9 @@ fn var_call<T: MeanDType>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T
 
 /// NumPy's `var`: the mean squared deviation from the mean, `sum((x - mean)^2) / (n - ddof)`,
 /// in one stable pass (shifted sums: deviations from a sample of the data, accurate for data
-/// with a large mean). Dtypes as [`mean`]'s; an empty axis gives NaN.
+/// with a large mean). Dtypes as [`mean`]'s for real numbers; complex numbers give their
+/// parts' dtype, the variance of the real parts plus that of the imaginary parts (NumPy's
+/// `mean(|x - mean|^2)`). An empty axis gives NaN.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -184,7 +257,7 @@ fn var_call<T: MeanDType>(a: &Array<T>, skip_nan: bool, root: bool) -> Var<'_, T
 /// assert!(var(&a).ddof(4).run()?.item()?.is_infinite());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn var<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+pub fn var<T: VarOf>(a: &Array<T>) -> Var<'_, T> {
     var_call(a, false, false)
 }
 
@@ -197,7 +270,7 @@ pub fn var<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
 /// assert_eq!(std(&a).axis(1).run()?.to_vec()?, vec![1.0, 0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn std<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+pub fn std<T: VarOf>(a: &Array<T>) -> Var<'_, T> {
     var_call(a, false, true)
 }
 
@@ -210,7 +283,7 @@ pub fn std<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
 /// assert_eq!(nanvar(&a).run()?.item()?, 1.0);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanvar<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+pub fn nanvar<T: VarOf>(a: &Array<T>) -> Var<'_, T> {
     var_call(a, true, false)
 }
 
@@ -223,7 +296,7 @@ pub fn nanvar<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
 /// assert_eq!(nanstd(&a).ddof(1).run()?.item()?, 2f64.sqrt());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanstd<T: MeanDType>(a: &Array<T>) -> Var<'_, T> {
+pub fn nanstd<T: VarOf>(a: &Array<T>) -> Var<'_, T> {
     var_call(a, true, true)
 }
 

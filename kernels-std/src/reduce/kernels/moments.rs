@@ -277,3 +277,23 @@ macro_rules! complex_means {
 }
 complex_means!(c64, f32: mean_c64, nanmean_c64);
 complex_means!(c128, f64: mean_c128, nanmean_c128);
+
+/// The parts of a complex number, both NaN when either is (how `nanvar` of complex numbers
+/// skips an element in both parts).
+macro_rules! nan_parts {
+    ($($t:ident, $r:ident: $name:ident;)*) => {$(
+        #[doc = concat!("The parts of a `", stringify!($t), "`, both NaN when either is.")]
+        #[elementwise]
+        pub fn $name(z: $t) -> ($r, $r) {
+            if z != z {
+                ($r::NAN, $r::NAN)
+            } else {
+                (z.re, z.im)
+            }
+        }
+    )*};
+}
+nan_parts! {
+    c64, f32: nan_parts_c64;
+    c128, f64: nan_parts_c128;
+}
