@@ -17,7 +17,8 @@
 //! Every product is one batched GEMM on the operands' device: `matrixmultiply` on the CPU
 //! backend (two threads, strided views read in place), cuBLAS on a GPU (strided batched, on
 //! the device's stream; views whose strides cuBLAS cannot express are copied on the device
-//! first). Sums (`trace`, labels summed in `einsum`) are products with a vector of ones.
+//! first). Labels summed in `einsum` are products with a vector of ones; `trace` is
+//! [`reduce::sum`](crate::reduce::sum) of the diagonal view.
 //!
 //! Dtypes: every numeric dtype ([`LinalgScalar`]). `f32`, `f64`, `c64`, `c128` on the native
 //! GEMMs; `f16` and `bf16` accumulate in `f32` and round once; integers take an exact path

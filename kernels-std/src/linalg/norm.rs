@@ -4,6 +4,8 @@ use array_runtime::{Array, Error, Result};
 
 use super::dot::vdot;
 use super::scalar::{Engine, LinalgScalar, RealScalar};
+use crate::{math, reduce};
+use array_runtime::kernel::elementwise::Operand;
 
 /// The `ord` argument of [`norm`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,9 +34,10 @@ pub enum NormOrd {
 /// [`LinalgScalar::Real`]: `f32` for `f32` and `c64`, `f64` for integers (NumPy converts them
 /// to float64 first).
 ///
-/// The 2-norm and Frobenius norm of float and complex arrays are `sqrt(vdot(x, x))` on the
-/// array's device (cuBLAS on a GPU). The other orders, and every order on integers, are
-/// computed on the host in `f64` and rounded once (an array on a GPU is copied back for them).
+/// Computed on the array's device: the 2-norm and Frobenius norm are `sqrt(vdot(x, x))`
+/// (cuBLAS on a GPU; integers converted to `f64` first, as NumPy does); the other orders take
+/// `|x|` elementwise and reduce it with `max`, `min`, `sum` or `count_nonzero` in the real
+/// dtype, as NumPy's `linalg.norm` does; one scalar is read back.
 ///
 /// Errors (never a panic): an order that does not apply to the array's number of dimensions,
 /// `Inf`/`NegInf` of an empty array (NumPy's empty max/min), `Nuc` and matrix `2`/`-2` (no SVD
@@ -66,82 +69,61 @@ pub fn norm<T: LinalgScalar>(x: &Array<T>, ord: NormOrd) -> Result<T::Real> {
         || (ord == NormOrd::Fro && nd == 2)
         || (ord == NormOrd::P(2.0) && nd == 1);
     if two_norm {
-        if T::ENGINE != Engine::Exact {
-            // vdot(x, x) is real and non-negative: |.| reads it as an f64.
-            let s = vdot(x, x)?.item()?.abs_f64();
-            return Ok(T::Real::from_f64(s.sqrt()));
-        }
-        let s: f64 = x.to_vec()?.iter().map(|v| v.abs_f64().powi(2)).sum();
+        // vdot(x, x) is real and non-negative: |.| reads it as an f64. Integers: their
+        // magnitudes in f64, as NumPy converts them first.
+        let s = if T::ENGINE != Engine::Exact {
+            vdot(x, x)?.item()?.abs_f64()
+        } else {
+            let m = T::magnitudes(x)?;
+            vdot(&m, &m)?.item()?.to_f64()
+        };
         return Ok(T::Real::from_f64(s.sqrt()));
     }
-    match nd {
-        1 => {
-            let abs: Vec<f64> = x.to_vec()?.iter().map(|v| v.abs_f64()).collect();
-            let r = match ord {
-                NormOrd::Inf | NormOrd::NegInf if abs.is_empty() => {
-                    return invalid("the max/min of an empty vector is undefined")
-                }
-                NormOrd::Inf => abs.iter().copied().fold(f64::NEG_INFINITY, nan_max),
-                NormOrd::NegInf => abs.iter().copied().fold(f64::INFINITY, nan_min),
-                NormOrd::P(0.0) => abs.iter().filter(|&&a| a != 0.0).count() as f64,
-                NormOrd::P(1.0) => abs.iter().sum(),
-                NormOrd::P(p) => abs.iter().map(|a| a.powf(p)).sum::<f64>().powf(1.0 / p),
-                _ => return invalid("invalid norm order for vectors"),
-            };
-            Ok(T::Real::from_f64(r))
+    // |x| on the device, reduced there in the real dtype (NumPy's order of operations); one
+    // scalar read back.
+    let abs = T::magnitudes(x)?;
+    let extreme = |a: &Array<T::Real>, largest: bool| -> Result<T::Real> {
+        if a.is_empty() {
+            return invalid("the max/min of an empty vector or axis is undefined");
         }
+        if largest {
+            reduce::max(a).run()?.item()
+        } else {
+            reduce::min(a).run()?.item()
+        }
+    };
+    match nd {
+        1 => match ord {
+            NormOrd::Inf => extreme(&abs, true),
+            NormOrd::NegInf => extreme(&abs, false),
+            NormOrd::P(0.0) => {
+                let n: i64 = reduce::count_nonzero(&abs).run()?.item()?;
+                Ok(T::Real::from_f64(n as f64))
+            }
+            NormOrd::P(1.0) => reduce::sum(&abs).run()?.item(),
+            NormOrd::P(p) => {
+                let powers = math::power(&abs, Operand::Scalar(T::Real::from_f64(p)))?;
+                let s: T::Real = reduce::sum(&powers).run()?.item()?;
+                Ok(T::Real::from_f64(s.to_f64().powf(1.0 / p)))
+            }
+            _ => invalid("invalid norm order for vectors"),
+        },
         2 => {
-            let (rows, cols) = (x.shape()[0], x.shape()[1]);
-            let abs: Vec<f64> = x.to_vec()?.iter().map(|v| v.abs_f64()).collect();
-            let row_sums = || -> Vec<f64> {
-                (0..rows)
-                    .map(|i| abs[i * cols..(i + 1) * cols].iter().sum())
-                    .collect()
-            };
-            let col_sums = || -> Vec<f64> {
-                (0..cols)
-                    .map(|j| (0..rows).map(|i| abs[i * cols + j]).sum())
-                    .collect()
-            };
-            let (sums, largest) = match ord {
-                NormOrd::Inf => (row_sums(), true),
-                NormOrd::NegInf => (row_sums(), false),
-                NormOrd::P(1.0) => (col_sums(), true),
-                NormOrd::P(-1.0) => (col_sums(), false),
+            let (axis, largest) = match ord {
+                NormOrd::Inf => (1, true),
+                NormOrd::NegInf => (1, false),
+                NormOrd::P(1.0) => (0, true),
+                NormOrd::P(-1.0) => (0, false),
                 NormOrd::Nuc => return invalid("the nuclear norm needs an SVD, not supported yet"),
                 NormOrd::P(p) if p.abs() == 2.0 => {
                     return invalid("the spectral norms need an SVD, not supported yet")
                 }
                 _ => return invalid("invalid norm order for matrices"),
             };
-            if sums.is_empty() {
-                return invalid("the max/min over an empty axis is undefined");
-            }
-            let r = if largest {
-                sums.into_iter().fold(f64::NEG_INFINITY, nan_max)
-            } else {
-                sums.into_iter().fold(f64::INFINITY, nan_min)
-            };
-            Ok(T::Real::from_f64(r))
+            // row sums (inf) or column sums (1) of |x|, then their largest or smallest
+            let sums = reduce::sum(&abs).axis(axis).run()?;
+            extreme(&sums, largest)
         }
         _ => invalid("an order other than Default needs a 1-d or 2-d array"),
-    }
-}
-
-/// The larger, NaN propagating (NumPy's `max`).
-fn nan_max(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::NAN
-    } else {
-        a.max(b)
-    }
-}
-
-/// The smaller, NaN propagating (NumPy's `min`).
-fn nan_min(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::NAN
-    } else {
-        a.min(b)
     }
 }

@@ -1,9 +1,12 @@
 //! The dtypes of `linalg`, and what each one needs: the GEMM that serves it on each backend,
-//! the dtype of its sums (`trace`) and of its norms.
+//! and the dtype of its norms.
 
 use std::any::TypeId;
 
-use array_runtime::{bf16, c128, c64, f16, DType};
+use array_runtime::{bf16, c128, c64, f16, Array, DType, Num, Result};
+
+use crate::math::Power;
+use crate::reduce::SumDType;
 
 mod sealed {
     pub trait Sealed {}
@@ -36,17 +39,15 @@ pub enum Engine {
 ///
 /// ```
 /// use kernels_std::linalg::LinalgScalar;
-/// // NumPy's `trace` of int8 accumulates and returns int64; norms of integers are float64.
-/// fn sum_and_norm<T: LinalgScalar>() -> (&'static str, &'static str) {
-///     (<T::Sum as kernels_std::DType>::ID.name(), <T::Real as kernels_std::DType>::ID.name())
+/// // Norms of integers are float64; of complex numbers, their parts' dtype.
+/// fn norm_dtype<T: LinalgScalar>() -> &'static str {
+///     <T::Real as kernels_std::DType>::ID.name()
 /// }
-/// assert_eq!(sum_and_norm::<i8>(), ("i64", "f64"));
-/// assert_eq!(sum_and_norm::<f32>(), ("f32", "f32"));
-/// assert_eq!(sum_and_norm::<kernels_std::c64>(), ("c64", "f32"));
+/// assert_eq!(norm_dtype::<i8>(), "f64");
+/// assert_eq!(norm_dtype::<f32>(), "f32");
+/// assert_eq!(norm_dtype::<kernels_std::c64>(), "f32");
 /// ```
 pub trait LinalgScalar: DType + sealed::Sealed {
-    /// The dtype of sums (`trace`): integers narrower than 64 bits widen to `i64` / `u64`.
-    type Sum: LinalgScalar;
     /// The dtype of norms: the real part type for complex, `f64` for integers.
     type Real: LinalgScalar + RealScalar;
     /// Which GEMM computes products of this dtype.
@@ -59,16 +60,18 @@ pub trait LinalgScalar: DType + sealed::Sealed {
     fn mul_add_exact(self, a: Self, b: Self) -> Self;
     /// The complex conjugate (the value itself for real dtypes).
     fn conj(self) -> Self;
-    /// The value in the sum dtype.
-    fn to_sum(self) -> Self::Sum;
     /// `|x|` as an `f64` (the modulus for complex numbers).
     fn abs_f64(self) -> f64;
     /// Whether the value is not zero.
     fn is_nonzero(self) -> bool;
+    /// `|x|` elementwise in [`Self::Real`], on the array's device (integers converted to
+    /// `f64` first, as NumPy's norms do; the modulus of complex numbers).
+    fn magnitudes(x: &Array<Self>) -> Result<Array<Self::Real>>;
 }
 
-/// The real dtypes that norms return: values are computed in `f64` and rounded once.
-pub trait RealScalar: DType {
+/// The real dtypes that norms return, reduced on the device (`max`, `min`, `sum` in this
+/// dtype, powers).
+pub trait RealScalar: DType + Num + SumDType<Out = Self> + Power<Out = Self> {
     /// `x` rounded to this dtype.
     fn from_f64(x: f64) -> Self;
     /// The value as an `f64`.
@@ -91,39 +94,41 @@ real_scalar! {
 }
 
 macro_rules! int_scalar {
-    ($($t:ty => $sum:ty),*) => {$(
+    ($($t:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
-            type Sum = $sum;
             type Real = f64;
             const ENGINE: Engine = Engine::Exact;
             fn zero() -> Self { 0 }
             fn one() -> Self { 1 }
             fn mul_add_exact(self, a: Self, b: Self) -> Self { self.wrapping_add(a.wrapping_mul(b)) }
             fn conj(self) -> Self { self }
-            fn to_sum(self) -> $sum { self as $sum }
             #[allow(clippy::cast_lossless, unused_comparisons)]
             fn abs_f64(self) -> f64 { (self as f64).abs() }
             fn is_nonzero(self) -> bool { self != 0 }
+            fn magnitudes(x: &Array<Self>) -> Result<Array<f64>> {
+                crate::math::absolute(&x.astype::<f64>()?)
+            }
         }
     )*};
 }
-int_scalar!(i8 => i64, i16 => i64, i32 => i64, i64 => i64, u8 => u64, u16 => u64, u32 => u64, u64 => u64);
+int_scalar!(i8, i16, i32, i64, u8, u16, u32, u64);
 
 macro_rules! float_scalar {
     ($($t:ty => $engine:ident, |$x:ident| $abs:expr, $zero:expr, $one:expr;)*) => {$(
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
-            type Sum = $t;
             type Real = $t;
             const ENGINE: Engine = Engine::$engine;
             fn zero() -> Self { $zero }
             fn one() -> Self { $one }
             fn mul_add_exact(self, a: Self, b: Self) -> Self { self + a * b }
             fn conj(self) -> Self { self }
-            fn to_sum(self) -> $t { self }
             fn abs_f64(self) -> f64 { let $x = self; $abs }
             fn is_nonzero(self) -> bool { self != $zero }
+            fn magnitudes(x: &Array<Self>) -> Result<Array<Self>> {
+                crate::math::absolute(x)
+            }
         }
     )*};
 }
@@ -138,16 +143,17 @@ macro_rules! complex_scalar {
     ($($t:ty => $engine:ident, $real:ty;)*) => {$(
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
-            type Sum = $t;
             type Real = $real;
             const ENGINE: Engine = Engine::$engine;
             fn zero() -> Self { <$t>::new(0.0, 0.0) }
             fn one() -> Self { <$t>::new(1.0, 0.0) }
             fn mul_add_exact(self, a: Self, b: Self) -> Self { self + a * b }
             fn conj(self) -> Self { <$t>::conj(&self) }
-            fn to_sum(self) -> $t { self }
             fn abs_f64(self) -> f64 { f64::from(self.re).hypot(f64::from(self.im)) }
             fn is_nonzero(self) -> bool { self.re != 0.0 || self.im != 0.0 }
+            fn magnitudes(x: &Array<Self>) -> Result<Array<$real>> {
+                crate::math::absolute(x)
+            }
         }
     )*};
 }

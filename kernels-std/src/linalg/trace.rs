@@ -1,12 +1,10 @@
 //! `trace` and `diagonal`: sums along diagonals, and the diagonals themselves as views.
 
-use std::any::Any;
-
 use array_runtime::{Array, Error, Result};
 
-use super::gemm::gemm_batched;
 use super::scalar::LinalgScalar;
 use super::views;
+use crate::reduce::SumDType;
 
 /// Checks and normalizes the two axes of a diagonal.
 fn diagonal_axes(
@@ -61,7 +59,7 @@ pub fn diagonal<T: LinalgScalar>(
 /// NumPy's `trace(a)`: the sum of the main diagonal of the first two axes.
 ///
 /// Integers narrower than 64 bits are summed and returned as `i64` (unsigned: `u64`), as NumPy
-/// does ([`LinalgScalar::Sum`]). See [`trace_with`] for the offset and axes.
+/// does ([`SumDType`]). See [`trace_with`] for the offset and axes.
 ///
 /// ```
 /// use kernels_std::linalg::trace;
@@ -71,12 +69,14 @@ pub fn diagonal<T: LinalgScalar>(
 /// assert_eq!(t, 200);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn trace<T: LinalgScalar>(a: &Array<T>) -> Result<Array<T::Sum>> {
+pub fn trace<T: LinalgScalar + SumDType>(a: &Array<T>) -> Result<Array<T::Out>> {
     trace_with(a, 0, 0, 1)
 }
 
 /// NumPy's `trace(a, offset, axis1, axis2)`: sums along the diagonal of `axis1` and `axis2`
-/// (see [`diagonal`]); the result has `a`'s other dimensions (0-d for a matrix).
+/// (see [`diagonal`]); the result has `a`'s other dimensions (0-d for a matrix). The sum is
+/// [`sum`](crate::reduce::sum) over the diagonal view (NumPy's pairwise order for floats), on
+/// the array's device.
 ///
 /// ```
 /// use kernels_std::linalg::trace_with;
@@ -87,34 +87,13 @@ pub fn trace<T: LinalgScalar>(a: &Array<T>) -> Result<Array<T::Sum>> {
 /// assert!(trace_with(&a, 0, 1, -2).is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn trace_with<T: LinalgScalar>(
+pub fn trace_with<T: LinalgScalar + SumDType>(
     a: &Array<T>,
     offset: isize,
     axis1: isize,
     axis2: isize,
-) -> Result<Array<T::Sum>> {
+) -> Result<Array<T::Out>> {
     let (x, y) = diagonal_axes("trace", a, axis1, axis2)?;
     let d = views::diagonal_view(a, offset, x, y)?;
-    let nd = d.ndim();
-    let rest = d.shape()[..nd - 1].to_vec();
-    let len = d.shape()[nd - 1];
-    let rows: usize = rest.iter().product();
-    let any: &dyn Any = &d;
-    if let Some(d) = any.downcast_ref::<Array<T::Sum>>() {
-        // Same dtype: a product with ones, on the array's device.
-        let m = views::reshape(d, &[rows, len])?;
-        let ones = Array::full(&d.device(), &[len, 1], <T::Sum as LinalgScalar>::one())?;
-        return gemm_batched("trace", &m, &ones)?.reshape(&rest);
-    }
-    // Narrow integers, widened: an exact sum on the host.
-    let values = d.to_vec()?;
-    let mut sums = vec![<T::Sum as LinalgScalar>::zero(); rows];
-    if len > 0 {
-        for (s, row) in sums.iter_mut().zip(values.chunks(len)) {
-            for &v in row {
-                *s = s.mul_add_exact(v.to_sum(), <T::Sum as LinalgScalar>::one());
-            }
-        }
-    }
-    Array::from_vec(&a.device(), &rest, sums)
+    crate::reduce::sum(&d).axis(-1).run()
 }
