@@ -1,0 +1,192 @@
+//! `e^x`: Cody-Waite range reduction `x = n ln2 + r` with `|r| <= ln2 / 2`, a Taylor polynomial
+//! for `e^r`, and `2^n` built from exponent bits.
+//!
+//! `f32` is computed in `f64` (the polynomial's error is near `1e-12`, so rounding to `f32` once
+//! gives the correctly rounded result but in rare near-halfway cases); `f64` keeps `r` as two
+//! parts and adds `1 + r + ...` with exact error terms (Fast2Sum), so the result is off by at
+//! most one rounding plus a few hundredths of a unit in the last place.
+
+use super::bits::{pow2, round_int, LN2_HI, LN2_LO};
+
+/// `1 / k!` for `k = 2..=13`: the Taylor coefficients of `(e^r - 1 - r) / r^2`.
+const INV_FACT: [f64; 12] = [
+    1.0 / 2.0,
+    1.0 / 6.0,
+    1.0 / 24.0,
+    1.0 / 120.0,
+    1.0 / 720.0,
+    1.0 / 5040.0,
+    1.0 / 40320.0,
+    1.0 / 362880.0,
+    1.0 / 3628800.0,
+    1.0 / 39916800.0,
+    1.0 / 479001600.0,
+    1.0 / 6227020800.0,
+];
+
+/// `e^x` of an `f32`, computed in `f64` and rounded once.
+#[inline(always)]
+pub(super) fn exp_f32(x: f32) -> f32 {
+    // Beyond [-110, 100] the result is 0 or +inf whatever the exact value; clamping keeps `n`
+    // small enough for `pow2`. NaN fails both comparisons and stays NaN to the end.
+    let x = x as f64;
+    let xc = if x > 100.0 {
+        100.0
+    } else if x < -110.0 {
+        -110.0
+    } else {
+        x
+    };
+    let n = round_int(xc * std::f64::consts::LOG2_E);
+    // |n| <= 159, so the error of `n * LN_2` (about 1e-14) is far below f32's resolution.
+    let r = xc - n * std::f64::consts::LN_2;
+    let r2 = r * r;
+    let r4 = r2 * r2;
+    // Terms up to r^9 / 9!: the first omitted one is below 7e-12 relative to e^r.
+    let c = &INV_FACT;
+    let q = (c[0] + c[1] * r)
+        + r2 * (c[2] + c[3] * r)
+        + r4 * ((c[4] + c[5] * r) + r2 * (c[6] + c[7] * r));
+    let y = 1.0 + (r + r2 * q);
+    // 2^n is a normal f64 for every n here; the conversion rounds once, to a subnormal, a
+    // normal or +inf.
+    (y * pow2(n)) as f32
+}
+
+/// `e^x` of an `f64`.
+#[inline(always)]
+pub(super) fn exp_f64(x: f64) -> f64 {
+    // Beyond [-746, 710] the result is 0 or +inf; NaN stays NaN through every step.
+    let xc = if x > 710.0 {
+        710.0
+    } else if x < -746.0 {
+        -746.0
+    } else {
+        x
+    };
+    let n = round_int(xc * std::f64::consts::LOG2_E);
+    // n * LN2_HI is exact (LN2_HI has 42 significant bits, |n| <= 1077) and so is the
+    // subtraction (Sterbenz): r = r_hi + r_lo with r_lo the only rounded part.
+    let r_hi = xc - n * LN2_HI;
+    let r_lo = -(n * LN2_LO);
+    let r = r_hi + r_lo;
+    let r2 = r * r;
+    let r4 = r2 * r2;
+    let r8 = r4 * r4;
+    let c = &INV_FACT;
+    // (e^r - 1 - r) / r^2 up to r^11 / 13!: the first omitted term is below 5e-18.
+    let q = ((c[0] + c[1] * r) + r2 * (c[2] + c[3] * r))
+        + r4 * ((c[4] + c[5] * r) + r2 * (c[6] + c[7] * r))
+        + r8 * ((c[8] + c[9] * r) + r2 * (c[10] + c[11] * r));
+    let p = r2 * q;
+    // 1 + r_hi + p + r_lo with the rounding errors of the two large additions kept exactly
+    // (Fast2Sum: |r_hi| >= |p| and 1 >= |s|) and added back once.
+    let s = r_hi + p;
+    let e1 = (r_hi - s) + p;
+    let u = 1.0 + s;
+    let e2 = (1.0 - u) + s;
+    let y = u + (e2 + (e1 + r_lo));
+    // 2^n as two normal factors: y * 2^n1 is exact, the second product rounds once (to a
+    // subnormal, a normal or +inf).
+    let n1 = round_int(n * 0.5);
+    let n2 = n - n1;
+    y * pow2(n1) * pow2(n2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{bits_f32_strided, random_f64s, ulp_f32, ulp_f64, uniform_f64s};
+    use super::*;
+
+    /// The largest distance, in units in the last place, between ours and `reference` over
+    /// `xs`, with the input where it happens.
+    fn worst_f64(xs: impl Iterator<Item = f64>, reference: impl Fn(f64) -> f64) -> (u64, f64) {
+        xs.map(|x| (ulp_f64(exp_f64(x), reference(x)), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    fn worst_f32(xs: impl Iterator<Item = f32>, reference: impl Fn(f32) -> f32) -> (u64, f32) {
+        xs.map(|x| (ulp_f32(exp_f32(x), reference(x)), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    /// The correctly rounded `e^x` but in rare double-rounding cases: std's `f64` result
+    /// rounded to `f32`.
+    fn exp_f32_ref(x: f32) -> f32 {
+        (x as f64).exp() as f32
+    }
+
+    #[test]
+    fn special_values_f32() {
+        assert!(exp_f32(f32::NAN).is_nan());
+        assert!(exp_f32(-f32::NAN).is_nan());
+        assert_eq!(exp_f32(f32::INFINITY), f32::INFINITY);
+        assert_eq!(exp_f32(f32::NEG_INFINITY).to_bits(), 0);
+        assert_eq!(exp_f32(0.0), 1.0);
+        assert_eq!(exp_f32(-0.0), 1.0);
+        assert_eq!(exp_f32(f32::MAX), f32::INFINITY);
+        assert_eq!(exp_f32(f32::MIN).to_bits(), 0);
+        // Around the thresholds: the largest finite result, the smallest subnormal, the
+        // first zero, the subnormal boundary.
+        for t in [88.72283f32, -103.27893, -103.97208, -87.33655] {
+            let xs = (0..2000u32).map(|i| f32::from_bits(t.to_bits() - 1000 + i));
+            let (u, x) = worst_f32(xs, exp_f32_ref);
+            assert!(u <= 1, "{u} ulps at exp({x:e})");
+        }
+        assert_eq!(exp_f32(89.0), f32::INFINITY);
+        assert!(exp_f32(88.0) < f32::INFINITY);
+        assert_eq!(exp_f32(-104.0).to_bits(), 0);
+        assert!(exp_f32(-103.0) > 0.0);
+        assert_eq!(exp_f32(1e-30), 1.0);
+    }
+
+    #[test]
+    fn special_values_f64() {
+        assert!(exp_f64(f64::NAN).is_nan());
+        assert!(exp_f64(-f64::NAN).is_nan());
+        assert_eq!(exp_f64(f64::INFINITY), f64::INFINITY);
+        assert_eq!(exp_f64(f64::NEG_INFINITY).to_bits(), 0);
+        assert_eq!(exp_f64(0.0), 1.0);
+        assert_eq!(exp_f64(-0.0), 1.0);
+        assert_eq!(exp_f64(1.0), std::f64::consts::E);
+        assert_eq!(exp_f64(f64::MAX), f64::INFINITY);
+        assert_eq!(exp_f64(f64::MIN).to_bits(), 0);
+        assert_eq!(exp_f64(709.8), f64::INFINITY);
+        assert!(exp_f64(709.7) < f64::INFINITY);
+        assert_eq!(exp_f64(-746.0).to_bits(), 0);
+        assert_eq!(exp_f64(-745.0).to_bits(), 1);
+        assert_eq!(exp_f64(1e-300), 1.0);
+        assert_eq!(exp_f64(-1e-300), 1.0);
+        // Around the thresholds, the subnormal boundary and ties of the reduction.
+        for t in [
+            709.78,
+            -745.13,
+            -708.39641853226408,
+            -744.0,
+            0.5 * std::f64::consts::LN_2,
+        ] {
+            let xs = (0..2000u64).map(|i| f64::from_bits(t.to_bits() - 1000 + i));
+            let (u, x) = worst_f64(xs, f64::exp);
+            assert!(u <= 1, "{u} ulps at exp({x:e})");
+        }
+    }
+
+    #[test]
+    fn every_f32_stride() {
+        // About 4.3 million bit patterns, all signs and exponents.
+        let (u, x) = worst_f32(bits_f32_strided(997), exp_f32_ref);
+        assert!(u <= 1, "{u} ulps from the correctly rounded exp({x:e})");
+        let (u, x) = worst_f32(bits_f32_strided(997), f32::exp);
+        assert!(u <= 1, "{u} ulps from std's exp({x:e})");
+    }
+
+    #[test]
+    fn dense_f64() {
+        let (u, x) = worst_f64(uniform_f64s(1_000_000, -746.0, 710.0, 1), f64::exp);
+        assert!(u <= 1, "{u} ulps at exp({x:e})");
+        let (u, x) = worst_f64(uniform_f64s(1_000_000, -1.0, 1.0, 2), f64::exp);
+        assert!(u <= 1, "{u} ulps at exp({x:e})");
+        let (u, x) = worst_f64(random_f64s(1_000_000, 3), f64::exp);
+        assert!(u <= 1, "{u} ulps at exp({x:e})");
+    }
+}

@@ -1,0 +1,172 @@
+//! `ln x`: `x = 2^k (1 + f)` with `1 + f` in `[sqrt(2)/2, sqrt(2))`, then
+//! `ln(1 + f) = 2 atanh(s)` with `s = f / (2 + f)` (`|s| < 0.172`), a Taylor series in `s^2`.
+//!
+//! `f32` is computed in `f64` (where every `f32` subnormal is normal) and rounded once; `f64`
+//! writes `2 atanh(s)` as `f - f^2/2 + s (f^2/2 + R)`, so the part that carries the rounding
+//! error (`s (f^2/2 + R)`) is small beside the exact `f`, and adds `k ln 2` in two parts.
+
+use super::bits::{split, LN2_HI, LN2_LO};
+
+/// `2 / (2j + 1)` for `j = 1..=10`: `2 atanh(s) = 2s + s * sum_j c_j s^(2j)`.
+const ATANH: [f64; 10] = [
+    2.0 / 3.0,
+    2.0 / 5.0,
+    2.0 / 7.0,
+    2.0 / 9.0,
+    2.0 / 11.0,
+    2.0 / 13.0,
+    2.0 / 15.0,
+    2.0 / 17.0,
+    2.0 / 19.0,
+    2.0 / 21.0,
+];
+
+/// The result for inputs outside `(0, +inf)`: `-inf` at zeros, NaN below, `x` itself for `+inf`
+/// and NaN; `None`-free so that it stays a select.
+#[inline(always)]
+fn special_f64(x: f64) -> f64 {
+    if x == 0.0 {
+        f64::NEG_INFINITY
+    } else if x < 0.0 {
+        f64::NAN
+    } else {
+        x
+    }
+}
+
+/// `ln x` of an `f32`, computed in `f64` and rounded once.
+#[inline(always)]
+pub(super) fn ln_f32(x: f32) -> f32 {
+    let xd = x as f64;
+    let (k, f) = split(xd);
+    let s = f / (2.0 + f);
+    let z = s * s;
+    let z2 = z * z;
+    let c = &ATANH;
+    // Terms up to s^11: the first omitted one is below 5e-11 relative to the result.
+    let r = z * ((c[0] + c[1] * z) + z2 * ((c[2] + c[3] * z) + z2 * c[4]));
+    // |k ln 2| >= ln 2 > 2 |ln(1 + f)| when k != 0: no cancellation.
+    let y = k * std::f64::consts::LN_2 + (s + s + s * r);
+    let y = if xd > 0.0 && xd < f64::INFINITY {
+        y
+    } else {
+        special_f64(xd)
+    };
+    y as f32
+}
+
+/// `ln x` of an `f64`.
+#[inline(always)]
+pub(super) fn ln_f64(x: f64) -> f64 {
+    // Subnormals scaled into the normal range (exactly), their exponent adjusted.
+    let tiny = x < f64::MIN_POSITIVE;
+    let xs = if tiny { x * 18014398509481984.0 } else { x };
+    let (k, f) = split(xs);
+    let k = if tiny { k - 54.0 } else { k };
+    let s = f / (2.0 + f);
+    let z = s * s;
+    let z2 = z * z;
+    let z4 = z2 * z2;
+    let c = &ATANH;
+    // Terms up to s^21: the first omitted one is below 1e-18 relative to the result.
+    let r = z
+        * (((c[0] + c[1] * z) + z2 * (c[2] + c[3] * z))
+            + z4 * (((c[4] + c[5] * z) + z2 * (c[6] + c[7] * z)) + z4 * (c[8] + c[9] * z)));
+    let hfsq = 0.5 * f * f;
+    // k LN2_HI is exact (|k| < 2^11); the small terms are summed first.
+    let y = k * LN2_HI + (f - (hfsq - (s * (hfsq + r) + k * LN2_LO)));
+    if x > 0.0 && x < f64::INFINITY {
+        y
+    } else {
+        special_f64(x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{bits_f32_strided, random_f64s, ulp_f32, ulp_f64, uniform_f64s};
+    use super::*;
+
+    fn worst_f64(xs: impl Iterator<Item = f64>) -> (u64, f64) {
+        xs.map(|x| (ulp_f64(ln_f64(x), x.ln()), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    fn worst_f32(xs: impl Iterator<Item = f32>, reference: impl Fn(f32) -> f32) -> (u64, f32) {
+        xs.map(|x| (ulp_f32(ln_f32(x), reference(x)), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    /// Correctly rounded but in rare double-rounding cases.
+    fn ln_f32_ref(x: f32) -> f32 {
+        (x as f64).ln() as f32
+    }
+
+    #[test]
+    fn special_values() {
+        assert_eq!(ln_f32(0.0), f32::NEG_INFINITY);
+        assert_eq!(ln_f32(-0.0), f32::NEG_INFINITY);
+        assert!(ln_f32(-1.0).is_nan());
+        assert!(ln_f32(-f32::MIN_POSITIVE).is_nan());
+        assert!(ln_f32(f32::NEG_INFINITY).is_nan());
+        assert!(ln_f32(f32::NAN).is_nan());
+        assert_eq!(ln_f32(f32::INFINITY), f32::INFINITY);
+        assert_eq!(ln_f32(1.0).to_bits(), 0);
+        assert_eq!(
+            ln_f32(f32::from_bits(1)),
+            (f32::from_bits(1) as f64).ln() as f32
+        );
+        assert_eq!(ln_f32(f32::MAX), f32::MAX.ln());
+
+        assert_eq!(ln_f64(0.0), f64::NEG_INFINITY);
+        assert_eq!(ln_f64(-0.0), f64::NEG_INFINITY);
+        assert!(ln_f64(-1.0).is_nan());
+        assert!(ln_f64(-f64::from_bits(1)).is_nan());
+        assert!(ln_f64(f64::NEG_INFINITY).is_nan());
+        assert!(ln_f64(f64::NAN).is_nan());
+        assert_eq!(ln_f64(f64::INFINITY), f64::INFINITY);
+        assert_eq!(ln_f64(1.0).to_bits(), 0);
+        assert_eq!(ln_f64(std::f64::consts::E), 1.0);
+        assert_eq!(ln_f64(2.0), std::f64::consts::LN_2);
+        for x in [
+            f64::from_bits(1),
+            f64::from_bits(0xf_ffff_ffff_ffff),
+            f64::MIN_POSITIVE,
+            f64::MAX,
+        ] {
+            assert!(ulp_f64(ln_f64(x), x.ln()) <= 1, "ln({x:e})");
+        }
+    }
+
+    #[test]
+    fn every_f32_stride() {
+        let (u, x) = worst_f32(bits_f32_strided(997), ln_f32_ref);
+        assert!(u <= 1, "{u} ulps from the correctly rounded ln({x:e})");
+        let (u, x) = worst_f32(bits_f32_strided(997), f32::ln);
+        assert!(u <= 1, "{u} ulps from std's ln({x:e})");
+        // Every f32 in [0.5, 2], where the result is smallest relative to its inputs.
+        let xs = (0.5f32.to_bits()..=2.0f32.to_bits())
+            .step_by(7)
+            .map(f32::from_bits);
+        let (u, x) = worst_f32(xs, ln_f32_ref);
+        assert!(u <= 1, "{u} ulps from the correctly rounded ln({x:e})");
+    }
+
+    #[test]
+    fn dense_f64() {
+        let (u, x) = worst_f64(random_f64s(1_000_000, 4));
+        assert!(u <= 1, "{u} ulps at ln({x:e})");
+        let (u, x) = worst_f64(uniform_f64s(1_000_000, 0.5, 2.0, 5));
+        assert!(u <= 1, "{u} ulps at ln({x:e})");
+        let (u, x) = worst_f64(uniform_f64s(300_000, 0.0, 1e-300, 6));
+        assert!(u <= 1, "{u} ulps at ln({x:e})");
+        // Subnormals: every exponent.
+        let xs = (0..200_000u64).map(|i| f64::from_bits(1 + i * 22_517_998_136));
+        let (u, x) = worst_f64(xs);
+        assert!(u <= 1, "{u} ulps at ln({x:e})");
+        // Around 1, where the result is smallest.
+        let xs = (0..200_000u64).map(|i| f64::from_bits(1f64.to_bits() - 100_000 + i));
+        let (u, x) = worst_f64(xs);
+        assert!(u <= 1, "{u} ulps at ln({x:e})");
+    }
+}
