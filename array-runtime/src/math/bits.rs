@@ -50,6 +50,7 @@ pub(super) fn split(x: f64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::f64::consts::{FRAC_1_SQRT_2, SQRT_2};
 
     #[test]
     fn ln2_parts() {
@@ -76,8 +77,8 @@ mod tests {
             1.0,
             1.5,
             0.7,
-            0.70710678118654757,
-            1.4142135623730951,
+            FRAC_1_SQRT_2,
+            SQRT_2,
             3.0,
             1e300,
             2.3e-308,
@@ -85,10 +86,7 @@ mod tests {
         ] {
             let (k, f) = split(x);
             let m = 1.0 + f;
-            assert!(
-                (0.7071067811865475..1.4142135623730951).contains(&m),
-                "{x}: {m}"
-            );
+            assert!((FRAC_1_SQRT_2..SQRT_2).contains(&m), "{x}: {m}");
             assert_eq!(m * 2f64.powi(k as i32), x, "{x}");
         }
     }
