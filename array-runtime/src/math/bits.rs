@@ -11,6 +11,11 @@ pub(super) const LN2_HI: f64 = 0.6931471805598903;
 /// `ln 2 - LN2_HI`, rounded to `f64` (from a 60-digit `ln 2`).
 pub(super) const LN2_LO: f64 = 5.497923018708371e-14;
 
+/// `ln 2` rounded to 15 significant bits: `n * LN2_HI_F32` is exact for `|n| < 2^9`.
+pub(super) const LN2_HI_F32: f32 = 0.69314575;
+/// `ln 2 - LN2_HI_F32`, rounded to `f32`.
+pub(super) const LN2_LO_F32: f32 = 1.4286068e-6;
+
 /// The bits of `sqrt(2) / 2` as an `f64`: mantissas are reduced to `[sqrt(2)/2, sqrt(2))`.
 const SQRT_HALF_BITS: u64 = 0x3fe6_a09e_667f_3bcd;
 const MANTISSA: u64 = 0x000f_ffff_ffff_ffff;
@@ -47,6 +52,17 @@ pub(super) fn split(x: f64) -> (f64, f64) {
     (k, m - 1.0)
 }
 
+/// [`split`] for `f32`: `(k, f)` with `x = 2^k (1 + f)`, `1 + f` in `[sqrt(2)/2, sqrt(2))`.
+#[inline(always)]
+pub(super) fn split_f32(x: f32) -> (f32, f32) {
+    const SQRT_HALF_BITS_F32: u32 = 0x3f35_04f3;
+    let ix = x.to_bits().wrapping_add(0x3f80_0000 - SQRT_HALF_BITS_F32);
+    // The biased exponent (8 bits) through 2^23's mantissa.
+    let k = f32::from_bits(0x4b00_0000 | (ix >> 23)) - (8388608.0 + 127.0);
+    let m = f32::from_bits((ix & 0x007f_ffff).wrapping_add(SQRT_HALF_BITS_F32));
+    (k, m - 1.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +84,35 @@ mod tests {
         assert_eq!(round_int(-0.4), 0.0);
         for n in -1022..=1023 {
             assert_eq!(pow2(n as f64), 2f64.powi(n), "2^{n}");
+        }
+    }
+
+    #[test]
+    fn ln2_parts_f32() {
+        // LN2_HI_F32 has its 9 low bits clear; the parts add up to ln 2 within 1e-13.
+        assert_eq!(LN2_HI_F32.to_bits() & 0x1ff, 0);
+        let sum = LN2_HI_F32 as f64 + LN2_LO_F32 as f64;
+        assert!((sum - std::f64::consts::LN_2).abs() < 1e-13);
+    }
+
+    #[test]
+    fn split_f32_reconstructs() {
+        use std::f32::consts::{FRAC_1_SQRT_2, SQRT_2};
+        for x in [
+            1.0f32,
+            1.5,
+            0.7,
+            FRAC_1_SQRT_2,
+            SQRT_2,
+            3.0,
+            1e38,
+            1.2e-38,
+            123.456,
+        ] {
+            let (k, f) = split_f32(x);
+            let m = 1.0 + f;
+            assert!((FRAC_1_SQRT_2..SQRT_2).contains(&m), "{x}: {m}");
+            assert_eq!(m * 2f32.powi(k as i32), x, "{x}");
         }
     }
 
