@@ -82,6 +82,13 @@ pub(super) fn exp_f64(x: f64) -> f64 {
     // subtraction (Sterbenz): r = r_hi + r_lo with r_lo the only rounded part.
     let r_hi = xc - n * LN2_HI;
     let r_lo = -(n * LN2_LO);
+    exp_reduced_f64(n, r_hi, r_lo)
+}
+
+/// `2^n e^(r_hi + r_lo)` for an integer-valued `n` in `[-1080, 1080]`, `|r_hi| <= 0.35` and
+/// `|r_lo|` far below `r_hi`'s last place (or `r_hi = 0`).
+#[inline(always)]
+fn exp_reduced_f64(n: f64, r_hi: f64, r_lo: f64) -> f64 {
     let r = r_hi + r_lo;
     let r2 = r * r;
     let r4 = r2 * r2;
@@ -104,6 +111,50 @@ pub(super) fn exp_f64(x: f64) -> f64 {
     let n1 = round_int(n * 0.5);
     let n2 = n - n1;
     y * pow2(n1) * pow2(n2)
+}
+
+/// `2^x` of an `f32`, computed in `f64` (`x = n + t`, `2^t = e^(t ln 2)`) and rounded once.
+#[inline(always)]
+pub(super) fn exp2_f32(x: f32) -> f32 {
+    // Beyond [-160, 130] the result is 0 or +inf; NaN stays NaN.
+    let xc = (x as f64).clamp(-160.0, 130.0);
+    let n = round_int(xc);
+    // t = xc - n is exact; the product's error (1e-17) is far below f32's resolution.
+    let r = (xc - n) * std::f64::consts::LN_2;
+    let r2 = r * r;
+    let r4 = r2 * r2;
+    let c = &INV_FACT;
+    // Terms up to r^9 / 9!: the first omitted one is below 7e-12 relative to e^r.
+    let q = ((c[0] + c[1] * r) + r2 * (c[2] + c[3] * r))
+        + r4 * ((c[4] + c[5] * r) + r2 * (c[6] + c[7] * r));
+    let y = 1.0 + (r + r2 * q);
+    // 2^n is a normal f64; the conversion rounds once (to a subnormal, a normal or +inf).
+    (y * pow2(n)) as f32
+}
+
+/// `LN_2` in two halves of 26 and 27 bits (`LN2_SPLIT_HI + LN2_SPLIT_LO == LN_2` exactly), so
+/// that their products with 26-bit halves are exact.
+const LN2_SPLIT_HI: f64 = 0.6931471675634384;
+const LN2_SPLIT_LO: f64 = 1.299650687069942e-8;
+/// `ln 2 - LN_2`: the part of `ln 2` below `f64`'s precision.
+const LN2_TAIL: f64 = 2.3190468138462996e-17;
+
+/// `2^x` of an `f64`: `x = n + t` (exact), `2^t = e^r` with `r = t ln 2` as an exact product
+/// plus its error (Dekker's product: plain multiplications, no FMA).
+#[inline(always)]
+pub(super) fn exp2_f64(x: f64) -> f64 {
+    // Beyond [-1080, 1030] the result is 0 or +inf; NaN stays NaN.
+    let xc = x.clamp(-1080.0, 1030.0);
+    let n = round_int(xc);
+    let t = xc - n;
+    // Veltkamp's split of t into 26-bit halves (|t| <= 0.5: no overflow).
+    let c = 134217729.0 * t;
+    let t_hi = c - (c - t);
+    let t_lo = t - t_hi;
+    let p = t * std::f64::consts::LN_2;
+    let e = ((t_hi * LN2_SPLIT_HI - p) + t_hi * LN2_SPLIT_LO + t_lo * LN2_SPLIT_HI)
+        + t_lo * LN2_SPLIT_LO;
+    exp_reduced_f64(n, p, e + t * LN2_TAIL)
 }
 
 #[cfg(test)]
@@ -199,6 +250,68 @@ mod tests {
     fn exhaustive_f32() {
         let (u, x) = worst_f32(bits_f32_strided(1), exp_f32_ref);
         assert!(u <= 1, "{u} ulps from the correctly rounded exp({x:e})");
+        let worst = bits_f32_strided(1)
+            .map(|x| (ulp_f32(exp2_f32(x), (x as f64).exp2() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at exp2({:e})", worst.0, worst.1);
+    }
+
+    #[test]
+    fn exp2_special_values() {
+        assert!(exp2_f32(f32::NAN).is_nan());
+        assert_eq!(exp2_f32(f32::INFINITY), f32::INFINITY);
+        assert_eq!(exp2_f32(f32::NEG_INFINITY).to_bits(), 0);
+        assert_eq!(exp2_f32(-0.0), 1.0);
+        assert_eq!(exp2_f32(128.0), f32::INFINITY);
+        assert_eq!(exp2_f32(127.0), 2f32.powi(127));
+        assert_eq!(exp2_f32(-149.0).to_bits(), 1);
+        assert_eq!(exp2_f32(-150.0).to_bits(), 0);
+        assert!(exp2_f64(f64::NAN).is_nan());
+        assert_eq!(exp2_f64(f64::INFINITY), f64::INFINITY);
+        assert_eq!(exp2_f64(f64::NEG_INFINITY).to_bits(), 0);
+        assert_eq!(exp2_f64(-0.0), 1.0);
+        assert_eq!(exp2_f64(1024.0), f64::INFINITY);
+        assert_eq!(exp2_f64(1023.0), 2f64.powi(1023));
+        assert_eq!(exp2_f64(-1074.0).to_bits(), 1);
+        assert_eq!(exp2_f64(-1075.0).to_bits(), 0);
+        assert_eq!(exp2_f64(0.5), std::f64::consts::SQRT_2);
+        for n in -1074..1024 {
+            let exact = if n < -1022 {
+                f64::from_bits(1 << (n + 1074))
+            } else {
+                2f64.powi(n)
+            };
+            assert_eq!(exp2_f64(n as f64), exact, "2^{n}");
+        }
+        for t in [1023.99f64, -1022.01, -1074.5] {
+            let xs = (0..2000u64).map(|i| f64::from_bits(t.to_bits() - 1000 + i));
+            let worst = xs
+                .map(|x| (ulp_f64(exp2_f64(x), x.exp2()), x))
+                .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+            assert!(worst.0 <= 1, "{} ulps at exp2({:e})", worst.0, worst.1);
+        }
+    }
+
+    #[test]
+    fn exp2_sweeps() {
+        let worst = bits_f32_strided(997)
+            .map(|x| (ulp_f32(exp2_f32(x), (x as f64).exp2() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at exp2({:e})", worst.0, worst.1);
+        let xs = uniform_f64s(1_000_000, -1076.0, 1025.0, 7)
+            .chain(uniform_f64s(1_000_000, -1.0, 1.0, 8))
+            .chain(random_f64s(500_000, 9));
+        let worst = xs
+            .map(|x| (ulp_f64(exp2_f64(x), x.exp2()), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at exp2({:e})", worst.0, worst.1);
+    }
+
+    #[test]
+    fn ln2_split() {
+        assert_eq!(LN2_SPLIT_HI + LN2_SPLIT_LO, std::f64::consts::LN_2);
+        assert_eq!(LN2_SPLIT_HI.to_bits() & ((1 << 27) - 1), 0);
+        assert!(LN2_TAIL.abs() < 1e-16);
     }
 
     #[test]

@@ -92,6 +92,85 @@ pub(super) fn ln_f64(x: f64) -> f64 {
     }
 }
 
+/// `(k, ln(1 + f))` in `f64` for a positive finite `f32` (relative error below 5e-11), where
+/// `x = 2^k (1 + f)`; f32's subnormals are normal `f64`s.
+#[inline(always)]
+fn ln_parts_f32_in_f64(x: f32) -> (f64, f64) {
+    let (k, f) = split(x as f64);
+    let s = f / (2.0 + f);
+    let z = s * s;
+    let z2 = z * z;
+    let c = &ATANH;
+    // Terms up to s^11: the first omitted one is below 5e-11 relative to the result.
+    let r = z * ((c[0] + c[1] * z) + z2 * ((c[2] + c[3] * z) + z2 * c[4]));
+    (k, s + s + s * r)
+}
+
+/// The result for inputs outside `(0, +inf)` of an `f32` logarithm.
+#[inline(always)]
+fn special_f32(x: f32, y: f32) -> f32 {
+    if x > 0.0 && x < f32::INFINITY {
+        y
+    } else if x == 0.0 {
+        f32::NEG_INFINITY
+    } else if x < 0.0 {
+        f32::NAN
+    } else {
+        x
+    }
+}
+
+/// `log2 x` of an `f32`, computed in `f64` and rounded once.
+#[inline(always)]
+pub(super) fn log2_f32(x: f32) -> f32 {
+    let (k, l) = ln_parts_f32_in_f64(x);
+    // |l log2(e)| <= 1/2 <= |k| / 2 when k != 0: no cancellation.
+    special_f32(x, (k + l * std::f64::consts::LOG2_E) as f32)
+}
+
+/// `(k, hi, lo)` with `x = 2^k (1 + f)` and `ln(1 + f) = hi + lo`, `hi` of 21 significant bits
+/// (its products with 21-bit constants are exact), for a positive finite `f64`.
+#[inline(always)]
+fn ln_parts_f64(x: f64) -> (f64, f64, f64) {
+    let tiny = x < f64::MIN_POSITIVE;
+    let xs = if tiny { x * 18014398509481984.0 } else { x };
+    let (k, f) = split(xs);
+    let k = if tiny { k - 54.0 } else { k };
+    let s = f / (2.0 + f);
+    let z = s * s;
+    let z2 = z * z;
+    let z4 = z2 * z2;
+    let c = &ATANH;
+    let r = z
+        * (((c[0] + c[1] * z) + z2 * (c[2] + c[3] * z))
+            + z4 * (((c[4] + c[5] * z) + z2 * (c[6] + c[7] * z)) + z4 * (c[8] + c[9] * z)));
+    let hfsq = 0.5 * f * f;
+    let hi = f64::from_bits((f - hfsq).to_bits() & 0xffff_ffff_0000_0000);
+    // f - hi is exact (Sterbenz: hi is within a factor 2 of f).
+    let lo = ((f - hi) - hfsq) + s * (hfsq + r);
+    (k, hi, lo)
+}
+
+/// `1 / ln 2` in a 21-bit head and a tail.
+const INV_LN2_HI: f64 = 1.4426946640014648;
+const INV_LN2_LO: f64 = 3.768874985636099e-7;
+/// `log2 x` of an `f64`: `k + ln(1 + f) / ln 2` with the products in two parts and the
+/// rounding error of the last large addition kept (Fast2Sum) and added back once.
+#[inline(always)]
+pub(super) fn log2_f64(x: f64) -> f64 {
+    let (k, hi, lo) = ln_parts_f64(x);
+    let v_hi = hi * INV_LN2_HI;
+    let v_lo = (lo + hi) * INV_LN2_LO + lo * INV_LN2_HI;
+    // |v_hi| <= 1/2 <= |k| when k != 0 (and the error is 0 when k == 0).
+    let w = k + v_hi;
+    let y = ((k - w) + v_hi + v_lo) + w;
+    if x > 0.0 && x < f64::INFINITY {
+        y
+    } else {
+        special_f64(x)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{bits_f32_strided, random_f64s, ulp_f32, ulp_f64, uniform_f64s};
@@ -168,6 +247,69 @@ mod tests {
     fn exhaustive_f32() {
         let (u, x) = worst_f32(bits_f32_strided(1), ln_f32_ref);
         assert!(u <= 1, "{u} ulps from the correctly rounded ln({x:e})");
+        let worst = bits_f32_strided(1)
+            .map(|x| (ulp_f32(log2_f32(x), (x as f64).log2() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at log2({:e})", worst.0, worst.1);
+    }
+
+    #[test]
+    fn log2_special_values() {
+        {
+            let f = log2_f32;
+            assert_eq!(f(0.0), f32::NEG_INFINITY);
+            assert_eq!(f(-0.0), f32::NEG_INFINITY);
+            assert!(f(-1.0).is_nan());
+            assert!(f(f32::NEG_INFINITY).is_nan());
+            assert!(f(f32::NAN).is_nan());
+            assert_eq!(f(f32::INFINITY), f32::INFINITY);
+            assert_eq!(f(1.0).to_bits(), 0);
+        }
+        {
+            let f = log2_f64;
+            assert_eq!(f(0.0), f64::NEG_INFINITY);
+            assert_eq!(f(-0.0), f64::NEG_INFINITY);
+            assert!(f(-1.0).is_nan());
+            assert!(f(-f64::from_bits(1)).is_nan());
+            assert!(f(f64::NEG_INFINITY).is_nan());
+            assert!(f(f64::NAN).is_nan());
+            assert_eq!(f(f64::INFINITY), f64::INFINITY);
+            assert_eq!(f(1.0).to_bits(), 0);
+        }
+        // Powers of two are exact in base 2, from the smallest subnormal up.
+        for k in -149..128 {
+            let x = if k < -126 {
+                f32::from_bits(1 << (k + 149))
+            } else {
+                2f32.powi(k)
+            };
+            assert_eq!(log2_f32(x), k as f32, "log2(2^{k})");
+        }
+        for k in -1074..1024 {
+            let x = if k < -1022 {
+                f64::from_bits(1 << (k + 1074))
+            } else {
+                2f64.powi(k)
+            };
+            assert_eq!(log2_f64(x), k as f64, "log2(2^{k})");
+        }
+    }
+
+    #[test]
+    fn log2_sweeps() {
+        let worst = bits_f32_strided(997)
+            .map(|x| (ulp_f32(log2_f32(x), (x as f64).log2() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at log2({:e})", worst.0, worst.1);
+        let xs = random_f64s(1_000_000, 10)
+            .chain(uniform_f64s(1_000_000, 0.5, 2.0, 11))
+            .chain(uniform_f64s(200_000, 0.0, 1e-300, 12))
+            .chain((0..200_000u64).map(|i| f64::from_bits(1 + i * 22_517_998_136)))
+            .chain((0..200_000u64).map(|i| f64::from_bits(1f64.to_bits() - 100_000 + i)));
+        let worst = xs
+            .map(|x| (ulp_f64(log2_f64(x), x.log2()), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at log2({:e})", worst.0, worst.1);
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Transcendental functions computed by the runtime itself, for the CPU backend: `e^x` and
-//! `ln x` for every float dtype, through [`KernelMath`].
+//! Transcendental functions computed by the runtime itself, for the CPU backend: `e^x`, `2^x`,
+//! `ln x` and `log2 x` for every float dtype, through [`KernelMath`].
 //!
 //! std's `f32::exp` and friends call the system's C library: one scalar call per element, which
 //! no compiler can vectorize. These are written for LLVM's auto-vectorizer instead: straight-line
@@ -12,13 +12,15 @@
 //! instruction set (and with or without FMA). Accuracy, measured against std by the tests of each
 //! file: within 1 unit in the last place of the correctly rounded result over the whole domain
 //! (`f32`: every input checked, by ignored tests run in release; 0.07% of `exp`'s results and
-//! 0.3% of `ln`'s are one unit from the correctly rounded value), and std's special values: `exp(NaN) = NaN`, `exp(+inf) = +inf`,
+//! 0.3% of `ln`'s are one unit from the correctly rounded value; `exp2` and `log2` compute in
+//! `f64` and round once), and std's special values: `exp(NaN) = NaN`, `exp(+inf) = +inf`,
 //! `exp(-inf) = 0`, overflow to `+inf`, gradual underflow to subnormals and 0; `ln(±0) = -inf`,
-//! `ln(x < 0) = NaN`, `ln(+inf) = +inf`, `ln(NaN) = NaN`, subnormal inputs exact.
+//! `ln(x < 0) = NaN`, `ln(+inf) = +inf`, `ln(NaN) = NaN`, subnormal inputs exact (the same for
+//! `exp2` and `log2`, which are exact at integers and powers of two).
 //!
 //! `f16` and `bf16` compute in `f32` and round once, as the `half` crate does with std's.
 //!
-//! One file per family: `exp.rs`, `log.rs`; `bits.rs` holds the exponent-bit arithmetic they
+//! One file per family: `exp.rs` (`exp`, `exp2`), `log.rs` (`ln`, `log2`); `bits.rs` holds the exponent-bit arithmetic they
 //! share.
 
 mod bits;
@@ -66,6 +68,28 @@ pub trait KernelMath: Copy {
     /// assert_eq!(KernelMath::ln(bf16::from_f32(1.0)), bf16::from_f32(0.0));
     /// ```
     fn ln(x: Self) -> Self;
+
+    /// `2^x`, within 1 unit in the last place of the correctly rounded result (exact at
+    /// integers); `+inf` on overflow, subnormals and 0 on underflow, NaN for NaN.
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::exp2(10.0f32), 1024.0);
+    /// assert_eq!(KernelMath::exp2(-1074.0f64), f64::from_bits(1));
+    /// assert_eq!(KernelMath::exp2(0.5f64), std::f64::consts::SQRT_2);
+    /// ```
+    fn exp2(x: Self) -> Self;
+
+    /// The base-2 logarithm, within 1 unit in the last place of the correctly rounded result
+    /// (exact at powers of two); special values as [`KernelMath::ln`].
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::log2(1024.0f32), 10.0);
+    /// assert_eq!(KernelMath::log2(f64::from_bits(1)), -1074.0);
+    /// assert_eq!(KernelMath::log2(0.0f64), f64::NEG_INFINITY);
+    /// ```
+    fn log2(x: Self) -> Self;
 }
 
 impl KernelMath for f32 {
@@ -78,6 +102,16 @@ impl KernelMath for f32 {
     fn ln(x: f32) -> f32 {
         log::ln_f32(x)
     }
+
+    #[inline(always)]
+    fn exp2(x: f32) -> f32 {
+        exp::exp2_f32(x)
+    }
+
+    #[inline(always)]
+    fn log2(x: f32) -> f32 {
+        log::log2_f32(x)
+    }
 }
 
 impl KernelMath for f64 {
@@ -89,6 +123,16 @@ impl KernelMath for f64 {
     #[inline(always)]
     fn ln(x: f64) -> f64 {
         log::ln_f64(x)
+    }
+
+    #[inline(always)]
+    fn exp2(x: f64) -> f64 {
+        exp::exp2_f64(x)
+    }
+
+    #[inline(always)]
+    fn log2(x: f64) -> f64 {
+        log::log2_f64(x)
     }
 }
 
@@ -104,6 +148,16 @@ macro_rules! through_f32 {
             #[inline(always)]
             fn ln(x: $t) -> $t {
                 <$t>::from_f32(log::ln_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn exp2(x: $t) -> $t {
+                <$t>::from_f32(exp::exp2_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn log2(x: $t) -> $t {
+                <$t>::from_f32(log::log2_f32(x.to_f32()))
             }
         }
     )*};
