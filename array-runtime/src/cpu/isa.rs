@@ -38,7 +38,8 @@ use super::elementwise::Chunk;
 ///     type_params: &[],
 /// };
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, 2.0, 3.0])?;
-/// let inputs = [IntoOperand::<f32>::into_operand(&x).erase()];
+/// let operand = IntoOperand::<f32>::into_operand(&x);
+/// let inputs = [operand.erase()];
 /// let inst = Instance { def: &DEF, type_args: &[], params: &[f32::ID], results: &[f32::ID] };
 /// let plan = Plan::new(&inst, &inputs)?;
 /// let mut y = plan.alloc::<f32>()?;
