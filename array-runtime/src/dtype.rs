@@ -233,7 +233,7 @@ pub trait Num:
 
 /// Floating-point dtypes (`f16`, `bf16`, `f32`, `f64`): the float methods of std
 /// (`sqrt`, `exp`, `ln`, `powi`, ...) through [`num_traits::Float`], and the runtime's own
-/// vectorizable `exp`, `exp2`, `ln` and `log2` through [`KernelMath`](crate::math::KernelMath) (what kernels'
+/// vectorizable `exp`, `exp2`, `ln`, `log2` and `log10` through [`KernelMath`](crate::math::KernelMath) (what kernels'
 /// CPU twins call).
 ///
 /// ```
