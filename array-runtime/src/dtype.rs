@@ -233,8 +233,8 @@ pub trait Num:
 
 /// Floating-point dtypes (`f16`, `bf16`, `f32`, `f64`): the float methods of std
 /// (`sqrt`, `exp`, `ln`, `powi`, ...) through [`num_traits::Float`], and the runtime's own
-/// vectorizable `exp`, `exp2`, `ln`, `log2` and `log10` through [`KernelMath`](crate::math::KernelMath) (what kernels'
-/// CPU twins call).
+/// vectorizable `exp`, `exp2`, `exp_m1`, `ln`, `log2`, `log10` and `ln_1p` through
+/// [`KernelMath`](crate::math::KernelMath) (what kernels' CPU twins call).
 ///
 /// ```
 /// use array_runtime::Float;

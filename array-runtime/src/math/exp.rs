@@ -82,13 +82,14 @@ pub(super) fn exp_f64(x: f64) -> f64 {
     // subtraction (Sterbenz): r = r_hi + r_lo with r_lo the only rounded part.
     let r_hi = xc - n * LN2_HI;
     let r_lo = -(n * LN2_LO);
-    exp_reduced_f64(n, r_hi, r_lo)
+    let (u, e) = exp_reduced_f64(r_hi, r_lo);
+    scale_f64(u, e, n)
 }
 
-/// `2^n e^(r_hi + r_lo)` for an integer-valued `n` in `[-1080, 1080]`, `|r_hi| <= 0.35` and
-/// `|r_lo|` far below `r_hi`'s last place (or `r_hi = 0`).
+/// `e^(r_hi + r_lo)` as `u + e` (`u = 1 + ...` rounded, `e` its error and the small terms), for
+/// `|r_hi| <= 0.35` and `|r_lo|` far below `r_hi`'s last place (or `r_hi = 0`).
 #[inline(always)]
-fn exp_reduced_f64(n: f64, r_hi: f64, r_lo: f64) -> f64 {
+fn exp_reduced_f64(r_hi: f64, r_lo: f64) -> (f64, f64) {
     let r = r_hi + r_lo;
     let r2 = r * r;
     let r4 = r2 * r2;
@@ -105,12 +106,16 @@ fn exp_reduced_f64(n: f64, r_hi: f64, r_lo: f64) -> f64 {
     let e1 = (r_hi - s) + p;
     let u = 1.0 + s;
     let e2 = (1.0 - u) + s;
-    let y = u + (e2 + (e1 + r_lo));
-    // 2^n as two normal factors: y * 2^n1 is exact, the second product rounds once (to a
-    // subnormal, a normal or +inf).
+    (u, e2 + (e1 + r_lo))
+}
+
+/// `(u + e) 2^n` for an integer-valued `n` in `[-1080, 1080]`: 2^n as two normal factors,
+/// `(u + e) * 2^n1` is exact, the second product rounds once (to a subnormal, a normal or +inf).
+#[inline(always)]
+fn scale_f64(u: f64, e: f64, n: f64) -> f64 {
     let n1 = round_int(n * 0.5);
     let n2 = n - n1;
-    y * pow2(n1) * pow2(n2)
+    (u + e) * pow2(n1) * pow2(n2)
 }
 
 /// `2^x` of an `f32`, computed in `f64` (`x = n + t`, `2^t = e^(t ln 2)`) and rounded once.
@@ -154,12 +159,67 @@ pub(super) fn exp2_f64(x: f64) -> f64 {
     let p = t * std::f64::consts::LN_2;
     let e = ((t_hi * LN2_SPLIT_HI - p) + t_hi * LN2_SPLIT_LO + t_lo * LN2_SPLIT_HI)
         + t_lo * LN2_SPLIT_LO;
-    exp_reduced_f64(n, p, e + t * LN2_TAIL)
+    let (u, e) = exp_reduced_f64(p, e + t * LN2_TAIL);
+    scale_f64(u, e, n)
+}
+
+/// `e^x - 1` of an `f32`, computed in `f64` (`2^n (e^r - 1) + (2^n - 1)`) and rounded once.
+#[inline(always)]
+pub(super) fn exp_m1_f32(x: f32) -> f32 {
+    // Below -30 the result rounds to -1, above 100 to +inf; NaN stays NaN.
+    let xc = (x as f64).clamp(-30.0, 100.0);
+    let n = round_int(xc * std::f64::consts::LOG2_E);
+    // Exact when n == 0, where the result is small and needs it.
+    let r = xc - n * std::f64::consts::LN_2;
+    let r2 = r * r;
+    let r4 = r2 * r2;
+    let c = &INV_FACT;
+    let q = ((c[0] + c[1] * r) + r2 * (c[2] + c[3] * r))
+        + r4 * ((c[4] + c[5] * r) + r2 * (c[6] + c[7] * r));
+    // e^r - 1 to a relative 7e-12; the two terms have the result's sign when n != 0.
+    let p = r + r2 * q;
+    let scale = pow2(n);
+    let y = (scale * p + (scale - 1.0)) as f32;
+    // -0.0 keeps its sign.
+    if x == 0.0 {
+        x
+    } else {
+        y
+    }
+}
+
+/// `e^x - 1` of an `f64`: `2^n (u + e) - 1` with `2^n u - 1` summed exactly (Knuth's TwoSum),
+/// so that results near 0 keep every bit of `e^r - 1`.
+#[inline(always)]
+pub(super) fn exp_m1_f64(x: f64) -> f64 {
+    // Below -40 the result rounds to -1; above 710 to +inf; NaN stays NaN.
+    let xc = x.clamp(-40.0, 710.0);
+    let n = round_int(xc * std::f64::consts::LOG2_E);
+    let r_hi = xc - n * LN2_HI;
+    let r_lo = -(n * LN2_LO);
+    let (u, e) = exp_reduced_f64(r_hi, r_lo);
+    // |n| <= 58: 2^n is normal and 2^n u exact.
+    let scale = pow2(n.min(58.0));
+    let hu = u * scale;
+    let t = hu - 1.0;
+    let b = t - hu;
+    let te = (hu - (t - b)) + (-1.0 - b);
+    let near = t + (te + e * scale);
+    // Beyond 2^58, subtracting 1 changes nothing.
+    let far = scale_f64(u, e, n);
+    let y = if n > 58.0 { far } else { near };
+    if x == 0.0 {
+        x
+    } else {
+        y
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{bits_f32_strided, random_f64s, ulp_f32, ulp_f64, uniform_f64s};
+    use super::super::testing::{
+        bits_f32_strided, dd, random_f64s, ulp_f32, ulp_f64, uniform_f64s,
+    };
     use super::*;
 
     /// The largest distance, in units in the last place, between ours and `reference` over
@@ -254,6 +314,10 @@ mod tests {
             .map(|x| (ulp_f32(exp2_f32(x), (x as f64).exp2() as f32), x))
             .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         assert!(worst.0 <= 1, "{} ulps at exp2({:e})", worst.0, worst.1);
+        let worst = bits_f32_strided(1)
+            .map(|x| (ulp_f32(exp_m1_f32(x), (x as f64).exp_m1() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at exp_m1({:e})", worst.0, worst.1);
     }
 
     #[test]
@@ -312,6 +376,99 @@ mod tests {
         assert_eq!(LN2_SPLIT_HI + LN2_SPLIT_LO, std::f64::consts::LN_2);
         assert_eq!(LN2_SPLIT_HI.to_bits() & ((1 << 27) - 1), 0);
         assert!(LN2_TAIL.abs() < 1e-16);
+    }
+
+    /// `e^x - 1` in double-double for `x` in `[-45, 709]`: the series of `e^x - 1` itself
+    /// below `ln 2 / 2` (no cancellation), else `2^n e^r - 1`; correctly rounded but within
+    /// 2^-100 of a halfway point.
+    fn exp_m1_ref(x: f64) -> f64 {
+        let series = |r: dd::Dd, from: i32| {
+            let mut sum: dd::Dd = (1.0, 0.0);
+            for k in (from..=30).rev() {
+                sum = dd::add((1.0, 0.0), dd::mul(dd::div(r, (k as f64, 0.0)), sum));
+            }
+            sum
+        };
+        if x.abs() < 0.34 {
+            // x (1 + x/2 (1 + x/3 (...)))
+            let s = dd::mul((x, 0.0), series((x, 0.0), 2));
+            return s.0 + s.1;
+        }
+        const LN2: dd::Dd = (std::f64::consts::LN_2, 2.3190468138462996e-17);
+        let n = (x * std::f64::consts::LOG2_E).round();
+        let r = dd::add((x, 0.0), dd::mul((-n, 0.0), LN2));
+        let (e, scale) = (series(r, 1), 2f64.powi(n as i32));
+        let e = (e.0 * scale, e.1 * scale);
+        let m = dd::add(e, (-1.0, 0.0));
+        m.0 + m.1
+    }
+
+    #[test]
+    fn exp_m1_reference_is_correctly_rounded() {
+        // Correctly rounded values from a 60-digit computation.
+        for (x, want) in [
+            (0.3465999999999461, 0.41425091185045243),
+            (1e-10, 1.00000000005e-10),
+            (-0.5, -0.3934693402873666),
+            (1.0, 1.7182818284590453),
+            (-30.0, -0.9999999999999064),
+            (700.0, 1.0142320547350045e304),
+        ] {
+            assert_eq!(exp_m1_ref(x), want, "exp_m1({x:e})");
+        }
+    }
+
+    #[test]
+    fn exp_m1_special_values() {
+        assert!(exp_m1_f32(f32::NAN).is_nan());
+        assert_eq!(exp_m1_f32(f32::INFINITY), f32::INFINITY);
+        assert_eq!(exp_m1_f32(f32::NEG_INFINITY), -1.0);
+        assert_eq!(exp_m1_f32(-0.0).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(exp_m1_f32(0.0).to_bits(), 0);
+        assert_eq!(exp_m1_f32(1e-30), 1e-30);
+        assert_eq!(exp_m1_f32(89.0), f32::INFINITY);
+        assert_eq!(exp_m1_f32(-20.0), -1.0);
+        assert!(exp_m1_f64(f64::NAN).is_nan());
+        assert_eq!(exp_m1_f64(f64::INFINITY), f64::INFINITY);
+        assert_eq!(exp_m1_f64(f64::NEG_INFINITY), -1.0);
+        assert_eq!(exp_m1_f64(-0.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(exp_m1_f64(0.0).to_bits(), 0);
+        assert_eq!(exp_m1_f64(1e-300), 1e-300);
+        assert_eq!(exp_m1_f64(f64::from_bits(1)), f64::from_bits(1));
+        assert_eq!(exp_m1_f64(709.8), f64::INFINITY);
+        assert_eq!(exp_m1_f64(-40.0), -1.0);
+        for t in [709.78f64, 40.2, 36.7, -37.5, 0.3466, -0.3466] {
+            let xs = (0..2000u64).map(|i| f64::from_bits(t.to_bits() - 1000 + i));
+            let worst = xs
+                .map(|x| (ulp_f64(exp_m1_f64(x), exp_m1_checked(x)), x))
+                .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+            assert!(worst.0 <= 1, "{} ulps at exp_m1({:e})", worst.0, worst.1);
+        }
+    }
+
+    /// The reference over its domain, std beyond (where the result is -1, huge or +inf).
+    fn exp_m1_checked(x: f64) -> f64 {
+        if (-45.0..=709.0).contains(&x) {
+            exp_m1_ref(x)
+        } else {
+            x.exp_m1()
+        }
+    }
+
+    #[test]
+    fn exp_m1_sweeps() {
+        let worst = bits_f32_strided(997)
+            .map(|x| (ulp_f32(exp_m1_f32(x), (x as f64).exp_m1() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at exp_m1({:e})", worst.0, worst.1);
+        let xs = uniform_f64s(1_000_000, -45.0, 710.0, 19)
+            .chain(uniform_f64s(500_000, -1.0, 1.0, 20))
+            .chain(uniform_f64s(200_000, -1e-6, 1e-6, 21))
+            .chain(random_f64s(500_000, 22));
+        let worst = xs
+            .map(|x| (ulp_f64(exp_m1_f64(x), exp_m1_checked(x)), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at exp_m1({:e})", worst.0, worst.1);
     }
 
     #[test]

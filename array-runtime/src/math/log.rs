@@ -1,4 +1,4 @@
-//! `ln x`, `log2 x`, `log10 x`: `x = 2^k (1 + f)` with `1 + f` in `[sqrt(2)/2, sqrt(2))`, then
+//! `ln x`, `log2 x`, `log10 x`, `ln(1 + x)`: `x = 2^k (1 + f)` with `1 + f` in `[sqrt(2)/2, sqrt(2))`, then
 //! `ln(1 + f) = 2 atanh(s)` with `s = f / (2 + f)` (`|s| < 0.172`), a Taylor series in `s^2`,
 //! written as `f - f^2/2 + s (f^2/2 + R)`: the part that carries the rounding errors
 //! (`s (f^2/2 + R)`) is small beside the exact `f`; `k ln 2` is added in two parts, the first
@@ -205,9 +205,49 @@ pub(super) fn log10_f64(x: f64) -> f64 {
     }
 }
 
+/// `ln(1 + x)` of an `f32`, computed in `f64` and rounded once: `1 + x` is exact in `f64` for
+/// `|x| >= 2^-29` (and rounds harmlessly beyond 2^29); below, three terms of the series.
+#[inline(always)]
+pub(super) fn ln_1p_f32(x: f32) -> f32 {
+    let xd = x as f64;
+    // |x|^3 / 4 < 2^-89 of the result: the series to x^3 is exact to f64's precision.
+    let series = xd - 0.5 * xd * xd + xd * xd * xd * (1.0 / 3.0);
+    let y = if xd.abs() < 1.862645149230957e-9 {
+        series
+    } else {
+        ln_f64(1.0 + xd)
+    };
+    // ln_f64 gives -inf at x = -1, NaN below, +inf at +inf; -0.0 goes through the series.
+    y as f32
+}
+
+/// `ln(1 + x)` of an `f64`: `u = 1 + x` rounded, `ln u` from its parts with `k ln 2` added by
+/// Fast2Sum, and `(x - (u - 1)) / u` (what rounding `u` lost) added back.
+#[inline(always)]
+pub(super) fn ln_1p_f64(x: f64) -> f64 {
+    let u = 1.0 + x;
+    // u - 1 is exact (Sterbenz below 2, multiples of ulp(u) <= 1 up to 2^53).
+    let c = (x - (u - 1.0)) / u;
+    let (k, hi, lo) = ln_parts_f64(u);
+    let a = k * LN2_HI;
+    // |a| >= ln 2 > |hi| when k != 0; the error is 0 when k == 0.
+    let w = a + hi;
+    let y = w + (((a - w) + hi) + (lo + (c + k * LN2_LO)));
+    if u > 0.0 && x < f64::INFINITY && x != 0.0 {
+        y
+    } else if x == 0.0 {
+        x
+    } else {
+        // u == 0 at x == -1: ln gives -inf; NaN below and for NaN; +inf stays.
+        special_f64(u)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{bits_f32_strided, random_f64s, ulp_f32, ulp_f64, uniform_f64s};
+    use super::super::testing::{
+        bits_f32_strided, dd, random_f64s, ulp_f32, ulp_f64, uniform_f64s,
+    };
     use super::*;
 
     fn worst_f64(xs: impl Iterator<Item = f64>) -> (u64, f64) {
@@ -289,6 +329,10 @@ mod tests {
             .map(|x| (ulp_f32(log10_f32(x), (x as f64).log10() as f32), x))
             .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         assert!(worst.0 <= 1, "{} ulps at log10({:e})", worst.0, worst.1);
+        let worst = bits_f32_strided(1)
+            .map(|x| (ulp_f32(ln_1p_f32(x), (x as f64).ln_1p() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at ln_1p({:e})", worst.0, worst.1);
     }
 
     #[test]
@@ -348,50 +392,6 @@ mod tests {
             .map(|x| (ulp_f64(log2_f64(x), x.log2()), x))
             .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         assert!(worst.0 <= 1, "{} ulps at log2({:e})", worst.0, worst.1);
-    }
-
-    /// Double-double arithmetic (pairs of `f64`, about 104 bits): the reference for `log10`,
-    /// whose std implementation (the C library's) is up to 1.5 ULP off, e.g. at
-    /// `0.8723008925080973`.
-    mod dd {
-        pub(super) type Dd = (f64, f64);
-
-        fn two_sum(a: f64, b: f64) -> Dd {
-            let s = a + b;
-            let bb = s - a;
-            (s, (a - (s - bb)) + (b - bb))
-        }
-
-        fn normalize(s: f64, e: f64) -> Dd {
-            let h = s + e;
-            (h, e - (h - s))
-        }
-
-        fn halves(a: f64) -> (f64, f64) {
-            let c = 134217729.0 * a;
-            let hi = c - (c - a);
-            (hi, a - hi)
-        }
-
-        pub(super) fn add(a: Dd, b: Dd) -> Dd {
-            let (s, e) = two_sum(a.0, b.0);
-            normalize(s, e + (a.1 + b.1))
-        }
-
-        pub(super) fn mul(a: Dd, b: Dd) -> Dd {
-            let p = a.0 * b.0;
-            let ((ah, al), (bh, bl)) = (halves(a.0), halves(b.0));
-            let e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-            normalize(p, e + (a.0 * b.1 + a.1 * b.0))
-        }
-
-        pub(super) fn div(a: Dd, b: Dd) -> Dd {
-            let q1 = a.0 / b.0;
-            let r = add(a, mul(b, (-q1, 0.0)));
-            let q2 = r.0 / b.0;
-            let r = add(r, mul(b, (-q2, 0.0)));
-            add(normalize(q1, q2), (r.0 / b.0, 0.0))
-        }
     }
 
     /// `log10 x` for a positive finite `x`, from `2 atanh` series in double-double: correctly
@@ -483,6 +483,44 @@ mod tests {
             .map(|x| (ulp_f64(log10_f64(x), log10_ref(x)), x))
             .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         assert!(worst.0 <= 1, "{} ulps at log10({:e})", worst.0, worst.1);
+    }
+
+    #[test]
+    fn ln_1p_special_values() {
+        assert_eq!(ln_1p_f32(-1.0), f32::NEG_INFINITY);
+        assert!(ln_1p_f32(-2.0).is_nan());
+        assert!(ln_1p_f32(f32::NAN).is_nan());
+        assert!(ln_1p_f32(f32::NEG_INFINITY).is_nan());
+        assert_eq!(ln_1p_f32(f32::INFINITY), f32::INFINITY);
+        assert_eq!(ln_1p_f32(-0.0).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(ln_1p_f32(0.0).to_bits(), 0);
+        assert_eq!(ln_1p_f32(1e-30), 1e-30);
+        assert_eq!(ln_1p_f64(-1.0), f64::NEG_INFINITY);
+        assert!(ln_1p_f64(-1.5).is_nan());
+        assert!(ln_1p_f64(f64::NAN).is_nan());
+        assert!(ln_1p_f64(f64::NEG_INFINITY).is_nan());
+        assert_eq!(ln_1p_f64(f64::INFINITY), f64::INFINITY);
+        assert_eq!(ln_1p_f64(-0.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(ln_1p_f64(0.0).to_bits(), 0);
+        assert_eq!(ln_1p_f64(1e-300), 1e-300);
+        assert_eq!(ln_1p_f64(f64::from_bits(1)), f64::from_bits(1));
+        assert_eq!(ln_1p_f64(f64::MAX), f64::MAX.ln());
+    }
+
+    #[test]
+    fn ln_1p_sweeps() {
+        let worst = bits_f32_strided(997)
+            .map(|x| (ulp_f32(ln_1p_f32(x), (x as f64).ln_1p() as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at ln_1p({:e})", worst.0, worst.1);
+        let xs = random_f64s(1_000_000, 15)
+            .chain(uniform_f64s(500_000, -1.0, 1.0, 16))
+            .chain(uniform_f64s(200_000, -1e-6, 1e-6, 17))
+            .chain(uniform_f64s(200_000, -1.0, -0.999, 18));
+        let worst = xs
+            .map(|x| (ulp_f64(ln_1p_f64(x), x.ln_1p()), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        assert!(worst.0 <= 1, "{} ulps at ln_1p({:e})", worst.0, worst.1);
     }
 
     #[test]
