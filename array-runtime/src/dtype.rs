@@ -232,14 +232,19 @@ pub trait Num:
 }
 
 /// Floating-point dtypes (`f16`, `bf16`, `f32`, `f64`): the float methods of std
-/// (`sqrt`, `exp`, `ln`, `powi`, ...) through [`num_traits::Float`].
+/// (`sqrt`, `exp`, `ln`, `powi`, ...) through [`num_traits::Float`], and the runtime's own
+/// vectorizable `exp`, `exp2`, `exp_m1`, `ln`, `log2`, `log10` and `ln_1p` through
+/// [`KernelMath`](crate::math::KernelMath) (what kernels' CPU twins call).
 ///
 /// ```
 /// use array_runtime::Float;
 /// fn hyp<T: Float>(x: T, y: T) -> T { (x * x + y * y).sqrt() }
 /// assert_eq!(hyp(3.0f32, 4.0), 5.0);
 /// ```
-pub trait Float: Num + num_traits::Float + std::ops::Neg<Output = Self> {}
+pub trait Float:
+    Num + num_traits::Float + std::ops::Neg<Output = Self> + crate::math::KernelMath
+{
+}
 
 /// Integer dtypes, signed and unsigned.
 pub trait Int:

@@ -24,6 +24,7 @@ pub mod device;
 pub mod dtype;
 pub mod error;
 pub mod kernel;
+pub mod math;
 pub mod ops;
 mod raw;
 pub mod shape;

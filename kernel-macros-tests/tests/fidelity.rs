@@ -270,9 +270,11 @@ fn pick<T: Val>(g: &mut Rng, r: usize, p: usize) -> T {
 
 const ROWS: usize = 2000;
 
-/// The bound for results of transcendental functions on the host: both sides call the C
-/// library, except `cbrt` (Rust's own port of musl's) — 1 ULP. On a GPU the bound is CUDA's
-/// (its math API documents 1 to 4 ULPs per function; see the language reference).
+/// The bound for results of transcendental functions on the host: the C++ side calls the C
+/// library; the twin too, except `cbrt` (Rust's own port of musl's) and `exp`/`ln` (the
+/// runtime's `array_runtime::math`, within 1 ULP of the correctly rounded result) — 1 ULP. On a
+/// GPU the bound is CUDA's (its math API documents 1 to 4 ULPs per function; see the language
+/// reference). Boolean and integer results stay exact in every case.
 const TRANSCENDENTAL_ULPS: u64 = 1;
 
 macro_rules! case {
@@ -348,7 +350,9 @@ fn cases() -> Vec<Case> {
         case!("transcendental", l::transcendental, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), TRANSCENDENTAL_ULPS),
         case!("transcendental_more", l::transcendental_more, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), TRANSCENDENTAL_ULPS),
         case!("transcendental_f64", l::transcendental_f64, [], (f64) -> tuple (f64, f64, f64, f64, f64, f64, f64, f64), TRANSCENDENTAL_ULPS),
-        case!("float_predicates", l::float_predicates, [], (f64) -> tuple (bool, bool, bool, bool, f64), 0),
+        // The predicates are exact; the last result is `ln(exp(s))` (s = sqrt|x| in [0, 1]):
+        // exp's 1 ULP in [1, e) is up to 2 ULPs of ln's result in [0.25, 1), and ln adds its own.
+        case!("float_predicates", l::float_predicates, [], (f64) -> tuple (bool, bool, bool, bool, f64), 3 * TRANSCENDENTAL_ULPS),
         case!("int_methods", l::int_methods, [], (i32, i32, u8) -> tuple (i32, i32, u32, u8, bool, i32), 0),
         case!("int_semantics", l::int_semantics, [], (i8, i8, u64, u32) -> tuple (i8, i8, i8, i8, u64, u64, i8), 0),
         case!("cast_matrix", l::cast_matrix, [], (f64, i64, bool) -> tuple (u8, i16, u32, i64, f32, f64, u64, i8), 0),

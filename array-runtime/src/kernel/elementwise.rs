@@ -17,6 +17,7 @@ use crate::raw;
 use crate::shape::{self, Layout};
 
 pub use crate::cpu::elementwise::Chunk;
+pub use crate::cpu::isa::{run_chunk_loop, ChunkLoop};
 
 /// Static description of an `#[elementwise]` kernel (written by the macro).
 #[derive(Clone, Copy, Debug)]

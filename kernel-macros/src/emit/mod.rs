@@ -91,6 +91,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     let results_id = Ident::new("__results", ms);
     let layouts = Ident::new("__layouts", ms);
     let devs = Ident::new("__devs", ms);
+    let loop_ty = Ident::new("__KxLoop", ms);
     let (n_types, n_params, n_results) = (type_names.len(), sig.params.len(), sig.results.len());
 
     // The operands, their erased views and the instance: shared by the array function and
@@ -234,17 +235,25 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
                 type_params: &[#(#type_name_strs),*],
             };
 
-            /// The CPU backend's loop over one chunk of elements.
-            #[allow(clippy::needless_range_loop)]
+            /// The CPU backend's loop over one chunk of elements, compiled for the best
+            /// instruction set this CPU has (AVX2 or baseline x86-64, chosen at run time).
             pub fn cpu_chunk<#user_generics>(#chunk: &mut #ew::Chunk<'_>) #where_clause {
-                #(let #ins_slices = #chunk.input::<#param_tys>(#in_idx);)*
-                #(let #outs = #chunk.output::<#result_tys>(#out_idx);)*
-                let #n = #chunk.len();
-                #(let #ins_slices = &#ins_slices[..#n];)*
-                #(let #outs = &mut #outs[..#n];)*
-                for #idx in 0..#n {
-                    #store
+                struct #loop_ty<#(#type_names),*>(::core::marker::PhantomData<fn() -> (#(#type_names,)*)>);
+                impl<#user_generics> #ew::ChunkLoop for #loop_ty<#(#type_names),*> #where_clause {
+                    #[inline(always)]
+                    #[allow(clippy::needless_range_loop)]
+                    fn run(#chunk: &mut #ew::Chunk<'_>) {
+                        #(let #ins_slices = #chunk.input::<#param_tys>(#in_idx);)*
+                        #(let #outs = #chunk.output::<#result_tys>(#out_idx);)*
+                        let #n = #chunk.len();
+                        #(let #ins_slices = &#ins_slices[..#n];)*
+                        #(let #outs = &mut #outs[..#n];)*
+                        for #idx in 0..#n {
+                            #store
+                        }
+                    }
                 }
+                #ew::run_chunk_loop::<#loop_ty #turbofish>(#chunk)
             }
 
             /// Like the array function, writing into existing arrays or views (NumPy's `out=`):

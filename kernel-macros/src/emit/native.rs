@@ -7,8 +7,11 @@
 //! give 0 and `MIN / -1` wraps; shifts mask their amount (`wrapping_shl`); `abs` and `pow` on
 //! integers wrap; `clamp` never panics; arrays are indexed by any integer type; every literal
 //! carries its type as a suffix; `f16`/`bf16` methods compute in `f32` and round once, as the
-//! `half` crate does; `step_by(0)` steps by 1. Everything else is the user's code, at the
-//! user's spans.
+//! `half` crate does; `step_by(0)` steps by 1; `exp`, `exp2`, `exp_m1`, `ln`, `log2`, `log10`
+//! and `ln_1p` of floats (type parameters bounded by `Float` and `f16`/`bf16` too) call the runtime's own
+//! vectorizable implementations, `<T as array_runtime::math::KernelMath>::exp(x)`, within 1 ULP
+//! of the correctly rounded result, instead of the C library's scalar functions. Everything else
+//! is the user's code, at the user's spans.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
@@ -608,6 +611,11 @@ impl Native<'_> {
                 #x
             });
         }
+        if let Some(t) = self.runtime_math_receiver(name, rt) {
+            // Vectorizable, within 1 ULP: the runtime's own implementation rather than the
+            // C library's scalar call (`array_runtime::math`).
+            return quote_spanned!(sp=> <#t as array_runtime::math::KernelMath>::#m(#r));
+        }
         match rt {
             Ty::Scalar(s) if s.is_int() => {
                 let renamed = match name {
@@ -667,6 +675,26 @@ impl Native<'_> {
         }
     }
 }
+
+impl Native<'_> {
+    /// The float type whose [`RUNTIME_MATH`] method `name` the twin computes with
+    /// `array_runtime::math::KernelMath`: a float scalar (`f16` and `bf16` included) or a type
+    /// parameter bounded by `Float`; `None` for every other method and receiver.
+    fn runtime_math_receiver(&self, name: &str, rt: &Ty) -> Option<TokenStream> {
+        if !RUNTIME_MATH.contains(&name) {
+            return None;
+        }
+        match rt {
+            Ty::Scalar(s) if s.is_float() => Some(scalar_tokens(*s)),
+            Ty::Generic(i) if self.caps[*i].float => Some(self.generics[*i].to_token_stream()),
+            _ => None,
+        }
+    }
+}
+
+/// The float methods that the native twin computes with the runtime's own vectorizable
+/// implementations (`array_runtime::math::KernelMath`) instead of std's (the C library's).
+const RUNTIME_MATH: &[&str] = &["exp", "exp2", "exp_m1", "ln", "log2", "log10", "ln_1p"];
 
 /// `__kx_num(op, a, b)`: arithmetic on a type parameter bounded by `Num` only, wrapping for
 /// integer instantiations (through `i128`) and plain for float ones.

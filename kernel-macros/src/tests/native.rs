@@ -1,0 +1,75 @@
+//! The native twin: which float methods call the runtime's own implementations
+//! (`array_runtime::math::KernelMath`) and which stay std's.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::elementwise::expand;
+
+/// Everything `#[elementwise]` writes for `item`, as text.
+fn expanded(item: TokenStream) -> String {
+    expand(TokenStream::new(), item).to_string()
+}
+
+fn runtime_call(ty: &str, method: &str) -> String {
+    format!("< {ty} as array_runtime :: math :: KernelMath > :: {method}")
+}
+
+#[test]
+fn exp_and_log_of_floats_call_the_runtime() {
+    let out = expanded(quote! {
+        fn f(x: f32, y: f64) -> (f32, f64) {
+            (
+                x.exp() + x.log2() + x.exp_m1(),
+                y.ln() + y.exp2() + y.log10() + y.ln_1p(),
+            )
+        }
+    });
+    for (ty, m) in [
+        ("f32", "exp"),
+        ("f32", "log2"),
+        ("f64", "ln"),
+        ("f64", "exp2"),
+        ("f64", "log10"),
+        ("f32", "exp_m1"),
+        ("f64", "ln_1p"),
+    ] {
+        assert!(out.contains(&runtime_call(ty, m)), "{ty}::{m} in {out}");
+    }
+    assert!(!out.contains(". exp ("), "{out}");
+}
+
+#[test]
+fn type_parameters_and_half_types_call_the_runtime() {
+    let out = expanded(quote! {
+        fn g<T: Float>(x: T) -> T {
+            x.exp()
+        }
+    });
+    assert!(out.contains(&runtime_call("T", "exp")), "{out}");
+    let out = expanded(quote! {
+        fn h(x: f16, y: bf16) -> (f16, bf16) {
+            (x.ln(), y.exp())
+        }
+    });
+    assert!(
+        out.contains(&runtime_call("array_runtime :: f16", "ln")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&runtime_call("array_runtime :: bf16", "exp")),
+        "{out}"
+    );
+}
+
+#[test]
+fn other_methods_and_complex_numbers_stay_std() {
+    let out = expanded(quote! {
+        fn s(x: f32, z: c64) -> (f32, c64) {
+            (x.sin() + x.cbrt(), z.exp())
+        }
+    });
+    assert!(!out.contains("KernelMath"), "{out}");
+    assert!(out.contains(". sin ()"), "{out}");
+    assert!(out.contains(". exp ()"), "{out}");
+}
