@@ -2,8 +2,10 @@
 //! inverses, `arctan2`, `hypot`, `logaddexp`, `copysign`, `heaviside`, `rint`. Integer and
 //! `bool` inputs give the float dtype of [`ToFloat`]; floats keep their dtype.
 //!
-//! Accuracy: CUDA's math library on a GPU and the host's C library on the CPU, within a few
-//! ULPs of NumPy's (not bit-identical); `f16`/`bf16` are computed in `f32` and rounded once.
+//! Accuracy: CUDA's math library on a GPU; on the CPU the runtime's own vectorized exponentials
+//! and logarithms (`array_runtime::math`, within 1 ULP) and the host's C library for the
+//! others; within a few ULPs of NumPy's (not bit-identical). `f16`/`bf16` are computed in
+//! `f32` and rounded once.
 
 use crate::math::kernels;
 use crate::math::ToFloat;

@@ -40,7 +40,8 @@
 //!   to `f32`); convert one first with `astype`. A scalar operand has the array's dtype (as
 //!   NEP 50 gives for Python scalars).
 //! - Transcendental functions are within a few ULPs of NumPy's, not bit-identical (CUDA's
-//!   math library on a GPU, the host's C library on the CPU).
+//!   math library on a GPU; on the CPU the runtime's own vectorized `exp`, `exp2`, `expm1`,
+//!   `log`, `log2`, `log10`, `log1p`, within 1 ULP, and the host's C library for the others).
 //! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sqrt`, `exp`, `log`, `real`,
 //!   `imag`, `conjugate`, `angle`, the comparisons, the logic functions and `where_` only
 //!   (`real` of a complex array is a new array, not NumPy's view); `bf16` (which NumPy lacks) has
