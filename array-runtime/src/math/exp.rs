@@ -77,13 +77,18 @@ pub(super) fn exp_f32(x: f32) -> f32 {
 pub(super) fn exp_f64(x: f64) -> f64 {
     // Beyond [-746, 710] the result is 0 or +inf; NaN stays NaN through every step.
     let xc = x.clamp(-746.0, 710.0);
-    let n = round_int(xc * std::f64::consts::LOG2_E);
-    // n * LN2_HI is exact (LN2_HI has 42 significant bits, |n| <= 1077) and so is the
-    // subtraction (Sterbenz): r = r_hi + r_lo with r_lo the only rounded part.
-    let r_hi = xc - n * LN2_HI;
-    let r_lo = -(n * LN2_LO);
+    let (n, r_hi, r_lo) = reduce_ln2(xc);
     let (u, e) = exp_reduced_f64(r_hi, r_lo);
     scale_f64(u, e, n)
+}
+
+/// `x = n ln 2 + r_hi + r_lo` with `n` an integer, `|r_hi| <= 0.35`, for `|x| <= 746`: `n ln2_hi`
+/// is exact (`LN2_HI` has 42 significant bits, `|n| <= 1077`) and so is the subtraction
+/// (Sterbenz), so `r_lo` is the only rounded part.
+#[inline(always)]
+fn reduce_ln2(x: f64) -> (f64, f64, f64) {
+    let n = round_int(x * std::f64::consts::LOG2_E);
+    (n, x - n * LN2_HI, -(n * LN2_LO))
 }
 
 /// `e^(r_hi + r_lo)` as `u + e` (`u = 1 + ...` rounded, `e` its error and the small terms), for
@@ -194,9 +199,7 @@ pub(super) fn exp_m1_f32(x: f32) -> f32 {
 pub(super) fn exp_m1_f64(x: f64) -> f64 {
     // Below -40 the result rounds to -1; above 710 to +inf; NaN stays NaN.
     let xc = x.clamp(-40.0, 710.0);
-    let n = round_int(xc * std::f64::consts::LOG2_E);
-    let r_hi = xc - n * LN2_HI;
-    let r_lo = -(n * LN2_LO);
+    let (n, r_hi, r_lo) = reduce_ln2(xc);
     let (u, e) = exp_reduced_f64(r_hi, r_lo);
     // |n| <= 58: 2^n is normal and 2^n u exact.
     let scale = pow2(n.min(58.0));

@@ -54,15 +54,7 @@ pub(super) fn ln_f32(x: f32) -> f32 {
     let hfsq = 0.5 * f * f;
     // As in `ln_f64`: k LN2_HI_F32 is exact (|k| < 2^9), the small terms are summed first.
     let y = k * LN2_HI_F32 + (f - (hfsq - (s * (hfsq + r) + k * LN2_LO_F32)));
-    if x > 0.0 && x < f32::INFINITY {
-        y
-    } else if x == 0.0 {
-        f32::NEG_INFINITY
-    } else if x < 0.0 {
-        f32::NAN
-    } else {
-        x
-    }
+    special_f32(x, y)
 }
 
 /// `ln x` of an `f64`.
