@@ -76,13 +76,24 @@ def strip_tests(text):
 
 IMPL = re.compile(r"^impl\b(?:<[^{]*?>)?\s+(?:[\w:<>, ]+\s+for\s+)?([A-Z]\w*)")
 FN = re.compile(r"^(\s*)pub fn ([a-z_][a-z0-9_]*)")
+INLINE_MOD = re.compile(r"^(\s*)(?:pub(?:\([a-z]+\))? )?mod \w+ \{")
 
 
 def public_fns(text):
     """(type or None, name) of each public function: free functions at the top level, methods
     inside an `impl Type` block."""
-    out, current = [], None
+    out, current, inline_mod = [], None, None
     for line in strip_tests(text).splitlines():
+        # The functions of an inline module (the `map`, `combine`, `identity` of a
+        # `#[reduction]`) are parts of a kernel, not routines.
+        if inline_mod is not None:
+            if line == inline_mod + "}":
+                inline_mod = None
+            continue
+        m = INLINE_MOD.match(line)
+        if m:
+            inline_mod = m.group(1)
+            continue
         m = IMPL.match(line)
         if m:
             current = m.group(1)
@@ -102,6 +113,10 @@ def scan():
     for path in sorted(src.rglob("*.rs")):
         rel = path.relative_to(src)
         if rel.parts[0] in ("lib.rs", "prelude.rs"):
+            continue
+        if "kernels" in rel.parts[1:-1] or rel.stem == "kernels":
+            # The kernels behind the routines (`math::kernels::identity` copies an array; it
+            # is not NumPy's `identity`).
             continue
         module = "kernels_std::" + rel.parts[0].removesuffix(".rs")
         for ty, name in public_fns(path.read_text()):
