@@ -1,5 +1,5 @@
 //! Elementwise extrema: `maximum`, `minimum` (NaN propagates), `fmax`, `fmin` (NaN ignored)
-//! and `clip`.
+//! and `clip`. `maximum` and `minimum` also take `c64`/`c128` ([`Extremum`]).
 //!
 //! Between `0.0` and `-0.0` these return the first operand; NumPy's choice varies with the
 //! dtype and the loop (its `f16` loop returns the first, its `f32`/`f64` SIMD loops the
@@ -9,36 +9,136 @@ use crate::math::kernels;
 use crate::prelude::*;
 use array_runtime::IntoOperand;
 
-/// The larger of `x` and `y` (NumPy's `maximum`); a NaN operand gives NaN (Rust's `f64::max`
-/// would drop it).
+/// Dtypes [`maximum`] and [`minimum`] take: integers and floats, and `c64`/`c128` in NumPy's
+/// lexicographic order (real parts, then imaginary parts; a value with a NaN part wins, the
+/// first operand's when both have one).
 ///
 /// ```
-/// use kernels_std::{math, Array, Device};
+/// use kernels_std::math::Extremum;
+/// use kernels_std::{c128, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c128::new(1.0, 5.0), c128::new(2.0, -1.0)])?;
+/// let m = c128::maximum(&z, c128::new(1.0, 7.0))?.to_vec()?;
+/// assert_eq!(m, vec![c128::new(1.0, 7.0), c128::new(2.0, -1.0)]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait Extremum: DType {
+    /// The larger of `x` and `y`, elementwise; NaN propagates.
+    fn maximum<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+    /// The smaller of `x` and `y`, elementwise; NaN propagates.
+    fn minimum<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+}
+
+macro_rules! num_extremum {
+    ($($t:ty),*) => {$(
+        impl Extremum for $t {
+            fn maximum<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                kernels::maximum::<$t>(x, y)
+            }
+            fn minimum<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                kernels::minimum::<$t>(x, y)
+            }
+        }
+    )*};
+}
+num_extremum!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+
+/// `maximum` and `minimum` of one complex dtype, as NumPy's loops: `x` when it holds a NaN or
+/// is `>=` (`<=`) `y` in the lexicographic order, else `y` (so a NaN in `y` alone gives `y`).
+macro_rules! complex_extremum {
+    ($($t:ident => $max:ident, $min:ident;)*) => {$(
+        #[doc = concat!("`maximum` of `", stringify!($t), "` (see [`Extremum`]).")]
+        #[elementwise]
+        pub(crate) fn $max(x: $t, y: $t) -> $t {
+            let ge = x.re > y.re || (x.re == y.re && x.im >= y.im);
+            if x.is_nan() || (!y.is_nan() && ge) {
+                x
+            } else {
+                y
+            }
+        }
+
+        #[doc = concat!("`minimum` of `", stringify!($t), "` (see [`Extremum`]).")]
+        #[elementwise]
+        pub(crate) fn $min(x: $t, y: $t) -> $t {
+            let le = x.re < y.re || (x.re == y.re && x.im <= y.im);
+            if x.is_nan() || (!y.is_nan() && le) {
+                x
+            } else {
+                y
+            }
+        }
+
+        impl Extremum for $t {
+            fn maximum<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                $max(x, y)
+            }
+            fn minimum<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                $min(x, y)
+            }
+        }
+    )*};
+}
+complex_extremum! {
+    c64 => maximum_c64, minimum_c64;
+    c128 => maximum_c128, minimum_c128;
+}
+
+/// The larger of `x` and `y` (NumPy's `maximum`); a NaN operand gives NaN (Rust's `f64::max`
+/// would drop it). Complex numbers compare lexicographically ([`Extremum`]).
+///
+/// ```
+/// use kernels_std::{c64, math, Array, Device};
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, 5.0])?;
 /// let y = math::maximum(&x, 2.0f32)?.to_vec()?;
 /// assert_eq!((y[0], y[1].is_nan(), y[2]), (2.0, true, 5.0));
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(2.0, 0.0), c64::new(1.0, 3.0)])?;
+/// let m = math::maximum(&z, c64::new(1.0, 4.0))?.to_vec()?;
+/// assert_eq!(m, vec![c64::new(2.0, 0.0), c64::new(1.0, 4.0)]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn maximum<'a, T: Num>(
+pub fn maximum<'a, T: Extremum>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    kernels::maximum::<T>(x, y)
+    T::maximum(x, y)
 }
 
-/// The smaller of `x` and `y` (NumPy's `minimum`); a NaN operand gives NaN.
+/// The smaller of `x` and `y` (NumPy's `minimum`); a NaN operand gives NaN. Complex numbers
+/// compare lexicographically ([`Extremum`]).
 ///
 /// ```
-/// use kernels_std::{math, Array, Device};
+/// use kernels_std::{c64, math, Array, Device};
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1i64, -4, 5])?;
 /// assert_eq!(math::minimum(&x, 2i64)?.to_vec()?, vec![1, -4, 2]);
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(1.0, 0.0), c64::new(0.0, f32::NAN)])?;
+/// let m = math::minimum(&z, c64::new(1.0, -1.0))?.to_vec()?;
+/// assert_eq!(m[0], c64::new(1.0, -1.0));
+/// assert!(m[1].im.is_nan());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn minimum<'a, T: Num>(
+pub fn minimum<'a, T: Extremum>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    kernels::minimum::<T>(x, y)
+    T::minimum(x, y)
 }
 
 /// The larger of `x` and `y` ignoring NaN (NumPy's `fmax`): NaN only when both are.
@@ -90,4 +190,33 @@ pub fn clip<'a, T: Num>(
     hi: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
     kernels::clip::<T>(x, lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use array_runtime::cuda::verify;
+    use array_runtime::kernel::elementwise::Instance;
+    use array_runtime::DTypeId::{C128, C64};
+
+    /// The complex `maximum` and `minimum` kernels compiled by NVRTC (skipped without it).
+    #[test]
+    fn complex_extremum_kernels_compile() {
+        if !verify::nvrtc_or_skip("complex maximum/minimum").unwrap() {
+            return;
+        }
+        for (def, t) in [
+            (&super::maximum_c64::DEF, C64),
+            (&super::minimum_c64::DEF, C64),
+            (&super::maximum_c128::DEF, C128),
+            (&super::minimum_c128::DEF, C128),
+        ] {
+            let inst = Instance {
+                def,
+                type_args: &[],
+                params: &[t, t],
+                results: &[t],
+            };
+            verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+        }
+    }
 }

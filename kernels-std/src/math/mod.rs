@@ -86,7 +86,7 @@ pub use bitwise::{
 pub use classify::{isfinite, isinf, isnan, signbit, Classify};
 pub use compare::{equal, greater, greater_equal, less, less_equal, not_equal};
 pub use dtypes::ToFloat;
-pub use extrema::{clip, fmax, fmin, maximum, minimum};
+pub use extrema::{clip, fmax, fmin, maximum, minimum, Extremum};
 pub use float_fns::{
     arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, cbrt, copysign, cos, cosh, deg2rad,
     exp, exp2, expm1, heaviside, hypot, log, log10, log1p, log2, logaddexp, logaddexp2, rad2deg,

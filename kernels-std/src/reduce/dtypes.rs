@@ -124,6 +124,38 @@ impl MeanOf for c128 {
     type NanMean = kernels::nanmean_c128::Kernel;
 }
 
+/// Dtypes [`average`](super::average) takes with weights: those of [`MeanDType`] (weights of
+/// the same dtype, accumulated in [`MeanDType::Acc`]) and `c64`/`c128` (complex weights; a
+/// complex mean).
+///
+/// ```
+/// use kernels_std::reduce::AverageOf;
+/// fn out_name<T: AverageOf>() -> &'static str { <T::Out as kernels_std::DType>::ID.name() }
+/// assert_eq!(out_name::<kernels_std::c128>(), "c128");
+/// assert_eq!(out_name::<u8>(), "f64");
+/// ```
+pub trait AverageOf: MeanOf {
+    /// The kernel of the weighted mean, whose inputs are the data and the weights.
+    type Weighted: ReduceKernel<Out = <Self as MeanOf>::Out>;
+    /// The kernel of the weights' sum (checked for zeros before dividing).
+    type WeightSum: ReduceKernel;
+}
+
+impl<T: MeanDType> AverageOf for T {
+    type Weighted = kernels::average::Kernel<T, T::Acc, <T as MeanDType>::Out>;
+    type WeightSum = kernels::sum::Kernel<T, T::Acc, T::Acc>;
+}
+
+impl AverageOf for c64 {
+    type Weighted = kernels::average_c64::Kernel;
+    type WeightSum = kernels::sum_c64::Kernel;
+}
+
+impl AverageOf for c128 {
+    type Weighted = kernels::average_c128::Kernel;
+    type WeightSum = kernels::sum_c128::Kernel;
+}
+
 macro_rules! mean_dtype {
     ($($t:ty => $acc:ty, $out:ty;)*) => {$(
         impl MeanDType for $t {

@@ -5,7 +5,7 @@ use array_runtime::kernel::reduction::{Erase, ReduceCall};
 use array_runtime::{c128, c64, shape, Array, DType, Error, Float, Result};
 
 use super::builder::{axes_methods, AxesChoice};
-use super::dtypes::{MeanDType, MeanOf};
+use super::dtypes::{AverageOf, MeanDType, MeanOf};
 use super::kernels;
 
 /// The call of [`mean`] and [`nanmean`]: choose axes, then `.run()`.
@@ -308,7 +308,7 @@ pub struct Average<'a, T: DType> {
     weights: Option<&'a Array<T>>,
 }
 
-impl<'a, T: MeanDType> Average<'a, T> {
+impl<'a, T: AverageOf> Average<'a, T> {
     axes_methods!();
 
     /// Weights: of `a`'s shape, or 1-d along the single axis reduced (NumPy's rule).
@@ -319,7 +319,7 @@ impl<'a, T: MeanDType> Average<'a, T> {
 
     /// Runs the reduction: `sum(a * w) / sum(w)`. Weights that sum to zero along a reduced
     /// slice are an error, as in NumPy.
-    pub fn run(self) -> Result<Array<T::Out>> {
+    pub fn run(self) -> Result<Array<<T as MeanOf>::Out>> {
         let Some(w) = self.weights else {
             return Mean {
                 a: self.a,
@@ -331,7 +331,9 @@ impl<'a, T: MeanDType> Average<'a, T> {
         let w = self.weights_view(w)?;
         let wsum = self
             .choice
-            .apply(kernels::sum::<T, T::Acc, T::Acc>(&w))
+            .apply(ReduceCall::<T::WeightSum>::new(vec![Box::new(
+                Operand::Borrowed(&w),
+            )]))
             .run()?;
         if kernels::any_zero(&wsum).run()?.item()? {
             return Err(Error::invalid(format!(
@@ -340,7 +342,10 @@ impl<'a, T: MeanDType> Average<'a, T> {
                 self.choice.axes
             )));
         }
-        let call = kernels::average::<T, T::Acc, T::Out>(self.a, &w);
+        let call = ReduceCall::<T::Weighted>::new(vec![
+            Box::new(Operand::Borrowed(self.a)),
+            Box::new(Operand::Borrowed(&w)),
+        ]);
         self.choice.apply(call).run()
     }
 
@@ -375,7 +380,9 @@ impl<'a, T: MeanDType> Average<'a, T> {
 }
 
 /// NumPy's `average`: the weighted mean `sum(a * w) / sum(w)` over the chosen axes; without
-/// weights, [`mean`]. Dtypes as [`mean`]'s (NumPy's for equal dtypes of `a` and weights).
+/// weights, [`mean`]. Dtypes as [`mean`]'s (NumPy's for equal dtypes of `a` and weights);
+/// `c64` and `c128` take complex weights ([`AverageOf`]): real weights of a complex array are
+/// given as complex numbers (`astype`), where NumPy also accepts them real.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -387,9 +394,12 @@ impl<'a, T: MeanDType> Average<'a, T> {
 /// assert_eq!(average(&a).run()?.item()?, 2.5);
 /// let zero = Array::from_vec(&dev, &[2], vec![1.0, -1.0])?;
 /// assert!(average(&a).axis(0).weights(&zero).run().is_err());
+/// let z = Array::from_vec(&dev, &[2], vec![c64::new(1.0, 1.0), c64::new(3.0, 5.0)])?;
+/// let zw = Array::from_vec(&dev, &[2], vec![c64::new(1.0, 0.0), c64::new(3.0, 0.0)])?;
+/// assert_eq!(average(&z).weights(&zw).run()?.item()?, c64::new(2.5, 4.0));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn average<T: MeanDType>(a: &Array<T>) -> Average<'_, T> {
+pub fn average<T: AverageOf>(a: &Array<T>) -> Average<'_, T> {
     Average {
         a,
         choice: AxesChoice::default(),

@@ -1,15 +1,99 @@
 //! `cumsum` and `cumprod`: a chunked parallel scan along rows (see [`kernels`](super::kernels)).
 
-use super::kernels::{chunk_scan, chunk_totals};
+use super::kernels::{
+    chunk_scan, chunk_scan_c128, chunk_scan_c64, chunk_totals, chunk_totals_c128, chunk_totals_c64,
+};
 use super::rows::{cpu_workers, launch_items, Rows};
 use crate::prelude::*;
+use sealed::{ChunkKernels, Chunking};
+
+/// Dtypes a scan runs in (the accumulators of [`Accumulate`]): integers and floats, whose
+/// chunk kernels are generic, and `c64`/`c128`, whose kernels are their own (complex `+` and
+/// `*`). Sealed.
+pub trait ScanDType: DType + ChunkKernels {}
+
+mod sealed {
+    use crate::prelude::*;
+
+    /// The shape of one level of a chunked scan: `chunks` chunks of `chunk` elements per row of
+    /// `n`, `items` chunks in all, one per `spread` threads of the launch `cfg`.
+    #[derive(Debug)]
+    pub struct Chunking {
+        pub cfg: LaunchConfig,
+        pub n: u64,
+        pub chunk: u64,
+        pub chunks: u64,
+        pub items: u64,
+        pub spread: u64,
+        pub prod: bool,
+    }
+
+    /// The two kernels of a chunked scan of one dtype (see [`kernels`](super::super::kernels)).
+    pub trait ChunkKernels: DType {
+        /// `0`, or `1` for a product.
+        fn identity(prod: bool) -> Self;
+        /// Launches `chunk_totals`: the total of each chunk into `totals`.
+        fn totals(c: &Chunking, x: &Array<Self>, totals: &mut Array<Self>) -> Result<()>;
+        /// Launches `chunk_scan`: each chunk scanned from the scanned totals `carry`.
+        fn scan(
+            c: &Chunking,
+            x: &Array<Self>,
+            carry: &Array<Self>,
+            out: &mut Array<Self>,
+        ) -> Result<()>;
+    }
+}
+
+macro_rules! chunk_kernels {
+    ($($t:ty => $totals:expr, $scan:expr, $zero:expr, $one:expr;)*) => {$(
+        impl ChunkKernels for $t {
+            fn identity(prod: bool) -> Self {
+                if prod { $one } else { $zero }
+            }
+            fn totals(c: &Chunking, x: &Array<Self>, totals: &mut Array<Self>) -> Result<()> {
+                let identity = Self::identity(c.prod);
+                $totals(&c.cfg, x, totals, c.n, c.chunk, c.chunks, c.spread, c.prod, identity)
+            }
+            fn scan(
+                c: &Chunking,
+                x: &Array<Self>,
+                carry: &Array<Self>,
+                out: &mut Array<Self>,
+            ) -> Result<()> {
+                let identity = Self::identity(c.prod);
+                $scan(
+                    &c.cfg, x, carry, out, c.n, c.chunk, c.chunks, c.items, c.spread, c.prod,
+                    identity,
+                )
+            }
+        }
+        impl ScanDType for $t {}
+    )*};
+}
+
+/// The generic kernels, for a number dtype.
+macro_rules! num_chunk_kernels {
+    ($($t:ty),*) => {
+        chunk_kernels! {$(
+            $t => chunk_totals::launch::<$t>, chunk_scan::launch::<$t>,
+                <$t as num_traits::Zero>::zero(), <$t as num_traits::One>::one();
+        )*}
+    };
+}
+num_chunk_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+chunk_kernels! {
+    c64 => chunk_totals_c64::launch, chunk_scan_c64::launch,
+        c64::new(0.0, 0.0), c64::new(1.0, 0.0);
+    c128 => chunk_totals_c128::launch, chunk_scan_c128::launch,
+        c128::new(0.0, 0.0), c128::new(1.0, 0.0);
+}
 
 /// Element types that can be accumulated, with NumPy's result dtype as `Acc`: integers
 /// narrower than 64 bits (and `bool`) accumulate in `i64` (unsigned ones in `u64`), the others
-/// in their own dtype.
+/// (`c64` and `c128` too) in their own dtype.
 pub trait Accumulate: DType {
     /// The dtype of `cumsum`/`cumprod` (NumPy's default accumulator).
-    type Acc: Num;
+    type Acc: ScanDType;
     /// `a` converted to [`Self::Acc`] on its device (itself when the dtypes agree).
     fn to_acc(a: &Array<Self>) -> Result<Array<Self::Acc>>;
 }
@@ -24,7 +108,7 @@ macro_rules! same_acc {
         }
     )*};
 }
-same_acc!(i64, u64, f16, bf16, f32, f64);
+same_acc!(i64, u64, f16, bf16, f32, f64, c64, c128);
 
 macro_rules! widened_acc {
     ($($t:ty => $acc:ty),*) => {$(
@@ -60,7 +144,7 @@ fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
 
 /// The inclusive scan (sums, or products when `prod`) of each row of `x`, `[rows, n]`
 /// C-contiguous, into a new `[rows, n]` array.
-pub(crate) fn scan_rows<T: Num>(
+pub(crate) fn scan_rows<T: ScanDType>(
     x: &Array<T>,
     rows: usize,
     n: usize,
@@ -71,7 +155,7 @@ pub(crate) fn scan_rows<T: Num>(
 
 /// [`scan_rows`] with the chunk length given by `chunk(rows, n)` (at every level of the
 /// recursion), so that the tests can run the GPU's shape on the CPU.
-fn scan_rows_in_chunks<T: Num>(
+fn scan_rows_in_chunks<T: ScanDType>(
     x: &Array<T>,
     rows: usize,
     n: usize,
@@ -83,42 +167,27 @@ fn scan_rows_in_chunks<T: Num>(
     if rows * n == 0 {
         return Ok(out);
     }
-    let identity = if prod { T::one() } else { T::zero() };
     let len = chunk(rows, n).clamp(2, n.max(2));
     let chunks = n.div_ceil(len);
     let items = rows * chunks;
     let (cfg, spread) = launch_items(&dev, items)?;
-    let (n64, chunk64, chunks64, spread64) = (n as u64, len as u64, chunks as u64, spread as u64);
+    let c = Chunking {
+        cfg,
+        n: n as u64,
+        chunk: len as u64,
+        chunks: chunks as u64,
+        items: items as u64,
+        spread: spread as u64,
+        prod,
+    };
     let carry = if chunks == 1 {
-        Array::full(&dev, &[1], identity)?
+        Array::full(&dev, &[1], T::identity(prod))?
     } else {
         let mut totals = Array::<T>::zeros(&dev, &[rows, chunks])?;
-        chunk_totals::launch::<T>(
-            &cfg,
-            x,
-            &mut totals,
-            n64,
-            chunk64,
-            chunks64,
-            spread64,
-            prod,
-            identity,
-        )?;
+        T::totals(&c, x, &mut totals)?;
         scan_rows_in_chunks(&totals, rows, chunks, prod, chunk)?
     };
-    chunk_scan::launch::<T>(
-        &cfg,
-        x,
-        &carry,
-        &mut out,
-        n64,
-        chunk64,
-        chunks64,
-        items as u64,
-        spread64,
-        prod,
-        identity,
-    )?;
+    T::scan(&c, x, &carry, &mut out)?;
     Ok(out)
 }
 
@@ -138,7 +207,8 @@ fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<
 /// a 1-d result, as NumPy's default `axis=None`).
 ///
 /// The result dtype is NumPy's ([`Accumulate::Acc`]): `bool` and integers narrower than 64 bits
-/// give `i64` (unsigned: `u64`), and integer sums wrap on overflow. Floats are summed chunk by
+/// give `i64` (unsigned: `u64`), and integer sums wrap on overflow; `c64` and `c128` stay
+/// themselves (each part summed). Floats are summed chunk by
 /// chunk in parallel: on long rows the rounding differs from NumPy's strictly sequential sum
 /// in the last bits (the result is as accurate). A 0-d array gives one element (with `axis`
 /// `None`, `Some(0)` or `Some(-1)`, as NumPy); an axis out of range is an
@@ -160,13 +230,17 @@ pub fn cumsum<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<
 }
 
 /// NumPy's `cumprod(a, axis)`: the cumulative product along `axis` (`None`: of the flattened
-/// array). Result dtypes and rounding as for [`cumsum`]; integer products wrap.
+/// array). Result dtypes and rounding as for [`cumsum`]; integer products wrap. Complex
+/// numbers multiply as NumPy's `(ac - bd) + (ad + bc)i` (without fused multiply-adds).
 ///
 /// ```
 /// use kernels_std::scan::cumprod;
-/// use kernels_std::{Array, Device};
+/// use kernels_std::{c64, Array, Device};
 /// let a = Array::from_vec(&Device::cpu(), &[4], vec![1.0f32, 2.0, 3.0, 4.0])?;
 /// assert_eq!(cumprod(&a, None)?.to_vec()?, vec![1.0, 2.0, 6.0, 24.0]);
+/// let z = Array::from_vec(&Device::cpu(), &[3], vec![c64::new(1.0, 1.0), c64::new(0.0, 1.0), c64::new(2.0, 0.0)])?;
+/// let want = vec![c64::new(1.0, 1.0), c64::new(-1.0, 1.0), c64::new(-2.0, 2.0)];
+/// assert_eq!(cumprod(&z, None)?.to_vec()?, want);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn cumprod<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {

@@ -17,8 +17,8 @@ pub(crate) fn bool_difference(later: bool, earlier: bool) -> bool {
     later != earlier
 }
 
-/// Element types [`diff`] accepts: the numeric dtypes (`later - earlier`) and `bool`
-/// (`later != earlier`, as NumPy).
+/// Element types [`diff`] accepts: the numeric dtypes and `c64`/`c128` (`later - earlier`)
+/// and `bool` (`later != earlier`, as NumPy).
 pub trait Diff: DType {
     /// The difference of two arrays of one shape, elementwise.
     fn difference(later: &Array<Self>, earlier: &Array<Self>) -> Result<Array<Self>>;
@@ -35,6 +35,18 @@ macro_rules! numeric_diff {
 }
 numeric_diff!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
 
+/// Complex numbers: the runtime's complex subtraction (each part subtracted).
+macro_rules! complex_diff {
+    ($($t:ty),*) => {$(
+        impl Diff for $t {
+            fn difference(later: &Array<$t>, earlier: &Array<$t>) -> Result<Array<$t>> {
+                <$t as array_runtime::ops::Numeric>::subtract(later, earlier)
+            }
+        }
+    )*};
+}
+complex_diff!(c64, c128);
+
 impl Diff for bool {
     fn difference(later: &Array<bool>, earlier: &Array<bool>) -> Result<Array<bool>> {
         bool_difference(later, earlier)
@@ -43,7 +55,7 @@ impl Diff for bool {
 
 /// NumPy's `diff(a, n, axis)`: `out[i] = a[i + 1] - a[i]` along `axis`, applied `n` times; the
 /// axis shrinks by `n` (to 0 when `n` is at least its length). `n = 0` returns `a` unchanged.
-/// `bool` arrays give `a[i + 1] != a[i]`, as NumPy. A 0-d array is an error (NumPy's
+/// `bool` arrays give `a[i + 1] != a[i]`, as NumPy; complex arrays subtract both parts. A 0-d array is an error (NumPy's
 /// `ValueError`), an axis out of range an [`Error::Axis`](crate::Error::Axis).
 ///
 /// ```

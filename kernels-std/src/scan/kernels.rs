@@ -94,3 +94,88 @@ pub(crate) fn chunk_scan<T: Num>(
         out[i] = acc;
     }
 }
+
+/// [`chunk_totals`] and [`chunk_scan`] of one complex dtype (the generic kernels need ordered
+/// numbers): the same chunking, complex `+` or `*` (NumPy's complex product), stamped for
+/// `c64` and `c128`.
+macro_rules! complex_chunk_kernels {
+    ($t:ident: $totals:ident, $scan:ident) => {
+        #[doc = concat!("[`chunk_totals`] of `", stringify!($t), "`.")]
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $totals(
+            x: &[$t],
+            totals: &mut [$t],
+            n: usize,
+            chunk: usize,
+            chunks: usize,
+            spread: usize,
+            prod: bool,
+            identity: $t,
+        ) {
+            let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if g % spread != 0 {
+                return;
+            }
+            let item = g / spread;
+            if item >= totals.len() {
+                return;
+            }
+            let row = item / chunks;
+            let start = row * n + (item % chunks) * chunk;
+            let end = (start + chunk).min(row * n + n);
+            let mut acc = identity;
+            for i in start..end {
+                if prod {
+                    acc = acc * x[i];
+                } else {
+                    acc = acc + x[i];
+                }
+            }
+            totals[item] = acc;
+        }
+
+        #[doc = concat!("[`chunk_scan`] of `", stringify!($t), "`.")]
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $scan(
+            x: &[$t],
+            carry: &[$t],
+            out: &mut [$t],
+            n: usize,
+            chunk: usize,
+            chunks: usize,
+            items: usize,
+            spread: usize,
+            prod: bool,
+            identity: $t,
+        ) {
+            let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if g % spread != 0 {
+                return;
+            }
+            let item = g / spread;
+            if item >= items {
+                return;
+            }
+            let row = item / chunks;
+            let c = item % chunks;
+            let start = row * n + c * chunk;
+            let end = (start + chunk).min(row * n + n);
+            let mut acc = identity;
+            if c > 0 {
+                acc = carry[item - 1];
+            }
+            for i in start..end {
+                if prod {
+                    acc = acc * x[i];
+                } else {
+                    acc = acc + x[i];
+                }
+                out[i] = acc;
+            }
+        }
+    };
+}
+complex_chunk_kernels!(c64: chunk_totals_c64, chunk_scan_c64);
+complex_chunk_kernels!(c128: chunk_totals_c128, chunk_scan_c128);

@@ -17,7 +17,7 @@ pub(crate) mod rows;
 mod cumulative;
 mod diff;
 
-pub use cumulative::{cumprod, cumsum, Accumulate};
+pub use cumulative::{cumprod, cumsum, Accumulate, ScanDType};
 pub use diff::{diff, Diff};
 
 pub(crate) use cumulative::scan_rows;

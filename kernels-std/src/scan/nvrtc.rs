@@ -32,8 +32,9 @@ pub(crate) fn available(what: &str) -> bool {
     verify::nvrtc_or_skip(what).unwrap()
 }
 
-/// The accumulator dtypes of `cumsum`/`cumprod`.
-const ACCUMULATORS: [DTypeId; 6] = [I64, U64, F16, BF16, F32, F64];
+/// The dtypes of the generic scan kernels: the accumulators of `cumsum`/`cumprod` and the
+/// other numbers ([`ScanDType`](super::ScanDType) takes them all).
+const ACCUMULATORS: [DTypeId; 12] = [I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64];
 
 #[test]
 fn scan_kernels_compile() {
@@ -44,6 +45,11 @@ fn scan_kernels_compile() {
         raw(&super::kernels::chunk_totals::DEF, &[t]);
         raw(&super::kernels::chunk_scan::DEF, &[t]);
     }
+    // Complex accumulators: kernels of their own.
+    raw(&super::kernels::chunk_totals_c64::DEF, &[]);
+    raw(&super::kernels::chunk_scan_c64::DEF, &[]);
+    raw(&super::kernels::chunk_totals_c128::DEF, &[]);
+    raw(&super::kernels::chunk_scan_c128::DEF, &[]);
     for t in DTypeId::ALL {
         elementwise(&array_runtime::copy::identity_kernel::DEF, &[t], &[t], &[t]);
     }

@@ -278,6 +278,43 @@ macro_rules! complex_means {
 complex_means!(c64, f32: mean_c64, nanmean_c64);
 complex_means!(c128, f64: mean_c128, nanmean_c128);
 
+/// `average` of a complex dtype `$t` with weights of that dtype: the complex sums of `x * w`
+/// and of `w`, divided as NumPy divides complex numbers (Smith's algorithm).
+macro_rules! complex_average {
+    ($($t:ident: $name:ident;)*) => {$(
+        #[doc = concat!("The weighted mean of `", stringify!($t), "` elements: `sum(x * w) / sum(w)`.")]
+        #[reduction]
+        pub mod $name {
+            pub fn map(x: $t, w: $t) -> ($t, $t) {
+                (x * w, w)
+            }
+            pub fn combine(a: ($t, $t), b: ($t, $t)) -> ($t, $t) {
+                (a.0 + b.0, a.1 + b.1)
+            }
+            pub fn identity() -> ($t, $t) {
+                let zero = false.cast::<$t>();
+                (zero, zero)
+            }
+            pub fn finish(acc: ($t, $t)) -> $t {
+                let (a, b, c, d) = (acc.0.re, acc.0.im, acc.1.re, acc.1.im);
+                if c.abs() >= d.abs() {
+                    let rat = d / c;
+                    let scl = 1.0 / (c + d * rat);
+                    Complex::new((a + b * rat) * scl, (b - a * rat) * scl)
+                } else {
+                    let rat = c / d;
+                    let scl = 1.0 / (d + c * rat);
+                    Complex::new((a * rat + b) * scl, (b * rat - a) * scl)
+                }
+            }
+        }
+    )*};
+}
+complex_average! {
+    c64: average_c64;
+    c128: average_c128;
+}
+
 /// The parts of a complex number, both NaN when either is (how `nanvar` of complex numbers
 /// skips an element in both parts).
 macro_rules! nan_parts {
