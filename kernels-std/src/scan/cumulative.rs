@@ -30,8 +30,6 @@ mod sealed {
 
     /// The two kernels of a chunked scan of one dtype (see [`kernels`](super::super::kernels)).
     pub trait ChunkKernels: DType {
-        /// `0`, or `1` for a product.
-        fn identity(prod: bool) -> Self;
         /// Launches `chunk_totals`: the total of each chunk into `totals`.
         fn totals(c: &Chunking, x: &Array<Self>, totals: &mut Array<Self>) -> Result<()>;
         /// Launches `chunk_scan`: each chunk scanned from the scanned totals `carry`.
@@ -45,14 +43,10 @@ mod sealed {
 }
 
 macro_rules! chunk_kernels {
-    ($($t:ty => $totals:expr, $scan:expr, $zero:expr, $one:expr;)*) => {$(
+    ($($t:ty => $totals:expr, $scan:expr;)*) => {$(
         impl ChunkKernels for $t {
-            fn identity(prod: bool) -> Self {
-                if prod { $one } else { $zero }
-            }
             fn totals(c: &Chunking, x: &Array<Self>, totals: &mut Array<Self>) -> Result<()> {
-                let identity = Self::identity(c.prod);
-                $totals(&c.cfg, x, totals, c.n, c.chunk, c.chunks, c.spread, c.prod, identity)
+                $totals(&c.cfg, x, totals, c.n, c.chunk, c.chunks, c.spread, c.prod)
             }
             fn scan(
                 c: &Chunking,
@@ -60,11 +54,7 @@ macro_rules! chunk_kernels {
                 carry: &Array<Self>,
                 out: &mut Array<Self>,
             ) -> Result<()> {
-                let identity = Self::identity(c.prod);
-                $scan(
-                    &c.cfg, x, carry, out, c.n, c.chunk, c.chunks, c.items, c.spread, c.prod,
-                    identity,
-                )
+                $scan(&c.cfg, x, carry, out, c.n, c.chunk, c.chunks, c.items, c.spread, c.prod)
             }
         }
         impl ScanDType for $t {}
@@ -75,17 +65,14 @@ macro_rules! chunk_kernels {
 macro_rules! num_chunk_kernels {
     ($($t:ty),*) => {
         chunk_kernels! {$(
-            $t => chunk_totals::launch::<$t>, chunk_scan::launch::<$t>,
-                <$t as num_traits::Zero>::zero(), <$t as num_traits::One>::one();
+            $t => chunk_totals::launch::<$t>, chunk_scan::launch::<$t>;
         )*}
     };
 }
 num_chunk_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
 chunk_kernels! {
-    c64 => chunk_totals_c64::launch, chunk_scan_c64::launch,
-        c64::new(0.0, 0.0), c64::new(1.0, 0.0);
-    c128 => chunk_totals_c128::launch, chunk_scan_c128::launch,
-        c128::new(0.0, 0.0), c128::new(1.0, 0.0);
+    c64 => chunk_totals_c64::launch, chunk_scan_c64::launch;
+    c128 => chunk_totals_c128::launch, chunk_scan_c128::launch;
 }
 
 /// Element types that can be accumulated, with NumPy's result dtype as `Acc`: integers
@@ -181,7 +168,8 @@ fn scan_rows_in_chunks<T: ScanDType>(
         prod,
     };
     let carry = if chunks == 1 {
-        Array::full(&dev, &[1], T::identity(prod))?
+        // Not read: a row's first chunk starts from its first element.
+        Array::<T>::zeros(&dev, &[1])?
     } else {
         let mut totals = Array::<T>::zeros(&dev, &[rows, chunks])?;
         T::totals(&c, x, &mut totals)?;

@@ -25,7 +25,8 @@ pub(crate) fn combine<T: Num>(a: T, b: T, prod: bool) -> T {
     }
 }
 
-/// `totals[item]`: the sum (product when `prod`) of chunk `item` of the rows of `x`.
+/// `totals[item]`: the sum (product when `prod`) of chunk `item` of the rows of `x` (never
+/// empty), from its first element on.
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn chunk_totals<T: Num>(
@@ -36,7 +37,6 @@ pub(crate) fn chunk_totals<T: Num>(
     chunks: usize,
     spread: usize,
     prod: bool,
-    identity: T,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if g % spread != 0 {
@@ -49,16 +49,18 @@ pub(crate) fn chunk_totals<T: Num>(
     let row = item / chunks;
     let start = row * n + (item % chunks) * chunk;
     let end = (start + chunk).min(row * n + n);
-    let mut acc = identity;
-    for i in start..end {
+    let mut acc = x[start];
+    for i in (start + 1)..end {
         acc = combine::<T>(acc, x[i], prod);
     }
     totals[item] = acc;
 }
 
 /// `out`: the inclusive scan of each row of `x`, chunk `item` by thread `item`, starting from
-/// `carry[item - 1]` (the scanned totals of the chunks, `[rows, chunks]`) or `identity` for a
-/// row's first chunk.
+/// `carry[item - 1]` (the scanned totals of the chunks, `[rows, chunks]`), or from its first
+/// element for a row's first chunk (as NumPy's sequential scan: no identity is combined with
+/// it, which would turn `-0.0` into `0.0` in a sum and an infinite complex into NaN in a
+/// product).
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn chunk_scan<T: Num>(
@@ -71,7 +73,6 @@ pub(crate) fn chunk_scan<T: Num>(
     items: usize,
     spread: usize,
     prod: bool,
-    identity: T,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if g % spread != 0 {
@@ -85,11 +86,14 @@ pub(crate) fn chunk_scan<T: Num>(
     let c = item % chunks;
     let start = row * n + c * chunk;
     let end = (start + chunk).min(row * n + n);
-    let mut acc = identity;
+    let mut acc = x[start];
+    let mut first = start + 1;
     if c > 0 {
         acc = carry[item - 1];
+        first = start;
     }
-    for i in start..end {
+    out[start] = acc;
+    for i in first..end {
         acc = combine::<T>(acc, x[i], prod);
         out[i] = acc;
     }
@@ -111,7 +115,6 @@ macro_rules! complex_chunk_kernels {
             chunks: usize,
             spread: usize,
             prod: bool,
-            identity: $t,
         ) {
             let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
             if g % spread != 0 {
@@ -124,8 +127,8 @@ macro_rules! complex_chunk_kernels {
             let row = item / chunks;
             let start = row * n + (item % chunks) * chunk;
             let end = (start + chunk).min(row * n + n);
-            let mut acc = identity;
-            for i in start..end {
+            let mut acc = x[start];
+            for i in (start + 1)..end {
                 if prod {
                     acc = acc * x[i];
                 } else {
@@ -148,7 +151,6 @@ macro_rules! complex_chunk_kernels {
             items: usize,
             spread: usize,
             prod: bool,
-            identity: $t,
         ) {
             let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
             if g % spread != 0 {
@@ -162,11 +164,14 @@ macro_rules! complex_chunk_kernels {
             let c = item % chunks;
             let start = row * n + c * chunk;
             let end = (start + chunk).min(row * n + n);
-            let mut acc = identity;
+            let mut acc = x[start];
+            let mut first = start + 1;
             if c > 0 {
                 acc = carry[item - 1];
+                first = start;
             }
-            for i in start..end {
+            out[start] = acc;
+            for i in first..end {
                 if prod {
                     acc = acc * x[i];
                 } else {
