@@ -21,7 +21,9 @@ use kernels_std::array_runtime::ops::Compare;
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::math::{self, Extremum};
 use kernels_std::prelude::*;
-use kernels_std::reduce::{all, any, average, count_nonzero, AverageOf, MeanOf};
+use kernels_std::reduce::{
+    all, any, average, count_nonzero, max, min, ptp, AverageOf, ExtremaDType, MeanOf,
+};
 use kernels_std::s;
 use kernels_std::scan::{cumprod, cumsum, diff, Accumulate, Diff};
 use kernels_std::sort::{argsort, argwhere, flatnonzero, nonzero, sort, Sortable};
@@ -46,6 +48,7 @@ trait Cx:
     + Extremum
     + AverageOf
     + MeanOf<Out = Self>
+    + ExtremaDType
 {
     /// The absolute tolerance of sums, products and averages.
     const ATOL: f64;
@@ -210,6 +213,25 @@ fn check_average<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, w: &Array<T>, dev: 
     arith(&got, &get(npz, &key), &key, dev);
 }
 
+/// `max`, `min`, `ptp` over everything and along each axis (a result with a NaN part
+/// compared as `NaN + NaNj`: which of several NaN elements wins is not specified here).
+fn check_extrema<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
+    for (tag, axis) in AXES {
+        let key = |what: &str| format!("{case}_{what}_{tag}");
+        let (mx, mn, pp) = match axis {
+            Some(ax) => (
+                max(x).axis(ax).run(),
+                min(x).axis(ax).run(),
+                ptp(x).axis(ax).run(),
+            ),
+            None => (max(x).run(), min(x).run(), ptp(x).run()),
+        };
+        arith(&mx.unwrap(), &get(npz, &key("max")), &key("max"), dev);
+        arith(&mn.unwrap(), &get(npz, &key("min")), &key("min"), dev);
+        arith(&pp.unwrap(), &get(npz, &key("ptp")), &key("ptp"), dev);
+    }
+}
+
 /// Every routine on every case of one dtype (`suffix` `c8` or `c16`).
 fn run_dtype<T: Cx>(suffix: &str) {
     for dev in devices() {
@@ -222,6 +244,7 @@ fn run_dtype<T: Cx>(suffix: &str) {
                 check_truth(&npz, &case, &x, &dev);
                 check_scans(&npz, &case, &x, &dev);
                 check_order(&npz, &case, &x, &y, &dev);
+                check_extrema(&npz, &case, &x, &dev);
                 if let Some(w) = w {
                     check_average(&npz, &case, &x, &w, &dev);
                 }
@@ -313,11 +336,15 @@ fn errors() {
     // ((1 + 1j)(1 + 1j) + 0) / 2j = 1, ((2 - 1j)(1 + 1j) + 3j(-1 + 1j)) / 2j = (0 - 2j) / 2j = -1
     assert_eq!(got, vec![c64::new(1.0, 0.0), c64::new(-1.0, 0.0)]);
     assert!(math::maximum(&z, &short).is_err());
+    let empty = Array::<c128>::zeros(&dev, &[0, 2]).unwrap();
+    assert!(max(&empty).run().is_err());
+    assert!(min(&empty).axis(0).run().is_err());
+    assert_eq!(ptp(&empty).axis(1).run().unwrap().shape(), &[0]);
 }
 
 /// The complex kernels these routines add to the reductions, compiled by NVRTC (skipped
-/// without it): the truth reductions and `average`'s (its weighted mean, its weights' sum and
-/// their check for zeros).
+/// without it): the truth reductions, `average`'s (its weighted mean, its weights' sum and
+/// their check for zeros), `max`, `min`, `ptp`.
 #[test]
 fn complex_reduction_kernels_compile_with_nvrtc() {
     use array_runtime::cuda::verify;
@@ -329,14 +356,17 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         verify::reduction(&inst, id).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
     };
     macro_rules! each {
-        ($t:ty, $avg:ident) => {
+        ($t:ty, $avg:ident, $max:ident, $min:ident, $ptp:ident) => {
             check(kernels::any::instance::<$t>(), true);
             check(kernels::all::instance::<$t>(), true);
             check(kernels::count_nonzero::instance::<$t>(), true);
             check(kernels::any_zero::instance::<$t>(), true);
             check(kernels::$avg::instance(), true);
+            check(kernels::$max::instance(), false);
+            check(kernels::$min::instance(), false);
+            check(kernels::$ptp::instance(), false);
         };
     }
-    each!(c64, average_c64);
-    each!(c128, average_c128);
+    each!(c64, average_c64, max_c64, min_c64, ptp_c64);
+    each!(c128, average_c128, max_c128, min_c128, ptp_c128);
 }

@@ -217,7 +217,7 @@ macro_rules! extremum {
     ($name:ident, $every:ident) => {
         #[test]
         fn $name() {
-            fn run<T: Fx + Num>(dev: &Device) {
+            fn run<T: Fx + Num + math::Extremum>(dev: &Device) {
                 let tol = Tol::exact();
                 binary::<T, T>(stringify!($name), dev, tol, |x, y| math::$name(x, y));
             }

@@ -87,9 +87,9 @@ pub fn norm<T: LinalgScalar>(x: &Array<T>, ord: NormOrd) -> Result<T::Real> {
             return invalid("the max/min of an empty vector or axis is undefined");
         }
         if largest {
-            reduce::max(a).run()?.item()
+            reduce::kernels::max(a).run()?.item()
         } else {
-            reduce::min(a).run()?.item()
+            reduce::kernels::min(a).run()?.item()
         }
     };
     match nd {

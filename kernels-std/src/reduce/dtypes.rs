@@ -156,6 +156,51 @@ impl AverageOf for c128 {
     type WeightSum = kernels::sum_c128::Kernel;
 }
 
+/// Dtypes `max`, `min` and `ptp` take: integers and floats, and `c64`/`c128` in NumPy's
+/// lexicographic order (real parts, then imaginary parts; a value with a NaN part wins).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::{max, ExtremaDType};
+/// fn largest<T: ExtremaDType>(a: &Array<T>) -> kernels_std::Result<T> {
+///     max(a).run()?.item()
+/// }
+/// let z = Array::from_vec(&Device::cpu(), &[3], vec![c64::new(1.0, 9.0), c64::new(2.0, -1.0), c64::new(2.0, 0.0)])?;
+/// assert_eq!(largest(&z)?, c64::new(2.0, 0.0));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait ExtremaDType: DType {
+    /// The kernel of `max`.
+    type Max: ReduceKernel<Out = Self>;
+    /// The kernel of `min`.
+    type Min: ReduceKernel<Out = Self>;
+    /// The kernel of `ptp`.
+    type Ptp: ReduceKernel<Out = Self>;
+}
+
+macro_rules! extrema_dtype {
+    ($($t:ty),*) => {$(
+        impl ExtremaDType for $t {
+            type Max = kernels::max::Kernel<$t>;
+            type Min = kernels::min::Kernel<$t>;
+            type Ptp = kernels::ptp::Kernel<$t>;
+        }
+    )*};
+}
+extrema_dtype!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+
+impl ExtremaDType for c64 {
+    type Max = kernels::max_c64::Kernel;
+    type Min = kernels::min_c64::Kernel;
+    type Ptp = kernels::ptp_c64::Kernel;
+}
+
+impl ExtremaDType for c128 {
+    type Max = kernels::max_c128::Kernel;
+    type Min = kernels::min_c128::Kernel;
+    type Ptp = kernels::ptp_c128::Kernel;
+}
+
 macro_rules! mean_dtype {
     ($($t:ty => $acc:ty, $out:ty;)*) => {$(
         impl MeanDType for $t {

@@ -1,24 +1,26 @@
 //! `max` (`amax`), `min` (`amin`), `nanmax`, `nanmin` and `ptp`.
 
+use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::ReduceCall;
 use array_runtime::{Array, Num};
 
+use super::dtypes::ExtremaDType;
 use super::kernels;
 
 /// The call [`max`] returns: choose axes, then `.run()`.
-pub type Max<'a, T> = ReduceCall<'a, kernels::max::Kernel<T>>;
+pub type Max<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Max>;
 /// The call [`min`] returns.
-pub type Min<'a, T> = ReduceCall<'a, kernels::min::Kernel<T>>;
+pub type Min<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Min>;
 /// The call [`nanmax`] returns.
 pub type NanMax<'a, T> = ReduceCall<'a, kernels::nanmax::Kernel<T>>;
 /// The call [`nanmin`] returns.
 pub type NanMin<'a, T> = ReduceCall<'a, kernels::nanmin::Kernel<T>>;
 /// The call [`ptp`] returns.
-pub type Ptp<'a, T> = ReduceCall<'a, kernels::ptp::Kernel<T>>;
+pub type Ptp<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Ptp>;
 
 /// NumPy's `max` (`amax`): the largest element over the chosen axes (all by default); a NaN
-/// propagates. Reducing an empty axis is an error (an empty result, as for shape `(3, 0)` along
-/// axis 0, is not).
+/// propagates. Complex numbers in NumPy's lexicographic order ([`ExtremaDType`]). Reducing an
+/// empty axis is an error (an empty result, as for shape `(3, 0)` along axis 0, is not).
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -30,11 +32,12 @@ pub type Ptp<'a, T> = ReduceCall<'a, kernels::ptp::Kernel<T>>;
 /// assert!(max(&Array::<f64>::zeros(&Device::cpu(), &[0])?).run().is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn max<T: Num>(a: &Array<T>) -> Max<'_, T> {
-    kernels::max(a)
+pub fn max<T: ExtremaDType>(a: &Array<T>) -> Max<'_, T> {
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
-/// NumPy's `min` (`amin`): the smallest element; a NaN propagates. See [`max`].
+/// NumPy's `min` (`amin`): the smallest element; a NaN propagates; complex numbers in NumPy's
+/// lexicographic order. See [`max`].
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -44,8 +47,8 @@ pub fn max<T: Num>(a: &Array<T>) -> Max<'_, T> {
 /// assert_eq!(min(&a).run()?.item()?, -7);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn min<T: Num>(a: &Array<T>) -> Min<'_, T> {
-    kernels::min(a)
+pub fn min<T: ExtremaDType>(a: &Array<T>) -> Min<'_, T> {
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
 /// NumPy's `nanmax`: the largest element ignoring NaN; NaN where every element is NaN.
@@ -75,7 +78,8 @@ pub fn nanmin<T: Num>(a: &Array<T>) -> NanMin<'_, T> {
 }
 
 /// NumPy's `ptp` ("peak to peak"): `max - min` in one pass, in the input's dtype (integers
-/// wrap, as in NumPy); NaN propagates; an empty axis is an error.
+/// wrap, as in NumPy; complex numbers are ordered lexicographically and subtracted); NaN
+/// propagates; an empty axis is an error.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -84,6 +88,6 @@ pub fn nanmin<T: Num>(a: &Array<T>) -> NanMin<'_, T> {
 /// assert_eq!(ptp(&a).axis(1).run()?.to_vec()?, vec![7, 0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn ptp<T: Num>(a: &Array<T>) -> Ptp<'_, T> {
-    kernels::ptp(a)
+pub fn ptp<T: ExtremaDType>(a: &Array<T>) -> Ptp<'_, T> {
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }

@@ -66,7 +66,7 @@ mod sums;
 pub use arg::{
     argmax, argmin, nanargmax, nanargmin, ArgCall, ArgMax, ArgMin, NanArgMax, NanArgMin,
 };
-pub use dtypes::{AverageOf, MeanDType, MeanOf, SumDType};
+pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, SumDType};
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
 pub use logic::{all, any, count_nonzero, All, Any, CountNonzero};
 pub use moments::{average, mean, nanmean, nanstd, nanvar, std, var, Average, Mean, Var, VarOf};

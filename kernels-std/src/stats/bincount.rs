@@ -72,13 +72,13 @@ fn prepare<T: Int>(x: &Array<T>, minlength: usize) -> Result<(Array<T>, usize)> 
         return Ok((x, minlength));
     }
     // two scalars read back: the smallest (to reject negatives) and the largest (the length)
-    let lo = reduce::min(&x).run()?.item()?;
+    let lo = reduce::kernels::min(&x).run()?.item()?;
     if lo < T::zero() {
         return Err(Error::invalid(format!(
             "bincount: the input has a negative element ({lo:?})"
         )));
     }
-    let hi: i64 = reduce::max(&x).run()?.item()?.cast::<i64>();
+    let hi: i64 = reduce::kernels::max(&x).run()?.item()?.cast::<i64>();
     let len = usize::try_from(hi).map_err(|_| Error::invalid("bincount: element too large"))?;
     Ok((x, (len + 1).max(minlength)))
 }

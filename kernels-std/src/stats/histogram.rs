@@ -242,8 +242,8 @@ impl<'a, T: Float> Histogram<'a, T> {
                     (T::zero(), T::one())
                 } else {
                     (
-                        reduce::min(self.a).run()?.item()?,
-                        reduce::max(self.a).run()?.item()?,
+                        reduce::kernels::min(self.a).run()?.item()?,
+                        reduce::kernels::max(self.a).run()?.item()?,
                     )
                 };
                 if !(lo.is_finite() && hi.is_finite()) {

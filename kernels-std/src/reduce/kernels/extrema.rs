@@ -82,3 +82,64 @@ pub mod ptp {
         acc.1 - acc.0
     }
 }
+
+/// `max`, `min` and `ptp` of one complex dtype, in NumPy's lexicographic order (real parts,
+/// then imaginary parts); a value with a NaN part wins, the earlier of two such (`ptp` is then
+/// NaN).
+macro_rules! complex_extrema {
+    ($($t:ident: $max:ident, $min:ident, $ptp:ident;)*) => {$(
+        #[doc = concat!("The largest `", stringify!($t), "` element; a NaN wins.")]
+        #[reduction]
+        pub mod $max {
+            pub fn map(x: $t) -> $t {
+                x
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                let ge = a.re > b.re || (a.re == b.re && a.im >= b.im);
+                if a.is_nan() || (!b.is_nan() && ge) {
+                    a
+                } else {
+                    b
+                }
+            }
+        }
+
+        #[doc = concat!("The smallest `", stringify!($t), "` element; a NaN wins.")]
+        #[reduction]
+        pub mod $min {
+            pub fn map(x: $t) -> $t {
+                x
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                let le = a.re < b.re || (a.re == b.re && a.im <= b.im);
+                if a.is_nan() || (!b.is_nan() && le) {
+                    a
+                } else {
+                    b
+                }
+            }
+        }
+
+        #[doc = concat!("`max - min` of `", stringify!($t), "` elements in one pass.")]
+        #[reduction]
+        pub mod $ptp {
+            pub fn map(x: $t) -> ($t, $t) {
+                (x, x)
+            }
+            pub fn combine(a: ($t, $t), b: ($t, $t)) -> ($t, $t) {
+                let le = a.0.re < b.0.re || (a.0.re == b.0.re && a.0.im <= b.0.im);
+                let lo = if a.0.is_nan() || (!b.0.is_nan() && le) { a.0 } else { b.0 };
+                let ge = a.1.re > b.1.re || (a.1.re == b.1.re && a.1.im >= b.1.im);
+                let hi = if a.1.is_nan() || (!b.1.is_nan() && ge) { a.1 } else { b.1 };
+                (lo, hi)
+            }
+            pub fn finish(acc: ($t, $t)) -> $t {
+                acc.1 - acc.0
+            }
+        }
+    )*};
+}
+complex_extrema! {
+    c64: max_c64, min_c64, ptp_c64;
+    c128: max_c128, min_c128, ptp_c128;
+}
