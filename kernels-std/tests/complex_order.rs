@@ -22,7 +22,8 @@ use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::math::{self, Extremum};
 use kernels_std::prelude::*;
 use kernels_std::reduce::{
-    all, any, average, count_nonzero, max, min, ptp, AverageOf, ExtremaDType, MeanOf,
+    all, any, argmax, argmin, average, count_nonzero, max, min, ptp, ArgDType, AverageOf,
+    ExtremaDType, MeanOf,
 };
 use kernels_std::s;
 use kernels_std::scan::{cumprod, cumsum, diff, Accumulate, Diff};
@@ -49,6 +50,7 @@ trait Cx:
     + AverageOf
     + MeanOf<Out = Self>
     + ExtremaDType
+    + ArgDType
 {
     /// The absolute tolerance of sums, products and averages.
     const ATOL: f64;
@@ -213,8 +215,9 @@ fn check_average<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, w: &Array<T>, dev: 
     arith(&got, &get(npz, &key), &key, dev);
 }
 
-/// `max`, `min`, `ptp` over everything and along each axis (a result with a NaN part
-/// compared as `NaN + NaNj`: which of several NaN elements wins is not specified here).
+/// `max`, `min`, `ptp`, `argmax`, `argmin` over everything and along each axis (a result of
+/// `max`/`min`/`ptp` with a NaN part compared as `NaN + NaNj`; the positions of `argmax` and
+/// `argmin` say exactly which element wins, the first NaN included).
 fn check_extrema<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
     for (tag, axis) in AXES {
         let key = |what: &str| format!("{case}_{what}_{tag}");
@@ -229,6 +232,22 @@ fn check_extrema<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
         arith(&mx.unwrap(), &get(npz, &key("max")), &key("max"), dev);
         arith(&mn.unwrap(), &get(npz, &key("min")), &key("min"), dev);
         arith(&pp.unwrap(), &get(npz, &key("ptp")), &key("ptp"), dev);
+        let (amax, amin) = match axis {
+            Some(ax) => (argmax(x).axis(ax).run(), argmin(x).axis(ax).run()),
+            None => (argmax(x).run(), argmin(x).run()),
+        };
+        exact(
+            &amax.unwrap(),
+            &get(npz, &key("argmax")),
+            &key("argmax"),
+            dev,
+        );
+        exact(
+            &amin.unwrap(),
+            &get(npz, &key("argmin")),
+            &key("argmin"),
+            dev,
+        );
     }
 }
 
@@ -339,12 +358,15 @@ fn errors() {
     let empty = Array::<c128>::zeros(&dev, &[0, 2]).unwrap();
     assert!(max(&empty).run().is_err());
     assert!(min(&empty).axis(0).run().is_err());
+    assert!(argmax(&empty).run().is_err());
+    assert!(argmin(&empty).axis(0).run().is_err());
+    assert_eq!(argmax(&empty).axis(1).run().unwrap().shape(), &[0]);
     assert_eq!(ptp(&empty).axis(1).run().unwrap().shape(), &[0]);
 }
 
 /// The complex kernels these routines add to the reductions, compiled by NVRTC (skipped
 /// without it): the truth reductions, `average`'s (its weighted mean, its weights' sum and
-/// their check for zeros), `max`, `min`, `ptp`.
+/// their check for zeros), `max`, `min`, `ptp`, `argmax`, `argmin`.
 #[test]
 fn complex_reduction_kernels_compile_with_nvrtc() {
     use array_runtime::cuda::verify;
@@ -356,7 +378,7 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         verify::reduction(&inst, id).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
     };
     macro_rules! each {
-        ($t:ty, $avg:ident, $max:ident, $min:ident, $ptp:ident) => {
+        ($t:ty, $avg:ident, $max:ident, $min:ident, $ptp:ident, $argmax:ident, $argmin:ident) => {
             check(kernels::any::instance::<$t>(), true);
             check(kernels::all::instance::<$t>(), true);
             check(kernels::count_nonzero::instance::<$t>(), true);
@@ -365,8 +387,26 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
             check(kernels::$max::instance(), false);
             check(kernels::$min::instance(), false);
             check(kernels::$ptp::instance(), false);
+            check(kernels::$argmax::instance(), false);
+            check(kernels::$argmin::instance(), false);
         };
     }
-    each!(c64, average_c64, max_c64, min_c64, ptp_c64);
-    each!(c128, average_c128, max_c128, min_c128, ptp_c128);
+    each!(
+        c64,
+        average_c64,
+        max_c64,
+        min_c64,
+        ptp_c64,
+        argmax_c64,
+        argmin_c64
+    );
+    each!(
+        c128,
+        average_c128,
+        max_c128,
+        min_c128,
+        ptp_c128,
+        argmax_c128,
+        argmin_c128
+    );
 }

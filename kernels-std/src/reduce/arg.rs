@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 
 use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::{Erase, ReduceCall, ReduceKernel};
-use array_runtime::{s, Array, Error, Num, Result};
+use array_runtime::{c128, c64, s, Array, DType, Error, Num, Result};
 
 use super::builder::{axes_methods, AxesChoice};
 use super::kernels;
@@ -25,19 +25,110 @@ const FAST_FROM: usize = 1 << 16;
 const ARG_BLOCK: usize = 4096;
 
 /// The call of [`argmax`], [`argmin`], [`nanargmax`] and [`nanargmin`]: choose axes, then
-/// `.run()`.
+/// `.run()`. `K` says which of them: [`Largest`], [`Smallest`], or the kernel of the `nan`
+/// forms.
 #[derive(Debug)]
-pub struct ArgCall<'a, T: Num, K> {
+pub struct ArgCall<'a, T: DType, K> {
     a: &'a Array<T>,
     choice: AxesChoice,
     op: &'static str,
     _kernel: PhantomData<K>,
 }
 
+/// Marks the call of [`argmax`].
+#[derive(Debug)]
+pub struct Largest;
+/// Marks the call of [`argmin`].
+#[derive(Debug)]
+pub struct Smallest;
+
 /// The call [`argmax`] returns.
-pub type ArgMax<'a, T> = ArgCall<'a, T, kernels::argmax::Kernel<T>>;
+pub type ArgMax<'a, T> = ArgCall<'a, T, Largest>;
 /// The call [`argmin`] returns.
-pub type ArgMin<'a, T> = ArgCall<'a, T, kernels::argmin::Kernel<T>>;
+pub type ArgMin<'a, T> = ArgCall<'a, T, Smallest>;
+
+/// Dtypes [`argmax`] and [`argmin`] take: integers and floats, and `c64`/`c128` in NumPy's
+/// lexicographic order (real parts, then imaginary parts; the first element with a NaN part
+/// wins). Sealed.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::{argmax, ArgDType};
+/// fn first_max<T: ArgDType>(a: &Array<T>) -> kernels_std::Result<i64> {
+///     argmax(a).run()?.item()
+/// }
+/// let z = Array::from_vec(&Device::cpu(), &[3], vec![c64::new(2.0, 1.0), c64::new(2.0, 3.0), c64::new(1.0, 9.0)])?;
+/// assert_eq!(first_max(&z)?, 1);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait ArgDType: DType + sealed::WholeArray {
+    /// The kernel of `argmax`.
+    type ArgMax: ReduceKernel<Out = i64>;
+    /// The kernel of `argmin`.
+    type ArgMin: ReduceKernel<Out = i64>;
+}
+
+mod sealed {
+    use array_runtime::{Array, DType, Result};
+
+    /// A faster path for the position of the extreme of a whole array (`None`: none here).
+    pub trait WholeArray: DType {
+        /// The position, as an array of `keepdims`' shape, of the first maximum (`largest`)
+        /// or minimum of `a`, or `None` for the one-pass kernel.
+        fn whole(a: &Array<Self>, keepdims: bool, largest: bool) -> Result<Option<Array<i64>>>;
+    }
+}
+
+macro_rules! num_args {
+    ($($t:ty),*) => {$(
+        impl ArgDType for $t {
+            type ArgMax = kernels::argmax::Kernel<$t>;
+            type ArgMin = kernels::argmin::Kernel<$t>;
+        }
+        impl sealed::WholeArray for $t {
+            fn whole(
+                a: &Array<$t>,
+                keepdims: bool,
+                largest: bool,
+            ) -> Result<Option<Array<i64>>> {
+                let extreme = if largest { Extreme::Max } else { Extreme::Min };
+                whole_on_cpu(a, keepdims, extreme)
+            }
+        }
+    )*};
+}
+num_args!(
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    array_runtime::f16,
+    array_runtime::bf16,
+    f32,
+    f64
+);
+
+macro_rules! complex_args {
+    ($($t:ty => $max:ident, $min:ident;)*) => {$(
+        impl ArgDType for $t {
+            type ArgMax = kernels::$max::Kernel;
+            type ArgMin = kernels::$min::Kernel;
+        }
+        impl sealed::WholeArray for $t {
+            fn whole(_: &Array<$t>, _: bool, _: bool) -> Result<Option<Array<i64>>> {
+                Ok(None)
+            }
+        }
+    )*};
+}
+complex_args! {
+    c64 => argmax_c64, argmin_c64;
+    c128 => argmax_c128, argmin_c128;
+}
 /// The call [`nanargmax`] returns.
 pub type NanArgMax<'a, T> = ArgCall<'a, T, kernels::nanargmax::Kernel<T>>;
 /// The call [`nanargmin`] returns.
@@ -86,7 +177,7 @@ impl Extreme {
     }
 }
 
-impl<'a, T: Num, K: ReduceKernel<Out = i64>> ArgCall<'a, T, K> {
+impl<'a, T: DType, K> ArgCall<'a, T, K> {
     axes_methods!();
 
     fn new(a: &'a Array<T>, op: &'static str) -> Self {
@@ -97,51 +188,54 @@ impl<'a, T: Num, K: ReduceKernel<Out = i64>> ArgCall<'a, T, K> {
             _kernel: PhantomData,
         }
     }
+}
 
-    /// `argmax` (`Max`) or `argmin` of the whole array when it is long and on the CPU (see
-    /// [`FAST_FROM`]); `None` for the one-pass kernel.
-    fn whole_on_cpu(&self, extreme: Extreme) -> Result<Option<Array<i64>>> {
-        let a = self.a;
-        if self.choice.axes.is_some() || !a.device().is_cpu() || a.len() < FAST_FROM {
-            return Ok(None);
-        }
-        let position = if a.is_c_contiguous() {
-            self.blocked(extreme)?
-        } else {
-            let m: T = extreme.of(a, None)?.item()?;
-            first_index_of(a, m)?
-        };
-        let shape = if self.choice.keepdims {
-            vec![1; a.ndim()]
-        } else {
-            Vec::new()
-        };
-        Array::from_vec(&a.device(), &shape, vec![position]).map(Some)
+/// `argmax` (`Max`) or `argmin` of the whole array `a` when it is long and on the CPU (see
+/// [`FAST_FROM`]); `None` for the one-pass kernel.
+fn whole_on_cpu<T: Num>(
+    a: &Array<T>,
+    keepdims: bool,
+    extreme: Extreme,
+) -> Result<Option<Array<i64>>> {
+    if !a.device().is_cpu() || a.len() < FAST_FROM {
+        return Ok(None);
     }
+    let position = if a.is_c_contiguous() {
+        blocked(a, extreme)?
+    } else {
+        let m: T = extreme.of(a, None)?.item()?;
+        first_index_of(a, m)?
+    };
+    let shape = if keepdims {
+        vec![1; a.ndim()]
+    } else {
+        Vec::new()
+    };
+    Array::from_vec(&a.device(), &shape, vec![position]).map(Some)
+}
 
-    /// The first position of the extreme of the C-contiguous array, block by block (see
-    /// [`FAST_FROM`]).
-    fn blocked(&self, extreme: Extreme) -> Result<i64> {
-        let n = self.a.len();
-        let flat = self.a.reshape(&[n])?;
-        let (blocks, body) = (n / ARG_BLOCK, n / ARG_BLOCK * ARG_BLOCK);
-        let per_block = extreme.of(
-            &flat.slice(s![..body])?.reshape(&[blocks, ARG_BLOCK])?,
-            Some(&[1]),
-        )?;
-        let block = extreme.position(&per_block)? as usize;
-        let mut m: T = per_block.slice(s![block])?.item()?;
-        let mut range = block * ARG_BLOCK..(block + 1) * ARG_BLOCK;
-        if body < n {
-            let tail: T = extreme.of(&flat.slice(s![body..])?, None)?.item()?;
-            if extreme.later_wins(m, tail) {
-                (m, range) = (tail, body..n);
-            }
+/// The first position of the extreme of the C-contiguous array `a`, block by block (see
+/// [`FAST_FROM`]).
+fn blocked<T: Num>(a: &Array<T>, extreme: Extreme) -> Result<i64> {
+    let n = a.len();
+    let flat = a.reshape(&[n])?;
+    let (blocks, body) = (n / ARG_BLOCK, n / ARG_BLOCK * ARG_BLOCK);
+    let per_block = extreme.of(
+        &flat.slice(s![..body])?.reshape(&[blocks, ARG_BLOCK])?,
+        Some(&[1]),
+    )?;
+    let block = extreme.position(&per_block)? as usize;
+    let mut m: T = per_block.slice(s![block])?.item()?;
+    let mut range = block * ARG_BLOCK..(block + 1) * ARG_BLOCK;
+    if body < n {
+        let tail: T = extreme.of(&flat.slice(s![body..])?, None)?.item()?;
+        if extreme.later_wins(m, tail) {
+            (m, range) = (tail, body..n);
         }
-        let start = range.start as i64;
-        let inside = first_index_of(&flat.slice(s![range.start..range.end])?, m)?;
-        Ok(start + inside)
     }
+    let start = range.start as i64;
+    let inside = first_index_of(&flat.slice(s![range.start..range.end])?, m)?;
+    Ok(start + inside)
 }
 
 /// The position (C order) of the first element of `a` equal to `m` (a NaN `m` finds the first
@@ -154,28 +248,34 @@ fn first_index_of<T: Num>(a: &Array<T>, m: T) -> Result<i64> {
         .item()
 }
 
-impl<T: Num> ArgMax<'_, T> {
+impl<T: ArgDType> ArgCall<'_, T, Largest> {
     /// Runs the reduction.
     pub fn run(self) -> Result<Array<i64>> {
-        if let Some(done) = self.whole_on_cpu(Extreme::Max)? {
-            return Ok(done);
+        if self.choice.axes.is_none() {
+            if let Some(done) = T::whole(self.a, self.choice.keepdims, true)? {
+                return Ok(done);
+            }
         }
-        self.choice.apply(kernels::argmax(self.a)).run()
+        let call = ReduceCall::<T::ArgMax>::new(vec![Box::new(Operand::Borrowed(self.a))]);
+        self.choice.apply(call).run()
     }
 }
 
-impl<T: Num> ArgMin<'_, T> {
+impl<T: ArgDType> ArgCall<'_, T, Smallest> {
     /// Runs the reduction.
     pub fn run(self) -> Result<Array<i64>> {
-        if let Some(done) = self.whole_on_cpu(Extreme::Min)? {
-            return Ok(done);
+        if self.choice.axes.is_none() {
+            if let Some(done) = T::whole(self.a, self.choice.keepdims, false)? {
+                return Ok(done);
+            }
         }
-        self.choice.apply(kernels::argmin(self.a)).run()
+        let call = ReduceCall::<T::ArgMin>::new(vec![Box::new(Operand::Borrowed(self.a))]);
+        self.choice.apply(call).run()
     }
 }
 
-/// NumPy's `argmax`: the position of the first maximum (of the first NaN, if there is one).
-/// An empty axis is an error.
+/// NumPy's `argmax`: the position of the first maximum (of the first NaN, if there is one;
+/// complex numbers in NumPy's lexicographic order, [`ArgDType`]). An empty axis is an error.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -185,11 +285,12 @@ impl<T: Num> ArgMin<'_, T> {
 /// assert_eq!(argmax(&a).run()?.item()?, 3);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn argmax<T: Num>(a: &Array<T>) -> ArgMax<'_, T> {
+pub fn argmax<T: ArgDType>(a: &Array<T>) -> ArgMax<'_, T> {
     ArgCall::new(a, "argmax")
 }
 
-/// NumPy's `argmin`: the position of the first minimum (of the first NaN, if there is one).
+/// NumPy's `argmin`: the position of the first minimum (of the first NaN, if there is one;
+/// complex numbers in NumPy's lexicographic order).
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -198,7 +299,7 @@ pub fn argmax<T: Num>(a: &Array<T>) -> ArgMax<'_, T> {
 /// assert_eq!(argmin(&a).run()?.item()?, 1);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn argmin<T: Num>(a: &Array<T>) -> ArgMin<'_, T> {
+pub fn argmin<T: ArgDType>(a: &Array<T>) -> ArgMin<'_, T> {
     ArgCall::new(a, "argmin")
 }
 

@@ -64,7 +64,8 @@ mod moments;
 mod sums;
 
 pub use arg::{
-    argmax, argmin, nanargmax, nanargmin, ArgCall, ArgMax, ArgMin, NanArgMax, NanArgMin,
+    argmax, argmin, nanargmax, nanargmin, ArgCall, ArgDType, ArgMax, ArgMin, Largest, NanArgMax,
+    NanArgMin, Smallest,
 };
 pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, SumDType};
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
