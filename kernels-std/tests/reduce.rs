@@ -82,8 +82,8 @@ macro_rules! call_for_builder {
         }
     };
 }
-call_for_builder!(ArgMax<'_, T>, [T: Num], i64);
-call_for_builder!(ArgMin<'_, T>, [T: Num], i64);
+call_for_builder!(ArgMax<'_, T>, [T: ArgDType], i64);
+call_for_builder!(ArgMin<'_, T>, [T: ArgDType], i64);
 call_for_builder!(NanArgMax<'_, T>, [T: Num], i64);
 call_for_builder!(NanArgMin<'_, T>, [T: Num], i64);
 call_for_builder!(Mean<'_, T>, [T: MeanOf], <T as MeanOf>::Out);
@@ -453,7 +453,7 @@ fn first_extreme(v: &[f64], max: bool) -> i64 {
 /// the tail after the last whole block, several dtypes, keepdims, reversed views.
 #[test]
 fn long_argmax_argmin_agree_with_a_loop() {
-    fn case<T: Num>(dev: &Device, v: &[f64], shape: &[usize], what: &str) {
+    fn case<T: Num + ArgDType>(dev: &Device, v: &[f64], shape: &[usize], what: &str) {
         let data: Vec<T> = v.iter().map(|&x| x.cast::<T>()).collect();
         let back: Vec<f64> = data.iter().map(|&x| x.cast::<f64>()).collect();
         let a = Array::from_vec(dev, shape, data).unwrap();
