@@ -240,7 +240,7 @@ mod tests {
     use super::*;
 
     /// The GPU's launch shape (chunks of 32, recursing over the totals) and smaller ones, run
-    /// on the CPU against a sequential scan.
+    /// on the CPU against a sequential scan: integers, complex sums and products, floats.
     #[test]
     fn deep_recursion_of_short_chunks() {
         let dev = Device::cpu();
@@ -258,6 +258,40 @@ mod tests {
         for chunk in [2, 3, GPU_CHUNK, 1000] {
             let got = scan_rows_in_chunks(&x, rows, n, false, &|_, _| chunk).unwrap();
             assert_eq!(got.to_vec().unwrap(), want, "chunks of {chunk}");
+        }
+        // Complex sums and products (exact: small integer parts, products of unit numbers).
+        let units = [
+            c128::new(1.0, 0.0),
+            c128::new(0.0, 1.0),
+            c128::new(-1.0, 0.0),
+            c128::new(0.0, -1.0),
+        ];
+        let z: Vec<c128> = (0..rows * n)
+            .map(|i| units[(i * 7919 + i / 5) % 4] * ((i % 3) as f64 - 1.0) + units[i % 4])
+            .collect();
+        let x = Array::from_vec(&dev, &[rows, n], z.clone()).unwrap();
+        let p: Vec<c128> = (0..rows * n).map(|i| units[(i * 31 + i / 7) % 4]).collect();
+        let (mut sums, mut prods) = (z.clone(), p.clone());
+        for r in 0..rows {
+            for i in 1..n {
+                sums[r * n + i] = sums[r * n + i] + sums[r * n + i - 1];
+                prods[r * n + i] = prods[r * n + i] * prods[r * n + i - 1];
+            }
+        }
+        let px = Array::from_vec(&dev, &[rows, n], p).unwrap();
+        for chunk in [2, 3, GPU_CHUNK, 1000] {
+            let got = scan_rows_in_chunks(&x, rows, n, false, &|_, _| chunk).unwrap();
+            assert_eq!(
+                got.to_vec().unwrap(),
+                sums,
+                "complex sums, chunks of {chunk}"
+            );
+            let got = scan_rows_in_chunks(&px, rows, n, true, &|_, _| chunk).unwrap();
+            assert_eq!(
+                got.to_vec().unwrap(),
+                prods,
+                "complex products, chunks of {chunk}"
+            );
         }
         let ones = Array::full(&dev, &[2, 5000], 1.0f64).unwrap();
         let got = scan_rows_in_chunks(&ones, 2, 5000, true, &|_, _| GPU_CHUNK).unwrap();
