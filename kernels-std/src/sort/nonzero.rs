@@ -12,7 +12,8 @@ pub(crate) fn unravel(flat: i64, stride: i64, extent: i64) -> i64 {
 }
 
 /// NumPy's `flatnonzero(a)`: the positions, in the flattened array (C order), of the
-/// elements that are not zero (NaN is nonzero; `-0.0` is zero). Any dtype.
+/// elements that are not zero (NaN is nonzero; `-0.0` is zero; a complex number is nonzero when
+/// either part is). Any dtype.
 ///
 /// ```
 /// use kernels_std::sort::flatnonzero;
