@@ -22,8 +22,8 @@ use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::math::{self, Extremum};
 use kernels_std::prelude::*;
 use kernels_std::reduce::{
-    all, any, argmax, argmin, average, count_nonzero, max, min, ptp, ArgDType, AverageOf,
-    ExtremaDType, MeanOf,
+    all, any, argmax, argmin, average, count_nonzero, max, min, nanmax, nanmin, ptp, ArgDType,
+    AverageOf, ExtremaDType, MeanOf,
 };
 use kernels_std::s;
 use kernels_std::scan::{cumprod, cumsum, diff, Accumulate, Diff};
@@ -215,7 +215,7 @@ fn check_average<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, w: &Array<T>, dev: 
     arith(&got, &get(npz, &key), &key, dev);
 }
 
-/// `max`, `min`, `ptp`, `argmax`, `argmin` over everything and along each axis (a result of
+/// `max`, `min`, `ptp`, `nanmax`, `nanmin`, `argmax`, `argmin` over everything and along each axis (a result of
 /// `max`/`min`/`ptp` with a NaN part compared as `NaN + NaNj`; the positions of `argmax` and
 /// `argmin` say exactly which element wins, the first NaN included).
 fn check_extrema<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
@@ -232,6 +232,22 @@ fn check_extrema<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
         arith(&mx.unwrap(), &get(npz, &key("max")), &key("max"), dev);
         arith(&mn.unwrap(), &get(npz, &key("min")), &key("min"), dev);
         arith(&pp.unwrap(), &get(npz, &key("ptp")), &key("ptp"), dev);
+        let (nmx, nmn) = match axis {
+            Some(ax) => (nanmax(x).axis(ax).run(), nanmin(x).axis(ax).run()),
+            None => (nanmax(x).run(), nanmin(x).run()),
+        };
+        arith(
+            &nmx.unwrap(),
+            &get(npz, &key("nanmax")),
+            &key("nanmax"),
+            dev,
+        );
+        arith(
+            &nmn.unwrap(),
+            &get(npz, &key("nanmin")),
+            &key("nanmin"),
+            dev,
+        );
         let (amax, amin) = match axis {
             Some(ax) => (argmax(x).axis(ax).run(), argmin(x).axis(ax).run()),
             None => (argmax(x).run(), argmin(x).run()),
@@ -366,7 +382,7 @@ fn errors() {
 
 /// The complex kernels these routines add to the reductions, compiled by NVRTC (skipped
 /// without it): the truth reductions, `average`'s (its weighted mean, its weights' sum and
-/// their check for zeros), `max`, `min`, `ptp`, `argmax`, `argmin`.
+/// their check for zeros), `max`, `min`, `ptp`, `argmax`, `argmin`, `nanmax`, `nanmin`.
 #[test]
 fn complex_reduction_kernels_compile_with_nvrtc() {
     use array_runtime::cuda::verify;
@@ -378,7 +394,10 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         verify::reduction(&inst, id).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
     };
     macro_rules! each {
-        ($t:ty, $avg:ident, $max:ident, $min:ident, $ptp:ident, $argmax:ident, $argmin:ident) => {
+        (
+            $t:ty, $avg:ident, $max:ident, $min:ident, $ptp:ident, $argmax:ident,
+            $argmin:ident, $nanmax:ident, $nanmin:ident
+        ) => {
             check(kernels::any::instance::<$t>(), true);
             check(kernels::all::instance::<$t>(), true);
             check(kernels::count_nonzero::instance::<$t>(), true);
@@ -387,6 +406,8 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
             check(kernels::$max::instance(), false);
             check(kernels::$min::instance(), false);
             check(kernels::$ptp::instance(), false);
+            check(kernels::$nanmax::instance(), false);
+            check(kernels::$nanmin::instance(), false);
             check(kernels::$argmax::instance(), false);
             check(kernels::$argmin::instance(), false);
         };
@@ -398,7 +419,9 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         min_c64,
         ptp_c64,
         argmax_c64,
-        argmin_c64
+        argmin_c64,
+        nanmax_c64,
+        nanmin_c64
     );
     each!(
         c128,
@@ -407,6 +430,8 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         min_c128,
         ptp_c128,
         argmax_c128,
-        argmin_c128
+        argmin_c128,
+        nanmax_c128,
+        nanmin_c128
     );
 }

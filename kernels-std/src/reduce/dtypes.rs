@@ -156,8 +156,9 @@ impl AverageOf for c128 {
     type WeightSum = kernels::sum_c128::Kernel;
 }
 
-/// Dtypes `max`, `min` and `ptp` take: integers and floats, and `c64`/`c128` in NumPy's
-/// lexicographic order (real parts, then imaginary parts; a value with a NaN part wins).
+/// Dtypes `max`, `min`, `nanmax`, `nanmin` and `ptp` take: integers and floats, and
+/// `c64`/`c128` in NumPy's lexicographic order (real parts, then imaginary parts; a value with
+/// a NaN part wins, or in the `nan` forms loses).
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -174,6 +175,10 @@ pub trait ExtremaDType: DType {
     type Max: ReduceKernel<Out = Self>;
     /// The kernel of `min`.
     type Min: ReduceKernel<Out = Self>;
+    /// The kernel of `nanmax`.
+    type NanMax: ReduceKernel<Out = Self>;
+    /// The kernel of `nanmin`.
+    type NanMin: ReduceKernel<Out = Self>;
     /// The kernel of `ptp`.
     type Ptp: ReduceKernel<Out = Self>;
 }
@@ -183,6 +188,8 @@ macro_rules! extrema_dtype {
         impl ExtremaDType for $t {
             type Max = kernels::max::Kernel<$t>;
             type Min = kernels::min::Kernel<$t>;
+            type NanMax = kernels::nanmax::Kernel<$t>;
+            type NanMin = kernels::nanmin::Kernel<$t>;
             type Ptp = kernels::ptp::Kernel<$t>;
         }
     )*};
@@ -192,12 +199,16 @@ extrema_dtype!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
 impl ExtremaDType for c64 {
     type Max = kernels::max_c64::Kernel;
     type Min = kernels::min_c64::Kernel;
+    type NanMax = kernels::nanmax_c64::Kernel;
+    type NanMin = kernels::nanmin_c64::Kernel;
     type Ptp = kernels::ptp_c64::Kernel;
 }
 
 impl ExtremaDType for c128 {
     type Max = kernels::max_c128::Kernel;
     type Min = kernels::min_c128::Kernel;
+    type NanMax = kernels::nanmax_c128::Kernel;
+    type NanMin = kernels::nanmin_c128::Kernel;
     type Ptp = kernels::ptp_c128::Kernel;
 }
 

@@ -2,19 +2,18 @@
 
 use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::ReduceCall;
-use array_runtime::{Array, Num};
+use array_runtime::Array;
 
 use super::dtypes::ExtremaDType;
-use super::kernels;
 
 /// The call [`max`] returns: choose axes, then `.run()`.
 pub type Max<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Max>;
 /// The call [`min`] returns.
 pub type Min<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Min>;
 /// The call [`nanmax`] returns.
-pub type NanMax<'a, T> = ReduceCall<'a, kernels::nanmax::Kernel<T>>;
+pub type NanMax<'a, T> = ReduceCall<'a, <T as ExtremaDType>::NanMax>;
 /// The call [`nanmin`] returns.
-pub type NanMin<'a, T> = ReduceCall<'a, kernels::nanmin::Kernel<T>>;
+pub type NanMin<'a, T> = ReduceCall<'a, <T as ExtremaDType>::NanMin>;
 /// The call [`ptp`] returns.
 pub type Ptp<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Ptp>;
 
@@ -51,7 +50,8 @@ pub fn min<T: ExtremaDType>(a: &Array<T>) -> Min<'_, T> {
     ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
-/// NumPy's `nanmax`: the largest element ignoring NaN; NaN where every element is NaN.
+/// NumPy's `nanmax`: the largest element ignoring NaN (complex: ignoring the values with a NaN
+/// part, in the lexicographic order); NaN where every element is NaN.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -60,11 +60,12 @@ pub fn min<T: ExtremaDType>(a: &Array<T>) -> Min<'_, T> {
 /// assert_eq!(nanmax(&a).run()?.item()?, 1.0);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanmax<T: Num>(a: &Array<T>) -> NanMax<'_, T> {
-    kernels::nanmax(a)
+pub fn nanmax<T: ExtremaDType>(a: &Array<T>) -> NanMax<'_, T> {
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
-/// NumPy's `nanmin`: the smallest element ignoring NaN; NaN where every element is NaN.
+/// NumPy's `nanmin`: the smallest element ignoring NaN (complex: as [`nanmax`]); NaN where
+/// every element is NaN.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -73,8 +74,8 @@ pub fn nanmax<T: Num>(a: &Array<T>) -> NanMax<'_, T> {
 /// assert_eq!(nanmin(&a).run()?.item()?, 0.5);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanmin<T: Num>(a: &Array<T>) -> NanMin<'_, T> {
-    kernels::nanmin(a)
+pub fn nanmin<T: ExtremaDType>(a: &Array<T>) -> NanMin<'_, T> {
+    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
 }
 
 /// NumPy's `ptp` ("peak to peak"): `max - min` in one pass, in the input's dtype (integers

@@ -83,11 +83,43 @@ pub mod ptp {
     }
 }
 
-/// `max`, `min` and `ptp` of one complex dtype, in NumPy's lexicographic order (real parts,
-/// then imaginary parts); a value with a NaN part wins, the earlier of two such (`ptp` is then
-/// NaN).
+/// `max`, `min`, `nanmax`, `nanmin` and `ptp` of one complex dtype, in NumPy's lexicographic
+/// order (real parts, then imaginary parts); a value with a NaN part wins, the earlier of two
+/// such (`ptp` is then NaN), except in `nanmax`/`nanmin`, where it loses to any other.
 macro_rules! complex_extrema {
-    ($($t:ident: $max:ident, $min:ident, $ptp:ident;)*) => {$(
+    ($($t:ident: $max:ident, $min:ident, $nanmax:ident, $nanmin:ident, $ptp:ident;)*) => {$(
+        #[doc = concat!("The largest `", stringify!($t), "` element without a NaN part (NaN when there is none).")]
+        #[reduction]
+        pub mod $nanmax {
+            pub fn map(x: $t) -> $t {
+                x
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                let ge = a.re > b.re || (a.re == b.re && a.im >= b.im);
+                if b.is_nan() || (!a.is_nan() && ge) {
+                    a
+                } else {
+                    b
+                }
+            }
+        }
+
+        #[doc = concat!("The smallest `", stringify!($t), "` element without a NaN part (NaN when there is none).")]
+        #[reduction]
+        pub mod $nanmin {
+            pub fn map(x: $t) -> $t {
+                x
+            }
+            pub fn combine(a: $t, b: $t) -> $t {
+                let le = a.re < b.re || (a.re == b.re && a.im <= b.im);
+                if b.is_nan() || (!a.is_nan() && le) {
+                    a
+                } else {
+                    b
+                }
+            }
+        }
+
         #[doc = concat!("The largest `", stringify!($t), "` element; a NaN wins.")]
         #[reduction]
         pub mod $max {
@@ -140,6 +172,6 @@ macro_rules! complex_extrema {
     )*};
 }
 complex_extrema! {
-    c64: max_c64, min_c64, ptp_c64;
-    c128: max_c128, min_c128, ptp_c128;
+    c64: max_c64, min_c64, nanmax_c64, nanmin_c64, ptp_c64;
+    c128: max_c128, min_c128, nanmax_c128, nanmin_c128, ptp_c128;
 }
