@@ -22,8 +22,8 @@ use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::math::{self, Extremum};
 use kernels_std::prelude::*;
 use kernels_std::reduce::{
-    all, any, argmax, argmin, average, count_nonzero, max, min, nanmax, nanmin, ptp, ArgDType,
-    AverageOf, ExtremaDType, MeanOf,
+    all, any, argmax, argmin, average, count_nonzero, max, min, nanargmax, nanargmin, nanmax,
+    nanmin, ptp, ArgDType, AverageOf, ExtremaDType, MeanOf,
 };
 use kernels_std::s;
 use kernels_std::scan::{cumprod, cumsum, diff, Accumulate, Diff};
@@ -215,12 +215,16 @@ fn check_average<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, w: &Array<T>, dev: 
     arith(&got, &get(npz, &key), &key, dev);
 }
 
-/// `max`, `min`, `ptp`, `nanmax`, `nanmin`, `argmax`, `argmin` over everything and along each axis (a result of
+/// `max`, `min`, `ptp`, `nanmax`, `nanmin`, `argmax`, `argmin`, `nanargmax`, `nanargmin`
+/// over everything and along each axis (a result of
 /// `max`/`min`/`ptp` with a NaN part compared as `NaN + NaNj`; the positions of `argmax` and
 /// `argmin` say exactly which element wins, the first NaN included).
 fn check_extrema<T: Cx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
     for (tag, axis) in AXES {
-        let key = |what: &str| format!("{case}_{what}_{tag}");
+        let key = |what: &str| match what {
+            "nanarg_raises" => format!("{case}_nanarg_{tag}_raises"),
+            _ => format!("{case}_{what}_{tag}"),
+        };
         let (mx, mn, pp) = match axis {
             Some(ax) => (
                 max(x).axis(ax).run(),
@@ -375,6 +379,13 @@ fn errors() {
     assert!(max(&empty).run().is_err());
     assert!(min(&empty).axis(0).run().is_err());
     assert!(argmax(&empty).run().is_err());
+    let nan = c128::new(1.0, f64::NAN);
+    let nans = Array::from_vec(&dev, &[2, 2], vec![nan, c128::new(0.0, 1.0), nan, nan]).unwrap();
+    assert_eq!(nanargmax(&nans).run().unwrap().item().unwrap(), 1);
+    assert!(nanargmax(&nans).axis(1).run().is_err());
+    assert!(nanargmin(&nans).axis(0).run().is_err());
+    assert_eq!(nanargmin(&nans).run().unwrap().item().unwrap(), 1);
+    assert!(nanmax(&nans).axis(1).run().unwrap().to_vec().unwrap()[1].is_nan());
     assert!(argmin(&empty).axis(0).run().is_err());
     assert_eq!(argmax(&empty).axis(1).run().unwrap().shape(), &[0]);
     assert_eq!(ptp(&empty).axis(1).run().unwrap().shape(), &[0]);
@@ -382,7 +393,8 @@ fn errors() {
 
 /// The complex kernels these routines add to the reductions, compiled by NVRTC (skipped
 /// without it): the truth reductions, `average`'s (its weighted mean, its weights' sum and
-/// their check for zeros), `max`, `min`, `ptp`, `argmax`, `argmin`, `nanmax`, `nanmin`.
+/// their check for zeros), `max`, `min`, `ptp`, `argmax`, `argmin`, `nanmax`, `nanmin`,
+/// `nanargmax`, `nanargmin`.
 #[test]
 fn complex_reduction_kernels_compile_with_nvrtc() {
     use array_runtime::cuda::verify;
@@ -396,7 +408,7 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
     macro_rules! each {
         (
             $t:ty, $avg:ident, $max:ident, $min:ident, $ptp:ident, $argmax:ident,
-            $argmin:ident, $nanmax:ident, $nanmin:ident
+            $argmin:ident, $nanmax:ident, $nanmin:ident, $nanargmax:ident, $nanargmin:ident
         ) => {
             check(kernels::any::instance::<$t>(), true);
             check(kernels::all::instance::<$t>(), true);
@@ -408,6 +420,8 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
             check(kernels::$ptp::instance(), false);
             check(kernels::$nanmax::instance(), false);
             check(kernels::$nanmin::instance(), false);
+            check(kernels::$nanargmax::instance(), false);
+            check(kernels::$nanargmin::instance(), false);
             check(kernels::$argmax::instance(), false);
             check(kernels::$argmin::instance(), false);
         };
@@ -421,7 +435,9 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         argmax_c64,
         argmin_c64,
         nanmax_c64,
-        nanmin_c64
+        nanmin_c64,
+        nanargmax_c64,
+        nanargmin_c64
     );
     each!(
         c128,
@@ -432,6 +448,8 @@ fn complex_reduction_kernels_compile_with_nvrtc() {
         argmax_c128,
         argmin_c128,
         nanmax_c128,
-        nanmin_c128
+        nanmin_c128,
+        nanargmax_c128,
+        nanargmin_c128
     );
 }

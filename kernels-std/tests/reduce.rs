@@ -84,8 +84,8 @@ macro_rules! call_for_builder {
 }
 call_for_builder!(ArgMax<'_, T>, [T: ArgDType], i64);
 call_for_builder!(ArgMin<'_, T>, [T: ArgDType], i64);
-call_for_builder!(NanArgMax<'_, T>, [T: Num], i64);
-call_for_builder!(NanArgMin<'_, T>, [T: Num], i64);
+call_for_builder!(NanArgMax<'_, T>, [T: ArgDType], i64);
+call_for_builder!(NanArgMin<'_, T>, [T: ArgDType], i64);
 call_for_builder!(Mean<'_, T>, [T: MeanOf], <T as MeanOf>::Out);
 call_for_builder!(Var<'_, T>, [T: VarOf], <T as VarOf>::Out);
 call_for_builder!(Average<'_, T>, [T: MeanDType], T::Out);

@@ -25,8 +25,8 @@ const FAST_FROM: usize = 1 << 16;
 const ARG_BLOCK: usize = 4096;
 
 /// The call of [`argmax`], [`argmin`], [`nanargmax`] and [`nanargmin`]: choose axes, then
-/// `.run()`. `K` says which of them: [`Largest`], [`Smallest`], or the kernel of the `nan`
-/// forms.
+/// `.run()`. `K` says which of them: [`Largest`], [`Smallest`], [`NanLargest`],
+/// [`NanSmallest`].
 #[derive(Debug)]
 pub struct ArgCall<'a, T: DType, K> {
     a: &'a Array<T>,
@@ -47,9 +47,9 @@ pub type ArgMax<'a, T> = ArgCall<'a, T, Largest>;
 /// The call [`argmin`] returns.
 pub type ArgMin<'a, T> = ArgCall<'a, T, Smallest>;
 
-/// Dtypes [`argmax`] and [`argmin`] take: integers and floats, and `c64`/`c128` in NumPy's
-/// lexicographic order (real parts, then imaginary parts; the first element with a NaN part
-/// wins). Sealed.
+/// Dtypes [`argmax`], [`argmin`], [`nanargmax`] and [`nanargmin`] take: integers and floats,
+/// and `c64`/`c128` in NumPy's lexicographic order (real parts, then imaginary parts; the first
+/// element with a NaN part wins, or in the `nan` forms is skipped). Sealed.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -66,6 +66,10 @@ pub trait ArgDType: DType + sealed::WholeArray {
     type ArgMax: ReduceKernel<Out = i64>;
     /// The kernel of `argmin`.
     type ArgMin: ReduceKernel<Out = i64>;
+    /// The kernel of `nanargmax` (`-1` for a slice of NaN only).
+    type NanArgMax: ReduceKernel<Out = i64>;
+    /// The kernel of `nanargmin`.
+    type NanArgMin: ReduceKernel<Out = i64>;
 }
 
 mod sealed {
@@ -84,6 +88,8 @@ macro_rules! num_args {
         impl ArgDType for $t {
             type ArgMax = kernels::argmax::Kernel<$t>;
             type ArgMin = kernels::argmin::Kernel<$t>;
+            type NanArgMax = kernels::nanargmax::Kernel<$t>;
+            type NanArgMin = kernels::nanargmin::Kernel<$t>;
         }
         impl sealed::WholeArray for $t {
             fn whole(
@@ -113,10 +119,12 @@ num_args!(
 );
 
 macro_rules! complex_args {
-    ($($t:ty => $max:ident, $min:ident;)*) => {$(
+    ($($t:ty => $max:ident, $min:ident, $nanmax:ident, $nanmin:ident;)*) => {$(
         impl ArgDType for $t {
             type ArgMax = kernels::$max::Kernel;
             type ArgMin = kernels::$min::Kernel;
+            type NanArgMax = kernels::$nanmax::Kernel;
+            type NanArgMin = kernels::$nanmin::Kernel;
         }
         impl sealed::WholeArray for $t {
             fn whole(_: &Array<$t>, _: bool, _: bool) -> Result<Option<Array<i64>>> {
@@ -126,13 +134,19 @@ macro_rules! complex_args {
     )*};
 }
 complex_args! {
-    c64 => argmax_c64, argmin_c64;
-    c128 => argmax_c128, argmin_c128;
+    c64 => argmax_c64, argmin_c64, nanargmax_c64, nanargmin_c64;
+    c128 => argmax_c128, argmin_c128, nanargmax_c128, nanargmin_c128;
 }
+/// Marks the call of [`nanargmax`].
+#[derive(Debug)]
+pub struct NanLargest;
+/// Marks the call of [`nanargmin`].
+#[derive(Debug)]
+pub struct NanSmallest;
 /// The call [`nanargmax`] returns.
-pub type NanArgMax<'a, T> = ArgCall<'a, T, kernels::nanargmax::Kernel<T>>;
+pub type NanArgMax<'a, T> = ArgCall<'a, T, NanLargest>;
 /// The call [`nanargmin`] returns.
-pub type NanArgMin<'a, T> = ArgCall<'a, T, kernels::nanargmin::Kernel<T>>;
+pub type NanArgMin<'a, T> = ArgCall<'a, T, NanSmallest>;
 
 /// Which extreme `argmax` and `argmin` look for (NaN counts as both).
 #[derive(Clone, Copy)]
@@ -303,18 +317,20 @@ pub fn argmin<T: ArgDType>(a: &Array<T>) -> ArgMin<'_, T> {
     ArgCall::new(a, "argmin")
 }
 
-impl<T: Num> NanArgMax<'_, T> {
+impl<T: ArgDType> ArgCall<'_, T, NanLargest> {
     /// Runs the reduction: an error if a slice is all NaN (NumPy raises).
     pub fn run(self) -> Result<Array<i64>> {
-        let out = self.choice.apply(kernels::nanargmax(self.a)).run()?;
+        let call = ReduceCall::<T::NanArgMax>::new(vec![Box::new(Operand::Borrowed(self.a))]);
+        let out = self.choice.apply(call).run()?;
         reject_all_nan(self.op, out)
     }
 }
 
-impl<T: Num> NanArgMin<'_, T> {
+impl<T: ArgDType> ArgCall<'_, T, NanSmallest> {
     /// Runs the reduction: an error if a slice is all NaN (NumPy raises).
     pub fn run(self) -> Result<Array<i64>> {
-        let out = self.choice.apply(kernels::nanargmin(self.a)).run()?;
+        let call = ReduceCall::<T::NanArgMin>::new(vec![Box::new(Operand::Borrowed(self.a))]);
+        let out = self.choice.apply(call).run()?;
         reject_all_nan(self.op, out)
     }
 }
@@ -330,8 +346,9 @@ fn reject_all_nan(op: &str, out: Array<i64>) -> Result<Array<i64>> {
     Ok(out)
 }
 
-/// NumPy's `nanargmax`: the position of the first maximum ignoring NaN. A slice of NaN only
-/// (or an empty one) is an error, as in NumPy.
+/// NumPy's `nanargmax`: the position of the first maximum ignoring NaN (complex: ignoring the
+/// values with a NaN part, in the lexicographic order). A slice of NaN only (or an empty one)
+/// is an error, as in NumPy.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -341,7 +358,7 @@ fn reject_all_nan(op: &str, out: Array<i64>) -> Result<Array<i64>> {
 /// assert!(nanargmax(&a).axis(1).run().is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanargmax<T: Num>(a: &Array<T>) -> NanArgMax<'_, T> {
+pub fn nanargmax<T: ArgDType>(a: &Array<T>) -> NanArgMax<'_, T> {
     ArgCall::new(a, "nanargmax")
 }
 
@@ -355,6 +372,6 @@ pub fn nanargmax<T: Num>(a: &Array<T>) -> NanArgMax<'_, T> {
 /// assert_eq!(nanargmin(&a).run()?.item()?, 2);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanargmin<T: Num>(a: &Array<T>) -> NanArgMin<'_, T> {
+pub fn nanargmin<T: ArgDType>(a: &Array<T>) -> NanArgMin<'_, T> {
     ArgCall::new(a, "nanargmin")
 }

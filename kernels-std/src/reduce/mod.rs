@@ -65,7 +65,7 @@ mod sums;
 
 pub use arg::{
     argmax, argmin, nanargmax, nanargmin, ArgCall, ArgDType, ArgMax, ArgMin, Largest, NanArgMax,
-    NanArgMin, Smallest,
+    NanArgMin, NanLargest, NanSmallest, Smallest,
 };
 pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, SumDType};
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};

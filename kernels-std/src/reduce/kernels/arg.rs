@@ -112,11 +112,69 @@ pub mod nanargmin {
     }
 }
 
-/// `argmax` and `argmin` of one complex dtype: the position of the first extreme in NumPy's
-/// lexicographic order (real parts, then imaginary parts), or of the first element with a NaN
-/// part.
+/// `argmax`, `argmin`, `nanargmax`, `nanargmin` of one complex dtype: the position of the
+/// first extreme in NumPy's lexicographic order (real parts, then imaginary parts), or of the
+/// first element with a NaN part (the `nan` forms skip those, `-1` when all are).
 macro_rules! complex_args {
-    ($($t:ident: $argmax:ident, $argmin:ident;)*) => {$(
+    ($($t:ident: $argmax:ident, $argmin:ident, $nanargmax:ident, $nanargmin:ident;)*) => {$(
+        #[doc = concat!("Position of the first maximum of the `", stringify!($t), "` elements without a NaN part; `-1` when all have one.")]
+        #[reduction]
+        pub mod $nanargmax {
+            pub fn map(x: $t, #[index] i: i64) -> ($t, i64) {
+                (x, i)
+            }
+            pub fn combine(a: ($t, i64), b: ($t, i64)) -> ($t, i64) {
+                let (a_nan, b_nan) = (a.0.is_nan(), b.0.is_nan());
+                let b_wins = if a_nan || b_nan {
+                    a_nan && (!b_nan || b.1 < a.1)
+                } else {
+                    let gt = b.0.re > a.0.re || (b.0.re == a.0.re && b.0.im > a.0.im);
+                    gt || (b.0 == a.0 && b.1 < a.1)
+                };
+                if b_wins {
+                    b
+                } else {
+                    a
+                }
+            }
+            pub fn finish(acc: ($t, i64)) -> i64 {
+                if acc.0.is_nan() {
+                    -1
+                } else {
+                    acc.1
+                }
+            }
+        }
+
+        #[doc = concat!("Position of the first minimum of the `", stringify!($t), "` elements without a NaN part; `-1` when all have one.")]
+        #[reduction]
+        pub mod $nanargmin {
+            pub fn map(x: $t, #[index] i: i64) -> ($t, i64) {
+                (x, i)
+            }
+            pub fn combine(a: ($t, i64), b: ($t, i64)) -> ($t, i64) {
+                let (a_nan, b_nan) = (a.0.is_nan(), b.0.is_nan());
+                let b_wins = if a_nan || b_nan {
+                    a_nan && (!b_nan || b.1 < a.1)
+                } else {
+                    let lt = b.0.re < a.0.re || (b.0.re == a.0.re && b.0.im < a.0.im);
+                    lt || (b.0 == a.0 && b.1 < a.1)
+                };
+                if b_wins {
+                    b
+                } else {
+                    a
+                }
+            }
+            pub fn finish(acc: ($t, i64)) -> i64 {
+                if acc.0.is_nan() {
+                    -1
+                } else {
+                    acc.1
+                }
+            }
+        }
+
         #[doc = concat!("Position of the first maximum of `", stringify!($t), "` elements; a NaN counts as the maximum.")]
         #[reduction]
         pub mod $argmax {
@@ -169,8 +227,8 @@ macro_rules! complex_args {
     )*};
 }
 complex_args! {
-    c64: argmax_c64, argmin_c64;
-    c128: argmax_c128, argmin_c128;
+    c64: argmax_c64, argmin_c64, nanargmax_c64, nanargmin_c64;
+    c128: argmax_c128, argmin_c128, nanargmax_c128, nanargmin_c128;
 }
 
 /// Whether any element is negative (how a routine finds the `-1` of an all-NaN slice).
