@@ -33,22 +33,28 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+mod bin_rules;
 mod bincount;
 mod close;
 mod cov;
 mod histogram;
 
+pub use bin_rules::{BinRule, MAX_RULE_BINS};
 pub use bincount::{bincount, BinCount, BinCountWeighted};
 pub use close::{allclose, array_equal, isclose, AllClose, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
-pub use histogram::{histogram, histogram_with_edges, Histogram, WeightedHistogram};
+pub use histogram::{
+    histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
+};
 
 /// The kernels behind the routines (for NVRTC checks and reuse).
 pub mod kernels {
+    pub use super::bin_rules::{standardized_cube, stone_costs, stone_counts, stone_edges, within};
     pub use super::bincount::{bincount_kernel, bincount_weighted_kernel};
     pub use super::close::{allclose_kernel, equal_kernel, is_close, isclose_kernel};
-    pub use super::cov::{center, correlate, divide, scale};
+    pub use super::cov::{center, correlate, divide, is_negative, scale};
     pub use super::histogram::{
-        edge_out_of_order, histogram_counts, histogram_density, histogram_edges, histogram_sums,
+        edge_not_above, edge_out_of_order, histogram_counts, histogram_density, histogram_edges,
+        histogram_sums, linspace_at,
     };
 }
