@@ -117,6 +117,8 @@ fn bin_rules_match_numpy() {
             rules_case::<f32>(case, &dev, false);
         }
         rules_case::<f64>("ints", &dev, true);
+        rules_case::<f16>("normal_f2", &dev, false);
+        rules_case::<f16>("range_f2", &dev, false);
     }
 }
 
