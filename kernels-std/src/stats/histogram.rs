@@ -350,7 +350,7 @@ impl<T: Float + SumDType> WeightedHistogram<'_, T> {
     pub fn run(self) -> Result<(Array<T>, Array<T>)> {
         if let Bins::Rule(rule, _) = self.h.bins {
             return Err(Error::invalid(format!(
-                "histogram: a rule for the bin count ({rule:?}) is not supported for weighted \
+                "histogram: a rule for the bin count (\"{rule}\") is not supported for weighted \
                  data, as in NumPy"
             )));
         }
