@@ -146,8 +146,9 @@ enum Bins<'a, T: Float> {
 /// The bin count a rule gives for the data and the outer edges.
 type RuleBins<T> = fn(&Array<T>, Outer<T>, BinRule) -> Result<usize>;
 
-/// The call [`histogram`] and [`histogram_with_edges`] return: set the range (with a bin
-/// count) or weights, then `.run()` (counts) or `.density()`.
+/// The call [`histogram`], [`histogram_with_rule`] and [`histogram_with_edges`] return: set
+/// the range (with a bin count or a rule) or weights, then `.run()` (counts), `.density()` or
+/// `.bin_edges()` (the edges alone).
 #[derive(Debug)]
 pub struct Histogram<'a, T: Float> {
     a: &'a Array<T>,
@@ -165,7 +166,7 @@ pub struct WeightedHistogram<'a, T: Float> {
 
 impl<'a, T: Float> Histogram<'a, T> {
     /// The lower and upper edges (NumPy's `range`); by default the data's minimum and maximum.
-    /// With explicit edges ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
+    /// A rule estimates the width from the elements within the range. With explicit edges ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
     pub fn range(mut self, lo: f64, hi: f64) -> Self {
         self.range = Some((lo, hi));
         self
@@ -221,18 +222,16 @@ impl<'a, T: Float> Histogram<'a, T> {
     /// The edges: computed from a bin count (given, or a rule's) and the range (or the data's),
     /// or the given ones checked (increasing, no NaN) and copied.
     fn edges(&self) -> Result<Array<T>> {
-        let bins = match self.bins {
+        let (bins, outer) = match self.bins {
+            Bins::Edges(edges) => return self.checked_edges(edges),
             Bins::Count(0) => {
                 return Err(Error::invalid("histogram: `bins` must be positive, got 0"));
             }
-            Bins::Edges(edges) => return self.checked_edges(edges),
-            Bins::Count(bins) => Some(bins),
-            Bins::Rule(..) => None,
-        };
-        let outer = self.outer()?;
-        let bins = match (bins, &self.bins) {
-            (None, Bins::Rule(rule, count)) => count(self.a, outer, *rule)?,
-            (bins, _) => bins.unwrap_or(1),
+            Bins::Count(bins) => (bins, self.outer()?),
+            Bins::Rule(rule, count) => {
+                let outer = self.outer()?;
+                (count(self.a, outer, rule)?, outer)
+            }
         };
         let dev = self.a.device();
         let mut edges = Array::<T>::zeros(&dev, &[bins + 1])?;
