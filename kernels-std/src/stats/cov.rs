@@ -113,7 +113,8 @@ impl<'a, T: MeanDType> Cov<'a, T> {
                 "{op}: ddof must be an integer, got {ddof}"
             )));
         }
-        // NumPy transposes a 2-d `m` for `rowvar=False`, a 2-d `y` only when it has more than one row
+        // NumPy transposes a 2-d `m` for `rowvar=False`, a 2-d `y` only when it has more than
+        // one row
         let mut x = variables(op, "m", self.m, !self.rowvar)?;
         if x.shape()[0] == 0 {
             return Array::zeros(&self.m.device(), &[0, 0]);

@@ -166,7 +166,8 @@ pub struct WeightedHistogram<'a, T: Float> {
 
 impl<'a, T: Float> Histogram<'a, T> {
     /// The lower and upper edges (NumPy's `range`); by default the data's minimum and maximum.
-    /// A rule estimates the width from the elements within the range. With explicit edges ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
+    /// A rule estimates the width from the elements within the range. With explicit edges
+    /// ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
     pub fn range(mut self, lo: f64, hi: f64) -> Self {
         self.range = Some((lo, hi));
         self
