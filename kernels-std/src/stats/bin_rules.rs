@@ -26,6 +26,14 @@ const STONE_MIN_CANDIDATES: usize = 100;
 /// (1 when the width is 0: constant data, a zero interquartile range, fewer than 3 elements for
 /// Doane, 1 element for Stone). [`histogram_with_rule`](super::histogram_with_rule) takes one.
 /// Parsed from NumPy's names with `"fd".parse::<BinRule>()`.
+///
+/// ```
+/// use kernels_std::stats::BinRule;
+/// assert_eq!("stone".parse::<BinRule>()?, BinRule::Stone);
+/// assert_eq!(BinRule::Fd.to_string(), "fd");
+/// assert!("Auto".parse::<BinRule>().is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinRule {
     /// `"auto"`: the smaller of Sturges' width and Freedman-Diaconis' (the latter at least half
@@ -62,6 +70,12 @@ impl BinRule {
     ];
 
     /// NumPy's name of the rule (`"auto"`, `"fd"`, ...).
+    ///
+    /// ```
+    /// use kernels_std::stats::BinRule;
+    /// let names: Vec<_> = BinRule::ALL.iter().map(|r| r.name()).collect();
+    /// assert_eq!(names, ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"]);
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             BinRule::Auto => "auto",
