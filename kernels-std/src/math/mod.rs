@@ -78,12 +78,12 @@ mod rounding;
 
 pub use arithmetic::{
     abs, absolute, add, divide, divmod, floor_divide, fmod, multiply, negative, reciprocal,
-    remainder, sign, square, subtract, true_divide, Absolute, MathNum,
+    remainder, sign, square, subtract, true_divide, Absolute, MathNum, Reciprocal, SignSquare,
 };
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
 };
-pub use classify::{isfinite, isinf, isnan, signbit, Classify};
+pub use classify::{isfinite, isinf, isnan, signbit, Classify, Signbit};
 pub use compare::{equal, greater, greater_equal, less, less_equal, not_equal};
 pub use dtypes::ToFloat;
 pub use extrema::{clip, fmax, fmin, maximum, minimum};
