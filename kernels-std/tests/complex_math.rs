@@ -354,7 +354,7 @@ fn binary_ufuncs<T: Cx>(dev: &Device) {
     // A scalar exponent: the third element's, broadcast.
     let e = b.to_vec().unwrap()[2];
     let w = want.to_vec().unwrap()[2];
-    let got = math::power(&a.slice(s![2..3]).unwrap(), e).unwrap();
+    let got = math::power(a.slice(s![2..3]).unwrap(), e).unwrap();
     let want1 = Array::from_vec(dev, &[1], vec![w]).unwrap();
     check(
         &got,

@@ -1,6 +1,6 @@
 //! The formulas of the complex ufuncs, as `#[device_fn]`s generic over the part type `T`
 //! (`f32` for `c64`, `f64` for `c128`): each takes the real and imaginary parts `(x, y)` of `z`
-//! and returns those of the result. The kernels of [`complex_fns`](super::complex_fns) call
+//! and returns those of the result. The complex kernels (`sin_c64`, `sin_c128`, ...) call
 //! them.
 //!
 //! Conventions: `f(conj z) == conj f(z)` and the odd functions' symmetry are kept (the sign of

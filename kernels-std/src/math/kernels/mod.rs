@@ -12,7 +12,7 @@
 
 mod arith;
 mod complex_fns;
-pub mod complex_formulas;
+mod complex_formulas;
 mod float_fns;
 mod logic;
 mod parts;
