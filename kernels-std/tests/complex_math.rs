@@ -1,5 +1,5 @@
 //! The ufuncs of complex dtypes against NumPy's results (`scripts/fixtures/gen_complex_math_fixtures.py`,
-//! `tests/fixtures/complex_math/{c8,c16}.npz`), on every device: the exponentials and
+//! `tests/fixtures/complex_math/{c8,c16}.npz`), on every device: the exponentials (`exp2` too) and
 //! logarithms, `sqrt`, `square`, `reciprocal`, the trigonometric and hyperbolic functions and
 //! their inverses, `sign`, `absolute`, `isnan`/`isinf`/`isfinite`, `power`, `equal`/`not_equal`.
 //!
@@ -170,6 +170,7 @@ fn same_dtype<T: Cx>(name: &str, x: &Array<T>) -> Result<Array<T>> {
     match name {
         "sqrt" => math::sqrt(x),
         "exp" => math::exp(x),
+        "exp2" => math::exp2(x),
         "expm1" => math::expm1(x),
         "log" => math::log(x),
         "log2" => math::log2(x),
@@ -194,9 +195,10 @@ fn same_dtype<T: Cx>(name: &str, x: &Array<T>) -> Result<Array<T>> {
     }
 }
 
-const SAME_DTYPE: [&str; 22] = [
+const SAME_DTYPE: [&str; 23] = [
     "sqrt",
     "exp",
+    "exp2",
     "expm1",
     "log",
     "log2",
@@ -363,6 +365,18 @@ fn binary_ufuncs<T: Cx>(dev: &Device) {
         false,
         &format!("{what}, scalar"),
     );
+    let (a, b) = (
+        z.array::<T>("pow_special_a").unwrap(),
+        z.array::<T>("pow_special_b").unwrap(),
+    );
+    let want = z.array::<T>("power_special").unwrap();
+    check(
+        &math::power(&a, &b).unwrap(),
+        &want,
+        tol("power"),
+        false,
+        &format!("{what}, special bases"),
+    );
     let (x, y) = (z.array::<T>("eq_a").unwrap(), z.array::<T>("eq_b").unwrap());
     for (name, got) in [
         ("equal", math::equal(&x, &y).unwrap()),
@@ -401,9 +415,10 @@ fn complex_kernels_compile_with_nvrtc() {
     macro_rules! defs {
         ($($k:ident),*) => { [$(&k::$k::DEF),*] };
     }
-    let c64_same: [&ElementwiseDef; 22] = defs!(
+    let c64_same: [&ElementwiseDef; 23] = defs!(
         sqrt_c64,
         exp_c64,
+        exp2_c64,
         expm1_c64,
         log_c64,
         log2_c64,
@@ -425,9 +440,10 @@ fn complex_kernels_compile_with_nvrtc() {
         reciprocal_c64,
         sign_c64
     );
-    let c128_same: [&ElementwiseDef; 22] = defs!(
+    let c128_same: [&ElementwiseDef; 23] = defs!(
         sqrt_c128,
         exp_c128,
+        exp2_c128,
         expm1_c128,
         log_c128,
         log2_c128,

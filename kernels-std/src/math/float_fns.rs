@@ -40,6 +40,8 @@ pub trait Elementary: DType {
     fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
     /// NumPy's `log`: see [`log`].
     fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `exp2`: see [`exp2`].
+    fn exp2<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
     /// NumPy's `expm1`: see [`expm1`].
     fn expm1<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
     /// NumPy's `log2`: see [`log2`].
@@ -90,6 +92,7 @@ impl<T: ToFloat> Elementary for T {
         sqrt => kernels::sqrt::<T, T::Float, T::Compute>;
         exp => kernels::exp::<T, T::Float, T::Compute>;
         log => kernels::log::<T, T::Float, T::Compute>;
+        exp2 => kernels::exp2::<T, T::Float, T::Compute>;
         expm1 => kernels::expm1::<T, T::Float, T::Compute>;
         log2 => kernels::log2::<T, T::Float, T::Compute>;
         log10 => kernels::log10::<T, T::Float, T::Compute>;
@@ -115,6 +118,7 @@ impl Elementary for c64 {
         sqrt => kernels::sqrt_c64;
         exp => kernels::exp_c64;
         log => kernels::log_c64;
+        exp2 => kernels::exp2_c64;
         expm1 => kernels::expm1_c64;
         log2 => kernels::log2_c64;
         log10 => kernels::log10_c64;
@@ -140,6 +144,7 @@ impl Elementary for c128 {
         sqrt => kernels::sqrt_c128;
         exp => kernels::exp_c128;
         log => kernels::log_c128;
+        exp2 => kernels::exp2_c128;
         expm1 => kernels::expm1_c128;
         log2 => kernels::log2_c128;
         log10 => kernels::log10_c128;
@@ -230,8 +235,6 @@ macro_rules! float_unary {
 float_unary! {
     /// The cube root (NumPy's `cbrt`), defined for negative inputs too.
     pub fn cbrt([27.0f64, -8.0, 2.0] => [3.0f64, -2.0, 1.259_921_049_894_873_2]);
-    /// `2^x` (NumPy's `exp2`).
-    pub fn exp2([3.0f32, -1.0, 0.5] => [8.0f32, 0.5, 1.414_213_5]);
     /// Degrees to radians (NumPy's `deg2rad`, also `radians`).
     pub fn deg2rad([180.0f64, 90.0] => [std::f64::consts::PI, std::f64::consts::FRAC_PI_2]);
     /// Radians to degrees (NumPy's `rad2deg`, also `degrees`).
@@ -266,6 +269,8 @@ macro_rules! elementary_unary {
 }
 
 elementary_unary! {
+    /// `2^x` (NumPy's `exp2`).
+    pub fn exp2([3.0f32, -1.0, 0.5] => [8.0f32, 0.5, 1.414_213_5]);
     /// `e^x - 1`, accurate for small `x` (NumPy's `expm1`).
     pub fn expm1([0.0f64, 1e-10] => [0.0f64, 1.000_000_000_05e-10]);
     /// The base-2 logarithm (NumPy's `log2`).

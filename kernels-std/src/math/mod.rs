@@ -44,7 +44,7 @@
 //!   `log`, `log2`, `log10`, `log1p`, within 1 ULP, and the host's C library for the others).
 //! - Complex dtypes have the arithmetic, `negative`, `absolute`, `sign`, `square`,
 //!   `reciprocal`, `power`, the functions of [`Elementary`] (`sqrt`, the exponentials and
-//!   logarithms but `exp2`, the trigonometric and hyperbolic functions and their inverses),
+//!   logarithms, the trigonometric and hyperbolic functions and their inverses),
 //!   `isnan`/`isinf`/`isfinite`, `real`, `imag`, `conjugate`, `angle`, the comparisons, the
 //!   logic functions and `where_` (`real` of a complex array is a new array, not NumPy's view);
 //!   `bf16` (which NumPy lacks) has everything, computed in `f32` where NumPy computes `f16` in

@@ -12,7 +12,7 @@ use crate::prelude::*;
 /// The functions of `iz` use `sin z = -i sinh(iz)`, `cos z = cosh(iz)`, `tan z = -i tanh(iz)`,
 /// `asinh z = -i asin(iz)`, `atan z = -i atanh(iz)`, with `iz = -y + ix` (exact).
 macro_rules! complex_kernels {
-    ($t:ident, $r:ident: $sqrt:ident, $exp:ident, $expm1:ident, $log:ident, $log2:ident,
+    ($t:ident, $r:ident: $sqrt:ident, $exp:ident, $exp2:ident, $expm1:ident, $log:ident, $log2:ident,
      $log10:ident, $log1p:ident, $sin:ident, $cos:ident, $tan:ident, $sinh:ident, $cosh:ident,
      $tanh:ident, $arcsin:ident, $arccos:ident, $arctan:ident, $arcsinh:ident,
      $arccosh:ident, $arctanh:ident, $square:ident, $reciprocal:ident, $sign:ident,
@@ -31,6 +31,18 @@ macro_rules! complex_kernels {
                 Complex::new(z.re.exp(), z.im)
             } else {
                 z.exp()
+            }
+        }
+
+        #[doc = concat!("NumPy's `exp2` of `", stringify!($t), "`: `e^(z ln 2)`, as NumPy computes it.")]
+        #[elementwise]
+        pub fn $exp2(z: $t) -> $t {
+            let k = std::$r::consts::LN_2;
+            let w = Complex::new(z.re * k, z.im * k);
+            if w.im == 0.0 {
+                Complex::new(w.re.exp(), w.im)
+            } else {
+                w.exp()
             }
         }
 
@@ -207,13 +219,13 @@ macro_rules! complex_kernels {
 }
 
 complex_kernels!(
-    c64, f32: sqrt_c64, exp_c64, expm1_c64, log_c64, log2_c64, log10_c64, log1p_c64, sin_c64,
+    c64, f32: sqrt_c64, exp_c64, exp2_c64, expm1_c64, log_c64, log2_c64, log10_c64, log1p_c64, sin_c64,
     cos_c64, tan_c64, sinh_c64, cosh_c64, tanh_c64, arcsin_c64, arccos_c64, arctan_c64,
     arcsinh_c64, arccosh_c64, arctanh_c64, square_c64, reciprocal_c64, sign_c64, power_c64,
     isnan_c64, isinf_c64, isfinite_c64
 );
 complex_kernels!(
-    c128, f64: sqrt_c128, exp_c128, expm1_c128, log_c128, log2_c128, log10_c128, log1p_c128,
+    c128, f64: sqrt_c128, exp_c128, exp2_c128, expm1_c128, log_c128, log2_c128, log10_c128, log1p_c128,
     sin_c128, cos_c128, tan_c128, sinh_c128, cosh_c128, tanh_c128, arcsin_c128, arccos_c128,
     arctan_c128, arcsinh_c128, arccosh_c128, arctanh_c128, square_c128, reciprocal_c128,
     sign_c128, power_c128, isnan_c128, isinf_c128, isfinite_c128

@@ -69,15 +69,25 @@ pub fn clog<T: Float>(x: T, y: T) -> (T, T) {
 }
 
 /// `e^z`: `e^x (cos y + i sin y)`; a zero imaginary part stays exact (`e^x + 0i`, also for
-/// `x = inf`).
+/// `x = inf`); C99's values at infinities and NaN (`e^(inf + i nan) = inf + i nan`, `e^(-inf +
+/// iy) = 0`).
 #[device_fn]
 pub fn cexp<T: Float>(x: T, y: T) -> (T, T) {
     let zero = 0.0f64.cast::<T>();
+    let nan = f64::NAN.cast::<T>();
     if y == zero {
         (x.exp(), y)
-    } else {
+    } else if y.is_finite() {
         let e = x.exp();
         (e * y.cos(), e * y.sin())
+    } else if x.is_infinite() {
+        if x > zero {
+            (x, nan)
+        } else {
+            (zero, zero)
+        }
+    } else {
+        (nan, nan)
     }
 }
 
@@ -410,18 +420,18 @@ pub fn catanh<T: Float>(x: T, y: T) -> (T, T) {
 }
 
 /// `z^n` for an integer `n` with `|n| < 100`, as NumPy computes it: repeated squaring with
-/// complex products (`z`, `z z`, `z (z z)` for 1, 2, 3), the reciprocal by Smith's division for
-/// negative `n`.
+/// complex products starting from 1 (`z`, `z z`, `z (z z)` for `n` = 1, 2, 3), the reciprocal
+/// by Smith's division for negative `n`.
 #[device_fn]
 pub fn cpowi<T: Float>(x: T, y: T, n: i32) -> (T, T) {
     let zero = 0.0f64.cast::<T>();
     let one = 1.0f64.cast::<T>();
     let m = if n < 0 { -n } else { n };
-    let (mut pr, mut pi) = if m == 1 {
+    let (mut pr, mut pi) = if n == 1 {
         (x, y)
-    } else if m == 2 {
+    } else if n == 2 {
         (x * x - y * y, x * y + y * x)
-    } else if m == 3 {
+    } else if n == 3 {
         let (sr, si) = (x * x - y * y, x * y + y * x);
         (x * sr - y * si, x * si + y * sr)
     } else {
@@ -466,8 +476,54 @@ pub fn cpowi<T: Float>(x: T, y: T, n: i32) -> (T, T) {
     (pr, pi)
 }
 
-/// `a^b` (complex operands `(ar, ai)`, `(br, bi)`), NumPy's cases: `a^0 = 1`; `0^b` is 0 for
-/// real `b > 0`, else NaN; integer `b` with `|b| < 100` by [`cpowi`]; else `e^(b ln a)`.
+/// `(a + bi)(c + di)` with C99's recovery of infinities (Annex G, what C compilers do for `*`
+/// of complex numbers): a NaN result from an infinite operand is recomputed with the infinite
+/// parts as `+-1` (the others as `+-0`) and scaled by infinity.
+#[device_fn]
+pub fn cmul_inf<T: Float>(a: T, b: T, c: T, d: T) -> (T, T) {
+    let zero = 0.0f64.cast::<T>();
+    let one = 1.0f64.cast::<T>();
+    let inf = f64::INFINITY.cast::<T>();
+    let re = a * c - b * d;
+    let im = a * d + b * c;
+    if re.is_nan() && im.is_nan() {
+        let (mut a, mut b, mut c, mut d) = (a, b, c, d);
+        let mut recalc = false;
+        if a.is_infinite() || b.is_infinite() {
+            a = (if a.is_infinite() { one } else { zero }).copysign(a);
+            b = (if b.is_infinite() { one } else { zero }).copysign(b);
+            if c.is_nan() {
+                c = zero.copysign(c);
+            }
+            if d.is_nan() {
+                d = zero.copysign(d);
+            }
+            recalc = true;
+        }
+        if c.is_infinite() || d.is_infinite() {
+            c = (if c.is_infinite() { one } else { zero }).copysign(c);
+            d = (if d.is_infinite() { one } else { zero }).copysign(d);
+            if a.is_nan() {
+                a = zero.copysign(a);
+            }
+            if b.is_nan() {
+                b = zero.copysign(b);
+            }
+            recalc = true;
+        }
+        if recalc {
+            (inf * (a * c - b * d), inf * (a * d + b * c))
+        } else {
+            (re, im)
+        }
+    } else {
+        (re, im)
+    }
+}
+
+/// `a^b` (complex operands `(ar, ai)`, `(br, bi)`), NumPy's cases: `a^0 = 1`; `0^b` is 0 when
+/// `re b > 0`, else NaN; integer `b` with `|b| < 100` by [`cpowi`]; else `e^(b ln a)` (glibc's `cpow`, C99's
+/// product [`cmul_inf`]).
 #[device_fn]
 pub fn cpow<T: Float>(ar: T, ai: T, br: T, bi: T) -> (T, T) {
     let zero = 0.0f64.cast::<T>();
@@ -475,7 +531,7 @@ pub fn cpow<T: Float>(ar: T, ai: T, br: T, bi: T) -> (T, T) {
     if br == zero && bi == zero {
         (one, zero)
     } else if ar == zero && ai == zero {
-        if br > zero && bi == zero {
+        if br > zero {
             (zero, zero)
         } else {
             let n = f64::NAN.cast::<T>();
@@ -485,7 +541,8 @@ pub fn cpow<T: Float>(ar: T, ai: T, br: T, bi: T) -> (T, T) {
         cpowi::<T>(ar, ai, br.cast::<i32>())
     } else {
         let (lr, li): (T, T) = clog::<T>(ar, ai);
-        cexp::<T>(br * lr - bi * li, br * li + bi * lr)
+        let (wr, wi): (T, T) = cmul_inf::<T>(br, bi, lr, li);
+        cexp::<T>(wr, wi)
     }
 }
 
