@@ -222,7 +222,8 @@ const SAME_DTYPE: [&str; 23] = [
 ];
 
 /// Every unary ufunc with a complex result, on every input set, on the whole input, a 0-d
-/// array of its first element, a strided view (every other element) and an empty array.
+/// array of its first element, a strided view (every other element), a reversed view and an
+/// empty array.
 fn unary_ufuncs<T: Cx>(dev: &Device) {
     let z = fixture::<T>(dev);
     let mut failures = Vec::new();
@@ -249,6 +250,14 @@ fn unary_ufuncs<T: Cx>(dev: &Device) {
                 tol,
                 set == "cuts",
                 &format!("{what}, strided"),
+            );
+            let reversed = same_dtype(name, &x.flip(0).unwrap()).unwrap();
+            check(
+                &reversed,
+                &want.flip(0).unwrap().copy().unwrap(),
+                tol,
+                set == "cuts",
+                &format!("{what}, reversed"),
             );
         }
         assert!(sets >= 5, "{name}: {sets} input sets in the fixture");
@@ -337,7 +346,8 @@ fn absolute_and_predicates() {
     }
 }
 
-/// `power` (both operands arrays, and a scalar exponent) and `equal`/`not_equal` (exact).
+/// `power` (both operands arrays, a scalar exponent, special bases; operands that do not
+/// broadcast are an error) and `equal`/`not_equal` (exact).
 fn binary_ufuncs<T: Cx>(dev: &Device) {
     let z = fixture::<T>(dev);
     let (a, b) = (
@@ -377,6 +387,12 @@ fn binary_ufuncs<T: Cx>(dev: &Device) {
         false,
         &format!("{what}, special bases"),
     );
+    // Operands that do not broadcast: an error, not a panic.
+    let short = a.slice(s![..3]).unwrap();
+    assert!(matches!(
+        math::power(&a, &short),
+        Err(kernels_std::Error::Broadcast { .. })
+    ));
     let (x, y) = (z.array::<T>("eq_a").unwrap(), z.array::<T>("eq_b").unwrap());
     for (name, got) in [
         ("equal", math::equal(&x, &y).unwrap()),

@@ -27,6 +27,14 @@ pub trait Classify: DType {
 
 /// Integers and floats: NumPy's `signbit` (an integer's sign bit is set below zero; NumPy has
 /// no `signbit` of complex numbers).
+///
+/// ```
+/// use kernels_std::math::Signbit;
+/// use kernels_std::{Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-0.0f32, 1.0, -2.0])?;
+/// assert_eq!(f32::signbit(&x)?.to_vec()?, vec![true, false, true]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 pub trait Signbit: DType {
     /// See [`signbit`].
     fn signbit<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
