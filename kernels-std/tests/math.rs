@@ -261,7 +261,7 @@ fn true_divide() {
 
 /// Complex numbers: arithmetic (NumPy's formulas: `(ac - bd) + (ad + bc)i`, Smith's
 /// division) and `negative` exact, `absolute` (a real result) within 1 ULP; `sqrt`, `exp`, `log` within
-/// [`TRANSCENDENTAL_ULPS`] of each part (our formulas, `math/kernels/complex_formulas.rs`,
+/// [`TRANSCENDENTAL_ULPS`] of each part (our formulas, `math/kernels/complex_formulas/`,
 /// against C99's `csqrt`, `cexp`, `clog`; `tests/complex_math.rs` tests the other complex ufuncs).
 #[test]
 fn complex() {

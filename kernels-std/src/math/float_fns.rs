@@ -2,7 +2,7 @@
 //! inverses, `arctan2`, `hypot`, `logaddexp`, `copysign`, `heaviside`, `rint`. Integer and
 //! `bool` inputs give the float dtype of [`ToFloat`]; floats keep their dtype. Complex dtypes
 //! have the functions of [`Elementary`] (principal values, NumPy's branch cuts), computed by the
-//! formulas of `kernels/complex_formulas.rs` on the parts.
+//! formulas of `kernels/complex_formulas/` on the parts.
 //!
 //! Accuracy: CUDA's math library on a GPU; on the CPU the runtime's own vectorized exponentials
 //! and logarithms (`array_runtime::math`, within 1 ULP) and the host's C library for the

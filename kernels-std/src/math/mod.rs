@@ -49,7 +49,7 @@
 //!   logic functions and `where_` (`real` of a complex array is a new array, not NumPy's view);
 //!   `bf16` (which NumPy lacks) has everything, computed in `f32` where NumPy computes `f16` in
 //!   `f32`.
-//! - Complex functions are our formulas (`kernels/complex_formulas.rs`), not glibc's: within a
+//! - Complex functions are our formulas (`kernels/complex_formulas/`), not glibc's: within a
 //!   few ULPs of NumPy's on finite inputs (the tests state 4 to 8 ULPs of a part, or of
 //!   `abs(result)` for a part that cancels; `power` 64), NumPy's values at infinities and NaN
 //!   for the special inputs tested; `log1p` of small `z` is accurate where NumPy's is not.
