@@ -626,3 +626,28 @@ fn edge_matrices_of_empty_and_single_elements() {
         }
     }
 }
+
+#[test]
+fn edge_offsets_at_the_limits_of_isize() {
+    // Diagonals beyond the matrix are empty, whatever the offset (NumPy's offsets are C ints:
+    // it raises OverflowError past 2^31 where we keep the rule); tril/triu keep all or nothing.
+    for dev in devices() {
+        let m = Array::from_vec(&dev, &[2, 3], (0..6).map(f64::from).collect()).unwrap();
+        for k in [isize::MIN, isize::MIN + 1, isize::MAX] {
+            assert_eq!(diag(&m, k).unwrap().shape(), &[0], "diag k = {k}");
+        }
+        let zeros6 = vec![0.0; 6];
+        assert_eq!(tril(&m, isize::MIN).unwrap().to_vec().unwrap(), zeros6);
+        assert_eq!(triu(&m, isize::MAX).unwrap().to_vec().unwrap(), zeros6);
+        let all = m.to_vec().unwrap();
+        assert_eq!(tril(&m, isize::MAX).unwrap().to_vec().unwrap(), all);
+        assert_eq!(triu(&m, isize::MIN).unwrap().to_vec().unwrap(), all);
+        let e = eye::<f64>(&dev, 2, Some(3), isize::MIN).unwrap();
+        assert_eq!(e.to_vec().unwrap(), zeros6);
+        let t = tri::<f64>(&dev, 2, Some(3), isize::MAX).unwrap();
+        assert_eq!(t.to_vec().unwrap(), vec![1.0; 6]);
+        let v = Array::from_vec(&dev, &[1], vec![1.0f64]).unwrap();
+        assert!(diag(&v, isize::MIN).is_err());
+        assert!(diagflat(&v, isize::MIN).is_err());
+    }
+}

@@ -653,3 +653,17 @@ fn edge_norms_of_special_values() {
         assert!(norm(&x, NormOrd::Inf).is_err());
     }
 }
+
+#[test]
+fn edge_diagonal_offsets_at_the_limits_of_isize() {
+    // Diagonals beyond the matrix are empty and sum to zero (NumPy's offsets are C ints: it
+    // raises OverflowError past 2^31 where we keep the rule).
+    for dev in devices() {
+        let m = Array::from_vec(&dev, &[2, 3], (0..6).collect::<Vec<i32>>()).unwrap();
+        for k in [isize::MIN, isize::MIN + 1, isize::MAX] {
+            assert_eq!(diagonal(&m, k, 0, 1).unwrap().shape(), &[0], "offset {k}");
+            let t: i64 = trace_with(&m, k, 0, 1).unwrap().item().unwrap();
+            assert_eq!(t, 0, "trace offset {k}");
+        }
+    }
+}
