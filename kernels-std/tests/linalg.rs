@@ -667,3 +667,16 @@ fn edge_diagonal_offsets_at_the_limits_of_isize() {
         }
     }
 }
+
+#[test]
+fn edge_axes_at_the_limits_of_isize_are_errors() {
+    let dev = Device::cpu();
+    let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    let b = Array::<f64>::zeros(&dev, &[3, 2]).unwrap();
+    for ax in [isize::MIN, isize::MAX] {
+        assert!(tensordot(&a, &b, ([ax], [0])).is_err(), "tensordot {ax}");
+        assert!(tensordot(&a, &b, ([1], [ax])).is_err(), "tensordot {ax}");
+        assert!(trace_with(&a, 0, ax, 1).is_err(), "trace_with {ax}");
+        assert!(diagonal(&a, 0, 0, ax).is_err(), "diagonal {ax}");
+    }
+}

@@ -707,3 +707,30 @@ fn edge_shifts_turns_and_long_pads() {
         c("pad_reflect_rev", pad(&rev, &[(4, 4)], PadMode::Reflect));
     }
 }
+
+#[test]
+fn edge_axes_at_the_limits_of_isize_are_errors() {
+    let dev = Device::cpu();
+    let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    for ax in [isize::MIN, isize::MAX] {
+        let is_axis = |r: Result<Array<f64>, Error>| matches!(r, Err(Error::Axis { .. }));
+        assert!(concatenate(&[&a, &a], Some(ax)).is_err(), "concatenate {ax}");
+        assert!(stack(&[&a, &a], ax).is_err(), "stack {ax}");
+        assert!(split(&a, 1, ax).is_err(), "split {ax}");
+        assert!(array_split(&a, 2, ax).is_err(), "array_split {ax}");
+        assert!(is_axis(roll(&a, 1, Some(ax))), "roll {ax}");
+        assert!(rot90(&a, 1, [ax, 0]).is_err(), "rot90 {ax}");
+        assert!(swapaxes(&a, ax, 0).is_err(), "swapaxes {ax}");
+        assert!(moveaxis(&a, &[ax], &[0]).is_err(), "moveaxis {ax}");
+        assert!(moveaxis(&a, &[0], &[ax]).is_err(), "moveaxis to {ax}");
+        assert!(expand_dims(&a, &[ax]).is_err(), "expand_dims {ax}");
+        assert!(squeeze(&a, Some(&[ax])).is_err(), "squeeze {ax}");
+        assert!(flip(&a, Some(&[ax])).is_err(), "flip {ax}");
+        assert!(transpose(&a, Some(&[ax, 0])).is_err(), "transpose {ax}");
+        assert!(repeat(&a, 2, Some(ax)).is_err(), "repeat {ax}");
+        assert!(append(&a, &a, Some(ax)).is_err(), "append {ax}");
+        assert!(reshape(&a, &[ax, 1]).is_err(), "reshape {ax}");
+    }
+    // A count of isize::MIN is negative (NumPy: "negative dimensions are not allowed").
+    assert!(repeat(&a, isize::MIN, None).is_err());
+}
