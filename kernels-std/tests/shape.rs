@@ -714,7 +714,10 @@ fn edge_axes_at_the_limits_of_isize_are_errors() {
     let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
     for ax in [isize::MIN, isize::MAX] {
         let is_axis = |r: Result<Array<f64>, Error>| matches!(r, Err(Error::Axis { .. }));
-        assert!(concatenate(&[&a, &a], Some(ax)).is_err(), "concatenate {ax}");
+        assert!(
+            concatenate(&[&a, &a], Some(ax)).is_err(),
+            "concatenate {ax}"
+        );
         assert!(stack(&[&a, &a], ax).is_err(), "stack {ax}");
         assert!(split(&a, 1, ax).is_err(), "split {ax}");
         assert!(array_split(&a, 2, ax).is_err(), "array_split {ax}");
@@ -733,4 +736,18 @@ fn edge_axes_at_the_limits_of_isize_are_errors() {
     }
     // A count of isize::MIN is negative (NumPy: "negative dimensions are not allowed").
     assert!(repeat(&a, isize::MIN, None).is_err());
+}
+
+#[test]
+fn edge_broadcast_views_too_large_to_count_are_errors() {
+    // NumPy: "iterator is too large" (the view's element count overflows)
+    let dev = Device::cpu();
+    let v = Array::<f64>::zeros(&dev, &[4]).unwrap();
+    let err = broadcast_to(&v, &[usize::MAX, 4]).unwrap_err().to_string();
+    assert!(err.contains("too many elements"), "{err}");
+    let col = Array::<f64>::zeros(&dev, &[1, 1]).unwrap();
+    let tall = broadcast_to(&col, &[1 << 32, 1]).unwrap();
+    let wide = broadcast_to(&col, &[1, 1 << 32]).unwrap();
+    assert_eq!(tall.len(), 1 << 32);
+    assert!(broadcast_arrays(&[&tall, &wide]).is_err());
 }

@@ -582,6 +582,16 @@ fn edge_histogram_ranges_that_overflow_are_errors() {
         let a = Array::from_vec(&dev, &[2], vec![3e38f32, -3e38]).unwrap();
         let err = histogram(&a, 3).run().unwrap_err().to_string();
         assert!(err.contains("finite-sized"), "{err}");
+        // NumPy: "Too many bins for data range" for a subnormal width; "Maximum allowed size
+        // exceeded" for 2^64 - 1 bins (whose edges do not fit a usize)
+        let a = Array::from_vec(&dev, &[3], vec![0.1, 0.5, 0.9]).unwrap();
+        assert!(histogram(&a, 3).range(0.0, 5e-324).run().is_err());
+        let err = histogram(&a, usize::MAX)
+            .range(0.0, 1.0)
+            .run()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("too many"), "{err}");
     }
 }
 
