@@ -651,6 +651,21 @@ fn edge_norms_of_special_values() {
         );
         // NumPy: "Improper number of dimensions to norm." for an order on a 0-d array.
         assert!(norm(&x, NormOrd::Inf).is_err());
+        // p = +-inf is the max/min order (NumPy compares ord with inf), for vectors and
+        // matrices; NaN propagates
+        let (v, _, _) = edge_case::<f64>(&z, "norm_vec_inf");
+        let (m, _, _) = edge_case::<f64>(&z, "norm_mat_inf");
+        for a in [&v, &m] {
+            for (p, o) in [
+                (f64::INFINITY, NormOrd::Inf),
+                (f64::NEG_INFINITY, NormOrd::NegInf),
+            ] {
+                assert_eq!(norm(a, NormOrd::P(p)).unwrap(), norm(a, o).unwrap(), "{p}");
+            }
+        }
+        let (v, _, _) = edge_case::<f64>(&z, "norm_vec_one");
+        assert_eq!(norm(&v, NormOrd::P(f64::INFINITY)).unwrap(), 2.5);
+        assert!(norm(&v, NormOrd::P(f64::NAN)).unwrap().is_nan());
     }
 }
 
