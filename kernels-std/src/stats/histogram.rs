@@ -234,9 +234,12 @@ impl<'a, T: Float> Histogram<'a, T> {
                 (count(self.a, outer, rule)?, outer)
             }
         };
+        let n_edges = bins
+            .checked_add(1)
+            .ok_or_else(|| Error::invalid(format!("histogram: {bins} bins are too many")))?;
         let dev = self.a.device();
-        let mut edges = Array::<T>::zeros(&dev, &[bins + 1])?;
-        let edge_cfg = grid_for(bins + 1);
+        let mut edges = Array::<T>::zeros(&dev, &[n_edges])?;
+        let edge_cfg = grid_for(n_edges);
         match outer {
             // NumPy's edges of a given range are computed in f64, of the data's in its dtype
             Outer::Range(lo, hi) => {
