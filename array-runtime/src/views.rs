@@ -73,9 +73,12 @@ impl<T: DType> Array<T> {
     /// let b = a.broadcast_to(&[2, 3])?;
     /// assert_eq!(b.to_vec()?, vec![1, 2, 3, 1, 2, 3]);
     /// assert!(a.broadcast_to(&[4]).is_err());
+    /// assert!(a.broadcast_to(&[usize::MAX, 2, 3]).is_err()); // more elements than usize counts
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array<T>> {
+        // A view of more elements than `usize` counts could never be indexed.
+        shape::checked_size(shape)?;
         match self.layout.broadcast_to(shape) {
             Some(l) => Ok(self.with_layout(l)),
             None => Err(Error::Broadcast {

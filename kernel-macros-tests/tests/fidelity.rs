@@ -271,11 +271,18 @@ fn pick<T: Val>(g: &mut Rng, r: usize, p: usize) -> T {
 const ROWS: usize = 2000;
 
 /// The bound for results of transcendental functions on the host: the C++ side calls the C
-/// library; the twin too, except `cbrt` (Rust's own port of musl's) and `exp`/`ln` (the
-/// runtime's `array_runtime::math`, within 1 ULP of the correctly rounded result) — 1 ULP. On a
+/// library; the twin too, except `exp`/`ln` (the runtime's `array_runtime::math`, within 1 ULP
+/// of the correctly rounded result) — 1 ULP (`f32`: [`RUNTIME_F32_ULPS`]). On a
 /// GPU the bound is CUDA's (its math API documents 1 to 4 ULPs per function; see the language
 /// reference). Boolean and integer results stay exact in every case.
 const TRANSCENDENTAL_ULPS: u64 = 1;
+
+/// The bound for the `f32` cases, where the twin's `tanh`, `atan` and `cbrt` are the runtime's
+/// (computed in `f64`, correctly rounded on these rows) and the C++ side's are the C library's,
+/// which is not always: glibc's `tanhf` is 2 ULPs from the correctly rounded result at
+/// `tanh(0.53133953)` (row 1556 of `transcendental`), as its documented bound for `tanhf` on
+/// x86-64 allows.
+const RUNTIME_F32_ULPS: u64 = 2;
 
 macro_rules! case {
     ($name:literal, $kernel:path, [$($t:ident = $ct:ty),*], ($($p:ty),*) -> $tuple:tt ($($r:ty),*), $ulps:expr) => {{
@@ -347,8 +354,8 @@ fn cases() -> Vec<Case> {
         case!("aggregates", l::aggregates, [], (f64, f64, u32) -> tuple (f64, f64), 0),
         case!("constants", l::constants, [], (f32, f64, i16) -> tuple (f32, f64, i16, bool), 0),
         case!("float_methods", l::float_methods, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), 0),
-        case!("transcendental", l::transcendental, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), TRANSCENDENTAL_ULPS),
-        case!("transcendental_more", l::transcendental_more, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), TRANSCENDENTAL_ULPS),
+        case!("transcendental", l::transcendental, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), RUNTIME_F32_ULPS),
+        case!("transcendental_more", l::transcendental_more, [], (f32, f32) -> tuple (f32, f32, f32, f32, f32, f32, f32, f32), RUNTIME_F32_ULPS),
         case!("transcendental_f64", l::transcendental_f64, [], (f64) -> tuple (f64, f64, f64, f64, f64, f64, f64, f64), TRANSCENDENTAL_ULPS),
         // The predicates are exact; the last result is `ln(exp(s))` (s = sqrt|x| in [0, 1]):
         // exp's 1 ULP in [1, e) is up to 2 ULPs of ln's result in [0.25, 1), and ln adds its own.

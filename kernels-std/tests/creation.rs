@@ -523,3 +523,131 @@ fn geomspace_signs_and_dtypes() {
         assert!(mixed[1].is_nan());
     }
 }
+
+// Edge cases: the fixtures of `scripts/fixtures/gen_creation_edge_fixtures.py` in `edge.npz`,
+// compared exactly (signed zeros included; NaN equals NaN).
+
+fn edge(dev: &Device) -> io::Npz {
+    io::load_npz(fixture("creation/edge.npz"), dev).expect("creation/edge.npz")
+}
+
+#[track_caller]
+fn check_edge<T: Approx + NpyDType>(z: &io::Npz, got: &Array<T>, key: &str, dev: &Device) {
+    let want = z.array::<T>(key).unwrap_or_else(|e| panic!("{key}: {e}"));
+    assert!(got.device().same(dev), "{key}: result on {}", got.device());
+    assert_eq!(got.shape(), want.shape(), "{key} on {dev}");
+    assert_close(
+        got,
+        &want,
+        Tol::exact().signed_zero(),
+        &format!("{key} on {dev}"),
+    );
+}
+
+/// `gen_creation_edge_fixtures.py`'s `LINSPACES`.
+const EDGE_LINSPACES: [(f64, f64, usize, bool); 10] = [
+    (0.0, f64::INFINITY, 3, true),
+    (f64::NAN, 1.0, 3, true),
+    (f64::NEG_INFINITY, f64::INFINITY, 3, true),
+    (-0.0, 0.0, 3, true),
+    (-0.0, -0.0, 2, true),
+    (1.0, -0.0, 2, true),
+    (-0.0, 1.0, 1, false),
+    (0.0, 1.7e308, 3, true),
+    (-1.7e308, 1.7e308, 3, true),
+    (5e-324, -5e-324, 3, true),
+];
+
+#[test]
+fn edge_ranges_with_special_bounds() {
+    for dev in devices() {
+        let z = edge(&dev);
+        for (k, (a, b, n, e)) in EDGE_LINSPACES.into_iter().enumerate() {
+            let got = linspace::<f64>(&dev, a, b, n, e).unwrap();
+            check_edge(&z, &got, &format!("linspace_{k}"), &dev);
+        }
+        let got = linspace::<i8>(&dev, -128.0, 127.0, 5, true).unwrap();
+        check_edge(&z, &got, "linspace_i1_limits", &dev);
+        let got = linspace::<i64>(&dev, -(2f64.powi(63)), 0.0, 3, true).unwrap();
+        check_edge(&z, &got, "linspace_i8_min", &dev);
+        let got = arange::<f64>(&dev, -0.0, 2.0, 1.0).unwrap();
+        check_edge(&z, &got, "arange_neg_zero", &dev);
+        let got = arange::<i64>(&dev, i64::MAX - 2, i64::MAX, 1).unwrap();
+        check_edge(&z, &got, "arange_i8_max", &dev);
+        let got = arange::<i64>(&dev, i64::MIN, i64::MAX, 1 << 62).unwrap();
+        check_edge(&z, &got, "arange_i8_span", &dev);
+        let got = arange::<i64>(&dev, i64::MAX, i64::MIN, -(1 << 62)).unwrap();
+        check_edge(&z, &got, "arange_i8_span_down", &dev);
+        let got = arange::<u8>(&dev, 250, 256, 2).unwrap();
+        check_edge(&z, &got, "arange_u1_max", &dev);
+        let got = geomspace::<f64>(&dev, 1.0, f64::INFINITY, 3, true).unwrap();
+        check_edge(&z, &got, "geomspace_inf", &dev);
+        let got = logspace::<f64>(&dev, 0.0, 400.0, 3, true, 10.0).unwrap();
+        check_edge(&z, &got, "logspace_overflow", &dev);
+        let got = logspace::<f64>(&dev, 0.0, f64::NAN, 2, true, 10.0).unwrap();
+        check_edge(&z, &got, "logspace_nan", &dev);
+        // NumPy: "Geometric sequence cannot include zero", for -0.0 too
+        assert!(geomspace::<f64>(&dev, -0.0, 1.0, 3, true).is_err());
+    }
+}
+
+#[test]
+fn edge_matrices_of_empty_and_single_elements() {
+    for dev in devices() {
+        let z = edge(&dev);
+        let e = zeros::<f64>(&dev, &[0, 3]).unwrap();
+        check_edge(&z, &diag(&e, 0).unwrap(), "diag_0x3", &dev);
+        let one = full(&dev, &[1, 1], 7.0).unwrap();
+        check_edge(&z, &diag(&one, 0).unwrap(), "diag_1x1", &dev);
+        check_edge(&z, &triu(&one, 1).unwrap(), "triu_1x1_k1", &dev);
+        let v = full(&dev, &[1], 7.0).unwrap();
+        check_edge(&z, &diag(&v, 2).unwrap(), "diag_len1_k2", &dev);
+        let tall = ones::<f64>(&dev, &[3, 0]).unwrap();
+        check_edge(&z, &tril(&tall, 0).unwrap(), "tril_3x0", &dev);
+        let special = from_rows(
+            &dev,
+            &[[f64::NAN, f64::INFINITY], [-0.0, f64::NEG_INFINITY]],
+        )
+        .unwrap();
+        check_edge(&z, &tril(&special, -1).unwrap(), "tril_special", &dev);
+        let y = from_rows(&dev, &[[1.0, 2.0]])
+            .unwrap()
+            .reshape(&[2])
+            .unwrap();
+        let empty = zeros::<f64>(&dev, &[0]).unwrap();
+        let grids = meshgrid(&[&empty, &y], Indexing::Xy).unwrap();
+        for (i, g) in grids.iter().enumerate() {
+            check_edge(&z, g, &format!("mesh_empty_{i}"), &dev);
+        }
+        let s = full(&dev, &[], 3.0).unwrap();
+        let grids = meshgrid(&[&s, &y], Indexing::Xy).unwrap();
+        for (i, g) in grids.iter().enumerate() {
+            check_edge(&z, g, &format!("mesh_zero_d_{i}"), &dev);
+        }
+    }
+}
+
+#[test]
+fn edge_offsets_at_the_limits_of_isize() {
+    // Diagonals beyond the matrix are empty, whatever the offset (NumPy's offsets are C ints:
+    // it raises OverflowError past 2^31 where we keep the rule); tril/triu keep all or nothing.
+    for dev in devices() {
+        let m = Array::from_vec(&dev, &[2, 3], (0..6).map(f64::from).collect()).unwrap();
+        for k in [isize::MIN, isize::MIN + 1, isize::MAX] {
+            assert_eq!(diag(&m, k).unwrap().shape(), &[0], "diag k = {k}");
+        }
+        let zeros6 = vec![0.0; 6];
+        assert_eq!(tril(&m, isize::MIN).unwrap().to_vec().unwrap(), zeros6);
+        assert_eq!(triu(&m, isize::MAX).unwrap().to_vec().unwrap(), zeros6);
+        let all = m.to_vec().unwrap();
+        assert_eq!(tril(&m, isize::MAX).unwrap().to_vec().unwrap(), all);
+        assert_eq!(triu(&m, isize::MIN).unwrap().to_vec().unwrap(), all);
+        let e = eye::<f64>(&dev, 2, Some(3), isize::MIN).unwrap();
+        assert_eq!(e.to_vec().unwrap(), zeros6);
+        let t = tri::<f64>(&dev, 2, Some(3), isize::MAX).unwrap();
+        assert_eq!(t.to_vec().unwrap(), vec![1.0; 6]);
+        let v = Array::from_vec(&dev, &[1], vec![1.0f64]).unwrap();
+        assert!(diag(&v, isize::MIN).is_err());
+        assert!(diagflat(&v, isize::MIN).is_err());
+    }
+}

@@ -521,3 +521,177 @@ fn gpu_matches_cpu_on_a_large_product() {
         .unwrap();
     assert_close(&got, &want, Tol::close(1e-4, 1e-4), "GPU vs CPU 300x300");
 }
+
+// Edge cases: the fixtures of `scripts/fixtures/gen_linalg_edge_fixtures.py` in `edge.npz`.
+
+fn edge_npz(dev: &Device) -> io::Npz {
+    io::load_npz(fixture("linalg/edge.npz"), dev).expect("linalg/edge.npz")
+}
+
+/// `(a, b, expected)` of an edge case (`b` is absent for one-operand cases: then `a` again).
+fn edge_case<T: NpyDType>(z: &io::Npz, name: &str) -> (Array<T>, Array<T>, Array<T>) {
+    let get = |k: &str| {
+        z.array::<T>(&format!("{name}_{k}"))
+            .unwrap_or_else(|e| panic!("{name}_{k}: {e}"))
+    };
+    let a = get("a");
+    let b = z
+        .array::<T>(&format!("{name}_b"))
+        .unwrap_or_else(|_| a.clone());
+    (a, b, get("out"))
+}
+
+#[test]
+fn edge_products_propagate_nan_and_infinities() {
+    for dev in devices() {
+        let z = edge_npz(&dev);
+        let (a, b, want) = edge_case::<f64>(&z, "matmul_special_f8");
+        check(&matmul(&a, &b).unwrap(), &want, "matmul NaN/inf f64", &dev);
+        check(&dot(&a, &b).unwrap(), &want, "dot NaN/inf f64", &dev);
+        let (a, b, want) = edge_case::<f32>(&z, "matmul_special_f4");
+        check(&matmul(&a, &b).unwrap(), &want, "matmul NaN/inf f32", &dev);
+        let (a, b, want) = edge_case::<f64>(&z, "dot_special");
+        check(&dot(&a, &b).unwrap(), &want, "dot of vectors", &dev);
+        check(&vdot(&a, &b).unwrap(), &want, "vdot of vectors", &dev);
+        check(&inner(&a, &b).unwrap(), &want, "inner of vectors", &dev);
+        let (a, b, want) = edge_case::<f64>(&z, "outer_special");
+        check(&outer(&a, &b).unwrap(), &want, "outer NaN/inf", &dev);
+    }
+}
+
+#[test]
+fn edge_integer_products_wrap() {
+    for dev in devices() {
+        let z = edge_npz(&dev);
+        let (a, b, want) = edge_case::<i64>(&z, "matmul_i8_wrap");
+        check(&matmul(&a, &b).unwrap(), &want, "matmul i64 wrap", &dev);
+        check(
+            &einsum("ij,jk->ik", &[&a, &b]).unwrap(),
+            &want,
+            "einsum i64 wrap",
+            &dev,
+        );
+    }
+}
+
+#[test]
+fn edge_length_one_zero_d_and_batches_of_one() {
+    for dev in devices() {
+        let z = edge_npz(&dev);
+        for name in ["matmul_1x1", "matmul_len1", "matmul_batch_of_one"] {
+            let (a, b, want) = edge_case::<f64>(&z, name);
+            let b = if name == "matmul_1x1" { b.t() } else { b };
+            let got = matmul(&a, &b).unwrap();
+            assert_eq!(got.shape(), want.shape(), "{name}");
+            check(&got, &want, name, &dev);
+        }
+        let (s, m, want) = edge_case::<f64>(&z, "dot_0d_mat");
+        check(&dot(&s, &m).unwrap(), &want, "dot(0-d, m)", &dev);
+        let (s, m, want) = edge_case::<f64>(&z, "inner_0d_mat");
+        check(&inner(&s, &m).unwrap(), &want, "inner(0-d, m)", &dev);
+        let (s, v, want) = edge_case::<f64>(&z, "outer_0d_vec");
+        let got = outer(&s, &v).unwrap();
+        assert_eq!(got.shape(), want.shape(), "outer(0-d, v)");
+        check(&got, &want, "outer(0-d, v)", &dev);
+    }
+}
+
+#[test]
+fn edge_empty_contractions() {
+    for dev in devices() {
+        let z = edge_npz(&dev);
+        let (a, b, want) = edge_case::<f64>(&z, "einsum_empty_k");
+        let got = einsum("ij,jk->ik", &[&a, &b]).unwrap();
+        assert_eq!(got.shape(), want.shape());
+        check(&got, &want, "einsum over an empty index", &dev);
+        let (a, b, want) = edge_case::<f64>(&z, "tensordot_empty");
+        let got = tensordot(&a, &b, 1).unwrap();
+        assert_eq!(got.shape(), want.shape());
+        check(&got, &want, "tensordot with an empty free axis", &dev);
+        let (a, _, want) = edge_case::<f64>(&z, "trace_0x0");
+        check(&trace(&a).unwrap(), &want, "trace of 0x0", &dev);
+        let a = z.array::<i32>("trace_3x0_a").unwrap();
+        let want = z.array::<i64>("trace_3x0_out").unwrap();
+        check(
+            &trace(&a).unwrap(),
+            &want,
+            "trace of 3x0 (i32 sums to i64)",
+            &dev,
+        );
+    }
+}
+
+#[test]
+fn edge_norms_of_special_values() {
+    for dev in devices() {
+        let z = edge_npz(&dev);
+        let cpu = Device::cpu();
+        for (k, ords) in [
+            ("vec_nan", &VEC_ORDS[..]),
+            ("vec_inf", &VEC_ORDS[..]),
+            ("vec_zeros", &VEC_ORDS[..]),
+            ("vec_one", &VEC_ORDS[..]),
+            ("mat_nan", &MAT_ORDS[..]),
+            ("mat_inf", &MAT_ORDS[..]),
+        ] {
+            let (x, _, want) = edge_case::<f64>(&z, &format!("norm_{k}"));
+            let got: Vec<f64> = ords
+                .iter()
+                .map(|&o| norm(&x, o).unwrap_or_else(|e| panic!("norm {k} {o:?}: {e}")))
+                .collect();
+            let got = Array::from_vec(&cpu, &[got.len()], got).unwrap();
+            let want = want.to_device(&cpu).unwrap();
+            assert_close(&got, &want, tol::<f64>(), &format!("norm {k} on {dev}"));
+        }
+        let (x, _, want) = edge_case::<f64>(&z, "norm_0d");
+        assert_eq!(
+            norm(&x, NormOrd::Default).unwrap(),
+            want.item().unwrap(),
+            "norm of 0-d"
+        );
+        // NumPy: "Improper number of dimensions to norm." for an order on a 0-d array.
+        assert!(norm(&x, NormOrd::Inf).is_err());
+        // p = +-inf is the max/min order (NumPy compares ord with inf), for vectors and
+        // matrices; NaN propagates
+        let (v, _, _) = edge_case::<f64>(&z, "norm_vec_inf");
+        let (m, _, _) = edge_case::<f64>(&z, "norm_mat_inf");
+        for a in [&v, &m] {
+            for (p, o) in [
+                (f64::INFINITY, NormOrd::Inf),
+                (f64::NEG_INFINITY, NormOrd::NegInf),
+            ] {
+                assert_eq!(norm(a, NormOrd::P(p)).unwrap(), norm(a, o).unwrap(), "{p}");
+            }
+        }
+        let (v, _, _) = edge_case::<f64>(&z, "norm_vec_one");
+        assert_eq!(norm(&v, NormOrd::P(f64::INFINITY)).unwrap(), 2.5);
+        assert!(norm(&v, NormOrd::P(f64::NAN)).unwrap().is_nan());
+    }
+}
+
+#[test]
+fn edge_diagonal_offsets_at_the_limits_of_isize() {
+    // Diagonals beyond the matrix are empty and sum to zero (NumPy's offsets are C ints: it
+    // raises OverflowError past 2^31 where we keep the rule).
+    for dev in devices() {
+        let m = Array::from_vec(&dev, &[2, 3], (0..6).collect::<Vec<i32>>()).unwrap();
+        for k in [isize::MIN, isize::MIN + 1, isize::MAX] {
+            assert_eq!(diagonal(&m, k, 0, 1).unwrap().shape(), &[0], "offset {k}");
+            let t: i64 = trace_with(&m, k, 0, 1).unwrap().item().unwrap();
+            assert_eq!(t, 0, "trace offset {k}");
+        }
+    }
+}
+
+#[test]
+fn edge_axes_at_the_limits_of_isize_are_errors() {
+    let dev = Device::cpu();
+    let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    let b = Array::<f64>::zeros(&dev, &[3, 2]).unwrap();
+    for ax in [isize::MIN, isize::MAX] {
+        assert!(tensordot(&a, &b, ([ax], [0])).is_err(), "tensordot {ax}");
+        assert!(tensordot(&a, &b, ([1], [ax])).is_err(), "tensordot {ax}");
+        assert!(trace_with(&a, 0, ax, 1).is_err(), "trace_with {ax}");
+        assert!(diagonal(&a, 0, 0, ax).is_err(), "diagonal {ax}");
+    }
+}

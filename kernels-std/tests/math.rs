@@ -187,9 +187,9 @@ same_dtype_unary!(ceil, math::MathNum, every_number);
 same_dtype_unary!(trunc, math::MathNum, every_number);
 same_dtype_unary!(negative, array_runtime::ops::Numeric, every_number);
 same_dtype_unary!(absolute, math::Absolute<Real = T>, every_number);
-same_dtype_unary!(sign, Num, every_number);
-same_dtype_unary!(square, Num, every_number);
-same_dtype_unary!(reciprocal, Float, every_float);
+same_dtype_unary!(sign, math::SignSquare, every_number);
+same_dtype_unary!(square, math::SignSquare, every_number);
+same_dtype_unary!(reciprocal, math::Reciprocal, every_float);
 
 /// A ufunc of two operands whose result has the inputs' dtype, exact.
 macro_rules! same_dtype_binary {
@@ -261,8 +261,8 @@ fn true_divide() {
 
 /// Complex numbers: arithmetic (NumPy's formulas: `(ac - bd) + (ad + bc)i`, Smith's
 /// division) and `negative` exact, `absolute` (a real result) within 1 ULP; `sqrt`, `exp`, `log` within
-/// [`TRANSCENDENTAL_ULPS`] of each part (num-complex's algorithms against C99's `csqrt`,
-/// `cexp`, `clog`).
+/// [`TRANSCENDENTAL_ULPS`] of each part (our formulas, `math/kernels/complex_formulas/`,
+/// against C99's `csqrt`, `cexp`, `clog`; `tests/complex_math.rs` tests the other complex ufuncs).
 #[test]
 fn complex() {
     fn run<
@@ -375,10 +375,10 @@ fn power_of_integers_refuses_negative_exponents() {
 
 /// A predicate of floats and integers, exact.
 macro_rules! predicate {
-    ($name:ident) => {
+    ($name:ident, $bound:path) => {
         #[test]
         fn $name() {
-            fn run<T: Fx + math::Classify>(dev: &Device) {
+            fn run<T: Fx + $bound>(dev: &Device) {
                 unary::<T, bool>(stringify!($name), dev, exact(), |x| math::$name(x));
             }
             every_number!(run);
@@ -386,10 +386,10 @@ macro_rules! predicate {
     };
 }
 
-predicate!(isnan);
-predicate!(isinf);
-predicate!(isfinite);
-predicate!(signbit);
+predicate!(isnan, math::Classify);
+predicate!(isinf, math::Classify);
+predicate!(isfinite, math::Classify);
+predicate!(signbit, math::Signbit);
 
 /// A comparison, for every number dtype and `bool`.
 macro_rules! comparison {

@@ -926,3 +926,35 @@ fn assert_close_panics_with_the_mismatches() {
         "ints",
     );
 }
+
+/// Negative-stride and broadcast (zero-stride) views are written in their logical C order:
+/// the same bytes as their contiguous copies, read back equal.
+#[test]
+fn edge_reversed_and_broadcast_views_are_saved_in_c_order() {
+    let a = io::load::<f64>(fx("dtype_f8.npy"), &cpu()).unwrap();
+    let n = a.len();
+    let a = a.reshape(&[n]).unwrap();
+    let reversed = a.slice(kernels_std::s![..;-1]).unwrap();
+    let broadcast = a.broadcast_to(&[3, n]).unwrap();
+    let column = a.reshape(&[n, 1]).unwrap().broadcast_to(&[n, 2]).unwrap();
+    for (name, view) in [
+        ("reversed", reversed),
+        ("broadcast", broadcast),
+        ("column", column),
+    ] {
+        let (p_view, p_copy) = (
+            scratch(&format!("edge_{name}_view.npy")),
+            scratch(&format!("edge_{name}_copy.npy")),
+        );
+        io::save(&p_view, &view).unwrap();
+        io::save(&p_copy, &view.copy().unwrap()).unwrap();
+        assert_eq!(
+            std::fs::read(&p_view).unwrap(),
+            std::fs::read(&p_copy).unwrap(),
+            "{name}"
+        );
+        let back = io::load::<f64>(&p_view, &cpu()).unwrap();
+        assert_eq!(back.shape(), view.shape(), "{name}");
+        assert_close(&back, &view, Tol::exact().signed_zero(), name);
+    }
+}

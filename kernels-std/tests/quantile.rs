@@ -213,3 +213,13 @@ fn long_rows_against_a_host_sort() {
         assert_eq!(quantile(&x, 0.25, None).unwrap().item().unwrap(), want);
     }
 }
+
+#[test]
+fn edge_axes_at_the_limits_of_isize_are_errors() {
+    let x = Array::<f64>::zeros(&Device::cpu(), &[2, 3]).unwrap();
+    for axis in [isize::MIN, isize::MAX] {
+        assert!(matches!(median(&x, Some(axis)), Err(Error::Axis { .. })));
+        assert!(quantile(&x, 0.5, Some(axis)).is_err());
+        assert!(percentiles(&x, &[50.0], Some(axis)).is_err());
+    }
+}

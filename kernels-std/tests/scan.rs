@@ -300,3 +300,13 @@ fn long_rows_against_a_sequential_reference() {
         assert_eq!(cumsum(&ones, None).unwrap().to_vec().unwrap(), want);
     }
 }
+
+#[test]
+fn edge_axes_at_the_limits_of_isize_are_errors() {
+    let x = Array::<f32>::zeros(&Device::cpu(), &[2, 3]).unwrap();
+    for axis in [isize::MIN, isize::MAX] {
+        assert!(matches!(cumsum(&x, Some(axis)), Err(Error::Axis { .. })));
+        assert!(matches!(cumprod(&x, Some(axis)), Err(Error::Axis { .. })));
+        assert!(matches!(diff(&x, 1, axis), Err(Error::Axis { .. })));
+    }
+}

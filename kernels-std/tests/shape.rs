@@ -610,3 +610,144 @@ fn outputs_without_fill_are_written_everywhere() {
         );
     }
 }
+
+// Edge cases: the fixtures of `scripts/fixtures/gen_shape_edge_fixtures.py` in `edge.npz`,
+// compared exactly (signed zeros included; NaN equals NaN), shapes too.
+
+fn edge(dev: &Device) -> io::Npz {
+    io::load_npz(fixture("shape/edge.npz"), dev).expect("shape/edge.npz")
+}
+
+#[track_caller]
+fn check_edge(z: &io::Npz, got: &Array<f64>, key: &str, dev: &Device) {
+    let want = z.array::<f64>(key).unwrap_or_else(|e| panic!("{key}: {e}"));
+    assert!(got.device().same(dev), "{key}: result on {}", got.device());
+    assert_eq!(got.shape(), want.shape(), "{key} on {dev}");
+    assert_close(
+        got,
+        &want,
+        Tol::exact().signed_zero(),
+        &format!("{key} on {dev}"),
+    );
+}
+
+#[test]
+fn edge_zero_d_inputs() {
+    for dev in devices() {
+        let z = edge(&dev);
+        let s = Array::scalar(&dev, -0.0f64).unwrap();
+        let t = Array::scalar(&dev, f64::INFINITY).unwrap();
+        let c = |k: &str, got: Result<Array<f64>, Error>| {
+            check_edge(&z, &got.unwrap_or_else(|e| panic!("{k}: {e}")), k, &dev)
+        };
+        c("concat_none_0d", concatenate(&[&s, &t], None));
+        c("stack_0d", stack(&[&s, &t], 0));
+        c("hstack_0d", hstack(&[&s, &t]));
+        c("vstack_0d", vstack(&[&s, &t]));
+        c("dstack_0d", dstack(&[&s, &t]));
+        c("column_stack_0d", column_stack(&[&s, &t]));
+        c("append_0d", append(&s, &t, None));
+        c("pad_0d", pad(&s, &[(2, 2)], PadMode::Constant(0.0)));
+        c("roll_0d", roll(&t, 3, None));
+        c("flip_0d", flip(&s, None));
+        c("tile_0d", tile(&t, &[2, 1]));
+        c("broadcast_0d", broadcast_to(&t, &[2, 0, 3]));
+    }
+}
+
+#[test]
+fn edge_empty_inputs() {
+    for dev in devices() {
+        let z = edge(&dev);
+        let v = Array::<f64>::zeros(&dev, &[0]).unwrap();
+        let e = Array::<f64>::zeros(&dev, &[0, 3]).unwrap();
+        for (i, p) in split(&v, 2, 0).unwrap().iter().enumerate() {
+            check_edge(&z, p, &format!("split_empty_{i}"), &dev);
+        }
+        let parts = array_split(&e, 3, 1).unwrap();
+        assert_eq!(parts.len(), 3);
+        for (i, p) in parts.iter().enumerate() {
+            check_edge(&z, p, &format!("array_split_empty_{i}"), &dev);
+        }
+        let got = pad(&e, &[(1, 1), (0, 2)], PadMode::Constant(-0.0)).unwrap();
+        check_edge(&z, &got, "pad_empty_const", &dev);
+        let got = pad(&e, &[(0, 0), (1, 1)], PadMode::Edge).unwrap();
+        check_edge(&z, &got, "pad_empty_edge", &dev);
+        check_edge(&z, &rot90(&e, 1, [0, 1]).unwrap(), "rot90_empty", &dev);
+        check_edge(&z, &repeat(&e, 3, Some(0)).unwrap(), "repeat_empty", &dev);
+        check_edge(&z, &flip(&e, Some(&[1])).unwrap(), "flip_empty", &dev);
+    }
+}
+
+#[test]
+fn edge_shifts_turns_and_long_pads() {
+    for dev in devices() {
+        let z = edge(&dev);
+        let x = z.array::<f64>("x").unwrap();
+        let m = x.reshape(&[2, 3]).unwrap();
+        let c = |k: &str, got: Result<Array<f64>, Error>| {
+            check_edge(&z, &got.unwrap_or_else(|e| panic!("{k}: {e}")), k, &dev)
+        };
+        c("roll_i64_min", roll(&x, isize::MIN, None));
+        c("roll_i64_max", roll(&m, isize::MAX, Some(1)));
+        c(
+            "roll_axes_limits",
+            roll_axes(&m, &[isize::MAX, isize::MIN + 1], &[0, 1]),
+        );
+        c("rot90_i64_min", rot90(&m, isize::MIN, [0, 1]));
+        c("rot90_i64_max", rot90(&m, isize::MAX, [0, 1]));
+        let head = x.slice(s![..3]).unwrap();
+        c("pad_wrap_long", pad(&head, &[(5, 7)], PadMode::Wrap));
+        c(
+            "pad_symmetric_long",
+            pad(&head, &[(5, 7)], PadMode::Symmetric),
+        );
+        c("pad_reflect_long", pad(&head, &[(5, 7)], PadMode::Reflect));
+        let rev = x.slice(s![..;-2]).unwrap();
+        c("pad_reflect_rev", pad(&rev, &[(4, 4)], PadMode::Reflect));
+    }
+}
+
+#[test]
+fn edge_axes_at_the_limits_of_isize_are_errors() {
+    let dev = Device::cpu();
+    let a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
+    for ax in [isize::MIN, isize::MAX] {
+        let is_axis = |r: Result<Array<f64>, Error>| matches!(r, Err(Error::Axis { .. }));
+        assert!(
+            concatenate(&[&a, &a], Some(ax)).is_err(),
+            "concatenate {ax}"
+        );
+        assert!(stack(&[&a, &a], ax).is_err(), "stack {ax}");
+        assert!(split(&a, 1, ax).is_err(), "split {ax}");
+        assert!(array_split(&a, 2, ax).is_err(), "array_split {ax}");
+        assert!(is_axis(roll(&a, 1, Some(ax))), "roll {ax}");
+        assert!(rot90(&a, 1, [ax, 0]).is_err(), "rot90 {ax}");
+        assert!(swapaxes(&a, ax, 0).is_err(), "swapaxes {ax}");
+        assert!(moveaxis(&a, &[ax], &[0]).is_err(), "moveaxis {ax}");
+        assert!(moveaxis(&a, &[0], &[ax]).is_err(), "moveaxis to {ax}");
+        assert!(expand_dims(&a, &[ax]).is_err(), "expand_dims {ax}");
+        assert!(squeeze(&a, Some(&[ax])).is_err(), "squeeze {ax}");
+        assert!(flip(&a, Some(&[ax])).is_err(), "flip {ax}");
+        assert!(transpose(&a, Some(&[ax, 0])).is_err(), "transpose {ax}");
+        assert!(repeat(&a, 2, Some(ax)).is_err(), "repeat {ax}");
+        assert!(append(&a, &a, Some(ax)).is_err(), "append {ax}");
+        assert!(reshape(&a, &[ax, 1]).is_err(), "reshape {ax}");
+    }
+    // A count of isize::MIN is negative (NumPy: "negative dimensions are not allowed").
+    assert!(repeat(&a, isize::MIN, None).is_err());
+}
+
+#[test]
+fn edge_broadcast_views_too_large_to_count_are_errors() {
+    // NumPy: "iterator is too large" (the view's element count overflows)
+    let dev = Device::cpu();
+    let v = Array::<f64>::zeros(&dev, &[4]).unwrap();
+    let err = broadcast_to(&v, &[usize::MAX, 4]).unwrap_err().to_string();
+    assert!(err.contains("too many elements"), "{err}");
+    let col = Array::<f64>::zeros(&dev, &[1, 1]).unwrap();
+    let tall = broadcast_to(&col, &[1 << 32, 1]).unwrap();
+    let wide = broadcast_to(&col, &[1, 1 << 32]).unwrap();
+    assert_eq!(tall.len(), 1 << 32);
+    assert!(broadcast_arrays(&[&tall, &wide]).is_err());
+}

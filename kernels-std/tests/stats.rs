@@ -522,3 +522,175 @@ fn every_kernel_compiles_with_nvrtc() {
         }
     }
 }
+
+// Edge cases: the fixtures of `scripts/fixtures/gen_stats_edge_fixtures.py` in `edge.npz`.
+
+#[test]
+fn edge_histograms_match_numpy() {
+    for dev in devices() {
+        let z = npz("edge", &dev);
+        for name in [
+            "zero_d",
+            "signed_zeros",
+            "subnormal",
+            "special_weights",
+            "one_f4",
+        ] {
+            let key = |k: &str| format!("h_{name}_{k}");
+            let what = format!("histogram {name} on {dev}");
+            let bins = usize_of(&z, &key("bins"));
+            if name == "one_f4" {
+                let a = get::<f32>(&z, &key("in"));
+                let (counts, edges) = histogram(&a, bins).run().unwrap();
+                assert_close(&counts, &get(&z, &key("counts")), Tol::exact(), &what);
+                let want = get::<f32>(&z, &key("edges"));
+                assert_close(&edges, &want, Tol::exact().signed_zero(), &what);
+                continue;
+            }
+            let a = get::<f64>(&z, &key("in"));
+            let mut call = histogram(&a, bins);
+            if let Ok(r) = z.array::<f64>(&key("range")) {
+                let r = r.to_vec().unwrap();
+                call = call.range(r[0], r[1]);
+            }
+            let edges = match z.array::<f64>(&key("w")) {
+                Ok(w) => {
+                    let (sums, edges) = call.weights(&w).run().unwrap();
+                    assert_close(&sums, &get(&z, &key("counts")), Tol::exact(), &what);
+                    edges
+                }
+                Err(_) => {
+                    let (counts, edges) = call.run().unwrap();
+                    assert_close(&counts, &get(&z, &key("counts")), Tol::exact(), &what);
+                    edges
+                }
+            };
+            let want = get::<f64>(&z, &key("edges"));
+            assert_close(&edges, &want, Tol::exact().signed_zero(), &what);
+        }
+    }
+}
+
+#[test]
+fn edge_histogram_ranges_that_overflow_are_errors() {
+    // NumPy: "Too many bins for data range. Cannot create 4 finite-sized bins."
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[2], vec![-1e308, 1e308]).unwrap();
+        let err = histogram(&a, 4).run().unwrap_err().to_string();
+        assert!(err.contains("finite-sized"), "{err}");
+        // f32 data: the width overflows in f32 (NumPy computes it in the data's dtype)
+        let a = Array::from_vec(&dev, &[2], vec![3e38f32, -3e38]).unwrap();
+        let err = histogram(&a, 3).run().unwrap_err().to_string();
+        assert!(err.contains("finite-sized"), "{err}");
+        // NumPy: "Too many bins for data range" for a subnormal width; "Maximum allowed size
+        // exceeded" for 2^64 - 1 bins (whose edges do not fit a usize)
+        let a = Array::from_vec(&dev, &[3], vec![0.1, 0.5, 0.9]).unwrap();
+        assert!(histogram(&a, 3).range(0.0, 5e-324).run().is_err());
+        let err = histogram(&a, usize::MAX)
+            .range(0.0, 1.0)
+            .run()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("too many"), "{err}");
+    }
+}
+
+#[test]
+fn edge_bincounts_match_numpy() {
+    for dev in devices() {
+        let z = npz("edge", &dev);
+        let want = get::<i64>(&z, "b_u1_max_out");
+        let got = bincount(&get::<u8>(&z, "b_u1_max_x")).run().unwrap();
+        assert_close(&got, &want, Tol::exact(), "bincount u8 255");
+        let want = get::<i64>(&z, "b_i1_max_out");
+        let got = bincount(&get::<i8>(&z, "b_i1_max_x")).run().unwrap();
+        assert_close(&got, &want, Tol::exact(), "bincount i8 127");
+        let x = get::<i64>(&z, "b_special_weights_x");
+        let w = get::<f64>(&z, "b_special_weights_w");
+        let want = get::<f64>(&z, "b_special_weights_out");
+        let got = bincount(&x).weights(&w).run().unwrap();
+        assert_close(&got, &want, Tol::exact(), "bincount NaN/inf weights");
+        // NumPy: "object of too small depth for desired array"; i8::MIN is negative
+        let s = Array::scalar(&dev, 3i64).unwrap();
+        assert!(bincount(&s).run().unwrap_err().to_string().contains("1-d"));
+        let min = Array::from_vec(&dev, &[2], vec![i8::MIN, 1]).unwrap();
+        let err = bincount(&min).run().unwrap_err().to_string();
+        assert!(err.contains("negative"), "{err}");
+    }
+}
+
+#[test]
+fn edge_cov_corrcoef_match_numpy() {
+    for dev in devices() {
+        let z = npz("edge", &dev);
+        let check = |name: &str, c: Array<f64>, r: Array<f64>| {
+            let what = format!("{name} on {dev}");
+            let want = get::<f64>(&z, &format!("cov_{name}_cov"));
+            assert_eq!(c.shape(), want.shape(), "cov {what}");
+            assert_close(&c, &want, cov_tol(), &format!("cov {what}"));
+            let want = get::<f64>(&z, &format!("cov_{name}_corr"));
+            assert_eq!(r.shape(), want.shape(), "corrcoef {what}");
+            assert_close(&r, &want, cov_tol(), &format!("corrcoef {what}"));
+        };
+        for name in [
+            "special",
+            "no_observations",
+            "no_variables",
+            "zero_d",
+            "one_row",
+        ] {
+            let m = get::<f64>(&z, &format!("cov_{name}_m"));
+            let (c, r) = (cov(&m).run(), corrcoef(&m).run());
+            let (c, r) = (
+                c.unwrap_or_else(|e| panic!("cov {name}: {e}")),
+                r.unwrap_or_else(|e| panic!("corrcoef {name}: {e}")),
+            );
+            check(name, c, r);
+        }
+        let m = get::<i64>(&z, "cov_i8_limits_m");
+        check(
+            "i8_limits",
+            cov(&m).run().unwrap(),
+            corrcoef(&m).run().unwrap(),
+        );
+        let m = get::<f64>(&z, "cov_reversed_m");
+        let v = m.slice(s![..;-1, ..;-2]).unwrap();
+        check(
+            "reversed",
+            cov(&v).run().unwrap(),
+            corrcoef(&v).run().unwrap(),
+        );
+    }
+}
+
+#[test]
+fn edge_isclose_allclose_match_numpy() {
+    for dev in devices() {
+        let z = npz("edge", &dev);
+        for name in ["zero_d", "empty", "reversed"] {
+            let a = get::<f64>(&z, &format!("iso_{name}_a"));
+            let b = get::<f64>(&z, &format!("iso_{name}_b"));
+            let b = if name == "reversed" {
+                b.slice(s![..;-1]).unwrap()
+            } else {
+                b
+            };
+            let what = format!("isclose {name} on {dev}");
+            let want = get::<bool>(&z, &format!("iso_{name}_isclose"));
+            let got = isclose(&a, &b).run().unwrap();
+            assert_eq!(got.shape(), want.shape(), "{what}");
+            assert_close(&got, &want, Tol::exact(), &what);
+            let want = get::<bool>(&z, &format!("iso_{name}_allclose"));
+            assert_eq!(
+                allclose(&a, &b).run().unwrap(),
+                want.item().unwrap(),
+                "all{what}"
+            );
+        }
+        // array_equal: a 0-d array and a one-element vector differ in shape (NumPy: False)
+        let s = Array::scalar(&dev, 1i32).unwrap();
+        let v = Array::from_vec(&dev, &[1], vec![1i32]).unwrap();
+        assert!(!array_equal(&s, &v, false).unwrap());
+        assert!(array_equal(&s, &s, false).unwrap());
+    }
+}

@@ -1,6 +1,7 @@
 //! Transcendental functions computed by the runtime itself, for the CPU backend: `e^x`, `2^x`,
-//! `e^x - 1`, `ln x`, `log2 x`, `log10 x` and `ln(1 + x)` for every float dtype, through
-//! [`KernelMath`].
+//! `e^x - 1`, `ln x`, `log2 x`, `log10 x` and `ln(1 + x)` for every float dtype, and the
+//! hyperbolic functions and their inverses, `atan`, `asin`, `acos` and `cbrt` for `f32`, `f16`
+//! and `bf16` (computed in `f64` with the former and rounded once), through [`KernelMath`].
 //!
 //! std's `f32::exp` and friends call the system's C library: one scalar call per element, which
 //! no compiler can vectorize. These are written for LLVM's auto-vectorizer instead: straight-line
@@ -23,11 +24,17 @@
 //! `f16` and `bf16` compute in `f32` and round once, as the `half` crate does with std's.
 //!
 //! One file per family: `exp.rs` (`exp`, `exp2`, `exp_m1`), `log.rs` (`ln`, `log2`,
-//! `log10`, `ln_1p`); `bits.rs` holds the exponent-bit arithmetic they
-//! share.
+//! `log10`, `ln_1p`), `hyperbolic.rs` (`sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`),
+//! `arc.rs` (`atan`, `asin`, `acos`), `cbrt.rs`; `bits.rs` holds the exponent-bit arithmetic
+//! they share. The `f64` versions of the functions of `hyperbolic.rs`, `arc.rs` and `cbrt.rs`
+//! are std's (the C library's): an `f64` computation within 1 ULP needs more than `f64`
+//! arithmetic.
 
+mod arc;
 mod bits;
+mod cbrt;
 mod exp;
+mod hyperbolic;
 mod log;
 
 use crate::{bf16, f16};
@@ -126,6 +133,128 @@ pub trait KernelMath: Copy {
     /// assert_eq!(KernelMath::ln_1p(std::f64::consts::E - 1.0), 1.0);
     /// ```
     fn ln_1p(x: Self) -> Self;
+
+    /// The hyperbolic sine; overflows to `±inf`, `-0.0` stays `-0.0`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::sinh(0.0f32), 0.0);
+    /// assert_eq!(KernelMath::sinh(100.0f32), f32::INFINITY);
+    /// assert_eq!(KernelMath::sinh(1.0f32), 1.0f32.sinh());
+    /// ```
+    fn sinh(x: Self) -> Self;
+
+    /// The hyperbolic cosine; overflows to `+inf`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::cosh(0.0f32), 1.0);
+    /// assert_eq!(KernelMath::cosh(-100.0f32), f32::INFINITY);
+    /// ```
+    fn cosh(x: Self) -> Self;
+
+    /// The hyperbolic tangent; `±1` for large `|x|`, `-0.0` stays `-0.0`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::tanh(0.5f32), 0.5f32.tanh());
+    /// assert_eq!(KernelMath::tanh(-30.0f32), -1.0);
+    /// assert!(KernelMath::tanh(-0.0f32).is_sign_negative());
+    /// ```
+    fn tanh(x: Self) -> Self;
+
+    /// The inverse hyperbolic sine.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::asinh(0.0f32), 0.0);
+    /// assert_eq!(KernelMath::asinh(f32::NEG_INFINITY), f32::NEG_INFINITY);
+    /// ```
+    fn asinh(x: Self) -> Self;
+
+    /// The inverse hyperbolic cosine: NaN below 1.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::acosh(1.0f32), 0.0);
+    /// assert!(KernelMath::acosh(0.5f32).is_nan());
+    /// ```
+    fn acosh(x: Self) -> Self;
+
+    /// The inverse hyperbolic tangent: `±inf` at `±1`, NaN beyond.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::atanh(1.0f32), f32::INFINITY);
+    /// assert!(KernelMath::atanh(2.0f32).is_nan());
+    /// ```
+    fn atanh(x: Self) -> Self;
+
+    /// The arctangent, in `[-pi/2, pi/2]`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::atan(1.0f32), std::f32::consts::FRAC_PI_4);
+    /// assert_eq!(KernelMath::atan(f32::INFINITY), std::f32::consts::FRAC_PI_2);
+    /// ```
+    fn atan(x: Self) -> Self;
+
+    /// The arcsine: NaN beyond `±1`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::asin(1.0f32), std::f32::consts::FRAC_PI_2);
+    /// assert!(KernelMath::asin(1.5f32).is_nan());
+    /// ```
+    fn asin(x: Self) -> Self;
+
+    /// The arccosine, in `[0, pi]`: NaN beyond `±1`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::acos(-1.0f32), std::f32::consts::PI);
+    /// assert_eq!(KernelMath::acos(1.0f32), 0.0);
+    /// ```
+    fn acos(x: Self) -> Self;
+
+    /// The cube root (negative for negative `x`); `±0`, `±inf` and NaN are their own.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::cbrt(-27.0f32), -3.0);
+    /// assert_eq!(KernelMath::cbrt(f32::INFINITY), f32::INFINITY);
+    /// ```
+    fn cbrt(x: Self) -> Self;
 }
 
 impl KernelMath for f32 {
@@ -163,6 +292,56 @@ impl KernelMath for f32 {
     fn ln_1p(x: f32) -> f32 {
         log::ln_1p_f32(x)
     }
+
+    #[inline(always)]
+    fn sinh(x: f32) -> f32 {
+        hyperbolic::sinh_f32(x)
+    }
+
+    #[inline(always)]
+    fn cosh(x: f32) -> f32 {
+        hyperbolic::cosh_f32(x)
+    }
+
+    #[inline(always)]
+    fn tanh(x: f32) -> f32 {
+        hyperbolic::tanh_f32(x)
+    }
+
+    #[inline(always)]
+    fn asinh(x: f32) -> f32 {
+        hyperbolic::asinh_f32(x)
+    }
+
+    #[inline(always)]
+    fn acosh(x: f32) -> f32 {
+        hyperbolic::acosh_f32(x)
+    }
+
+    #[inline(always)]
+    fn atanh(x: f32) -> f32 {
+        hyperbolic::atanh_f32(x)
+    }
+
+    #[inline(always)]
+    fn atan(x: f32) -> f32 {
+        arc::atan_f32(x)
+    }
+
+    #[inline(always)]
+    fn asin(x: f32) -> f32 {
+        arc::asin_f32(x)
+    }
+
+    #[inline(always)]
+    fn acos(x: f32) -> f32 {
+        arc::acos_f32(x)
+    }
+
+    #[inline(always)]
+    fn cbrt(x: f32) -> f32 {
+        cbrt::cbrt_f32(x)
+    }
 }
 
 impl KernelMath for f64 {
@@ -199,6 +378,56 @@ impl KernelMath for f64 {
     #[inline(always)]
     fn ln_1p(x: f64) -> f64 {
         log::ln_1p_f64(x)
+    }
+
+    #[inline(always)]
+    fn sinh(x: f64) -> f64 {
+        x.sinh()
+    }
+
+    #[inline(always)]
+    fn cosh(x: f64) -> f64 {
+        x.cosh()
+    }
+
+    #[inline(always)]
+    fn tanh(x: f64) -> f64 {
+        x.tanh()
+    }
+
+    #[inline(always)]
+    fn asinh(x: f64) -> f64 {
+        x.asinh()
+    }
+
+    #[inline(always)]
+    fn acosh(x: f64) -> f64 {
+        x.acosh()
+    }
+
+    #[inline(always)]
+    fn atanh(x: f64) -> f64 {
+        x.atanh()
+    }
+
+    #[inline(always)]
+    fn atan(x: f64) -> f64 {
+        x.atan()
+    }
+
+    #[inline(always)]
+    fn asin(x: f64) -> f64 {
+        x.asin()
+    }
+
+    #[inline(always)]
+    fn acos(x: f64) -> f64 {
+        x.acos()
+    }
+
+    #[inline(always)]
+    fn cbrt(x: f64) -> f64 {
+        x.cbrt()
     }
 }
 
@@ -239,6 +468,56 @@ macro_rules! through_f32 {
             #[inline(always)]
             fn ln_1p(x: $t) -> $t {
                 <$t>::from_f32(log::ln_1p_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn sinh(x: $t) -> $t {
+                <$t>::from_f32(hyperbolic::sinh_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn cosh(x: $t) -> $t {
+                <$t>::from_f32(hyperbolic::cosh_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn tanh(x: $t) -> $t {
+                <$t>::from_f32(hyperbolic::tanh_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn asinh(x: $t) -> $t {
+                <$t>::from_f32(hyperbolic::asinh_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn acosh(x: $t) -> $t {
+                <$t>::from_f32(hyperbolic::acosh_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn atanh(x: $t) -> $t {
+                <$t>::from_f32(hyperbolic::atanh_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn atan(x: $t) -> $t {
+                <$t>::from_f32(arc::atan_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn asin(x: $t) -> $t {
+                <$t>::from_f32(arc::asin_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn acos(x: $t) -> $t {
+                <$t>::from_f32(arc::acos_f32(x.to_f32()))
+            }
+
+            #[inline(always)]
+            fn cbrt(x: $t) -> $t {
+                <$t>::from_f32(cbrt::cbrt_f32(x.to_f32()))
             }
         }
     )*};

@@ -7,10 +7,12 @@
 //! give 0 and `MIN / -1` wraps; shifts mask their amount (`wrapping_shl`); `abs` and `pow` on
 //! integers wrap; `clamp` never panics; arrays are indexed by any integer type; every literal
 //! carries its type as a suffix; `f16`/`bf16` methods compute in `f32` and round once, as the
-//! `half` crate does; `step_by(0)` steps by 1; `exp`, `exp2`, `exp_m1`, `ln`, `log2`, `log10`
-//! and `ln_1p` of floats (type parameters bounded by `Float` and `f16`/`bf16` too) call the runtime's own
-//! vectorizable implementations, `<T as array_runtime::math::KernelMath>::exp(x)`, within 1 ULP
-//! of the correctly rounded result, instead of the C library's scalar functions. Everything else
+//! `half` crate does; `step_by(0)` steps by 1; `exp`, `exp2`, `exp_m1`, `ln`, `log2`, `log10`,
+//! `ln_1p`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`, `atan`, `asin`, `acos` and
+//! `cbrt` of floats (type parameters bounded by `Float` and `f16`/`bf16` too) call the
+//! runtime's, `<T as array_runtime::math::KernelMath>::exp(x)`: vectorizable implementations
+//! within 1 ULP of the correctly rounded result (for `f64`, the hyperbolic, inverse
+//! trigonometric functions and `cbrt` stay the C library's), instead of scalar calls. Everything else
 //! is the user's code, at the user's spans.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -694,7 +696,10 @@ impl Native<'_> {
 
 /// The float methods that the native twin computes with the runtime's own vectorizable
 /// implementations (`array_runtime::math::KernelMath`) instead of std's (the C library's).
-const RUNTIME_MATH: &[&str] = &["exp", "exp2", "exp_m1", "ln", "log2", "log10", "ln_1p"];
+const RUNTIME_MATH: &[&str] = &[
+    "exp", "exp2", "exp_m1", "ln", "log2", "log10", "ln_1p", "sinh", "cosh", "tanh", "asinh",
+    "acosh", "atanh", "atan", "asin", "acos", "cbrt",
+];
 
 /// `__kx_num(op, a, b)`: arithmetic on a type parameter bounded by `Num` only, wrapping for
 /// integer instantiations (through `i128`) and plain for float ones.

@@ -40,6 +40,32 @@ fn exp_and_log_of_floats_call_the_runtime() {
 }
 
 #[test]
+fn hyperbolic_inverse_trigonometric_and_cbrt_call_the_runtime() {
+    let out = expanded(quote! {
+        fn f(x: f32, y: f64) -> (f32, f64) {
+            (
+                x.sinh() + x.cosh() + x.tanh() + x.asinh() + x.acosh() + x.atanh(),
+                y.atan() + y.asin() + y.acos() + y.cbrt(),
+            )
+        }
+    });
+    for (ty, m) in [
+        ("f32", "sinh"),
+        ("f32", "cosh"),
+        ("f32", "tanh"),
+        ("f32", "asinh"),
+        ("f32", "acosh"),
+        ("f32", "atanh"),
+        ("f64", "atan"),
+        ("f64", "asin"),
+        ("f64", "acos"),
+        ("f64", "cbrt"),
+    ] {
+        assert!(out.contains(&runtime_call(ty, m)), "{ty}::{m} in {out}");
+    }
+}
+
+#[test]
 fn type_parameters_and_half_types_call_the_runtime() {
     let out = expanded(quote! {
         fn g<T: Float>(x: T) -> T {
@@ -66,10 +92,11 @@ fn type_parameters_and_half_types_call_the_runtime() {
 fn other_methods_and_complex_numbers_stay_std() {
     let out = expanded(quote! {
         fn s(x: f32, z: c64) -> (f32, c64) {
-            (x.sin() + x.cbrt(), z.exp())
+            (x.sin() + x.tan() + x.atan2(x), z.exp())
         }
     });
     assert!(!out.contains("KernelMath"), "{out}");
     assert!(out.contains(". sin ()"), "{out}");
+    assert!(out.contains(". tan ()"), "{out}");
     assert!(out.contains(". exp ()"), "{out}");
 }

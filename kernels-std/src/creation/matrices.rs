@@ -103,18 +103,26 @@ fn diag_matrix<T: DType>(v: &Array<T>, k: isize) -> Result<Array<T>> {
 /// The `k`-th diagonal of the 2-d `a` as a view.
 fn diagonal<T: DType>(a: &Array<T>, k: isize) -> Result<Array<T>> {
     let l = a.layout();
-    let (rows, cols) = (l.shape[0] as isize, l.shape[1] as isize);
-    let (r0, c0) = if k >= 0 { (0, k) } else { (-k, 0) };
-    let len = (rows - r0).min(cols - c0).max(0);
+    // Start at (0, k) above the main diagonal, (-k, 0) below it (`unsigned_abs`: no overflow
+    // at `isize::MIN`); a start outside the matrix leaves an empty diagonal.
+    let (r0, c0) = if k >= 0 {
+        (0, k.unsigned_abs())
+    } else {
+        (k.unsigned_abs(), 0)
+    };
+    let len = l.shape[0]
+        .saturating_sub(r0)
+        .min(l.shape[1].saturating_sub(c0));
     let offset = if len > 0 {
-        (l.offset as isize + r0 * l.strides[0] + c0 * l.strides[1]) as usize
+        // r0 and c0 are inside the matrix here, so they fit an isize
+        (l.offset as isize + r0 as isize * l.strides[0] + c0 as isize * l.strides[1]) as usize
     } else {
         l.offset
     };
     view(
         a,
         Layout {
-            shape: vec![len as usize],
+            shape: vec![len],
             strides: vec![l.strides[0] + l.strides[1]],
             offset,
         },

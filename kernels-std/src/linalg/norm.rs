@@ -24,7 +24,11 @@ pub enum NormOrd {
     NegInf,
     /// A number `p`: `sum(|x|^p)^(1/p)` for a vector (`0` counts the non-zeros); for a
     /// matrix `1` / `-1` is the largest / smallest column sum of `|x|` (`2`, `-2` need an
-    /// SVD: not supported yet).
+    /// SVD: not supported yet). `P(f64::INFINITY)` and `P(f64::NEG_INFINITY)` are [`Inf`]
+    /// and [`NegInf`], as NumPy's `ord=float("inf")` is `ord=inf`.
+    ///
+    /// [`Inf`]: NormOrd::Inf
+    /// [`NegInf`]: NormOrd::NegInf
     P(f64),
 }
 
@@ -58,6 +62,11 @@ pub enum NormOrd {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn norm<T: LinalgScalar>(x: &Array<T>, ord: NormOrd) -> Result<T::Real> {
+    let ord = match ord {
+        NormOrd::P(p) if p == f64::INFINITY => NormOrd::Inf,
+        NormOrd::P(p) if p == f64::NEG_INFINITY => NormOrd::NegInf,
+        ord => ord,
+    };
     let nd = x.ndim();
     let invalid = |what: &str| {
         Err(Error::invalid(format!(

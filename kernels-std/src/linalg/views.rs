@@ -25,15 +25,16 @@ pub(crate) fn diagonal_view<T: DType>(
     axis2: usize,
 ) -> Result<Array<T>> {
     let l = a.layout();
-    let (d1, d2) = (l.shape[axis1] as isize, l.shape[axis2] as isize);
+    let (d1, d2) = (l.shape[axis1], l.shape[axis2]);
     let (s1, s2) = (l.strides[axis1], l.strides[axis2]);
-    // Start at (0, offset) above the diagonal, (-offset, 0) below it.
+    // Start at (0, offset) above the diagonal, (-offset, 0) below it (`unsigned_abs`: no
+    // overflow at `isize::MIN`); a start outside the matrix leaves an empty diagonal.
     let (r0, c0) = if offset >= 0 {
-        (0, offset)
+        (0, offset.unsigned_abs())
     } else {
-        (-offset, 0)
+        (offset.unsigned_abs(), 0)
     };
-    let len = (d1 - r0).min(d2 - c0).max(0) as usize;
+    let len = d1.saturating_sub(r0).min(d2.saturating_sub(c0));
     let mut layout = Layout {
         shape: Vec::with_capacity(l.ndim() - 1),
         strides: Vec::with_capacity(l.ndim() - 1),
@@ -46,7 +47,8 @@ pub(crate) fn diagonal_view<T: DType>(
         }
     }
     if len > 0 {
-        layout.offset = (l.offset as isize + r0 * s1 + c0 * s2) as usize;
+        // r0 and c0 are inside the matrix here, so they fit an isize
+        layout.offset = (l.offset as isize + r0 as isize * s1 + c0 as isize * s2) as usize;
     }
     layout.shape.push(len);
     layout.strides.push(s1 + s2);

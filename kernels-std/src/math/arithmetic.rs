@@ -1,6 +1,7 @@
 //! Arithmetic: `add`, `subtract`, `multiply`, `divide` (`true_divide`), `floor_divide`,
 //! `remainder`, `divmod`, `fmod`, `negative`, `absolute`, `sign`, `square`, `reciprocal`.
-//! Integers wrap on overflow, as in NumPy.
+//! Integers wrap on overflow, as in NumPy. Complex numbers have all but the divisions with
+//! rounding (`floor_divide`, `remainder`, `divmod`, `fmod`), as in NumPy.
 
 use crate::math::kernels;
 use crate::prelude::*;
@@ -105,6 +106,87 @@ impl Absolute for c128 {
         kernels::absolute_c128(x)
     }
 }
+
+/// Numbers and complex numbers: NumPy's `sign` and `square`, whose results keep the dtype
+/// (complex `sign` is NumPy 2's `z / |z|`).
+///
+/// ```
+/// use kernels_std::math::SignSquare;
+/// use kernels_std::{c64, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(3.0, 4.0), c64::new(0.0, 0.0)])?;
+/// assert_eq!(c64::sign(&z)?.to_vec()?, vec![c64::new(0.6, 0.8), c64::new(0.0, 0.0)]);
+/// assert_eq!(c64::square(&z)?.to_vec()?[0], c64::new(-7.0, 24.0));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait SignSquare: DType {
+    /// NumPy's `sign`: see [`sign`].
+    fn sign<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// NumPy's `square`: see [`square`].
+    fn square<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+}
+
+macro_rules! sign_square {
+    ($($t:ty),*) => {$(
+        impl SignSquare for $t {
+            fn sign<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::sign::<$t>(x)
+            }
+            fn square<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::square::<$t>(x)
+            }
+        }
+    )*};
+}
+sign_square!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+
+macro_rules! complex_sign_square {
+    ($($t:ty: $sign:ident, $square:ident;)*) => {$(
+        impl SignSquare for $t {
+            fn sign<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::$sign(x)
+            }
+            fn square<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                kernels::$square(x)
+            }
+        }
+    )*};
+}
+complex_sign_square! {
+    c64: sign_c64, square_c64;
+    c128: sign_c128, square_c128;
+}
+
+/// Floats and complex numbers: NumPy's `reciprocal` (`1 / x`, the input's dtype).
+///
+/// ```
+/// use kernels_std::math::Reciprocal;
+/// use kernels_std::{c128, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![c128::new(0.0, 2.0)])?;
+/// assert_eq!(c128::reciprocal(&z)?.to_vec()?, vec![c128::new(0.0, -0.5)]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait Reciprocal: DType {
+    /// NumPy's `reciprocal`: see [`reciprocal`].
+    fn reciprocal<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+}
+
+macro_rules! reciprocal {
+    ($($t:ty: $kernel:path),*) => {$(
+        impl Reciprocal for $t {
+            fn reciprocal<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
+                $kernel(x)
+            }
+        }
+    )*};
+}
+reciprocal!(
+    f16: kernels::reciprocal::<f16>,
+    bf16: kernels::reciprocal::<bf16>,
+    f32: kernels::reciprocal::<f32>,
+    f64: kernels::reciprocal::<f64>,
+    c64: kernels::reciprocal_c64,
+    c128: kernels::reciprocal_c128
+);
 
 /// `x + y`, elementwise (NumPy's `add`; the `+` operator). Integers wrap.
 ///
@@ -303,7 +385,8 @@ pub fn abs<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>
 }
 
 /// -1, 0 or 1 by the sign of `x` (NumPy's `sign`): `sign(-0.0) == 0.0` (Rust's `signum`
-/// gives -1.0), `sign(nan)` is NaN; unsigned integers give 0 or 1.
+/// gives -1.0), `sign(nan)` is NaN; unsigned integers give 0 or 1. Complex numbers: NumPy 2's
+/// `z / |z|` (0 for 0, NaN when a part is NaN, `+-1` or `+-i` when one part is infinite).
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -311,11 +394,12 @@ pub fn abs<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>
 /// assert_eq!(math::sign(&x)?.to_vec()?, vec![-1.0, 0.0, 0.0, 1.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn sign<'a, T: Num>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
-    kernels::sign::<T>(x)
+pub fn sign<'a, T: SignSquare>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    T::sign(x)
 }
 
-/// `x * x`, elementwise (NumPy's `square`). Integers wrap.
+/// `x * x`, elementwise (NumPy's `square`). Integers wrap; complex numbers are `(x x - y y) +
+/// (x y + y x) i` (as NumPy, whose SIMD loop may fuse the products: last bits).
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -323,11 +407,12 @@ pub fn sign<'a, T: Num>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
 /// assert_eq!(math::square(&x)?.to_vec()?, vec![9, -25536]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn square<'a, T: Num>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
-    kernels::square::<T>(x)
+pub fn square<'a, T: SignSquare>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    T::square(x)
 }
 
-/// `1 / x`, elementwise (NumPy's `reciprocal`) of floats.
+/// `1 / x`, elementwise (NumPy's `reciprocal`) of floats and complex numbers (complex: NumPy's
+/// Smith division, `1 / 0` is NaN).
 ///
 /// Where we differ from NumPy: integers have no `reciprocal` here (NumPy's integer division
 /// `1 / x` is of little use and undefined at 0); use [`divide`].
@@ -338,6 +423,6 @@ pub fn square<'a, T: Num>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
 /// assert_eq!(math::reciprocal(&x)?.to_vec()?, vec![0.25, f32::NEG_INFINITY, 2.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn reciprocal<'a, T: Float>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
-    kernels::reciprocal::<T>(x)
+pub fn reciprocal<'a, T: Reciprocal>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+    T::reciprocal(x)
 }

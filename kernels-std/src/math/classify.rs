@@ -1,11 +1,21 @@
-//! Classification: `isnan`, `isinf`, `isfinite`, `signbit`, of floats and integers.
+//! Classification: `isnan`, `isinf`, `isfinite` (of numbers and complex numbers), `signbit`
+//! (of numbers).
 
 use crate::math::kernels;
 use crate::prelude::*;
 use array_runtime::IntoOperand;
 
-/// Integers and floats: NumPy's `isnan`, `isinf`, `isfinite` and `signbit` (integers are
-/// never NaN nor infinite; their sign bit is set below zero).
+/// Integers, floats and complex numbers: NumPy's `isnan`, `isinf` and `isfinite` (integers
+/// are never NaN nor infinite; a complex number is NaN or infinite when either part is).
+///
+/// ```
+/// use kernels_std::math::Classify;
+/// use kernels_std::{c64, Array, Device};
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(1.0, f32::NAN), c64::new(f32::INFINITY, 0.0)])?;
+/// assert_eq!(c64::isnan(&z)?.to_vec()?, vec![true, false]);
+/// assert_eq!(c64::isinf(&z)?.to_vec()?, vec![false, true]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 pub trait Classify: DType {
     /// See [`isnan`].
     fn isnan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
@@ -13,6 +23,19 @@ pub trait Classify: DType {
     fn isinf<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
     /// See [`isfinite`].
     fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
+}
+
+/// Integers and floats: NumPy's `signbit` (an integer's sign bit is set below zero; NumPy has
+/// no `signbit` of complex numbers).
+///
+/// ```
+/// use kernels_std::math::Signbit;
+/// use kernels_std::{Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![-0.0f32, 1.0, -2.0])?;
+/// assert_eq!(f32::signbit(&x)?.to_vec()?, vec![true, false, true]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait Signbit: DType {
     /// See [`signbit`].
     fn signbit<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
 }
@@ -29,6 +52,8 @@ macro_rules! classify {
             fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$finite::<$t>(x)
             }
+        }
+        impl Signbit for $t {
             fn signbit<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$sign::<$t>(x)
             }
@@ -38,7 +63,27 @@ macro_rules! classify {
 classify!(isnan, isinf, isfinite, signbit: f16, bf16, f32, f64);
 classify!(isnan_int, isinf_int, isfinite_int, signbit_int: i8, i16, i32, i64, u8, u16, u32, u64);
 
-/// Whether `x` is NaN (NumPy's `isnan`); integers never are.
+macro_rules! complex_classify {
+    ($($t:ty: $nan:ident, $inf:ident, $finite:ident;)*) => {$(
+        impl Classify for $t {
+            fn isnan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
+                kernels::$nan(x)
+            }
+            fn isinf<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
+                kernels::$inf(x)
+            }
+            fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
+                kernels::$finite(x)
+            }
+        }
+    )*};
+}
+complex_classify! {
+    c64: isnan_c64, isinf_c64, isfinite_c64;
+    c128: isnan_c128, isinf_c128, isfinite_c128;
+}
+
+/// Whether `x` is NaN (NumPy's `isnan`); integers never are, complex numbers when a part is.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -50,7 +95,8 @@ pub fn isnan<'a, T: Classify>(x: impl IntoOperand<'a, T>) -> Result<Array<bool>>
     T::isnan(x)
 }
 
-/// Whether `x` is `+-inf` (NumPy's `isinf`); integers never are.
+/// Whether `x` is `+-inf` (NumPy's `isinf`); integers never are, complex numbers when a part
+/// is.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -62,7 +108,8 @@ pub fn isinf<'a, T: Classify>(x: impl IntoOperand<'a, T>) -> Result<Array<bool>>
     T::isinf(x)
 }
 
-/// Whether `x` is neither infinite nor NaN (NumPy's `isfinite`); integers always are.
+/// Whether `x` is neither infinite nor NaN (NumPy's `isfinite`); integers always are, complex
+/// numbers when both parts are.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -83,6 +130,6 @@ pub fn isfinite<'a, T: Classify>(x: impl IntoOperand<'a, T>) -> Result<Array<boo
 /// assert_eq!(math::signbit(&x)?.to_vec()?, vec![true, false, true]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn signbit<'a, T: Classify>(x: impl IntoOperand<'a, T>) -> Result<Array<bool>> {
+pub fn signbit<'a, T: Signbit>(x: impl IntoOperand<'a, T>) -> Result<Array<bool>> {
     T::signbit(x)
 }

@@ -1,6 +1,8 @@
 //! Float functions: `sqrt`, `exp`, `log`, the trigonometric and hyperbolic functions and their
 //! inverses, `arctan2`, `hypot`, `logaddexp`, `copysign`, `heaviside`, `rint`. Integer and
-//! `bool` inputs give the float dtype of [`ToFloat`]; floats keep their dtype.
+//! `bool` inputs give the float dtype of [`ToFloat`]; floats keep their dtype. Complex dtypes
+//! have the functions of [`Elementary`] (principal values, NumPy's branch cuts), computed by the
+//! formulas of `kernels/complex_formulas/` on the parts.
 //!
 //! Accuracy: CUDA's math library on a GPU; on the CPU the runtime's own vectorized exponentials
 //! and logarithms (`array_runtime::math`, within 1 ULP) and the host's C library for the
@@ -12,15 +14,22 @@ use crate::math::ToFloat;
 use crate::prelude::*;
 use array_runtime::IntoOperand;
 
-/// Dtypes with `sqrt`, `exp` and `log`: the real ones (integers and `bool` give the float
-/// dtype of [`ToFloat`]) and complex (the same dtype).
+/// Dtypes with NumPy's exponentials, logarithms, square root, trigonometric and hyperbolic
+/// functions and their inverses: the real ones (integers and `bool` give the float dtype of
+/// [`ToFloat`]) and complex (the same dtype, principal values).
 ///
 /// ```
-/// use kernels_std::math::Elementary;
+/// use kernels_std::math::{self, Elementary};
 /// use kernels_std::prelude::*;
+/// use kernels_std::{c128, Array, Device};
 /// fn result_dtype<T: Elementary>() -> DTypeId { <T::Out as DType>::ID }
 /// assert_eq!(result_dtype::<u8>(), DTypeId::F16);
 /// assert_eq!(result_dtype::<c64>(), DTypeId::C64);
+/// // sin(i) = i sinh(1)
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![c128::new(0.0, 1.0)])?;
+/// let w = math::sin(&z)?.to_vec()?[0];
+/// assert!(w.re == 0.0 && (w.im - 1.0f64.sinh()).abs() < 1e-15);
+/// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub trait Elementary: DType {
     /// The result's dtype.
@@ -31,40 +40,128 @@ pub trait Elementary: DType {
     fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
     /// NumPy's `log`: see [`log`].
     fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `exp2`: see [`exp2`].
+    fn exp2<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `expm1`: see [`expm1`].
+    fn expm1<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `log2`: see [`log2`].
+    fn log2<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `log10`: see [`log10`].
+    fn log10<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `log1p`: see [`log1p`].
+    fn log1p<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `sin`: see [`sin`].
+    fn sin<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `cos`: see [`cos`].
+    fn cos<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `tan`: see [`tan`].
+    fn tan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `sinh`: see [`sinh`].
+    fn sinh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `cosh`: see [`cosh`].
+    fn cosh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `tanh`: see [`tanh`].
+    fn tanh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `arcsin`: see [`arcsin`].
+    fn arcsin<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `arccos`: see [`arccos`].
+    fn arccos<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `arctan`: see [`arctan`].
+    fn arctan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `arcsinh`: see [`arcsinh`].
+    fn arcsinh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `arccosh`: see [`arccosh`].
+    fn arccosh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// NumPy's `arctanh`: see [`arctanh`].
+    fn arctanh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+}
+
+/// The methods of [`Elementary`], each calling the kernel `kernels::<name><suffix>` (the
+/// generic real kernel, or the complex one of a dtype).
+macro_rules! elementary_methods {
+    ($out:ty; $($name:ident => $kernel:path;)*) => {$(
+        fn $name<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$out>> {
+            $kernel(x)
+        }
+    )*};
 }
 
 impl<T: ToFloat> Elementary for T {
     type Out = T::Float;
-    fn sqrt<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<T::Float>> {
-        kernels::sqrt::<T, T::Float, T::Compute>(x)
-    }
-    fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<T::Float>> {
-        kernels::exp::<T, T::Float, T::Compute>(x)
-    }
-    fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<T::Float>> {
-        kernels::log::<T, T::Float, T::Compute>(x)
+    elementary_methods! { T::Float;
+        sqrt => kernels::sqrt::<T, T::Float, T::Compute>;
+        exp => kernels::exp::<T, T::Float, T::Compute>;
+        log => kernels::log::<T, T::Float, T::Compute>;
+        exp2 => kernels::exp2::<T, T::Float, T::Compute>;
+        expm1 => kernels::expm1::<T, T::Float, T::Compute>;
+        log2 => kernels::log2::<T, T::Float, T::Compute>;
+        log10 => kernels::log10::<T, T::Float, T::Compute>;
+        log1p => kernels::log1p::<T, T::Float, T::Compute>;
+        sin => kernels::sin::<T, T::Float, T::Compute>;
+        cos => kernels::cos::<T, T::Float, T::Compute>;
+        tan => kernels::tan::<T, T::Float, T::Compute>;
+        sinh => kernels::sinh::<T, T::Float, T::Compute>;
+        cosh => kernels::cosh::<T, T::Float, T::Compute>;
+        tanh => kernels::tanh::<T, T::Float, T::Compute>;
+        arcsin => kernels::arcsin::<T, T::Float, T::Compute>;
+        arccos => kernels::arccos::<T, T::Float, T::Compute>;
+        arctan => kernels::arctan::<T, T::Float, T::Compute>;
+        arcsinh => kernels::arcsinh::<T, T::Float, T::Compute>;
+        arccosh => kernels::arccosh::<T, T::Float, T::Compute>;
+        arctanh => kernels::arctanh::<T, T::Float, T::Compute>;
     }
 }
 
-macro_rules! complex_elementary {
-    ($($t:ident: $sqrt:ident, $exp:ident, $log:ident;)*) => {$(
-        impl Elementary for $t {
-            type Out = $t;
-            fn sqrt<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$t>> {
-                kernels::$sqrt(x)
-            }
-            fn exp<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$t>> {
-                kernels::$exp(x)
-            }
-            fn log<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$t>> {
-                kernels::$log(x)
-            }
-        }
-    )*};
+impl Elementary for c64 {
+    type Out = c64;
+    elementary_methods! { c64;
+        sqrt => kernels::sqrt_c64;
+        exp => kernels::exp_c64;
+        log => kernels::log_c64;
+        exp2 => kernels::exp2_c64;
+        expm1 => kernels::expm1_c64;
+        log2 => kernels::log2_c64;
+        log10 => kernels::log10_c64;
+        log1p => kernels::log1p_c64;
+        sin => kernels::sin_c64;
+        cos => kernels::cos_c64;
+        tan => kernels::tan_c64;
+        sinh => kernels::sinh_c64;
+        cosh => kernels::cosh_c64;
+        tanh => kernels::tanh_c64;
+        arcsin => kernels::arcsin_c64;
+        arccos => kernels::arccos_c64;
+        arctan => kernels::arctan_c64;
+        arcsinh => kernels::arcsinh_c64;
+        arccosh => kernels::arccosh_c64;
+        arctanh => kernels::arctanh_c64;
+    }
 }
-complex_elementary! {
-    c64: sqrt_c64, exp_c64, log_c64;
-    c128: sqrt_c128, exp_c128, log_c128;
+
+impl Elementary for c128 {
+    type Out = c128;
+    elementary_methods! { c128;
+        sqrt => kernels::sqrt_c128;
+        exp => kernels::exp_c128;
+        log => kernels::log_c128;
+        exp2 => kernels::exp2_c128;
+        expm1 => kernels::expm1_c128;
+        log2 => kernels::log2_c128;
+        log10 => kernels::log10_c128;
+        log1p => kernels::log1p_c128;
+        sin => kernels::sin_c128;
+        cos => kernels::cos_c128;
+        tan => kernels::tan_c128;
+        sinh => kernels::sinh_c128;
+        cosh => kernels::cosh_c128;
+        tanh => kernels::tanh_c128;
+        arcsin => kernels::arcsin_c128;
+        arccos => kernels::arccos_c128;
+        arctan => kernels::arctan_c128;
+        arcsinh => kernels::arcsinh_c128;
+        arccosh => kernels::arccosh_c128;
+        arctanh => kernels::arctanh_c128;
+    }
 }
 
 /// The square root, elementwise (NumPy's `sqrt`): NaN below zero, `sqrt(-0.0) == -0.0`;
@@ -138,6 +235,40 @@ macro_rules! float_unary {
 float_unary! {
     /// The cube root (NumPy's `cbrt`), defined for negative inputs too.
     pub fn cbrt([27.0f64, -8.0, 2.0] => [3.0f64, -2.0, 1.259_921_049_894_873_2]);
+    /// Degrees to radians (NumPy's `deg2rad`, also `radians`).
+    pub fn deg2rad([180.0f64, 90.0] => [std::f64::consts::PI, std::f64::consts::FRAC_PI_2]);
+    /// Radians to degrees (NumPy's `rad2deg`, also `degrees`).
+    pub fn rad2deg([std::f64::consts::PI, 1.0] => [180.0f64, 57.295_779_513_082_32]);
+    /// To the nearest integer, half to even, keeping `-0.0` (NumPy's `rint`); integers give
+    /// floats.
+    pub fn rint([2.5f32, 3.5, -0.5, 1.2] => [2.0f32, 4.0, -0.0, 1.0]);
+}
+
+/// A public function per function of [`Elementary`], with its doc example (written as `pub
+/// fn name(inputs => outputs);` so that the declarations read, and are found, as functions).
+macro_rules! elementary_unary {
+    ($($(#[$doc:meta])* pub fn $name:ident([$($x:expr),*] => [$($y:expr),*]);)*) => {$(
+        $(#[$doc])*
+        #[doc = ""]
+        #[doc = "Result dtype: [`ToFloat::Float`] of the input's (`f16` for `i8`, `f64` for `i64`); complex dtypes keep theirs (the principal value: see [`Elementary`])."]
+        #[doc = ""]
+        #[doc = "```"]
+        #[doc = "use kernels_std::{math, Array, Device};"]
+        #[doc = concat!("let v = vec![", stringify!($($x),*), "];")]
+        #[doc = "let x = Array::from_vec(&Device::cpu(), &[v.len()], v)?;"]
+        #[doc = concat!("let y = math::", stringify!($name), "(&x)?.to_vec()?;")]
+        #[doc = concat!("for (got, want) in y.iter().zip([", stringify!($($y),*), "]) {")]
+        #[doc = "    assert!((got - want).abs() <= 1e-6 * want.abs().max(1.0), \"{got} vs {want}\");"]
+        #[doc = "}"]
+        #[doc = "# Ok::<(), kernels_std::Error>(())"]
+        #[doc = "```"]
+        pub fn $name<'a, T: Elementary>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+            T::$name(x)
+        }
+    )*};
+}
+
+elementary_unary! {
     /// `2^x` (NumPy's `exp2`).
     pub fn exp2([3.0f32, -1.0, 0.5] => [8.0f32, 0.5, 1.414_213_5]);
     /// `e^x - 1`, accurate for small `x` (NumPy's `expm1`).
@@ -172,13 +303,6 @@ float_unary! {
     pub fn arccosh([1.0f64, 2.0] => [0.0f64, 1.316_957_896_924_816_6]);
     /// The inverse hyperbolic tangent; `+-inf` at `+-1`, NaN beyond (NumPy's `arctanh`).
     pub fn arctanh([0.0f64, 0.5] => [0.0f64, 0.549_306_144_334_054_9]);
-    /// Degrees to radians (NumPy's `deg2rad`, also `radians`).
-    pub fn deg2rad([180.0f64, 90.0] => [std::f64::consts::PI, std::f64::consts::FRAC_PI_2]);
-    /// Radians to degrees (NumPy's `rad2deg`, also `degrees`).
-    pub fn rad2deg([std::f64::consts::PI, 1.0] => [180.0f64, 57.295_779_513_082_32]);
-    /// To the nearest integer, half to even, keeping `-0.0` (NumPy's `rint`); integers give
-    /// floats.
-    pub fn rint([2.5f32, 3.5, -0.5, 1.2] => [2.0f32, 4.0, -0.0, 1.0]);
 }
 
 /// A public function per float kernel of two operands, with its doc example.

@@ -1,5 +1,6 @@
 //! `power`: integers by square-and-multiply (a negative exponent is an error), floats by C's
-//! `pow` (computed in `f32` for the half types), `bool` to `i8`.
+//! `pow` (computed in `f32` for the half types), complex numbers as NumPy's `npy_cpow`, `bool`
+//! to `i8`.
 
 use crate::math::kernels;
 use crate::prelude::*;
@@ -7,7 +8,8 @@ use array_runtime::kernel::elementwise::Operand;
 use array_runtime::ops::Compare;
 use array_runtime::IntoOperand;
 
-/// Dtypes with NumPy's `power`: integers and floats keep their dtype, `bool` gives `i8`.
+/// Dtypes with NumPy's `power`: integers, floats and complex numbers keep their dtype, `bool`
+/// gives `i8`.
 pub trait Power: DType {
     /// The result's dtype.
     type Out: DType;
@@ -47,6 +49,24 @@ macro_rules! float_power {
     )*};
 }
 float_power!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+macro_rules! complex_power {
+    ($($t:ty: $kernel:ident;)*) => {$(
+        impl Power for $t {
+            type Out = $t;
+            fn power<'a>(
+                x: impl IntoOperand<'a, Self>,
+                y: impl IntoOperand<'a, Self>,
+            ) -> Result<Array<Self>> {
+                kernels::$kernel(x, y)
+            }
+        }
+    )*};
+}
+complex_power! {
+    c64: power_c64;
+    c128: power_c128;
+}
 
 impl Power for bool {
     type Out = i8;
@@ -98,6 +118,10 @@ where
 ///
 /// `bool` gives `i8` (`x^y` is 0 only for `false^true`), as in NumPy.
 ///
+/// Complex numbers, NumPy's cases: `z^0 == 1`; `0^w` is 0 for real `w > 0`, else NaN; an integer
+/// `w` with `|w| < 100` by repeated squaring (a negative one then by division); otherwise
+/// `e^(w ln z)` with the principal logarithm.
+///
 /// ```
 /// use kernels_std::{math, Array, Device};
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![3i8, 2, -2])?;
@@ -105,6 +129,8 @@ where
 /// assert!(math::power(&x, -1i8).is_err());
 /// let f = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 4.0])?;
 /// assert_eq!(math::power(&f, 0.5)?.to_vec()?, vec![1.0, 2.0]);
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![kernels_std::c64::new(0.0, 1.0)])?;
+/// assert_eq!(math::power(&z, kernels_std::c64::new(2.0, 0.0))?.to_vec()?, vec![kernels_std::c64::new(-1.0, 0.0)]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn power<'a, T: Power>(

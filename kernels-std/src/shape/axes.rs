@@ -220,7 +220,16 @@ pub fn flipud<T: DType>(a: &Array<T>) -> Result<Array<T>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn broadcast_to<T: DType>(a: &Array<T>, shape: &[usize]) -> Result<Array<T>> {
+    checked_view_size("broadcast_to", shape)?;
     a.broadcast_to(shape)
+}
+
+/// A view of `shape` must still count its elements in a `usize` (its `len()`), as NumPy
+/// refuses such views ("iterator is too large").
+fn checked_view_size(op: &str, shape: &[usize]) -> Result<()> {
+    shape::checked_size(shape)
+        .map(|_| ())
+        .map_err(|_| Error::invalid(format!("{op}: shape {shape:?} has too many elements")))
 }
 
 /// Every array of `arrays` broadcast to their common shape (NumPy's `broadcast_arrays`):
@@ -240,6 +249,7 @@ pub fn broadcast_to<T: DType>(a: &Array<T>, shape: &[usize]) -> Result<Array<T>>
 pub fn broadcast_arrays<T: DType>(arrays: &[&Array<T>]) -> Result<Vec<Array<T>>> {
     let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
     let shape = shape::broadcast_shapes("broadcast_arrays", &shapes)?;
+    checked_view_size("broadcast_arrays", &shape)?;
     arrays.iter().map(|a| a.broadcast_to(&shape)).collect()
 }
 

@@ -114,8 +114,8 @@ pub fn rot90<T: DType>(a: &Array<T>, k: isize, axes: [isize; 2]) -> Result<Array
             a.shape()
         )));
     }
-    let n = nd as isize;
-    if axes[0] == axes[1] || (axes[0] - axes[1]).abs() == n {
+    // abs_diff: no overflow for axes far out of range (those are an axis error below)
+    if axes[0] == axes[1] || axes[0].abs_diff(axes[1]) == nd {
         return Err(Error::invalid(format!(
             "rot90: axes {axes:?} must be different"
         )));

@@ -2,32 +2,43 @@
 //! or between given edges, against the edges returned.
 
 use crate::prelude::*;
-use crate::reduce::{self, SumDType};
+use crate::reduce::{self, MeanDType, SumDType};
 use array_runtime::kernel::elementwise::Operand;
 
+use super::bin_rules::{rule_bins, BinRule, Outer};
 use super::bincount::grid_for;
 
-/// NumPy's `linspace(lo, hi, edges.len())` computed in `C` and converted to `T`: each thread
-/// writes edges `i * step + lo` (`(i / bins) * delta + lo` when the step underflows to 0),
-/// the last one exactly `hi`.
-#[raw_kernel]
-pub fn histogram_edges<C: Float, T: Float>(edges: &mut [T], lo: C, hi: C) {
-    let bins = edges.len() - 1;
+/// Edge `i` of NumPy's `linspace(lo, hi, bins + 1)` in `C`: `i * step + lo`
+/// (`(i / bins) * delta + lo` when the step underflows to 0), the last one exactly `hi`.
+#[device_fn]
+pub fn linspace_at<C: Float>(i: u64, bins: u64, lo: C, hi: C) -> C {
     let div = bins.cast::<C>();
     let delta = hi - lo;
     let step = delta / div;
+    let k = i.cast::<C>();
     let zero = false.cast::<C>();
+    let y = if step == zero {
+        k / div * delta
+    } else {
+        k * step
+    };
+    if i == bins {
+        hi
+    } else {
+        y + lo
+    }
+}
+
+/// NumPy's `linspace(lo, hi, edges.len())` computed in `C` and converted to `T`, one edge per
+/// thread ([`linspace_at`]).
+#[raw_kernel]
+pub fn histogram_edges<C: Float, T: Float>(edges: &mut [T], lo: C, hi: C) {
+    let bins = edges.len() - 1;
     let stride = (grid_dim().x * block_dim().x) as usize;
     let mut i = (block_idx().x * block_dim().x + thread_idx().x) as usize;
     while i <= bins {
-        let k = i.cast::<C>();
-        let y = if step == zero {
-            k / div * delta
-        } else {
-            k * step
-        };
-        let v = if i == bins { hi } else { y + lo };
-        edges[i] = v.cast::<T>();
+        let e: C = linspace_at::<C>(i as u64, bins as u64, lo, hi);
+        edges[i] = e.cast::<T>();
         i += stride;
     }
 }
@@ -110,21 +121,34 @@ pub fn histogram_density<N: DType, T: Float, O: Float>(n: N, lo: T, hi: T, total
     n.cast::<O>() / (hi - lo).cast::<O>() / total
 }
 
+/// Whether a computed edge is not above the one before it (`prev`): too many bins for the
+/// precision of the range.
+#[elementwise]
+pub fn edge_not_above<T: Float>(prev: T, edge: T) -> bool {
+    prev >= edge
+}
+
 /// Whether some edge is NaN or below the one before it (`prev`): edges must increase.
 #[elementwise]
 pub fn edge_out_of_order<T: Float>(prev: T, edge: T) -> bool {
     edge != edge || prev != prev || edge < prev
 }
 
-/// How the bins are given: a count of equal-width bins, or their edges.
+/// How the bins are given: a count of equal-width bins, a rule that estimates the count (with
+/// its computation, instantiated where `T`'s statistics are available), or their edges.
 #[derive(Debug)]
 enum Bins<'a, T: Float> {
     Count(usize),
+    Rule(BinRule, RuleBins<T>),
     Edges(&'a Array<T>),
 }
 
-/// The call [`histogram`] and [`histogram_with_edges`] return: set the range (with a bin
-/// count) or weights, then `.run()` (counts) or `.density()`.
+/// The bin count a rule gives for the data and the outer edges.
+type RuleBins<T> = fn(&Array<T>, Outer<T>, BinRule) -> Result<usize>;
+
+/// The call [`histogram`], [`histogram_with_rule`] and [`histogram_with_edges`] return: set
+/// the range (with a bin count or a rule) or weights, then `.run()` (counts), `.density()` or
+/// `.bin_edges()` (the edges alone).
 #[derive(Debug)]
 pub struct Histogram<'a, T: Float> {
     a: &'a Array<T>,
@@ -142,7 +166,8 @@ pub struct WeightedHistogram<'a, T: Float> {
 
 impl<'a, T: Float> Histogram<'a, T> {
     /// The lower and upper edges (NumPy's `range`); by default the data's minimum and maximum.
-    /// With explicit edges ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
+    /// A rule estimates the width from the elements within the range. With explicit edges
+    /// ([`histogram_with_edges`]) a range is an error (NumPy ignores it).
     pub fn range(mut self, lo: f64, hi: f64) -> Self {
         self.range = Some((lo, hi));
         self
@@ -179,42 +204,91 @@ impl<'a, T: Float> Histogram<'a, T> {
         Ok((d, edges))
     }
 
-    /// The edges: computed from a bin count and the range (or the data's), or the given ones
-    /// checked (increasing, no NaN) and copied.
+    /// The edges alone (NumPy's `histogram_bin_edges`): those `.run()` would return, without
+    /// counting.
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::stats::{histogram, histogram_with_rule, BinRule};
+    /// let a = Array::from_vec(&Device::cpu(), &[5], vec![0.0, 1.0, 2.0, 3.0, 4.0])?;
+    /// assert_eq!(histogram(&a, 2).bin_edges()?.to_vec()?, vec![0.0, 2.0, 4.0]);
+    /// let edges = histogram_with_rule(&a, BinRule::Sqrt).range(0.0, 8.0).bin_edges()?;
+    /// assert_eq!(edges.len(), 6);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn bin_edges(self) -> Result<Array<T>> {
+        self.edges()
+    }
+
+    /// The edges: computed from a bin count (given, or a rule's) and the range (or the data's),
+    /// or the given ones checked (increasing, no NaN) and copied.
     fn edges(&self) -> Result<Array<T>> {
-        let dev = self.a.device();
-        let bins = match self.bins {
+        let (bins, outer) = match self.bins {
+            Bins::Edges(edges) => return self.checked_edges(edges),
             Bins::Count(0) => {
                 return Err(Error::invalid("histogram: `bins` must be positive, got 0"));
             }
-            Bins::Count(bins) => bins,
-            Bins::Edges(edges) => {
-                if self.range.is_some() {
-                    return Err(Error::invalid(
-                        "histogram: a range applies to a bin count, not to explicit edges",
-                    ));
-                }
-                if edges.ndim() != 1 || edges.len() < 2 {
-                    return Err(Error::invalid(format!(
-                        "histogram: explicit edges must be a 1-d array of at least 2, got \
-                         shape {:?}",
-                        edges.shape()
-                    )));
-                }
-                let n = edges.len();
-                let prev = edges.slice(crate::s![..n - 1])?;
-                let next = edges.slice(crate::s![1..])?;
-                let bad = edge_out_of_order::<T>(&prev, &next)?;
-                if crate::reduce::any(&bad).run()?.item()? {
-                    return Err(Error::invalid(
-                        "histogram: explicit edges must increase monotonically (and not be NaN)",
-                    ));
-                }
-                return edges.copy();
+            Bins::Count(bins) => (bins, self.outer()?),
+            Bins::Rule(rule, count) => {
+                let outer = self.outer()?;
+                (count(self.a, outer, rule)?, outer)
             }
         };
-        let mut edges = Array::<T>::zeros(&dev, &[bins + 1])?;
-        let edge_cfg = grid_for(bins + 1);
+        let n_edges = bins
+            .checked_add(1)
+            .ok_or_else(|| Error::invalid(format!("histogram: {bins} bins are too many")))?;
+        let dev = self.a.device();
+        let mut edges = Array::<T>::zeros(&dev, &[n_edges])?;
+        let edge_cfg = grid_for(n_edges);
+        match outer {
+            // NumPy's edges of a given range are computed in f64, of the data's in its dtype
+            Outer::Range(lo, hi) => {
+                histogram_edges::launch::<f64, T>(&edge_cfg, &mut edges, lo, hi)?
+            }
+            Outer::Data(lo, hi) => histogram_edges::launch::<T, T>(&edge_cfg, &mut edges, lo, hi)?,
+        }
+        let prev = edges.slice(crate::s![..bins])?;
+        let next = edges.slice(crate::s![1..])?;
+        if crate::reduce::any(&edge_not_above::<T>(&prev, &next)?)
+            .run()?
+            .item()?
+        {
+            return Err(Error::invalid(format!(
+                "histogram: too many bins for the data range, cannot create {bins} finite-sized \
+                 bins"
+            )));
+        }
+        Ok(edges)
+    }
+
+    /// Explicit edges checked (1-d, at least two, increasing, no NaN, no range) and copied.
+    fn checked_edges(&self, edges: &Array<T>) -> Result<Array<T>> {
+        if self.range.is_some() {
+            return Err(Error::invalid(
+                "histogram: a range applies to a bin count, not to explicit edges",
+            ));
+        }
+        if edges.ndim() != 1 || edges.len() < 2 {
+            return Err(Error::invalid(format!(
+                "histogram: explicit edges must be a 1-d array of at least 2, got shape {:?}",
+                edges.shape()
+            )));
+        }
+        let n = edges.len();
+        let prev = edges.slice(crate::s![..n - 1])?;
+        let next = edges.slice(crate::s![1..])?;
+        let bad = edge_out_of_order::<T>(&prev, &next)?;
+        if crate::reduce::any(&bad).run()?.item()? {
+            return Err(Error::invalid(
+                "histogram: explicit edges must increase monotonically (and not be NaN)",
+            ));
+        }
+        edges.copy()
+    }
+
+    /// The outer edges of equal-width bins: the range, or the data's minimum and maximum (0 and
+    /// 1 for no data), checked finite and widened by 0.5 on each side when equal.
+    fn outer(&self) -> Result<Outer<T>> {
         match self.range {
             Some((lo, hi)) => {
                 if !(lo.is_finite() && hi.is_finite()) {
@@ -228,17 +302,15 @@ impl<'a, T: Float> Histogram<'a, T> {
                          [{lo}, {hi}]"
                     )));
                 }
-                // NumPy's edges of a given range are computed in f64
-                let (lo, hi) = if lo == hi {
-                    (lo - 0.5, hi + 0.5)
+                Ok(if lo == hi {
+                    Outer::Range(lo - 0.5, hi + 0.5)
                 } else {
-                    (lo, hi)
-                };
-                histogram_edges::launch::<f64, T>(&edge_cfg, &mut edges, lo, hi)?;
+                    Outer::Range(lo, hi)
+                })
             }
             None => {
-                // two scalars read back; NumPy computes the edges in the data's dtype then
-                let (mut lo, mut hi) = if self.a.is_empty() {
+                // two scalars read back
+                let (lo, hi) = if self.a.is_empty() {
                     (T::zero(), T::one())
                 } else {
                     (
@@ -251,14 +323,14 @@ impl<'a, T: Float> Histogram<'a, T> {
                         "histogram: the autodetected range [{lo:?}, {hi:?}] is not finite"
                     )));
                 }
-                if lo == hi {
-                    let half = 0.5f64.cast::<T>();
-                    (lo, hi) = (lo - half, hi + half);
-                }
-                histogram_edges::launch::<T, T>(&edge_cfg, &mut edges, lo, hi)?;
+                let half = 0.5f64.cast::<T>();
+                Ok(if lo == hi {
+                    Outer::Data(lo - half, hi + half)
+                } else {
+                    Outer::Data(lo, hi)
+                })
             }
         }
-        Ok(edges)
     }
 
     /// The `f64` sums of [`histogram_sums`] over `edges`: counts, or sums of `weights`.
@@ -279,6 +351,12 @@ impl<'a, T: Float> Histogram<'a, T> {
 impl<T: Float + SumDType> WeightedHistogram<'_, T> {
     /// The sums of the weights in each bin (dtype `T`, added in `f64`) and the edges.
     pub fn run(self) -> Result<(Array<T>, Array<T>)> {
+        if let Bins::Rule(rule, _) = self.h.bins {
+            return Err(Error::invalid(format!(
+                "histogram: a rule for the bin count (\"{rule}\") is not supported for weighted \
+                 data, as in NumPy"
+            )));
+        }
         if self.weights.shape() != self.h.a.shape() {
             return Err(Error::ShapeMismatch {
                 op: "histogram: weights".into(),
@@ -314,7 +392,7 @@ fn density<N: DType, T: Float, O: Float>(
 }
 
 /// The elements of `a` in C order, as one contiguous row (a copy only for a view).
-fn flat<T: Float>(a: &Array<T>) -> Result<Array<T>> {
+pub(super) fn flat<T: Float>(a: &Array<T>) -> Result<Array<T>> {
     if a.is_c_contiguous() {
         a.reshape(&[a.len()])
     } else {
@@ -380,6 +458,38 @@ pub fn histogram_with_edges<'a, T: Float>(
     Histogram {
         a,
         bins: Bins::Edges(edges),
+        range: None,
+    }
+}
+
+/// NumPy's `histogram(a, bins="auto")` and the other named estimators ([`BinRule`]): the bin
+/// count is estimated from the elements within the range (all of them without one), then the
+/// bins are [`histogram`]'s over the range or the data's `[min, max]`. The statistics (extrema,
+/// standard deviation, quartiles, skewness, Stone's costs) are computed on the array's device; a
+/// few scalars are read back. The same builder: `.range(lo, hi)`, `.run()`, `.density()`,
+/// `.bin_edges()` (NumPy's `histogram_bin_edges`); `.weights(&w)` makes `.run()` an error, as
+/// NumPy refuses rules for weighted data. No element (or none in the range) gives one bin.
+/// Differences: NumPy's minimum width 1 for integer data does not apply (our data is float);
+/// a rule asking for more than [`MAX_RULE_BINS`](super::MAX_RULE_BINS) bins is an error; Stone's
+/// rule does not warn when it picks its largest candidate.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::{histogram_with_rule, BinRule};
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[8], vec![0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 7.0])?;
+/// let (counts, edges) = histogram_with_rule(&a, BinRule::Sturges).run()?;
+/// assert_eq!(counts.to_vec()?, vec![3, 3, 1, 1]);
+/// assert_eq!(edges.to_vec()?, vec![0.0, 1.75, 3.5, 5.25, 7.0]);
+/// let rule: BinRule = "scott".parse()?;
+/// assert_eq!(histogram_with_rule(&a, rule).bin_edges()?.to_vec()?, vec![0.0, 3.5, 7.0]);
+/// assert!(histogram_with_rule(&a, rule).weights(&a).run().is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn histogram_with_rule<T: Float + MeanDType>(a: &Array<T>, rule: BinRule) -> Histogram<'_, T> {
+    Histogram {
+        a,
+        bins: Bins::Rule(rule, rule_bins::<T>),
         range: None,
     }
 }

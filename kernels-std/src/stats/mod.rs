@@ -4,10 +4,13 @@
 //! |---|---|
 //! | `np.histogram(a, bins=10)`, `range=(0, 1)` | [`histogram`]`(&a, 10).run()`, `.range(0.0, 1.0)` (counts and edges) |
 //! | `np.histogram(a, bins=edges)` | [`histogram_with_edges`]`(&a, &edges).run()` |
+//! | `np.histogram(a, bins="auto")` (`"fd"`, `"doane"`, ...) | [`histogram_with_rule`]`(&a, BinRule::Auto).run()` (or `"auto".parse()?`) |
+//! | `np.histogram_bin_edges(a, bins, range)` | the same call, `.bin_edges()` instead of `.run()` |
 //! | `weights=w`, `density=True` | `.weights(&w)`, `.density()` instead of `.run()` |
 //! | `np.bincount(x, weights=w, minlength=5)` | [`bincount`]`(&x).weights(&w).minlength(5).run()` |
 //! | `np.cov(m, rowvar=False, ddof=0)` | [`cov`]`(&m).rowvar(false).ddof(0).run()` |
-//! | `np.corrcoef(x)` | [`corrcoef`]`(&x).run()` |
+//! | `np.cov(m, y, bias=True, fweights=f, aweights=a)` | [`cov`]`(&m).y(&y).bias(true).fweights(&f).aweights(&a).run()` |
+//! | `np.corrcoef(x, y)` | [`corrcoef`]`(&x).y(&y).run()` |
 //! | `np.isclose(a, b, rtol, atol, equal_nan)` | [`isclose`]`(&a, &b).rtol(..).atol(..).equal_nan(true).run()` |
 //! | `np.allclose(a, b)` | [`allclose`]`(&a, &b).run()` (a `bool`) |
 //! | `np.array_equal(a, b, equal_nan)` | [`array_equal`]`(&a, &b, equal_nan)` (a `bool`) |
@@ -15,13 +18,15 @@
 //! Every computation runs on the arrays' device: `histogram` and `bincount` count with atomics
 //! in `#[raw_kernel]`s, `cov` is one product through [`linalg::matmul`](crate::linalg::matmul),
 //! `allclose` and `array_equal` are one `#[reduction]` each. What is read back is a scalar
-//! at most (a range, a length, a flag).
+//! at most (a range, a length, a flag, a rule's statistics, a sum of weights).
 //!
 //! Where we differ from NumPy: `isclose`/`allclose` take float arrays of one dtype (convert
 //! integers with `astype`); `histogram` takes float data (NumPy's integer data gives `f64`
-//! edges: `astype::<f64>()` first), a bin count or explicit edges (not a rule name), weights of
-//! the data's dtype, and rejects a range given with explicit edges (NumPy ignores it); `cov` has no `y`, `fweights`, `aweights`, and always computes in
-//! `f64` (as NumPy does for real input); `bincount` weights are `f64`.
+//! edges: `astype::<f64>()` first; the rules then lack NumPy's minimum width 1 for integers),
+//! weights of the data's dtype, and rejects a range given with explicit edges (NumPy ignores
+//! it); a rule asking for more than [`MAX_RULE_BINS`] bins is an error; `cov`'s `y` has `m`'s
+//! dtype, `fweights` are `i64`, `aweights` `f64`, and it always computes in `f64` (as NumPy does
+//! for real input); `bincount` weights are `f64`.
 //!
 //! ```
 //! use kernels_std::prelude::*;
@@ -33,22 +38,28 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+mod bin_rules;
 mod bincount;
 mod close;
 mod cov;
 mod histogram;
 
+pub use bin_rules::{BinRule, MAX_RULE_BINS};
 pub use bincount::{bincount, BinCount, BinCountWeighted};
 pub use close::{allclose, array_equal, isclose, AllClose, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
-pub use histogram::{histogram, histogram_with_edges, Histogram, WeightedHistogram};
+pub use histogram::{
+    histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
+};
 
 /// The kernels behind the routines (for NVRTC checks and reuse).
 pub mod kernels {
+    pub use super::bin_rules::{standardized_cube, stone_costs, stone_counts, stone_edges, within};
     pub use super::bincount::{bincount_kernel, bincount_weighted_kernel};
     pub use super::close::{allclose_kernel, equal_kernel, is_close, isclose_kernel};
-    pub use super::cov::{center, correlate, divide, scale};
+    pub use super::cov::{center, correlate, divide, is_negative, scale};
     pub use super::histogram::{
-        edge_out_of_order, histogram_counts, histogram_density, histogram_edges, histogram_sums,
+        edge_not_above, edge_out_of_order, histogram_counts, histogram_density, histogram_edges,
+        histogram_sums, linspace_at,
     };
 }

@@ -179,68 +179,6 @@ pub fn signbit<T: Float>(x: T) -> bool {
     x.is_sign_negative()
 }
 
-/// `sqrt`, `exp` and `log` of a complex dtype: num-complex's algorithms (principal branches,
-/// the cut of `sqrt` and `log` along the negative real axis), which give C99's values at
-/// infinities and NaN for `exp` and `log`; `sqrt` is the stable textbook formula with C99's
-/// special values spelled out.
-macro_rules! complex_fns {
-    ($($t:ident: $sqrt:ident, $exp:ident, $log:ident;)*) => {$(
-        #[doc = concat!("NumPy's `sqrt` of `", stringify!($t), "`: the principal square root, with C99's (NumPy's) values at infinities and NaN, where num-complex's polar formula gives NaN.")]
-        #[elementwise]
-        pub fn $sqrt(z: $t) -> $t {
-            let (x, y) = (z.re, z.im);
-            if y.is_infinite() {
-                // x + i inf is inf + i inf for every x, NaN included.
-                Complex::new(y.abs(), y)
-            } else if x.is_nan() {
-                Complex::new(x, x)
-            } else if x.is_infinite() {
-                if y.is_nan() {
-                    if x > 0.0 {
-                        Complex::new(x, y)
-                    } else {
-                        Complex::new(y, -x)
-                    }
-                } else if x > 0.0 {
-                    Complex::new(x, (0.0 * y).copysign(y))
-                } else {
-                    Complex::new(0.0, (-x).copysign(y))
-                }
-            } else if y.is_nan() {
-                Complex::new(y, y)
-            } else if x == 0.0 && y == 0.0 {
-                Complex::new(0.0, y)
-            } else {
-                // The stable formula (num-complex's polar one loses bits near the negative
-                // real axis): t = sqrt((|x| + |z|) / 2), halved before adding (no overflow).
-                let t = (0.5 * x.abs() + 0.5 * x.hypot(y)).sqrt();
-                if x >= 0.0 {
-                    Complex::new(t, y / (2.0 * t))
-                } else {
-                    Complex::new(y.abs() / (2.0 * t), t.copysign(y))
-                }
-            }
-        }
-
-        #[doc = concat!("NumPy's `exp` of `", stringify!($t), "`.")]
-        #[elementwise]
-        pub fn $exp(z: $t) -> $t {
-            z.exp()
-        }
-
-        #[doc = concat!("NumPy's `log` of `", stringify!($t), "`: the principal logarithm.")]
-        #[elementwise]
-        pub fn $log(z: $t) -> $t {
-            z.ln()
-        }
-    )*};
-}
-
-complex_fns! {
-    c64: sqrt_c64, exp_c64, log_c64;
-    c128: sqrt_c128, exp_c128, log_c128;
-}
-
 /// NumPy's `isnan` of integers: never.
 #[elementwise]
 pub fn isnan_int<T: Int>(x: T) -> bool {

@@ -11,12 +11,15 @@
 //! [`array_runtime::ops::kernels`].
 
 mod arith;
+mod complex_fns;
+mod complex_formulas;
 mod float_fns;
 mod logic;
 mod parts;
 mod rounding;
 
 pub use arith::*;
+pub use complex_fns::*;
 pub use float_fns::*;
 pub use logic::*;
 pub use parts::*;

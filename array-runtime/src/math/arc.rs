@@ -1,0 +1,165 @@
+//! `atan`, `asin` and `acos` of `f32`, computed in `f64` and rounded once (within 1 ULP; every
+//! `f32` input is checked by an ignored test run in release).
+//!
+//! `atan a` for `a >= 0`: `pi/2 - atan(1/a)` above 1, then `pi/4 + atan((t - 1) / (t + 1))`
+//! above `tan(pi/8)`, which leaves `|u| <= tan(pi/8) = 0.414` for the odd Taylor series, summed
+//! to `u^33` (the first omitted term is below 10^-13 of the result). `asin x = atan(x /
+//! sqrt((1 - x)(1 + x)))` and `acos x = 2 atan(sqrt((1 - x) / (1 + x)))`: `1 ± x` are exact in
+//! `f64` for an `f32` `x`, so neither loses accuracy near `±1`.
+
+/// `tan(pi/8)`.
+const TAN_PI_8: f64 = 0.41421356237309503;
+
+/// `(-1)^j / (2j + 1)` for `j = 1..=16`: `atan u = u + u * sum_j c_j u^(2j)`.
+const ATAN: [f64; 16] = [
+    -1.0 / 3.0,
+    1.0 / 5.0,
+    -1.0 / 7.0,
+    1.0 / 9.0,
+    -1.0 / 11.0,
+    1.0 / 13.0,
+    -1.0 / 15.0,
+    1.0 / 17.0,
+    -1.0 / 19.0,
+    1.0 / 21.0,
+    -1.0 / 23.0,
+    1.0 / 25.0,
+    -1.0 / 27.0,
+    1.0 / 29.0,
+    -1.0 / 31.0,
+    1.0 / 33.0,
+];
+
+/// `atan a` in `f64` for `a >= 0` (`+inf` included; NaN stays NaN), with a relative error
+/// below `10^-13`.
+#[inline(always)]
+fn atan_nonnegative(a: f64) -> f64 {
+    let big = a > 1.0;
+    let t = if big { 1.0 / a } else { a };
+    let mid = t > TAN_PI_8;
+    let u = if mid { (t - 1.0) / (t + 1.0) } else { t };
+    let z = u * u;
+    let z2 = z * z;
+    let z4 = z2 * z2;
+    let z8 = z4 * z4;
+    let c = &ATAN;
+    let s = ((c[0] + c[1] * z) + z2 * (c[2] + c[3] * z))
+        + z4 * ((c[4] + c[5] * z) + z2 * (c[6] + c[7] * z))
+        + z8 * (((c[8] + c[9] * z) + z2 * (c[10] + c[11] * z))
+            + z4 * ((c[12] + c[13] * z) + z2 * (c[14] + c[15] * z)));
+    let r = u + u * (z * s);
+    let r = if mid {
+        std::f64::consts::FRAC_PI_4 + r
+    } else {
+        r
+    };
+    if big {
+        std::f64::consts::FRAC_PI_2 - r
+    } else {
+        r
+    }
+}
+
+/// `atan x` of an `f32`.
+#[inline(always)]
+pub(super) fn atan_f32(x: f32) -> f32 {
+    let d = x as f64;
+    atan_nonnegative(d.abs()).copysign(d) as f32
+}
+
+/// `asin x` of an `f32`: NaN beyond `±1`.
+#[inline(always)]
+pub(super) fn asin_f32(x: f32) -> f32 {
+    let d = x as f64;
+    let a = d.abs();
+    // At a = 1 the quotient is +inf (pi/2); beyond, the square root is NaN.
+    atan_nonnegative(a / ((1.0 - a) * (1.0 + a)).sqrt()).copysign(d) as f32
+}
+
+/// `acos x` of an `f32`: NaN beyond `±1`.
+#[inline(always)]
+pub(super) fn acos_f32(x: f32) -> f32 {
+    let d = x as f64;
+    // At x = -1 the quotient is +inf (pi); beyond ±1 it is negative and the root NaN.
+    (2.0 * atan_nonnegative(((1.0 - d) / (1.0 + d)).sqrt())) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{bits_f32_strided, ulp_f32};
+    use super::*;
+
+    type Pair = (fn(f32) -> f32, fn(f64) -> f64, &'static str);
+
+    /// Each function beside std's `f64` one, rounded to `f32`.
+    const FUNCTIONS: [Pair; 3] = [
+        (atan_f32, f64::atan, "atan"),
+        (asin_f32, f64::asin, "asin"),
+        (acos_f32, f64::acos, "acos"),
+    ];
+
+    fn worst(
+        f: fn(f32) -> f32,
+        reference: fn(f64) -> f64,
+        xs: impl Iterator<Item = f32>,
+    ) -> (u64, f32) {
+        xs.map(|x| (ulp_f32(f(x), reference(x as f64) as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    #[test]
+    fn special_values() {
+        for (f, reference, name) in FUNCTIONS {
+            for x in [
+                0.0f32,
+                -0.0,
+                1.0,
+                -1.0,
+                0.5,
+                -0.5,
+                TAN_PI_8 as f32,
+                1e-30,
+                -1e-30,
+                f32::from_bits(1),
+                1.0 + f32::EPSILON,
+                -1.0 - f32::EPSILON,
+                1e30,
+                f32::MAX,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                f32::NAN,
+            ] {
+                let (got, want) = (f(x), reference(x as f64) as f32);
+                assert!(
+                    ulp_f32(got, want) == 0 && got.is_sign_negative() == want.is_sign_negative()
+                        || got.is_nan() && want.is_nan(),
+                    "{name}({x:e}) = {got:e}, std {want:e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_f32_stride() {
+        for (f, reference, name) in FUNCTIONS {
+            let (u, x) = worst(f, reference, bits_f32_strided(997));
+            assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
+            // Every 13th f32 in [0.25, 1], where the reductions switch.
+            let xs = (0.25f32.to_bits()..=1.0f32.to_bits())
+                .step_by(13)
+                .map(f32::from_bits);
+            let (u, x) = worst(f, reference, xs);
+            assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
+        }
+    }
+
+    /// Every `f32`: `cargo test -p array-runtime --release --lib -- --ignored exhaustive`.
+    #[test]
+    #[ignore = "2^32 inputs per function: run in release"]
+    fn exhaustive_arc_f32() {
+        for (f, reference, name) in FUNCTIONS {
+            let (u, x) = worst(f, reference, bits_f32_strided(1));
+            assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
+        }
+    }
+}
