@@ -258,8 +258,8 @@ pub(super) fn rule_bins<T: Float + MeanDType>(
 /// The width `rule` estimates from `x` (not empty), in the dtype NumPy's formula gives.
 fn width<T: Float + MeanDType>(x: &Array<T>, rule: BinRule, outer: Outer<T>) -> Result<Width<T>> {
     let n = x.len() as f64;
-    let lo: T = reduce::min(x).run()?.item()?;
-    let hi: T = reduce::max(x).run()?.item()?;
+    let lo: T = reduce::kernels::min(x).run()?.item()?;
+    let hi: T = reduce::kernels::max(x).run()?.item()?;
     let ptp = hi - lo;
     let p = ptp.cast::<f64>();
     let sqrt_width = || p / n.sqrt();
