@@ -1,14 +1,17 @@
 //! `atan`, `asin` and `acos` of `f32`, computed in `f64` and rounded once (within 1 ULP; every
 //! `f32` input is checked by an ignored test run in release).
 //!
-//! `atan a` for `a >= 0`: `pi/2 - atan(1/a)` above 1, then `pi/4 + atan((t - 1) / (t + 1))`
-//! above `tan(pi/8)`, which leaves `|u| <= tan(pi/8) = 0.414` for the odd Taylor series, summed
-//! to `u^33` (the first omitted term is below 10^-13 of the result). `asin x = atan(x /
+//! `atan a` for `a >= 0` is `b + atan u` with one division: `u = a` up to `tan(pi/8)`, `u = (a -
+//! 1) / (a + 1)` and `b = pi/4` up to `tan(3pi/8)`, `u = -1/a` and `b = pi/2` beyond, which
+//! leaves `|u| <= tan(pi/8) = 0.414` for the odd Taylor series, summed to `u^33` (the first
+//! omitted term is below 10^-13 of the result). `asin x = atan(x /
 //! sqrt((1 - x)(1 + x)))` and `acos x = 2 atan(sqrt((1 - x) / (1 + x)))`: `1 ± x` are exact in
 //! `f64` for an `f32` `x`, so neither loses accuracy near `±1`.
 
 /// `tan(pi/8)`.
 const TAN_PI_8: f64 = 0.41421356237309503;
+/// `tan(3pi/8)`.
+const TAN_3PI_8: f64 = 2.414213562373095;
 
 /// `(-1)^j / (2j + 1)` for `j = 1..=16`: `atan u = u + u * sum_j c_j u^(2j)`.
 const ATAN: [f64; 16] = [
@@ -34,10 +37,32 @@ const ATAN: [f64; 16] = [
 /// below `10^-13`.
 #[inline(always)]
 fn atan_nonnegative(a: f64) -> f64 {
-    let big = a > 1.0;
-    let t = if big { 1.0 / a } else { a };
-    let mid = t > TAN_PI_8;
-    let u = if mid { (t - 1.0) / (t + 1.0) } else { t };
+    // The three ranges as selects of a numerator, a denominator and a base (NaN takes the
+    // last: -1/NaN is NaN; +inf too: -1/inf is -0.0).
+    let low = a <= TAN_PI_8;
+    let mid = a <= TAN_3PI_8;
+    let num = if low {
+        a
+    } else if mid {
+        a - 1.0
+    } else {
+        -1.0
+    };
+    let den = if low {
+        1.0
+    } else if mid {
+        a + 1.0
+    } else {
+        a
+    };
+    let base = if low {
+        0.0
+    } else if mid {
+        std::f64::consts::FRAC_PI_4
+    } else {
+        std::f64::consts::FRAC_PI_2
+    };
+    let u = num / den;
     let z = u * u;
     let z2 = z * z;
     let z4 = z2 * z2;
@@ -47,17 +72,7 @@ fn atan_nonnegative(a: f64) -> f64 {
         + z4 * ((c[4] + c[5] * z) + z2 * (c[6] + c[7] * z))
         + z8 * (((c[8] + c[9] * z) + z2 * (c[10] + c[11] * z))
             + z4 * ((c[12] + c[13] * z) + z2 * (c[14] + c[15] * z)));
-    let r = u + u * (z * s);
-    let r = if mid {
-        std::f64::consts::FRAC_PI_4 + r
-    } else {
-        r
-    };
-    if big {
-        std::f64::consts::FRAC_PI_2 - r
-    } else {
-        r
-    }
+    base + (u + u * (z * s))
 }
 
 /// `atan x` of an `f32`.
@@ -118,6 +133,7 @@ mod tests {
                 0.5,
                 -0.5,
                 TAN_PI_8 as f32,
+                TAN_3PI_8 as f32,
                 1e-30,
                 -1e-30,
                 f32::from_bits(1),

@@ -176,10 +176,13 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
             }
         }
     };
+    // Always inlined into the CPU loop (unless the user says otherwise): a call per element
+    // would keep LLVM from vectorizing the loop, and its inliner declines large bodies (the
+    // runtime's vectorizable math functions are large).
     let inline = if item.attrs.iter().any(|a| a.path().is_ident("inline")) {
         quote!()
     } else {
-        quote!(#[inline])
+        quote!(#[inline(always)])
     };
 
     let mod_doc = format!(
