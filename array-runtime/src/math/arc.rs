@@ -1,12 +1,12 @@
 //! `atan`, `asin` and `acos` of `f32`, computed in `f64` and rounded once (within 1 ULP; every
 //! `f32` input is checked by an ignored test run in release).
 //!
-//! `atan a` for `a >= 0` is `b + atan u` with one division: `u = a` up to `tan(pi/8)`, `u = (a -
-//! 1) / (a + 1)` and `b = pi/4` up to `tan(3pi/8)`, `u = -1/a` and `b = pi/2` beyond, which
-//! leaves `|u| <= tan(pi/8) = 0.414` for the odd Taylor series, summed to `u^33` (the first
-//! omitted term is below 10^-13 of the result). `asin x = atan(x /
-//! sqrt((1 - x)(1 + x)))` and `acos x = 2 atan(sqrt((1 - x) / (1 + x)))`: `1 ± x` are exact in
-//! `f64` for an `f32` `x`, so neither loses accuracy near `±1`.
+//! `atan a` for `a >= 0` is `b + atan u` with one division: `u = a` up to `tan(pi/8)`;
+//! `u = (a - 1) / (a + 1)` and `b = pi/4` up to `tan(3pi/8)`; `u = -1/a` and `b = pi/2`
+//! beyond. That leaves `|u| <= tan(pi/8) = 0.414` for the odd Taylor series, summed to `u^33`
+//! (the first omitted term is below 10^-13 of the result). `asin x = atan(x / sqrt((1 - x)(1 +
+//! x)))` and `acos x = 2 atan(sqrt((1 - x) / (1 + x)))`: `1 ± x` are exact in `f64` for an
+//! `f32` `x`, so neither loses accuracy near `±1`.
 
 /// `tan(pi/8)`.
 const TAN_PI_8: f64 = 0.41421356237309503;
