@@ -6,20 +6,10 @@ Usage: bench_numpy.py N [N ...]
 """
 import json
 import sys
-import time
 
 import numpy as np
 
-
-def median_time(fn, reps):
-    fn()  # warm up (page faults of the first allocation)
-    times = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    times.sort()
-    return times[len(times) // 2]
+from bench_timing import median_time
 
 
 def main():

@@ -5,20 +5,10 @@ of median seconds. Usage: bench_numpy_reduce.py N [N ...]
 """
 import json
 import sys
-import time
 
 import numpy as np
 
-
-def median_time(fn, reps):
-    fn()
-    ts = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
-    ts.sort()
-    return ts[len(ts) // 2]
+from bench_timing import median_time
 
 
 def main():

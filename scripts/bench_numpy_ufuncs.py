@@ -6,23 +6,13 @@ x in [0, 1) of benches/common, 1 + x for arccosh). Prints one JSON object {"nump
 """
 import json
 import sys
-import time
 
 import numpy as np
 
+from bench_timing import median_time
+
 NAMES = ("sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh arccosh arctanh exp expm1 "
          "log log1p log10 cbrt sqrt").split()
-
-
-def median_time(fn, reps):
-    fn()
-    ts = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t)
-    ts.sort()
-    return ts[len(ts) // 2]
 
 
 def inputs(n):

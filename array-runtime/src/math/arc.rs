@@ -101,31 +101,21 @@ pub(super) fn acos_f32(x: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{bits_f32_strided, ulp_f32};
+    use super::super::testing::{assert_same_as_f64, bits_f32_strided, worst_vs_f64, F32Pair};
     use super::*;
 
-    type Pair = (fn(f32) -> f32, fn(f64) -> f64, &'static str);
-
     /// Each function beside std's `f64` one, rounded to `f32`.
-    const FUNCTIONS: [Pair; 3] = [
+    const FUNCTIONS: [F32Pair; 3] = [
         (atan_f32, f64::atan, "atan"),
         (asin_f32, f64::asin, "asin"),
         (acos_f32, f64::acos, "acos"),
     ];
 
-    fn worst(
-        f: fn(f32) -> f32,
-        reference: fn(f64) -> f64,
-        xs: impl Iterator<Item = f32>,
-    ) -> (u64, f32) {
-        xs.map(|x| (ulp_f32(f(x), reference(x as f64) as f32), x))
-            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
-    }
-
     #[test]
     fn special_values() {
-        for (f, reference, name) in FUNCTIONS {
-            for x in [
+        assert_same_as_f64(
+            &FUNCTIONS,
+            &[
                 0.0f32,
                 -0.0,
                 1.0,
@@ -144,27 +134,20 @@ mod tests {
                 f32::INFINITY,
                 f32::NEG_INFINITY,
                 f32::NAN,
-            ] {
-                let (got, want) = (f(x), reference(x as f64) as f32);
-                assert!(
-                    ulp_f32(got, want) == 0 && got.is_sign_negative() == want.is_sign_negative()
-                        || got.is_nan() && want.is_nan(),
-                    "{name}({x:e}) = {got:e}, std {want:e}"
-                );
-            }
-        }
+            ],
+        );
     }
 
     #[test]
     fn every_f32_stride() {
         for (f, reference, name) in FUNCTIONS {
-            let (u, x) = worst(f, reference, bits_f32_strided(997));
+            let (u, x) = worst_vs_f64(f, reference, bits_f32_strided(997));
             assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
-            // Every 13th f32 in [0.25, 1], where the reductions switch.
-            let xs = (0.25f32.to_bits()..=1.0f32.to_bits())
+            // Every 13th f32 in [0.25, 4], where the ranges switch.
+            let xs = (0.25f32.to_bits()..=4.0f32.to_bits())
                 .step_by(13)
                 .map(f32::from_bits);
-            let (u, x) = worst(f, reference, xs);
+            let (u, x) = worst_vs_f64(f, reference, xs);
             assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
         }
     }
@@ -174,7 +157,7 @@ mod tests {
     #[ignore = "2^32 inputs per function: run in release"]
     fn exhaustive_arc_f32() {
         for (f, reference, name) in FUNCTIONS {
-            let (u, x) = worst(f, reference, bits_f32_strided(1));
+            let (u, x) = worst_vs_f64(f, reference, bits_f32_strided(1));
             assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
         }
     }

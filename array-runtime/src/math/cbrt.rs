@@ -35,12 +35,11 @@ pub(super) fn cbrt_f32(x: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{bits_f32_strided, ulp_f32};
+    use super::super::testing::{bits_f32_strided, worst_vs_f64};
     use super::*;
 
     fn worst(xs: impl Iterator<Item = f32>) -> (u64, f32) {
-        xs.map(|x| (ulp_f32(cbrt_f32(x), (x as f64).cbrt() as f32), x))
-            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+        worst_vs_f64(cbrt_f32, f64::cbrt, xs)
     }
 
     #[test]

@@ -257,272 +257,59 @@ pub trait KernelMath: Copy {
     fn cbrt(x: Self) -> Self;
 }
 
-impl KernelMath for f32 {
-    #[inline(always)]
-    fn exp(x: f32) -> f32 {
-        exp::exp_f32(x)
-    }
+/// The impls of every float dtype from one table: each method's `f32` and `f64` functions;
+/// `f16` and `bf16` compute in `f32` and round once.
+macro_rules! kernel_math {
+    ($($m:ident: $f32:path, $f64:path;)*) => {
+        impl KernelMath for f32 {$(
+            #[inline(always)]
+            fn $m(x: f32) -> f32 {
+                $f32(x)
+            }
+        )*}
 
-    #[inline(always)]
-    fn ln(x: f32) -> f32 {
-        log::ln_f32(x)
-    }
+        impl KernelMath for f64 {$(
+            #[inline(always)]
+            fn $m(x: f64) -> f64 {
+                $f64(x)
+            }
+        )*}
 
-    #[inline(always)]
-    fn exp2(x: f32) -> f32 {
-        exp::exp2_f32(x)
-    }
+        impl KernelMath for f16 {$(
+            #[inline(always)]
+            fn $m(x: f16) -> f16 {
+                f16::from_f32($f32(x.to_f32()))
+            }
+        )*}
 
-    #[inline(always)]
-    fn log2(x: f32) -> f32 {
-        log::log2_f32(x)
-    }
-
-    #[inline(always)]
-    fn log10(x: f32) -> f32 {
-        log::log10_f32(x)
-    }
-
-    #[inline(always)]
-    fn exp_m1(x: f32) -> f32 {
-        exp::exp_m1_f32(x)
-    }
-
-    #[inline(always)]
-    fn ln_1p(x: f32) -> f32 {
-        log::ln_1p_f32(x)
-    }
-
-    #[inline(always)]
-    fn sinh(x: f32) -> f32 {
-        hyperbolic::sinh_f32(x)
-    }
-
-    #[inline(always)]
-    fn cosh(x: f32) -> f32 {
-        hyperbolic::cosh_f32(x)
-    }
-
-    #[inline(always)]
-    fn tanh(x: f32) -> f32 {
-        hyperbolic::tanh_f32(x)
-    }
-
-    #[inline(always)]
-    fn asinh(x: f32) -> f32 {
-        hyperbolic::asinh_f32(x)
-    }
-
-    #[inline(always)]
-    fn acosh(x: f32) -> f32 {
-        hyperbolic::acosh_f32(x)
-    }
-
-    #[inline(always)]
-    fn atanh(x: f32) -> f32 {
-        hyperbolic::atanh_f32(x)
-    }
-
-    #[inline(always)]
-    fn atan(x: f32) -> f32 {
-        arc::atan_f32(x)
-    }
-
-    #[inline(always)]
-    fn asin(x: f32) -> f32 {
-        arc::asin_f32(x)
-    }
-
-    #[inline(always)]
-    fn acos(x: f32) -> f32 {
-        arc::acos_f32(x)
-    }
-
-    #[inline(always)]
-    fn cbrt(x: f32) -> f32 {
-        cbrt::cbrt_f32(x)
-    }
+        impl KernelMath for bf16 {$(
+            #[inline(always)]
+            fn $m(x: bf16) -> bf16 {
+                bf16::from_f32($f32(x.to_f32()))
+            }
+        )*}
+    };
 }
 
-impl KernelMath for f64 {
-    #[inline(always)]
-    fn exp(x: f64) -> f64 {
-        exp::exp_f64(x)
-    }
-
-    #[inline(always)]
-    fn ln(x: f64) -> f64 {
-        log::ln_f64(x)
-    }
-
-    #[inline(always)]
-    fn exp2(x: f64) -> f64 {
-        exp::exp2_f64(x)
-    }
-
-    #[inline(always)]
-    fn log2(x: f64) -> f64 {
-        log::log2_f64(x)
-    }
-
-    #[inline(always)]
-    fn log10(x: f64) -> f64 {
-        log::log10_f64(x)
-    }
-
-    #[inline(always)]
-    fn exp_m1(x: f64) -> f64 {
-        exp::exp_m1_f64(x)
-    }
-
-    #[inline(always)]
-    fn ln_1p(x: f64) -> f64 {
-        log::ln_1p_f64(x)
-    }
-
-    #[inline(always)]
-    fn sinh(x: f64) -> f64 {
-        x.sinh()
-    }
-
-    #[inline(always)]
-    fn cosh(x: f64) -> f64 {
-        x.cosh()
-    }
-
-    #[inline(always)]
-    fn tanh(x: f64) -> f64 {
-        x.tanh()
-    }
-
-    #[inline(always)]
-    fn asinh(x: f64) -> f64 {
-        x.asinh()
-    }
-
-    #[inline(always)]
-    fn acosh(x: f64) -> f64 {
-        x.acosh()
-    }
-
-    #[inline(always)]
-    fn atanh(x: f64) -> f64 {
-        x.atanh()
-    }
-
-    #[inline(always)]
-    fn atan(x: f64) -> f64 {
-        x.atan()
-    }
-
-    #[inline(always)]
-    fn asin(x: f64) -> f64 {
-        x.asin()
-    }
-
-    #[inline(always)]
-    fn acos(x: f64) -> f64 {
-        x.acos()
-    }
-
-    #[inline(always)]
-    fn cbrt(x: f64) -> f64 {
-        x.cbrt()
-    }
+kernel_math! {
+    exp: exp::exp_f32, exp::exp_f64;
+    ln: log::ln_f32, log::ln_f64;
+    exp2: exp::exp2_f32, exp::exp2_f64;
+    log2: log::log2_f32, log::log2_f64;
+    log10: log::log10_f32, log::log10_f64;
+    exp_m1: exp::exp_m1_f32, exp::exp_m1_f64;
+    ln_1p: log::ln_1p_f32, log::ln_1p_f64;
+    sinh: hyperbolic::sinh_f32, f64::sinh;
+    cosh: hyperbolic::cosh_f32, f64::cosh;
+    tanh: hyperbolic::tanh_f32, f64::tanh;
+    asinh: hyperbolic::asinh_f32, f64::asinh;
+    acosh: hyperbolic::acosh_f32, f64::acosh;
+    atanh: hyperbolic::atanh_f32, f64::atanh;
+    atan: arc::atan_f32, f64::atan;
+    asin: arc::asin_f32, f64::asin;
+    acos: arc::acos_f32, f64::acos;
+    cbrt: cbrt::cbrt_f32, f64::cbrt;
 }
-
-/// The half types: computed in `f32`, rounded once.
-macro_rules! through_f32 {
-    ($($t:ty),*) => {$(
-        impl KernelMath for $t {
-            #[inline(always)]
-            fn exp(x: $t) -> $t {
-                <$t>::from_f32(exp::exp_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn ln(x: $t) -> $t {
-                <$t>::from_f32(log::ln_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn exp2(x: $t) -> $t {
-                <$t>::from_f32(exp::exp2_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn log2(x: $t) -> $t {
-                <$t>::from_f32(log::log2_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn log10(x: $t) -> $t {
-                <$t>::from_f32(log::log10_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn exp_m1(x: $t) -> $t {
-                <$t>::from_f32(exp::exp_m1_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn ln_1p(x: $t) -> $t {
-                <$t>::from_f32(log::ln_1p_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn sinh(x: $t) -> $t {
-                <$t>::from_f32(hyperbolic::sinh_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn cosh(x: $t) -> $t {
-                <$t>::from_f32(hyperbolic::cosh_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn tanh(x: $t) -> $t {
-                <$t>::from_f32(hyperbolic::tanh_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn asinh(x: $t) -> $t {
-                <$t>::from_f32(hyperbolic::asinh_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn acosh(x: $t) -> $t {
-                <$t>::from_f32(hyperbolic::acosh_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn atanh(x: $t) -> $t {
-                <$t>::from_f32(hyperbolic::atanh_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn atan(x: $t) -> $t {
-                <$t>::from_f32(arc::atan_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn asin(x: $t) -> $t {
-                <$t>::from_f32(arc::asin_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn acos(x: $t) -> $t {
-                <$t>::from_f32(arc::acos_f32(x.to_f32()))
-            }
-
-            #[inline(always)]
-            fn cbrt(x: $t) -> $t {
-                <$t>::from_f32(cbrt::cbrt_f32(x.to_f32()))
-            }
-        }
-    )*};
-}
-through_f32!(f16, bf16);
 
 /// Helpers of the accuracy tests: distances in units in the last place and input sweeps.
 #[cfg(test)]
@@ -635,6 +422,37 @@ mod testing {
         splitmix(seed)
             .take(n)
             .map(move |u| lo + (hi - lo) * ((u >> 11) as f64 / (1u64 << 53) as f64))
+    }
+
+    /// An `f32` function of the module, std's `f64` function for it (the C library's, within
+    /// 1 ULP of `f64`: rounded to `f32` it is the correctly rounded result but in rare
+    /// double-rounding cases), and its name.
+    pub(super) type F32Pair = (fn(f32) -> f32, fn(f64) -> f64, &'static str);
+
+    /// The largest distance, in units in the last place, of `f(x)` from `reference(x)` rounded
+    /// to `f32` over `xs`, and an input where it occurs.
+    pub(super) fn worst_vs_f64(
+        f: fn(f32) -> f32,
+        reference: fn(f64) -> f64,
+        xs: impl Iterator<Item = f32>,
+    ) -> (u64, f32) {
+        xs.map(|x| (ulp_f32(f(x), reference(x as f64) as f32), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    /// Asserts that each function gives std's result rounded, sign included (NaN for NaN), at
+    /// each of `xs`.
+    pub(super) fn assert_same_as_f64(functions: &[F32Pair], xs: &[f32]) {
+        for &(f, reference, name) in functions {
+            for &x in xs {
+                let (got, want) = (f(x), reference(x as f64) as f32);
+                assert!(
+                    ulp_f32(got, want) == 0 && got.is_sign_negative() == want.is_sign_negative()
+                        || got.is_nan() && want.is_nan(),
+                    "{name}({x:e}) = {got:e}, std {want:e}"
+                );
+            }
+        }
     }
 
     /// Every `stride`-th `f32` bit pattern, from 0 to `u32::MAX`.
