@@ -152,6 +152,11 @@ fn every_length_against_numpy_within_the_bound() {
                 eps64,
                 n,
             );
+            if n > 10007 {
+                // 2^20: the complex double-precision transforms only (the test time of a debug
+                // build).
+                continue;
+            }
             let x32: Vec<c64> = z
                 .iter()
                 .map(|v| c64::new(v.re as f32, v.im as f32))
@@ -590,4 +595,124 @@ fn workers_and_the_plan_cache() {
     let cache = fft::get_plan_cache(&dev);
     assert!(cache.max_size() >= 1);
     assert!(cache.len().unwrap() <= cache.max_size());
+}
+
+#[test]
+fn cosine_and_sine_transforms_as_scipy() {
+    for dev in devices() {
+        let f = npz("scipy", &dev);
+        for n in [2usize, 3, 4, 5, 8, 17, 100] {
+            let x = get::<f64>(&f, &format!("trig_{n}_x"));
+            for (fam, sine) in [("dct", false), ("dst", true)] {
+                for t in 1u8..=4 {
+                    for norm in [None, Some("ortho"), Some("forward")] {
+                        let orths: &[Option<bool>] = if n < 100 {
+                            &[None, Some(false), Some(true)]
+                        } else {
+                            &[None]
+                        };
+                        for &orth in orths {
+                            let name = |inv: &str| {
+                                let o = match orth {
+                                    None => "None",
+                                    Some(false) => "False",
+                                    Some(true) => "True",
+                                };
+                                format!(
+                                    "trig_{n}_{inv}{fam}_{t}_{}_{o}",
+                                    norm.unwrap_or("backward")
+                                )
+                            };
+                            let (mut fw, mut inv) = if sine {
+                                (fft::dst(&x), fft::idst(&x))
+                            } else {
+                                (fft::dct(&x), fft::idct(&x))
+                            };
+                            fw = fw.type_(t).norm(norm_of(norm));
+                            inv = inv.type_(t).norm(norm_of(norm));
+                            if let Some(o) = orth {
+                                fw = fw.orthogonalize(o);
+                                inv = inv.orthogonalize(o);
+                            }
+                            if !sine && t == 1 && n < 2 {
+                                continue;
+                            }
+                            check(&fw.run().unwrap(), &f, &name(""), &dev);
+                            check(&inv.run().unwrap(), &f, &name("i"), &dev);
+                        }
+                    }
+                }
+            }
+        }
+        let x = get::<f32>(&f, "trig_ax_x");
+        check(
+            &fft::dct(&x).axis(0).n(9).run().unwrap(),
+            &f,
+            "trig_ax_dct_0_n",
+            &dev,
+        );
+        let dst = fft::dst(&x)
+            .type_(3)
+            .axis(0)
+            .n(4)
+            .norm(Norm::Ortho)
+            .run()
+            .unwrap();
+        check(&dst, &f, "trig_ax_dst_0_n", &dev);
+        let view = x.t().slice(s![..;-1, ..]).unwrap();
+        check(
+            &fft::dct(&view).type_(4).run().unwrap(),
+            &f,
+            "trig_ax_dct_t",
+            &dev,
+        );
+        let t3 = get::<f64>(&f, "trign_x");
+        check(&fft::dctn(&t3).run().unwrap(), &f, "trign_dctn", &dev);
+        let y = fft::idctn(&t3).type_(3).norm(Norm::Ortho).run().unwrap();
+        check(&y, &f, "trign_idctn_ortho", &dev);
+        check(
+            &fft::dstn(&t3).type_(1).axes(&[0, 2]).run().unwrap(),
+            &f,
+            "trign_dstn_axes",
+            &dev,
+        );
+        let y = fft::idstn(&t3).s(&[6, 3]).axes(&[1, 2]).run().unwrap();
+        check(&y, &f, "trign_idstn_s", &dev);
+        let i = Array::from_vec(&dev, &[3, 4], (0..12).collect::<Vec<i16>>()).unwrap();
+        check(
+            &fft::dctn(&i).type_(1).run().unwrap(),
+            &f,
+            "trign_dctn_i16",
+            &dev,
+        );
+        // Errors: type out of range, type 1 of one point, n = 0.
+        assert!(fft::dct(&x).type_(5).run().is_err());
+        let one = Array::from_vec(&dev, &[1], vec![1.0f64]).unwrap();
+        assert!(fft::dct(&one).type_(1).run().is_err());
+        assert!(fft::dst(&one).type_(1).run().is_ok());
+        assert!(fft::dct(&x).n(0).run().is_err());
+    }
+}
+
+#[test]
+fn fast_lengths_as_scipy() {
+    let f = npz("scipy", &Device::cpu());
+    let targets = get::<i64>(&f, "fast_targets").to_vec().unwrap();
+    for (key, next, real) in [
+        ("fast_next_c", true, false),
+        ("fast_next_r", true, true),
+        ("fast_prev_c", false, false),
+        ("fast_prev_r", false, true),
+    ] {
+        let want = get::<i64>(&f, key).to_vec().unwrap();
+        for (&t, &w) in targets.iter().zip(&want) {
+            let got = if next {
+                fft::next_fast_len(t as u64, real)
+            } else {
+                fft::prev_fast_len(t as u64, real)
+            };
+            assert_eq!(got.unwrap(), w as u64, "{key}({t})");
+        }
+    }
+    assert_eq!(fft::next_fast_len(0, true).unwrap(), 0);
 }

@@ -23,6 +23,8 @@ use array_runtime::cuda::fft_support::{FftKind, FftPlan};
 use array_runtime::cuda::CudaDevice;
 use array_runtime::slice::{Slice, SliceItem};
 
+use super::transform::{axis_last, lay_out};
+
 use super::dtypes::{FftComplex, FftReal};
 use crate::prelude::*;
 
@@ -112,39 +114,6 @@ pub(crate) fn set_max_plans(dev: &Arc<CudaDevice>, max: usize) -> Result<()> {
 pub(crate) fn clear_plans(dev: &Arc<CudaDevice>) -> Result<()> {
     cache()?.plans.retain(|k, _| k.device != dev.ordinal());
     Ok(())
-}
-
-/// The permutation that moves `axis` last, and its inverse.
-fn axis_last(ndim: usize, axis: usize) -> (Vec<isize>, Vec<isize>) {
-    let mut to: Vec<isize> = (0..ndim as isize).filter(|&d| d != axis as isize).collect();
-    to.push(axis as isize);
-    let mut back = vec![0isize; ndim];
-    for (i, &d) in to.iter().enumerate() {
-        back[d as usize] = i as isize;
-    }
-    (to, back)
-}
-
-/// `a` with `axis` moved last, converted to `G`, cropped or zero-padded to `m` along it, as
-/// a C-contiguous array on `a`'s device.
-fn lay_out<I: DType, G: DType>(a: &Array<I>, axis: usize, m: usize) -> Result<Array<G>> {
-    let (to, _) = axis_last(a.ndim(), axis);
-    let moved = a.permute(&to)?;
-    let len = a.shape()[axis];
-    let take = len.min(m);
-    let mut items = vec![SliceItem::Ellipsis];
-    items.push(SliceItem::Range(Slice::from(0..take as isize)));
-    let src = moved.slice(&items)?;
-    if take == m && I::ID == G::ID && src.is_c_contiguous() {
-        return src.astype::<G>();
-    }
-    let mut shape = moved.shape().to_vec();
-    *shape.last_mut().expect("at least one axis") = m;
-    let mut buf = Array::<G>::zeros(&a.device(), &shape)?;
-    if take > 0 {
-        src.astype_into(&mut buf.slice_mut(&items)?)?;
-    }
-    Ok(buf)
 }
 
 /// The batched transform of the laid-out lines, in as many cuFFT calls as `int` needs.

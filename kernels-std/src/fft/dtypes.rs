@@ -34,6 +34,46 @@ pub trait FftReal: Float + rustfft::FftNum + sealed::Sealed {
     fn scale(x: Self, f: Self) -> Self;
     /// `x * f` for every element, on `x`'s device (the `scale` kernel).
     fn scale_array(x: &Array<Self>, f: Self) -> Result<Array<Self>>;
+    /// `x * f` into `out` (the `scale` kernel).
+    fn scale_into(x: &Array<Self>, f: Self, out: &mut ArrayViewMut<'_, Self>) -> Result<()>;
+    /// The DCT/DST post-twiddle `(v * w).re * f` into `out`.
+    fn post_re(
+        v: &Array<Self::Complex>,
+        w: &Array<Self::Complex>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self>,
+    ) -> Result<()>;
+    /// The DCT/DST post-twiddle `-(v * w).im * f` into `out`.
+    fn post_neg_im(
+        v: &Array<Self::Complex>,
+        w: &Array<Self::Complex>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self>,
+    ) -> Result<()>;
+    /// DCT-III's pre-twiddle `conj(w) * (a - i b) * f` into `out`.
+    fn dct3_pre(
+        a: &Array<Self>,
+        b: &Array<Self>,
+        w: &Array<Self::Complex>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self::Complex>,
+    ) -> Result<()>;
+    /// `x * w` into `out` (DCT-IV's pre-twiddle).
+    fn mul_rc(
+        x: &Array<Self>,
+        w: &Array<Self::Complex>,
+        out: &mut ArrayViewMut<'_, Self::Complex>,
+    ) -> Result<()>;
+    /// `z.re * f` (DCT-I).
+    fn re_part(z: &Array<Self::Complex>, f: Self) -> Result<Array<Self>>;
+    /// `-z.im * f` (DST-I).
+    fn neg_im_part(z: &Array<Self::Complex>, f: Self) -> Result<Array<Self>>;
+    /// `x * f + 0i` into `out`.
+    fn real_to_complex(
+        x: &Array<Self>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self::Complex>,
+    ) -> Result<()>;
 }
 
 /// The complex dtypes the transforms compute in: `c64` and `c128`.
@@ -80,6 +120,46 @@ impl FftReal for f32 {
     fn scale_array(x: &Array<Self>, f: Self) -> Result<Array<Self>> {
         kernels::scale_real::<f32>(x, f)
     }
+    fn scale_into(x: &Array<Self>, f: Self, out: &mut ArrayViewMut<'_, Self>) -> Result<()> {
+        kernels::scale_real::into::<f32>(x, f, out)
+    }
+    fn post_re(
+        v: &Array<c64>,
+        w: &Array<c64>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self>,
+    ) -> Result<()> {
+        kernels::post_re_c64::into(v, w, f, out)
+    }
+    fn post_neg_im(
+        v: &Array<c64>,
+        w: &Array<c64>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self>,
+    ) -> Result<()> {
+        kernels::post_neg_im_c64::into(v, w, f, out)
+    }
+    fn dct3_pre(
+        a: &Array<Self>,
+        b: &Array<Self>,
+        w: &Array<c64>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, c64>,
+    ) -> Result<()> {
+        kernels::dct3_pre_c64::into(a, b, w, f, out)
+    }
+    fn mul_rc(x: &Array<Self>, w: &Array<c64>, out: &mut ArrayViewMut<'_, c64>) -> Result<()> {
+        kernels::mul_rc_c64::into(x, w, out)
+    }
+    fn re_part(z: &Array<c64>, f: Self) -> Result<Array<Self>> {
+        kernels::re_part_c64(z, f)
+    }
+    fn neg_im_part(z: &Array<c64>, f: Self) -> Result<Array<Self>> {
+        kernels::neg_im_part_c64(z, f)
+    }
+    fn real_to_complex(x: &Array<Self>, f: Self, out: &mut ArrayViewMut<'_, c64>) -> Result<()> {
+        kernels::real_to_complex_c64::into(x, f, out)
+    }
 }
 
 impl FftReal for f64 {
@@ -93,6 +173,46 @@ impl FftReal for f64 {
     }
     fn scale_array(x: &Array<Self>, f: Self) -> Result<Array<Self>> {
         kernels::scale_real::<f64>(x, f)
+    }
+    fn scale_into(x: &Array<Self>, f: Self, out: &mut ArrayViewMut<'_, Self>) -> Result<()> {
+        kernels::scale_real::into::<f64>(x, f, out)
+    }
+    fn post_re(
+        v: &Array<c128>,
+        w: &Array<c128>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self>,
+    ) -> Result<()> {
+        kernels::post_re_c128::into(v, w, f, out)
+    }
+    fn post_neg_im(
+        v: &Array<c128>,
+        w: &Array<c128>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, Self>,
+    ) -> Result<()> {
+        kernels::post_neg_im_c128::into(v, w, f, out)
+    }
+    fn dct3_pre(
+        a: &Array<Self>,
+        b: &Array<Self>,
+        w: &Array<c128>,
+        f: Self,
+        out: &mut ArrayViewMut<'_, c128>,
+    ) -> Result<()> {
+        kernels::dct3_pre_c128::into(a, b, w, f, out)
+    }
+    fn mul_rc(x: &Array<Self>, w: &Array<c128>, out: &mut ArrayViewMut<'_, c128>) -> Result<()> {
+        kernels::mul_rc_c128::into(x, w, out)
+    }
+    fn re_part(z: &Array<c128>, f: Self) -> Result<Array<Self>> {
+        kernels::re_part_c128(z, f)
+    }
+    fn neg_im_part(z: &Array<c128>, f: Self) -> Result<Array<Self>> {
+        kernels::neg_im_part_c128(z, f)
+    }
+    fn real_to_complex(x: &Array<Self>, f: Self, out: &mut ArrayViewMut<'_, c128>) -> Result<()> {
+        kernels::real_to_complex_c128::into(x, f, out)
     }
 }
 

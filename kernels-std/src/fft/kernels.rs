@@ -61,3 +61,66 @@ pub fn drop_imag_c64(z: c64) -> c64 {
 pub fn drop_imag_c128(z: c128) -> c128 {
     Complex::new(z.re, 0.0)
 }
+
+/// The kernels of the DCT/DST of one precision (`c64`/`f32` or `c128`/`f64`): the pre- and
+/// post-twiddles that turn a real or complex FFT into a cosine or sine transform.
+macro_rules! r2r_kernels {
+    ($c:ident, $r:ident: $post_re:ident, $post_neg_im:ident, $dct3_pre:ident, $mul_rc:ident, $re_part:ident, $neg_im_part:ident, $real_to_complex:ident) => {
+        /// `(v * w).re * f`: a post-twiddle (DCT-II's first half, DCT-IV).
+        #[elementwise]
+        pub fn $post_re(v: $c, w: $c, f: $r) -> $r {
+            (v * w).re * f
+        }
+
+        /// `-(v * w).im * f`: a post-twiddle (DCT-II's second half, reversed; DST-IV).
+        #[elementwise]
+        pub fn $post_neg_im(v: $c, w: $c, f: $r) -> $r {
+            -(v * w).im * f
+        }
+
+        /// `conj(w) * (a - i b) * f`: DCT-III's pre-twiddle of `a = x[k]`, `b = x[n - k]`.
+        #[elementwise]
+        pub fn $dct3_pre(a: $r, b: $r, w: $c, f: $r) -> $c {
+            w.conj() * Complex::new(a * f, -(b * f))
+        }
+
+        /// `x * w`: a real value times a twiddle (DCT-IV's pre-twiddle).
+        #[elementwise]
+        pub fn $mul_rc(x: $r, w: $c) -> $c {
+            w * x
+        }
+
+        /// `z.re * f` (DCT-I from the transform of the even extension).
+        #[elementwise]
+        pub fn $re_part(z: $c, f: $r) -> $r {
+            z.re * f
+        }
+
+        /// `-z.im * f` (DST-I from the transform of the odd extension).
+        #[elementwise]
+        pub fn $neg_im_part(z: $c, f: $r) -> $r {
+            -z.im * f
+        }
+
+        /// `x * f` as a complex number (DCT-III's zero-frequency term).
+        #[elementwise]
+        pub fn $real_to_complex(x: $r, f: $r) -> $c {
+            Complex::new(x * f, 0.0)
+        }
+    };
+}
+
+r2r_kernels!(c64, f32: post_re_c64, post_neg_im_c64, dct3_pre_c64, mul_rc_c64, re_part_c64, neg_im_part_c64, real_to_complex_c64);
+r2r_kernels!(c128, f64: post_re_c128, post_neg_im_c128, dct3_pre_c128, mul_rc_c128, re_part_c128, neg_im_part_c128, real_to_complex_c128);
+
+/// `re + i im`: a complex result from the transforms of its parts.
+#[elementwise]
+pub fn from_parts_c64(re: f32, im: f32) -> c64 {
+    Complex::new(re, im)
+}
+
+/// `re + i im`: a complex result from the transforms of its parts.
+#[elementwise]
+pub fn from_parts_c128(re: f64, im: f64) -> c128 {
+    Complex::new(re, im)
+}

@@ -27,6 +27,8 @@
 //! | `hfft`, `ihfft`, `hfftn`, `ihfftn`, `hfft2`, `ihfft2` | `hermitian.rs` |
 //! | `fftn`, `ifftn`, `fft2`, `ifft2`, `rfftn`, `irfftn`, `rfft2`, `irfft2` | `ndim.rs` |
 //! | `fftfreq`, `rfftfreq`, `fftshift`, `ifftshift` | `freq.rs` |
+//! | `next_fast_len`, `prev_fast_len` | `fast_len.rs` |
+//! | `dct`, `idct`, `dst`, `idst`, `dctn`, `idctn`, `dstn`, `idstn` | `dct.rs` |
 //! | kernels around the transforms (scaling, Hermitian packing, frequencies) | `kernels.rs` |
 //!
 //! `README.md` beside this file is the design note.
@@ -34,7 +36,9 @@
 mod complex;
 mod cpu;
 mod cuda;
+mod dct;
 mod dtypes;
+mod fast_len;
 mod freq;
 mod hermitian;
 pub mod kernels;
@@ -47,7 +51,9 @@ mod transform;
 mod workers;
 
 pub use complex::{fft, ifft, ComplexFft};
+pub use dct::{dct, dctn, dst, dstn, idct, idctn, idst, idstn, TrigTransform, TrigTransformN};
 pub use dtypes::{FftComplex, FftDType, FftReal, RealFftDType};
+pub use fast_len::{next_fast_len, prev_fast_len};
 pub use freq::{fftfreq, fftshift, ifftshift, rfftfreq};
 pub use hermitian::{hfft, hfft2, hfftn, ihfft, ihfft2, ihfftn};
 pub use ndim::{

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
 use rustfft::{Fft, FftDirection, FftPlanner};
 
-use super::dtypes::FftReal;
+use super::dtypes::{FftComplex, FftReal};
 use crate::prelude::*;
 
 /// The plans a CPU transform can use, of one precision.
@@ -138,6 +138,101 @@ pub(crate) fn cpu_plan<R: FftReal>(kind: PlanKind, len: usize) -> Result<CpuPlan
     Ok(plan)
 }
 
+/// The twiddle tables of the cosine and sine transforms (`dct.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Twiddle {
+    /// `exp(-i pi k / (2n))` for `k` in `0..=n / 2` (DCT-II and DCT-III).
+    QuarterTurn,
+    /// `exp(-i pi j / (2n))` for `j < n` (types 4, before the FFT).
+    Type4Pre,
+    /// `exp(-i pi (2k + 1) / (4n))` for `k < n` (types 4, after the FFT).
+    Type4Post,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct TwiddleKey {
+    /// `None` for the CPU, else the GPU's ordinal.
+    device: Option<usize>,
+    kind: Twiddle,
+    n: usize,
+    double: bool,
+}
+
+type TwiddleMap = HashMap<TwiddleKey, (Box<dyn std::any::Any + Send + Sync>, u64)>;
+
+fn twiddle_cache() -> Result<MutexGuard<'static, (TwiddleMap, u64)>> {
+    static CACHE: OnceLock<Mutex<(TwiddleMap, u64)>> = OnceLock::new();
+    CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .map_err(|_| Error::invalid("fft: the twiddle cache is poisoned"))
+}
+
+/// The twiddle table `kind` of length-`n` transforms on `device`, computed on the host in
+/// `f64` (rounded once to `C`'s precision) and kept, as many as plans are.
+pub(crate) fn twiddles<C: FftComplex>(
+    device: &Device,
+    kind: Twiddle,
+    n: usize,
+) -> Result<Array<C>> {
+    let key = TwiddleKey {
+        device: match device {
+            Device::Cpu => None,
+            Device::Cuda(d) => Some(d.ordinal()),
+        },
+        kind,
+        n,
+        double: C::ID == DTypeId::C128,
+    };
+    {
+        let mut c = twiddle_cache()?;
+        c.1 += 1;
+        let now = c.1;
+        if let Some((t, used)) = c.0.get_mut(&key) {
+            *used = now;
+            if let Some(a) = t.downcast_ref::<Array<C>>() {
+                return Ok(a.clone());
+            }
+        }
+    }
+    let nf = n as f64;
+    let angle = |k: usize| -> f64 {
+        let k = k as f64;
+        match kind {
+            Twiddle::QuarterTurn | Twiddle::Type4Pre => std::f64::consts::PI * k / (2.0 * nf),
+            Twiddle::Type4Post => std::f64::consts::PI * (2.0 * k + 1.0) / (4.0 * nf),
+        }
+    };
+    let len = match kind {
+        Twiddle::QuarterTurn => n / 2 + 1,
+        _ => n,
+    };
+    let table: Vec<C> = (0..len)
+        .map(|k| {
+            let (s, c) = angle(k).sin_cos();
+            C::from_complex(Complex::new(
+                <C::Real as FftReal>::from_f64(c),
+                <C::Real as FftReal>::from_f64(-s),
+            ))
+        })
+        .collect();
+    let a = Array::from_vec(device, &[len], table)?;
+    let max = CPU_MAX.load(Ordering::Relaxed);
+    if max > 0 {
+        let mut c = twiddle_cache()?;
+        while c.0.len() >= max {
+            let oldest = c.0.iter().min_by_key(|(_, (_, t))| *t).map(|(k, _)| *k);
+            match oldest {
+                Some(k) => c.0.remove(&k),
+                None => break,
+            };
+        }
+        let now = c.1;
+        c.0.insert(key, (Box::new(a.clone()), now));
+    }
+    Ok(a)
+}
+
 /// The plan cache of a device (CuPy's `cupy.fft.config.get_plan_cache()`): how many plans it
 /// holds, its size limit, and a way to empty it. The CPU has one cache for the process; each
 /// GPU has its own (cuFFT plans, keyed by shape, dtype and batch).
@@ -216,9 +311,14 @@ impl PlanCache {
         match &self.device {
             Device::Cpu => {
                 cpu_cache()?.entries.clear();
+                twiddle_cache()?.0.retain(|k, _| k.device.is_some());
                 Ok(())
             }
-            Device::Cuda(d) => super::cuda::clear_plans(d),
+            Device::Cuda(d) => {
+                let o = d.ordinal();
+                twiddle_cache()?.0.retain(|k, _| k.device != Some(o));
+                super::cuda::clear_plans(d)
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ use std::any::Any;
 use super::dtypes::FftComplex;
 use super::{cpu, cuda, workers};
 use crate::prelude::*;
+use array_runtime::slice::{Slice, SliceItem};
 
 /// `a` as an array of `B`: itself when `A` is `B`, else converted (the runtime's `astype`
 /// kernel).
@@ -83,4 +84,37 @@ pub(crate) fn c2r<I: DType, C: FftComplex>(
         Device::Cpu => cpu::c2r::<I, C>(a, axis, n, scale, workers),
         Device::Cuda(d) => cuda::c2r::<I, C>(&d, a, axis, n, scale),
     }
+}
+
+/// The permutation that moves `axis` last, and its inverse.
+pub(crate) fn axis_last(ndim: usize, axis: usize) -> (Vec<isize>, Vec<isize>) {
+    let mut to: Vec<isize> = (0..ndim as isize).filter(|&d| d != axis as isize).collect();
+    to.push(axis as isize);
+    let mut back = vec![0isize; ndim];
+    for (i, &d) in to.iter().enumerate() {
+        back[d as usize] = i as isize;
+    }
+    (to, back)
+}
+
+/// `a` with `axis` moved last, converted to `G`, cropped or zero-padded to `m` along it, as
+/// a C-contiguous array on `a`'s device.
+pub(crate) fn lay_out<I: DType, G: DType>(a: &Array<I>, axis: usize, m: usize) -> Result<Array<G>> {
+    let (to, _) = axis_last(a.ndim(), axis);
+    let moved = a.permute(&to)?;
+    let len = a.shape()[axis];
+    let take = len.min(m);
+    let mut items = vec![SliceItem::Ellipsis];
+    items.push(SliceItem::Range(Slice::from(0..take as isize)));
+    let src = moved.slice(&items)?;
+    if take == m && I::ID == G::ID && src.is_c_contiguous() {
+        return retype(src);
+    }
+    let mut shape = moved.shape().to_vec();
+    *shape.last_mut().expect("at least one axis") = m;
+    let mut buf = Array::<G>::zeros(&a.device(), &shape)?;
+    if take > 0 {
+        src.astype_into(&mut buf.slice_mut(&items)?)?;
+    }
+    Ok(buf)
 }
