@@ -716,3 +716,151 @@ fn fast_lengths_as_scipy() {
     }
     assert_eq!(fft::next_fast_len(0, true).unwrap(), 0);
 }
+
+#[test]
+fn fast_hankel_transforms_as_scipy() {
+    for dev in devices() {
+        let f = npz("scipy", &dev);
+        for n in [64usize, 65] {
+            let a = get::<f64>(&f, &format!("fht_{n}_x"));
+            let dln = get::<f64>(&f, &format!("fht_{n}_dln")).item().unwrap();
+            for (mu, bias) in [(0.0, 0.0), (0.5, 0.0), (1.0, 0.3), (2.0, -0.2)] {
+                let tag = format!("fht_{n}_{mu:?}_{bias:?}");
+                let off = get::<f64>(&f, &format!("{tag}_offset")).item().unwrap();
+                let got = fft::fhtoffset(dln, mu, 0.0, bias);
+                assert!(
+                    (got - off).abs() <= 1e-12 * off.abs().max(1.0),
+                    "{tag}: {got} vs {off}"
+                );
+                let tol = Tol {
+                    ulps: 64,
+                    ..Tol::close(1e-9, 1e-12)
+                };
+                let y = fft::fht(&a, dln, mu).offset(off).bias(bias).run().unwrap();
+                assert_close(&y, &get::<f64>(&f, &format!("{tag}_fht")), tol, &tag);
+                let y = fft::ifht(&a, dln, mu).offset(off).bias(bias).run().unwrap();
+                assert_close(&y, &get::<f64>(&f, &format!("{tag}_ifht")), tol, &tag);
+            }
+        }
+    }
+}
+
+#[test]
+fn convolutions_as_numpy_and_scipy() {
+    use fft::Mode;
+    let modes = [
+        ("full", Mode::Full),
+        ("same", Mode::Same),
+        ("valid", Mode::Valid),
+    ];
+    for dev in devices() {
+        let f = npz("scipy", &dev);
+        for (la, lv) in [(5, 3), (3, 5), (1, 1), (40, 7), (600, 450)] {
+            let a = get::<f64>(&f, &format!("conv_{la}_{lv}_a"));
+            let v = get::<f64>(&f, &format!("conv_{la}_{lv}_v"));
+            for (name, mode) in modes {
+                let tag = format!("{la}_{lv}_{name}");
+                check(
+                    &fft::convolve(&a, &v, mode).unwrap(),
+                    &f,
+                    &format!("conv_{tag}"),
+                    &dev,
+                );
+                check(
+                    &fft::correlate(&a, &v, mode).unwrap(),
+                    &f,
+                    &format!("corr_{tag}"),
+                    &dev,
+                );
+                let fc = fft::fftconvolve(&a, &v, mode, None).unwrap();
+                check(&fc, &f, &format!("fftconv_{tag}"), &dev);
+                let oa = fft::oaconvolve(&a, &v, mode, None).unwrap();
+                check(&oa, &f, &format!("oaconv_{tag}"), &dev);
+            }
+            let fft_chosen = get::<bool>(&f, &format!("conv_{la}_{lv}_method"))
+                .item()
+                .unwrap();
+            let m = fft::choose_conv_method(&a, &v, Mode::Full).unwrap();
+            assert_eq!(m == fft::ConvMethod::Fft, fft_chosen, "method {la} {lv}");
+        }
+        let a = get::<f64>(&f, "conv_2000_100_a");
+        let v = get::<f64>(&f, "conv_2000_100_v");
+        check(
+            &fft::convolve(&a, &v, Mode::Same).unwrap(),
+            &f,
+            "conv_2000_100_same",
+            &dev,
+        );
+        let oa = fft::oaconvolve(&a, &v, Mode::Same, None).unwrap();
+        check(&oa, &f, "oaconv_2000_100_same", &dev);
+        // Long inputs take the FFT (SciPy's cost model) and agree with the direct sums.
+        let long: Vec<f64> = signal(20_000).iter().map(|z| z.re).collect();
+        let long = Array::from_vec(&dev, &[20_000], long).unwrap();
+        let k: Vec<f64> = signal(3000).iter().map(|z| z.im).collect();
+        let k = Array::from_vec(&dev, &[3000], k).unwrap();
+        assert_eq!(
+            fft::choose_conv_method(&long, &k, Mode::Full).unwrap(),
+            fft::ConvMethod::Fft
+        );
+        let by_fft = fft::convolve(&long, &k, Mode::Valid).unwrap();
+        let direct = <f64 as fft::ConvDType>::direct(&long, &k, 2999, 17_001).unwrap();
+        assert_close(&by_fft, &direct, Tol::close(1e-10, 1e-9), "fft vs direct");
+        // Integers: exact (NumPy's direct sums), complex: conjugated in correlate.
+        let ai = get::<i64>(&f, "convi_a");
+        let vi = get::<i64>(&f, "convi_v");
+        for (name, mode) in modes {
+            check(
+                &fft::convolve(&ai, &vi, mode).unwrap(),
+                &f,
+                &format!("convi_{name}"),
+                &dev,
+            );
+            check(
+                &fft::correlate(&ai, &vi, mode).unwrap(),
+                &f,
+                &format!("corri_{name}"),
+                &dev,
+            );
+        }
+        let ca = get::<c128>(&f, "convc_a");
+        let cv = get::<c128>(&f, "convc_v");
+        check(
+            &fft::convolve(&ca, &cv, Mode::Full).unwrap(),
+            &f,
+            "convc_full",
+            &dev,
+        );
+        check(
+            &fft::correlate(&ca, &cv, Mode::Full).unwrap(),
+            &f,
+            "corrc_full",
+            &dev,
+        );
+        let m1 = get::<f64>(&f, "conv2_a");
+        let m2 = get::<f64>(&f, "conv2_v");
+        for (name, mode) in modes {
+            check(
+                &fft::fftconvolve(&m1, &m2, mode, None).unwrap(),
+                &f,
+                &format!("fftconv2_{name}"),
+                &dev,
+            );
+            check(
+                &fft::oaconvolve(&m1, &m2, mode, None).unwrap(),
+                &f,
+                &format!("oaconv2_{name}"),
+                &dev,
+            );
+        }
+        let row = m2.slice(s![..1, ..]).unwrap();
+        let y = fft::fftconvolve(&m1, &row, Mode::Full, Some(&[1])).unwrap();
+        check(&y, &f, "fftconv2_axes", &dev);
+        // Errors as NumPy's and SciPy's.
+        let empty = Array::<f64>::zeros(&dev, &[0]).unwrap();
+        assert!(fft::convolve(&a, &empty, Mode::Full).is_err());
+        assert!(fft::convolve(&m1, &m2, Mode::Full).is_err());
+        let tall = Array::<f64>::zeros(&dev, &[30, 2]).unwrap();
+        assert!(fft::fftconvolve(&m1, &tall, Mode::Valid, None).is_err());
+        assert!("middle".parse::<Mode>().is_err());
+    }
+}

@@ -101,6 +101,8 @@ pub trait FftComplex: DType + sealed::Sealed {
     fn conj_scale_array(z: &Array<Self>, f: Self::Real) -> Result<Array<Self>>;
     /// `z` with a zero imaginary part, for every element, on `z`'s device.
     fn drop_imag_array(z: &Array<Self>) -> Result<Array<Self>>;
+    /// `a * b` elementwise (broadcasting), on their device.
+    fn mul_array(a: &Array<Self>, b: &Array<Self>) -> Result<Array<Self>>;
 }
 
 impl sealed::Sealed for f32 {}
@@ -239,6 +241,9 @@ impl FftComplex for c64 {
     fn drop_imag_array(z: &Array<Self>) -> Result<Array<Self>> {
         kernels::drop_imag_c64(z)
     }
+    fn mul_array(a: &Array<Self>, b: &Array<Self>) -> Result<Array<Self>> {
+        kernels::mul_c64(a, b)
+    }
 }
 
 impl FftComplex for c128 {
@@ -263,6 +268,9 @@ impl FftComplex for c128 {
     }
     fn drop_imag_array(z: &Array<Self>) -> Result<Array<Self>> {
         kernels::drop_imag_c128(z)
+    }
+    fn mul_array(a: &Array<Self>, b: &Array<Self>) -> Result<Array<Self>> {
+        kernels::mul_c128(a, b)
     }
 }
 

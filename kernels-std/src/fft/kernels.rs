@@ -113,14 +113,54 @@ macro_rules! r2r_kernels {
 r2r_kernels!(c64, f32: post_re_c64, post_neg_im_c64, dct3_pre_c64, mul_rc_c64, re_part_c64, neg_im_part_c64, real_to_complex_c64);
 r2r_kernels!(c128, f64: post_re_c128, post_neg_im_c128, dct3_pre_c128, mul_rc_c128, re_part_c128, neg_im_part_c128, real_to_complex_c128);
 
-/// `re + i im`: a complex result from the transforms of its parts.
+/// `a * b` of two spectra (convolution by the FFT).
 #[elementwise]
-pub fn from_parts_c64(re: f32, im: f32) -> c64 {
-    Complex::new(re, im)
+pub fn mul_c64(a: c64, b: c64) -> c64 {
+    a * b
 }
 
-/// `re + i im`: a complex result from the transforms of its parts.
+/// `a * b` of two spectra (convolution by the FFT).
 #[elementwise]
-pub fn from_parts_c128(re: f64, im: f64) -> c128 {
-    Complex::new(re, im)
+pub fn mul_c128(a: c128, b: c128) -> c128 {
+    a * b
+}
+
+/// The direct convolution kernels of a dtype: element `lo + i` of the full convolution of
+/// `a` and `v`, `sum_j a[k - j] v[j]` over the `j` where both exist, for each output `i`
+/// (`per_thread` consecutive outputs per thread).
+macro_rules! direct_convolution {
+    ($($name:ident: $t:ty = $zero:expr;)*) => {$(
+        #[doc = concat!("Direct convolution of `", stringify!($t), "` (see the module).")]
+        #[raw_kernel]
+        pub fn $name(a: &[$t], v: &[$t], out: &mut [$t], lo: u64, per_thread: u64) {
+            let t = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
+            let n = a.len() as u64;
+            let m = v.len() as u64;
+            let total = out.len() as u64;
+            let mut i = t * per_thread;
+            let end = (i + per_thread).min(total);
+            while i < end {
+                let k = i + lo;
+                let j_lo = if k + 1 > n { k + 1 - n } else { 0 };
+                let j_hi = if k + 1 < m { k } else { m - 1 };
+                let mut acc = $zero;
+                let mut j = j_lo;
+                while j <= j_hi {
+                    acc += a[(k - j) as usize] * v[j as usize];
+                    j += 1;
+                }
+                out[i as usize] = acc;
+                i += 1;
+            }
+        }
+    )*};
+}
+
+direct_convolution! {
+    direct_i32: i32 = 0i32;
+    direct_i64: i64 = 0i64;
+    direct_f32: f32 = 0.0f32;
+    direct_f64: f64 = 0.0f64;
+    direct_c64: c64 = Complex::new(0.0f32, 0.0f32);
+    direct_c128: c128 = Complex::new(0.0f64, 0.0f64);
 }

@@ -29,21 +29,27 @@
 //! | `fftfreq`, `rfftfreq`, `fftshift`, `ifftshift` | `freq.rs` |
 //! | `next_fast_len`, `prev_fast_len` | `fast_len.rs` |
 //! | `dct`, `idct`, `dst`, `idst`, `dctn`, `idctn`, `dstn`, `idstn` | `dct.rs` |
+//! | `convolve`, `correlate`, `fftconvolve`, `oaconvolve`, `choose_conv_method` | `convolve.rs` |
+//! | `fht`, `ifht`, `fhtoffset` | `fht.rs` |
 //! | kernels around the transforms (scaling, Hermitian packing, frequencies) | `kernels.rs` |
 //!
 //! `README.md` beside this file is the design note.
 
 mod complex;
+mod convolve;
 mod cpu;
 mod cuda;
 mod dct;
 mod dtypes;
 mod fast_len;
+mod fht;
 mod freq;
 mod hermitian;
 pub mod kernels;
 mod ndim;
 mod norm;
+#[cfg(test)]
+mod nvrtc;
 mod options;
 mod plans;
 mod real;
@@ -51,9 +57,14 @@ mod transform;
 mod workers;
 
 pub use complex::{fft, ifft, ComplexFft};
+pub use convolve::{
+    choose_conv_method, convolve, correlate, fftconvolve, oaconvolve, ConvDType, ConvMethod,
+    FftConvDType, Mode,
+};
 pub use dct::{dct, dctn, dst, dstn, idct, idctn, idst, idstn, TrigTransform, TrigTransformN};
 pub use dtypes::{FftComplex, FftDType, FftReal, RealFftDType};
 pub use fast_len::{next_fast_len, prev_fast_len};
+pub use fht::{fht, fhtoffset, ifht, HankelTransform};
 pub use freq::{fftfreq, fftshift, ifftshift, rfftfreq};
 pub use hermitian::{hfft, hfft2, hfftn, ihfft, ihfft2, ihfftn};
 pub use ndim::{
