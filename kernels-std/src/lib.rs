@@ -21,6 +21,7 @@ pub use array_runtime::*;
 pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 
 pub mod creation;
+pub mod fft;
 pub mod io;
 pub mod linalg;
 pub mod math;

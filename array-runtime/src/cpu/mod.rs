@@ -1,6 +1,7 @@
 //! The CPU backend: the native Rust bodies that the macros keep, run in parallel with rayon,
 //! over host memory from a caching pool ([`memory_pool`]).
 
+pub mod column_blocks;
 pub mod elementwise;
 mod fold;
 pub(crate) mod isa;

@@ -14,6 +14,7 @@ pub mod cache;
 pub mod codegen;
 pub mod codegen_reduce;
 mod context;
+pub mod fft_support;
 pub(crate) mod launch;
 pub mod nvrtc;
 pub mod pool;
