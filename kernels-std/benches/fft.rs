@@ -57,16 +57,24 @@ fn main() {
         rows.push((name, median(f, reps).as_secs_f64()));
     };
     let x = complex128(&[1 << 20]);
-    time("fft_c128_2^20", &mut || drop(fft::fft(&x).run().expect("fft")));
+    time("fft_c128_2^20", &mut || {
+        drop(fft::fft(&x).run().expect("fft"))
+    });
     drop(x);
     let x = real::<f64>(&[1 << 22]);
-    time("rfft_f64_2^22", &mut || drop(fft::rfft(&x).run().expect("rfft")));
+    time("rfft_f64_2^22", &mut || {
+        drop(fft::rfft(&x).run().expect("rfft"))
+    });
     drop(x);
     let x = complex64(&[4096, 4096]);
-    time("fft2_c64_4096^2", &mut || drop(fft::fft2(&x).run().expect("fft2")));
+    time("fft2_c64_4096^2", &mut || {
+        drop(fft::fft2(&x).run().expect("fft2"))
+    });
     drop(x);
     let x = real::<f32>(&[256, 256, 256]);
-    time("rfftn_f32_256^3", &mut || drop(fft::rfftn(&x).run().expect("rfftn")));
+    time("rfftn_f32_256^3", &mut || {
+        drop(fft::rfftn(&x).run().expect("rfftn"))
+    });
     drop(x);
     let x = complex128(&[1024, 4096]);
     time("fft_c128_1024x4096_axis-1", &mut || {
@@ -79,7 +87,9 @@ fn main() {
     });
     drop(x);
     let x = real::<f64>(&[1 << 20]);
-    time("dct2_f64_2^20", &mut || drop(fft::dct(&x).run().expect("dct")));
+    time("dct2_f64_2^20", &mut || {
+        drop(fft::dct(&x).run().expect("dct"))
+    });
     drop(x);
 
     let peers = common::numpy("bench_fft.py", &[reps.to_string()]);
