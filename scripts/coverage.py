@@ -43,6 +43,13 @@ SECTIONS = {
     "Random (Generator)": "random uniform normal standard_normal integers permutation "
     "shuffle choice",
     "Files": "load save savez load_npz",
+    "numpy.fft": "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn hfft ihfft "
+    "fftfreq rfftfreq fftshift ifftshift",
+    "scipy.fft (beyond numpy.fft)": "dct idct dst idst dctn idctn dstn idstn hfft2 hfftn ihfft2 "
+    "ihfftn fht ifht fhtoffset next_fast_len prev_fast_len set_workers get_workers "
+    "get_plan_cache",
+    "Convolution (numpy, scipy.signal)": "convolve correlate fftconvolve oaconvolve "
+    "choose_conv_method",
 }
 ALIASES = {
     "where": ["where_"],
@@ -77,6 +84,8 @@ def strip_tests(text):
 IMPL = re.compile(r"^impl\b(?:<[^{]*?>)?\s+(?:[\w:<>, ]+\s+for\s+)?([A-Z]\w*)")
 FN = re.compile(r"^(\s*)pub fn ([a-z_][a-z0-9_]*)")
 INLINE_MOD = re.compile(r"^(\s*)(?:pub(?:\([a-z]+\))? )?mod \w+ \{")
+# The methods a `macro_rules!` writes into builders (`fft`'s `norm`, `axis`) are not routines.
+MACRO = re.compile(r"^(\s*)macro_rules! \w+ \{")
 
 
 def public_fns(text):
@@ -85,12 +94,12 @@ def public_fns(text):
     out, current, inline_mod = [], None, None
     for line in strip_tests(text).splitlines():
         # The functions of an inline module (the `map`, `combine`, `identity` of a
-        # `#[reduction]`) are parts of a kernel, not routines.
+        # `#[reduction]`) are parts of a kernel, not routines; nor are those a macro writes.
         if inline_mod is not None:
             if line == inline_mod + "}":
                 inline_mod = None
             continue
-        m = INLINE_MOD.match(line)
+        m = INLINE_MOD.match(line) or MACRO.match(line)
         if m:
             inline_mod = m.group(1)
             continue

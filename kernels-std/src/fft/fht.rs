@@ -294,10 +294,10 @@ mod tests {
     #[test]
     fn loggamma_matches_known_values() {
         // log Gamma(1) = log Gamma(2) = 0, log Gamma(0.5) = log(sqrt(pi)).
-        assert!(loggamma(Complex::new(1.0, 0.0)).norm() < 1e-15);
-        assert!(loggamma(Complex::new(2.0, 0.0)).norm() < 1e-15);
+        assert!(loggamma(Complex::new(1.0, 0.0)).norm() < 1e-14);
+        assert!(loggamma(Complex::new(2.0, 0.0)).norm() < 1e-14);
         let half = loggamma(Complex::new(0.5, 0.0)).re;
-        assert!((half - std::f64::consts::PI.sqrt().ln()).abs() < 1e-15);
+        assert!((half - std::f64::consts::PI.sqrt().ln()).abs() < 1e-14);
         // Gamma(i): |Gamma(i)|^2 = pi / sinh(pi); arg from SciPy: -1.8724366472624294.
         let gi = loggamma(Complex::new(0.0, 1.0));
         let want = (std::f64::consts::PI / std::f64::consts::PI.sinh()).ln() / 2.0;

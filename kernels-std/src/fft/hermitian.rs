@@ -22,7 +22,8 @@ use crate::prelude::*;
 /// // The first half of [1, 2-1j, 3, 2+1j]: its spectrum is real.
 /// let x = Array::from_vec(&dev, &[3], vec![c128::new(1.0, 0.0), c128::new(2.0, -1.0), c128::new(3.0, 0.0)])?;
 /// let y = fft::hfft(&x).run()?.to_vec()?;
-/// assert_eq!(y, vec![8.0, -4.0, 0.0, -2.0]);
+/// let want = [8.0, -4.0, 0.0, 0.0];
+/// assert!(y.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-14));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn hfft<T: FftDType>(a: &Array<T>) -> InverseRealFft<'_, T> {
@@ -40,9 +41,10 @@ pub fn hfft<T: FftDType>(a: &Array<T>) -> InverseRealFft<'_, T> {
 /// use kernels_std::fft;
 /// use kernels_std::prelude::*;
 /// let dev = Device::cpu();
-/// let y = Array::from_vec(&dev, &[4], vec![8.0f64, -4.0, 0.0, -2.0])?;
+/// let y = Array::from_vec(&dev, &[4], vec![8.0f64, -4.0, 0.0, 0.0])?;
 /// let x = fft::ihfft(&y).run()?.to_vec()?;
-/// assert_eq!(x, vec![c128::new(0.5, 0.0), c128::new(1.0, -0.5), c128::new(1.5, 0.0)]);
+/// let want = [c128::new(1.0, 0.0), c128::new(2.0, -1.0), c128::new(3.0, 0.0)];
+/// assert!(x.iter().zip(want).all(|(g, w)| (g - w).norm() < 1e-14));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn ihfft<T: RealFftDType>(a: &Array<T>) -> RealFft<'_, T> {

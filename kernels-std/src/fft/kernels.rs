@@ -132,7 +132,7 @@ macro_rules! direct_convolution {
     ($($name:ident: $t:ty = $zero:expr;)*) => {$(
         #[doc = concat!("Direct convolution of `", stringify!($t), "` (see the module).")]
         #[raw_kernel]
-        pub fn $name(a: &[$t], v: &[$t], out: &mut [$t], lo: u64, per_thread: u64) {
+        pub(crate) fn $name(a: &[$t], v: &[$t], out: &mut [$t], lo: u64, per_thread: u64) {
             let t = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
             let n = a.len() as u64;
             let m = v.len() as u64;

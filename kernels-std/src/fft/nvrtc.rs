@@ -1,9 +1,9 @@
 //! Every kernel of `fft` compiled by NVRTC for each instantiation it is used with (skipped
-//! when NVRTC is missing, a failure under CI): the kernels around the transforms, the direct
-//! convolutions, and the conversions that lay lines out for cuFFT.
+//! when NVRTC is missing, a failure under CI): the kernels around the transforms and the
+//! direct convolutions. (The conversions that lay lines out for cuFFT are the runtime's
+//! `astype` kernels, every pair of which `tests/astype.rs` compiles.)
 
-use array_runtime::cuda::verify;
-use array_runtime::DTypeId::{self, *};
+use array_runtime::DTypeId::*;
 
 use super::kernels as k;
 use crate::scan::nvrtc::{available, elementwise, raw};
@@ -81,18 +81,5 @@ fn fft_kernels_compile() {
         &k::direct_c128::DEF,
     ] {
         raw(def, &[]);
-    }
-}
-
-/// The conversions of `transform::lay_out`: every dtype into the computation's dtypes.
-#[test]
-fn layout_conversions_compile() {
-    if !available("fft layout conversions") {
-        return;
-    }
-    for from in DTypeId::ALL {
-        for to in [C64, C128, F32, F64] {
-            verify::astype(from, to).unwrap_or_else(|e| panic!("astype {from} -> {to}: {e}"));
-        }
     }
 }
