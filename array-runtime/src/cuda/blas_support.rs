@@ -197,7 +197,7 @@ fn find_and_preload() -> std::result::Result<(), String> {
 
 /// # Safety
 /// Loading a library runs its initialisers; the caller names a trusted library.
-unsafe fn open_global(path: &Path) -> std::result::Result<libloading::Library, libloading::Error> {
+pub(crate) unsafe fn open_global(path: &Path) -> std::result::Result<libloading::Library, libloading::Error> {
     #[cfg(unix)]
     {
         use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
@@ -218,7 +218,7 @@ fn env_path(name: &str) -> Option<PathBuf> {
 }
 
 /// The folders where cuBLAS may be, in order.
-fn search_dirs() -> Vec<PathBuf> {
+pub(crate) fn search_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     if let Some(p) = env_path("KERNELS_CUBLAS") {
         match p.parent() {
@@ -275,7 +275,7 @@ fn search_dirs() -> Vec<PathBuf> {
 }
 
 /// The `<stem>*` files of a folder (`libcublas.so.13.0.2.14`, ...), newest version first.
-fn library_files(dir: &Path, stem: &str) -> Vec<PathBuf> {
+pub(crate) fn library_files(dir: &Path, stem: &str) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };

@@ -51,6 +51,25 @@
 
 mod dot;
 mod einsum;
+#[cfg(feature = "lapack")]
+mod float;
+#[cfg(feature = "lapack")]
+mod lapack;
+#[cfg(feature = "lapack")]
+mod small;
+#[cfg(feature = "lapack")]
+mod solve;
+#[cfg(feature = "lapack")]
+mod det;
+#[cfg(feature = "lapack")]
+mod decomp;
+#[cfg(feature = "lapack")]
+mod svd;
+#[cfg(feature = "lapack")]
+mod norms;
+mod products;
+#[cfg(feature = "lapack")]
+mod verify;
 mod gemm;
 mod gemm_cpu;
 mod gemm_cuda;
@@ -63,6 +82,51 @@ mod views;
 
 pub use dot::{dot, inner, outer, vdot};
 pub use einsum::einsum;
+#[cfg(feature = "lapack")]
+pub use float::{LinalgFloat, LinalgInput, RealLinalg};
+#[cfg(feature = "lapack")]
+pub use solve::{inv, matrix_power, solve, tensorinv, tensorsolve, MaybeInverse};
+#[cfg(feature = "lapack")]
+pub use det::{det, slogdet};
+#[cfg(feature = "lapack")]
+pub use decomp::{cholesky, eig, eigh, eigvals, eigvalsh, qr, qr_raw, Qr, QrMode, Uplo};
+#[cfg(feature = "lapack")]
+pub use svd::{lstsq, matrix_rank, pinv, svd, svdvals, Lstsq, Svd};
+#[cfg(feature = "lapack")]
+pub use norms::{cond, matrix_norm, norm_axes, vector_norm};
+#[cfg(feature = "lapack")]
+pub use verify::verify_kernels;
+
+/// LU of a stack (packed factors, LAPACK pivots 0-based), for `scipy::linalg`.
+#[cfg(feature = "lapack")]
+pub(crate) fn lu_factor_stack<F: LinalgFloat>(a: &Array<F>) -> Result<(Array<F>, Array<i64>)> {
+    lapack::lu(a)
+}
+
+/// Checks a square stack, giving its order.
+#[cfg(feature = "lapack")]
+pub(crate) fn lapack_check_square<T: array_runtime::DType>(op: &str, a: &Array<T>) -> Result<usize> {
+    lapack::check_square(op, a)
+}
+
+/// `op(A) X = B` for triangular `A` (`trans` 0, 1 or 2), `b` `(..., n, k)`.
+#[cfg(feature = "lapack")]
+pub(crate) fn triangular_solve<F: LinalgFloat>(
+    a: &Array<F>,
+    b: &Array<F>,
+    lower: bool,
+    trans: u8,
+    unit: bool,
+) -> Result<Array<F>> {
+    lapack::solve_triangular(a, b, lower, trans, unit)
+}
+
+/// The conjugate transpose of the last two axes, a new C-contiguous array.
+#[cfg(feature = "lapack")]
+pub(crate) fn conj_transpose<F: LinalgFloat>(a: &Array<F>) -> Result<Array<F>> {
+    decomp::conj_t(a)
+}
+pub use products::{cross, kron, matrix_transpose, multi_dot, vecdot};
 pub use matmul::matmul;
 pub use norm::{norm, NormOrd};
 pub use scalar::{Engine, LinalgScalar, RealScalar};
