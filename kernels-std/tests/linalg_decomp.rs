@@ -16,7 +16,7 @@ use kernels_std::linalg::{
     cholesky, cond, cross, det, eig, eigh, eigvals, eigvalsh, inv, kron, lstsq, matmul,
     matrix_norm, matrix_power, matrix_rank, matrix_transpose, multi_dot, norm, norm_axes, pinv,
     qr, qr_raw, slogdet, solve, svd, svdvals, tensorinv, tensorsolve, vecdot, vector_norm,
-    LinalgFloat, NormOrd, QrMode, Uplo,
+    LinalgFloat, LinalgInput, NormOrd, QrMode, RealScalar, Uplo,
 };
 use kernels_std::prelude::*;
 
@@ -45,32 +45,17 @@ fn close<T: Approx>(got: &Array<T>, want: &Array<T>, rtol: f64, what: &str) {
 /// `max |x - y|` over the elements, as an `f64`.
 fn max_diff<T: LinalgFloat>(x: &Array<T>, y: &Array<T>) -> f64 {
     assert_eq!(x.shape(), y.shape());
+    let f = |v: T::Re| <T::Re as RealScalar>::to_f64(v);
     x.to_vec()
         .unwrap()
         .into_iter()
         .zip(y.to_vec().unwrap())
         .map(|(a, b)| {
-            let (dr, di) = (
-                f64::from_f(LinalgFloat::re(a)) - f64::from_f(LinalgFloat::re(b)),
-                f64::from_f(LinalgFloat::im(a)) - f64::from_f(LinalgFloat::im(b)),
-            );
+            let dr = f(LinalgFloat::re(a)) - f(LinalgFloat::re(b));
+            let di = f(LinalgFloat::im(a)) - f(LinalgFloat::im(b));
             dr.hypot(di)
         })
         .fold(0.0, f64::max)
-}
-
-trait FromF<R> {
-    fn from_f(x: R) -> f64;
-}
-impl FromF<f32> for f64 {
-    fn from_f(x: f32) -> f64 {
-        x.into()
-    }
-}
-impl FromF<f64> for f64 {
-    fn from_f(x: f64) -> f64 {
-        x
-    }
 }
 
 fn conj_t<T: LinalgFloat + kernels_std::math::Conjugate>(a: &Array<T>) -> Array<T> {
@@ -85,7 +70,7 @@ fn eye_like<T: LinalgFloat>(dev: &Device, n: usize) -> Array<T> {
 fn solve_matches_numpy_for_every_dtype() {
     for dev in devices() {
         let z = archive(&dev);
-        fn one<T: LinalgFloat + NpyDType + Approx>(z: &Npz, dt: &str, dev: &Device) {
+        fn one<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx>(z: &Npz, dt: &str, dev: &Device) {
             let (a, b) = (get::<T>(z, &format!("solve_{dt}_a")), get::<T>(z, &format!("solve_{dt}_b")));
             let x = solve(&a, &b).unwrap();
             assert!(x.device().same(dev));
@@ -233,7 +218,10 @@ fn cholesky_matches_numpy() {
     }
 }
 
-fn check_qr<T: LinalgFloat + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, name: &str, dev: &Device) {
+fn check_qr<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, name: &str, dev: &Device)
+where
+    T::Re: NpyDType + Approx,
+{
     let a = get::<T>(z, &format!("{name}_a"));
     let tol = rtol::<T>() * 10.0;
     for mode in [QrMode::Reduced, QrMode::Complete] {
@@ -297,7 +285,7 @@ fn rebuild_q(h: &[f64], tau: &[f64], m: usize, n: usize) -> Vec<f64> {
     q
 }
 
-fn check_eigh<T: LinalgFloat + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, dt: &str, dev: &Device)
+fn check_eigh<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, dt: &str, dev: &Device)
 where
     T::Re: NpyDType + Approx,
 {
@@ -364,7 +352,7 @@ fn eig_matches_numpy_and_invariants_hold() {
     }
 }
 
-fn check_svd<T: LinalgFloat + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, name: &str)
+fn check_svd<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, name: &str)
 where
     T::Re: NpyDType + Approx,
 {
@@ -423,7 +411,7 @@ fn pinv_rank_and_lstsq_match_numpy() {
         assert_eq!(r.rank, 3);
         let r = lstsq(&low, &get::<f64>(&z, "lstsq_def_b"), None).unwrap();
         close(&r.x, &get(&z, "lstsq_def_x"), 1e-9, "lstsq rank-deficient (minimum norm)");
-        assert_eq!(r.rank as i64, get::<i64>(&z, "lstsq_def_rank").item().unwrap());
+        assert_eq!(r.rank as i64, i64::from(get::<i32>(&z, "lstsq_def_rank").item().unwrap()));
         assert_eq!(r.residuals.shape(), &[0]);
         let bad = lstsq(&low, &Array::<f64>::zeros(&dev, &[5]).unwrap(), None).unwrap_err();
         assert!(matches!(bad, Error::LinAlg { .. }), "{bad}");

@@ -21,7 +21,9 @@ use crate::{math, reduce};
 /// assert_eq!(names::<f32>(), ("f32", "c64"));
 /// assert_eq!(names::<kernels_std::c128>(), ("f64", "c128"));
 /// ```
-pub trait LinalgFloat: LinalgScalar + crate::creation::One + faer::traits::ComplexField {
+pub trait LinalgFloat:
+    LinalgScalar + LinalgInput<Float = Self> + crate::creation::One + faer::traits::ComplexField
+{
     /// The real dtype of the same precision.
     type Re: LinalgFloat<Re = Self::Re, Cx = Self::Cx> + RealScalar + Float + RealLinalg;
     /// The complex dtype of the same precision.

@@ -39,8 +39,9 @@ pub use eigen::{cholesky, diagsvd, eigh, orthogonal_procrustes, pinvh};
 #[cfg(feature = "lapack")]
 pub use crate::linalg::{det, eig, eigvals, eigvalsh, inv, lstsq, norm, pinv, qr, svd, svdvals};
 pub use special::{
-    bandwidth, block_diag, circulant, companion, dft, fiedler, hadamard, hankel, helmert,
-    hilbert, invhilbert, ishermitian, issymmetric, leslie, pascal, toeplitz, DftScale, PascalKind,
+    bandwidth, block_diag, circulant, companion, convolution_matrix, dft, fiedler, hadamard, hankel, helmert,
+    hilbert, invhilbert, ishermitian, issymmetric, khatri_rao, leslie, pascal, toeplitz, ConvMode,
+    DftScale, PascalKind,
 };
 
 #[cfg(feature = "lapack")]

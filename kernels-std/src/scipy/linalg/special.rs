@@ -165,7 +165,7 @@ where
     let dev = a.device();
     let m = n - 1;
     // values: [first row..., 0, 1]; element (0, j) = first[j], (i, i - 1) = 1, else 0.
-    let zero_one = Array::from_vec(&dev, &[2], vec![T::default(), T::one()])?;
+    let zero_one = Array::from_vec(&dev, &[2], vec![T::default(), <T as One>::one()])?;
     let values = crate::shape::concatenate(&[&first, &zero_one], Some(0))?;
     let index = (0..m)
         .flat_map(|i| {
@@ -522,4 +522,80 @@ pub(crate) fn verify_kernels() -> Result<()> {
         verify::elementwise(&Instance { def, type_args: &[], params: &params, results: &[result] })?;
     }
     Ok(())
+}
+
+/// SciPy's `linalg.khatri_rao(a, b)`: the column-wise Kronecker product of `a` `(M, K)` and `b`
+/// `(N, K)`, `(M N, K)`: column `j` is `kron(a[:, j], b[:, j])`.
+///
+/// ```
+/// use kernels_std::scipy::linalg::khatri_rao;
+/// use kernels_std::prelude::*;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4i32])?;
+/// let b = Array::from_vec(&dev, &[2, 2], vec![1, 10, 100, 1000i32])?;
+/// assert_eq!(khatri_rao(&a, &b)?.to_vec()?, vec![1, 20, 100, 2000, 3, 40, 300, 4000]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn khatri_rao<T: Numeric>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
+    if a.ndim() != 2 || b.ndim() != 2 || a.shape()[1] != b.shape()[1] {
+        return Err(Error::invalid(format!(
+            "khatri_rao: a {:?} and b {:?} must be 2-d with the same number of columns",
+            a.shape(),
+            b.shape()
+        )));
+    }
+    let (m, n, k) = (a.shape()[0], b.shape()[0], a.shape()[1]);
+    let p = crate::math::multiply(&a.reshape(&[m, 1, k])?, &b.reshape(&[1, n, k])?)?;
+    p.reshape(&[m * n, k])
+}
+
+/// The `mode` of [`convolution_matrix`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ConvMode {
+    /// `'full'`: `(n + len(a) - 1, n)`.
+    #[default]
+    Full,
+    /// `'valid'`: `(max(n, len(a)) - min(n, len(a)) + 1, n)`.
+    Valid,
+    /// `'same'`: `(max(n, len(a)), n)`.
+    Same,
+}
+
+/// SciPy's `linalg.convolution_matrix(a, n, mode)`: the matrix `A` with `A @ v ==
+/// np.convolve(a, v, mode)` for vectors `v` of length `n` (a Toeplitz matrix).
+///
+/// ```
+/// use kernels_std::scipy::linalg::{convolution_matrix, ConvMode};
+/// use kernels_std::prelude::*;
+/// let a = Array::from_vec(&Device::cpu(), &[2], vec![1, 2i32])?;
+/// assert_eq!(convolution_matrix(&a, 2, ConvMode::Full)?.to_vec()?, vec![1, 0, 2, 1, 0, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn convolution_matrix<T: DType>(a: &Array<T>, n: usize, mode: ConvMode) -> Result<Array<T>> {
+    let a = vector("convolution_matrix", a)?;
+    let la = a.len();
+    if n == 0 || la == 0 {
+        return Err(Error::invalid("convolution_matrix: n and len(a) must be positive"));
+    }
+    let full = n + la - 1;
+    let (rows, start) = match mode {
+        ConvMode::Full => (full, 0),
+        ConvMode::Same => (n.max(la), (full - n.max(la)) / 2),
+        ConvMode::Valid => (n.max(la) - n.min(la) + 1, n.min(la) - 1),
+    };
+    // Full row r, column j holds a[r - j] when 0 <= r - j < len(a), else zero (index len(a)).
+    let zero = Array::zeros(&a.device(), &[1])?;
+    let values = crate::shape::concatenate(&[&a, &zero], Some(0))?;
+    let index = (start..start + rows)
+        .flat_map(|r| {
+            (0..n).map(move |j| {
+                if r >= j && r - j < la {
+                    (r - j) as i64
+                } else {
+                    la as i64
+                }
+            })
+        })
+        .collect();
+    gather(&values, index, rows, n)
 }
