@@ -486,3 +486,127 @@ fn every_kernel_compiles_with_nvrtc() {
     }
     kernels_std::linalg::verify_kernels().unwrap_or_else(|e| panic!("{e}"));
 }
+
+// scipy.linalg
+
+use kernels_std::scipy::linalg as sl;
+
+#[test]
+fn scipy_lu_family_matches_scipy() {
+    for dev in devices() {
+        let z = archive(&dev);
+        let a = get::<f64>(&z, "slu_a");
+        let f = sl::lu(&a, false, false).unwrap();
+        close(&f.p.unwrap(), &get(&z, "slu_p"), 0.0, "lu P");
+        close(&f.l, &get(&z, "slu_l"), 1e-12, "lu L");
+        close(&f.u, &get(&z, "slu_u"), 1e-12, "lu U");
+        let f = sl::lu(&a, false, true).unwrap();
+        assert_eq!(f.p_indices.unwrap().to_vec().unwrap(), get::<i64>(&z, "slu_pidx").to_vec().unwrap());
+        let pl = sl::lu(&a, true, false).unwrap();
+        assert!(max_diff(&matmul(&pl.l, &pl.u).unwrap(), &a) < 1e-12, "permute_l: (P L) U = A");
+        let (lu, piv) = sl::lu_factor(&a).unwrap();
+        close(&lu, &get(&z, "slu_lu"), 1e-12, "lu_factor lu");
+        assert_eq!(piv.to_vec().unwrap(), get::<i64>(&z, "slu_piv").to_vec().unwrap());
+        let b = get::<f64>(&z, "slu_b");
+        for t in [0u8, 1] {
+            close(&sl::lu_solve(&lu, &piv, &b, t).unwrap(), &get(&z, &format!("slu_x{t}")), 1e-10, &format!("lu_solve trans={t}"));
+        }
+        let w = get::<f64>(&z, "slu_wide_a");
+        let f = sl::lu(&w, false, false).unwrap();
+        close(&f.l, &get(&z, "slu_wide_l"), 1e-12, "lu wide L");
+        close(&f.u, &get(&z, "slu_wide_u"), 1e-12, "lu wide U");
+    }
+}
+
+#[test]
+fn scipy_triangular_cholesky_and_structured_solves() {
+    for dev in devices() {
+        let z = archive(&dev);
+        let (t, b) = (get::<f64>(&z, "stri_a"), get::<f64>(&z, "stri_b"));
+        for tr in [0u8, 1] {
+            close(&sl::solve_triangular(&t, &b, tr, false, false).unwrap(), &get(&z, &format!("stri_x{tr}")), 1e-12, "solve_triangular");
+        }
+        close(&sl::solve_triangular(&t.t(), &b, 0, true, true).unwrap(), &get(&z, "stri_unit_x"), 1e-12, "unit_diagonal");
+        let (a, b) = (get::<c128>(&z, "scho_a"), get::<c128>(&z, "scho_b"));
+        for lower in [true, false] {
+            let c = sl::cho_factor(&a, lower).unwrap();
+            close(&sl::cho_solve(&c, lower, &b).unwrap(), &get(&z, "scho_x"), 1e-10, "cho_solve");
+        }
+        close(&sl::solve(&a, &b, false, sl::AssumeA::PositiveDefinite).unwrap(), &get(&z, "ssolve_pos_x"), 1e-10, "solve pos");
+        close(&sl::solve(&a, &b, true, sl::AssumeA::General).unwrap(), &get(&z, "ssolve_pos_x"), 1e-10, "solve gen");
+        let u = sl::cholesky(&get::<f64>(&z, "chol_f8_a"), false).unwrap();
+        close(&u, &get(&z, "chol_f8_u"), 1e-12, "scipy cholesky is upper by default");
+    }
+}
+
+#[test]
+fn scipy_eigh_expm_polar_and_subspaces() {
+    for dev in devices() {
+        let z = archive(&dev);
+        let (a, b) = (get::<f64>(&z, "sgeig_a"), get::<f64>(&z, "sgeig_b"));
+        let (w, v) = sl::eigh(&a, Some(&b), true, false, None).unwrap();
+        close(&w, &get(&z, "sgeig_w"), 1e-10, "generalized eigh");
+        let v = v.unwrap();
+        let av = matmul(&a, &v).unwrap();
+        let bvw = f64::mul_elem(&matmul(&b, &v).unwrap(), &w.insert_axis(0).unwrap()).unwrap();
+        assert!(max_diff(&av, &bvw) < 1e-10, "A V = B V diag(w)");
+        let vbv = matmul(&v.t(), &matmul(&b, &v).unwrap()).unwrap();
+        assert!(max_diff(&vbv, &eye_like::<f64>(&dev, 5)) < 1e-10, "V^T B V = I");
+        let (w, none) = sl::eigh(&a, None, true, true, Some((1, 3))).unwrap();
+        assert!(none.is_none());
+        close(&w, &get(&z, "sgeig_sub_w"), 1e-10, "subset_by_index");
+        close(&sl::expm(&get::<f64>(&z, "sexpm_a")).unwrap(), &get(&z, "sexpm_x"), 1e-11, "expm");
+        close(&sl::expm(&get::<c128>(&z, "sexpm_c_a")).unwrap(), &get(&z, "sexpm_c_x"), 1e-11, "expm c128 stack");
+        let low = get::<f64>(&z, "rank2");
+        let ns = sl::null_space(&low, None).unwrap();
+        assert_eq!(ns.shape()[1] as i64, get::<i64>(&z, "snull_dim").item().unwrap());
+        assert!(max_diff(&matmul(&low, &ns).unwrap(), &Array::zeros(&dev, &[6, 3]).unwrap()) < 1e-12, "A N = 0");
+        assert_eq!(sl::orth(&low, None).unwrap().shape()[1] as i64, get::<i64>(&z, "sorth_dim").item().unwrap());
+        let ap = get::<f64>(&z, "spolar_a");
+        let (u, p) = sl::polar(&ap, false).unwrap();
+        close(&p, &get(&z, "spolar_p"), 1e-12, "polar p");
+        assert!(max_diff(&matmul(&u, &p).unwrap(), &ap) < 1e-12, "A = U P");
+    }
+}
+
+#[test]
+fn scipy_special_matrices_match_scipy() {
+    for dev in devices() {
+        let z = archive(&dev);
+        let (c, r) = (get::<f64>(&z, "stoep_c"), get::<f64>(&z, "stoep_r"));
+        close(&sl::toeplitz(&c, Some(&r)).unwrap(), &get(&z, "stoep_x"), 0.0, "toeplitz");
+        close(&sl::circulant(&c).unwrap(), &get(&z, "scirc_x"), 0.0, "circulant");
+        close(&sl::hankel(&c, Some(&r)).unwrap(), &get(&z, "shank_x"), 0.0, "hankel");
+        close(&sl::companion(&get::<f64>(&z, "scomp_a")).unwrap(), &get(&z, "scomp_x"), 1e-15, "companion");
+        close(&sl::hilbert(&dev, 5).unwrap(), &get(&z, "shilb_x"), 1e-15, "hilbert");
+        close(&sl::invhilbert(&dev, 5).unwrap(), &get(&z, "sinvhilb_x"), 0.0, "invhilbert");
+        close(&sl::pascal(&dev, 5, sl::PascalKind::Symmetric).unwrap(), &get(&z, "spascal_x"), 0.0, "pascal");
+        close(&sl::hadamard(&dev, 8).unwrap(), &get(&z, "shad_x"), 0.0, "hadamard");
+        close(&sl::dft(&dev, 5, sl::DftScale::None).unwrap(), &get(&z, "sdft_x"), 1e-14, "dft");
+        close(&sl::helmert(&dev, 4, false).unwrap(), &get(&z, "shelm_x"), 1e-15, "helmert");
+        close(&sl::fiedler(&c).unwrap(), &get(&z, "sfied_x"), 0.0, "fiedler");
+        close(&sl::leslie(&get::<f64>(&z, "sles_f"), &get::<f64>(&z, "sles_s")).unwrap(), &get(&z, "sles_x"), 0.0, "leslie");
+        close(&sl::khatri_rao(&get::<f64>(&z, "skr_a"), &get::<f64>(&z, "skr_b")).unwrap(), &get(&z, "skr_x"), 0.0, "khatri_rao");
+        for (name, mode) in [("full", sl::ConvMode::Full), ("valid", sl::ConvMode::Valid), ("same", sl::ConvMode::Same)] {
+            close(&sl::convolution_matrix(&c, 6, mode).unwrap(), &get(&z, &format!("sconv_{name}")), 0.0, &format!("convolution_matrix {name}"));
+        }
+        let seven = Array::scalar(&dev, 7.0).unwrap();
+        let (a, b) = (get::<f64>(&z, "sbd_a"), get::<f64>(&z, "sbd_b"));
+        close(&sl::block_diag(&[&a, &b, &seven]).unwrap(), &get(&z, "sbd_x"), 0.0, "block_diag");
+        let h = get::<c128>(&z, "eigh_c16_a");
+        assert!(sl::ishermitian(&h).unwrap());
+        assert!(!sl::issymmetric(&h).unwrap());
+        assert_eq!(sl::bandwidth(&sl::hilbert(&dev, 3).unwrap()).unwrap(), (2, 2));
+        assert!(sl::hadamard(&dev, 6).is_err());
+        assert!(sl::companion(&Array::from_vec(&dev, &[2], vec![0.0, 1.0]).unwrap()).is_err());
+    }
+}
+
+#[test]
+fn scipy_kernels_compile_with_nvrtc() {
+    use kernels_std::array_runtime::cuda::verify;
+    if !verify::nvrtc_or_skip("scipy.linalg kernels").unwrap() {
+        return;
+    }
+    sl::verify_kernels().unwrap_or_else(|e| panic!("{e}"));
+}
