@@ -15,7 +15,10 @@ use kernels_std::linalg::{self as la, LinalgFloat, QrMode, Uplo};
 use kernels_std::prelude::*;
 
 fn reps() -> usize {
-    std::env::var("BENCH_REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(3)
+    std::env::var("BENCH_REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
 }
 
 fn wanted(list: &str, name: &str) -> bool {
@@ -37,7 +40,11 @@ fn input<T: LinalgFloat>(shape: &[usize], seed: u64, shift: f64) -> Array<T> {
     }
     let nd = shape.len();
     let eye = kernels_std::creation::eye::<T>(&Device::cpu(), shape[nd - 1], None, 0).unwrap();
-    let s = Array::scalar(&Device::cpu(), T::from_re(<T::Re as kernels_std::linalg::RealScalar>::from_f64(shift))).unwrap();
+    let s = Array::scalar(
+        &Device::cpu(),
+        T::from_re(<T::Re as kernels_std::linalg::RealScalar>::from_f64(shift)),
+    )
+    .unwrap();
     T::add_elem(&a, &T::mul_elem(&eye, &s).unwrap()).unwrap()
 }
 
@@ -81,14 +88,20 @@ ts.sort(); print(ts[len(ts) // 2])
 
 fn numpy(case: &str, dt: &str, reps: usize) -> Option<f64> {
     let py = std::env::var("BENCH_PYTHON").unwrap_or_else(|_| "python3".into());
-    let out = Command::new(py).args(["-c", NUMPY, case, dt, &reps.to_string()]).output().ok()?;
+    let out = Command::new(py)
+        .args(["-c", NUMPY, case, dt, &reps.to_string()])
+        .output()
+        .ok()?;
     String::from_utf8_lossy(&out.stdout).trim().parse().ok()
 }
 
 fn ours<T: LinalgFloat>(case: &str, reps: usize) -> f64 {
     match case {
         "solve" => {
-            let (a, b) = (input::<T>(&[2000, 2000], 1, 0.0), input::<T>(&[2000], 2, 0.0));
+            let (a, b) = (
+                input::<T>(&[2000, 2000], 1, 0.0),
+                input::<T>(&[2000], 2, 0.0),
+            );
             median(|| drop(la::solve(&a, &b).unwrap()), reps)
         }
         "inv" => {
@@ -123,15 +136,24 @@ fn ours<T: LinalgFloat>(case: &str, reps: usize) -> f64 {
             median(|| drop(la::eig(&a).unwrap()), reps)
         }
         "lstsq" => {
-            let (a, b) = (input::<T>(&[4000, 500], 10, 0.0), input::<T>(&[4000], 11, 0.0));
+            let (a, b) = (
+                input::<T>(&[4000, 500], 10, 0.0),
+                input::<T>(&[4000], 11, 0.0),
+            );
             median(|| drop(la::lstsq(&a, &b, None).unwrap()), reps)
         }
         "batch3" => {
-            let (a, b) = (input::<T>(&[10000, 3, 3], 12, 2.0), input::<T>(&[10000, 3, 1], 13, 0.0));
+            let (a, b) = (
+                input::<T>(&[10000, 3, 3], 12, 2.0),
+                input::<T>(&[10000, 3, 1], 13, 0.0),
+            );
             median(|| drop(la::solve(&a, &b).unwrap()), reps)
         }
         "matmul" => {
-            let (a, b) = (input::<T>(&[4096, 4096], 14, 0.0), input::<T>(&[4096, 4096], 15, 0.0));
+            let (a, b) = (
+                input::<T>(&[4096, 4096], 14, 0.0),
+                input::<T>(&[4096, 4096], 15, 0.0),
+            );
             median(|| drop(la::matmul(&a, &b).unwrap()), reps)
         }
         _ => unreachable!(),
@@ -140,8 +162,13 @@ fn ours<T: LinalgFloat>(case: &str, reps: usize) -> f64 {
 
 fn main() {
     let reps = reps();
-    println!("{:<10} {:>5} {:>10} {:>10} {:>8}", "case", "dtype", "ours (s)", "NumPy (s)", "ratio");
-    for case in ["solve", "inv", "det", "cholesky", "qr", "svd", "eigh", "eig", "lstsq", "batch3", "matmul"] {
+    println!(
+        "{:<10} {:>5} {:>10} {:>10} {:>8}",
+        "case", "dtype", "ours (s)", "NumPy (s)", "ratio"
+    );
+    for case in [
+        "solve", "inv", "det", "cholesky", "qr", "svd", "eigh", "eig", "lstsq", "batch3", "matmul",
+    ] {
         if !wanted("BENCH_CASES", case) {
             continue;
         }
@@ -149,7 +176,11 @@ fn main() {
             if !wanted("BENCH_DTYPES", dt) {
                 continue;
             }
-            let t = if dt == "f64" { ours::<f64>(case, reps) } else { ours::<f32>(case, reps) };
+            let t = if dt == "f64" {
+                ours::<f64>(case, reps)
+            } else {
+                ours::<f32>(case, reps)
+            };
             let np = numpy(case, if dt == "f64" { "float64" } else { "float32" }, reps);
             match np {
                 Some(n) => println!("{case:<10} {dt:>5} {t:>10.4} {n:>10.4} {:>8.2}", n / t),

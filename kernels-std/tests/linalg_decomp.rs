@@ -14,9 +14,9 @@ use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{self, NpyDType, Npz};
 use kernels_std::linalg::{
     cholesky, cond, cross, det, eig, eigh, eigvals, eigvalsh, inv, kron, lstsq, matmul,
-    matrix_norm, matrix_power, matrix_rank, matrix_transpose, multi_dot, norm, norm_axes, pinv,
-    qr, qr_raw, slogdet, solve, svd, svdvals, tensorinv, tensorsolve, vecdot, vector_norm,
-    LinalgFloat, LinalgInput, NormOrd, QrMode, RealScalar, Uplo,
+    matrix_norm, matrix_power, matrix_rank, matrix_transpose, multi_dot, norm, norm_axes, pinv, qr,
+    qr_raw, slogdet, solve, svd, svdvals, tensorinv, tensorsolve, vecdot, vector_norm, LinalgFloat,
+    LinalgInput, NormOrd, QrMode, RealScalar, Uplo,
 };
 use kernels_std::prelude::*;
 
@@ -70,23 +70,51 @@ fn eye_like<T: LinalgFloat>(dev: &Device, n: usize) -> Array<T> {
 fn solve_matches_numpy_for_every_dtype() {
     for dev in devices() {
         let z = archive(&dev);
-        fn one<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx>(z: &Npz, dt: &str, dev: &Device) {
-            let (a, b) = (get::<T>(z, &format!("solve_{dt}_a")), get::<T>(z, &format!("solve_{dt}_b")));
+        fn one<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx>(
+            z: &Npz,
+            dt: &str,
+            dev: &Device,
+        ) {
+            let (a, b) = (
+                get::<T>(z, &format!("solve_{dt}_a")),
+                get::<T>(z, &format!("solve_{dt}_b")),
+            );
             let x = solve(&a, &b).unwrap();
             assert!(x.device().same(dev));
-            close(&x, &get(z, &format!("solve_{dt}_x")), rtol::<T>() * 100.0, &format!("solve {dt} on {dev}"));
+            close(
+                &x,
+                &get(z, &format!("solve_{dt}_x")),
+                rtol::<T>() * 100.0,
+                &format!("solve {dt} on {dev}"),
+            );
         }
         one::<f32>(&z, "f4", &dev);
         one::<f64>(&z, "f8", &dev);
         one::<c64>(&z, "c8", &dev);
         one::<c128>(&z, "c16", &dev);
         for case in ["vec", "batch", "small"] {
-            let (a, b) = (get::<f64>(&z, &format!("solve_{case}_a")), get::<f64>(&z, &format!("solve_{case}_b")));
-            close(&solve(&a, &b).unwrap(), &get(&z, &format!("solve_{case}_x")), 1e-9, case);
+            let (a, b) = (
+                get::<f64>(&z, &format!("solve_{case}_a")),
+                get::<f64>(&z, &format!("solve_{case}_b")),
+            );
+            close(
+                &solve(&a, &b).unwrap(),
+                &get(&z, &format!("solve_{case}_x")),
+                1e-9,
+                case,
+            );
         }
         // A transposed view is solved as the matrix it shows.
-        let (a, b) = (get::<f64>(&z, "solve_view_a"), get::<f64>(&z, "solve_view_b"));
-        close(&solve(&a.t(), &b).unwrap(), &get(&z, "solve_view_x"), 1e-9, "solve a.T");
+        let (a, b) = (
+            get::<f64>(&z, "solve_view_a"),
+            get::<f64>(&z, "solve_view_b"),
+        );
+        close(
+            &solve(&a.t(), &b).unwrap(),
+            &get(&z, "solve_view_x"),
+            1e-9,
+            "solve a.T",
+        );
         // Integers are solved in f64.
         let (a, b) = (get::<i32>(&z, "solve_int_a"), get::<i32>(&z, "solve_int_b"));
         let x: Array<f64> = solve(&a, &b).unwrap();
@@ -99,20 +127,29 @@ fn ill_conditioned_systems_have_small_residuals() {
     for dev in devices() {
         let z = archive(&dev);
         for e in [8, 12] {
-            let (a, b) = (get::<f64>(&z, &format!("ill_{e}_a")), get::<f64>(&z, &format!("ill_{e}_b")));
+            let (a, b) = (
+                get::<f64>(&z, &format!("ill_{e}_a")),
+                get::<f64>(&z, &format!("ill_{e}_b")),
+            );
             let c = get::<f64>(&z, &format!("ill_{e}_cond")).item().unwrap();
             let x = solve(&a, &b).unwrap();
             // Backward stable: the residual is eps-small relative to |A| |x|.
             let r = max_diff(&matmul(&a, &x).unwrap(), &b);
             let scale = norm(&x, NormOrd::Default).unwrap() * norm(&a, NormOrd::Fro).unwrap();
-            assert!(r <= 1e3 * f64::EPSILON * scale, "residual {r} (scale {scale}) at cond 1e{e}");
+            assert!(
+                r <= 1e3 * f64::EPSILON * scale,
+                "residual {r} (scale {scale}) at cond 1e{e}"
+            );
             // and our condition number agrees with NumPy's to a relative 1e-6 * cond * eps.
             let ours = cond(&a, None).unwrap().item().unwrap();
             assert!((ours - c).abs() <= 1e-3 * c, "cond {ours} vs {c}");
             // The forward error of inv is within cond * eps of NumPy's.
             let ai = inv(&a).unwrap();
             let back = max_diff(&matmul(&a, &ai).unwrap(), &eye_like::<f64>(&dev, 8));
-            assert!(back <= 1e3 * c * f64::EPSILON, "A inv(A) - I = {back} at cond 1e{e}");
+            assert!(
+                back <= 1e3 * c * f64::EPSILON,
+                "A inv(A) - I = {back} at cond 1e{e}"
+            );
         }
     }
 }
@@ -140,7 +177,10 @@ fn singular_matrices_are_errors_or_zero_determinants() {
         assert!(matches!(inv(&r), Err(Error::LinAlg { .. })));
         assert!(matches!(det(&r), Err(Error::LinAlg { .. })));
         assert!(matches!(eigh(&r, Uplo::Lower), Err(Error::LinAlg { .. })));
-        assert!(matches!(cholesky(&Array::<f64>::zeros(&dev, &[3]).unwrap(), false), Err(Error::LinAlg { .. })));
+        assert!(matches!(
+            cholesky(&Array::<f64>::zeros(&dev, &[3]).unwrap(), false),
+            Err(Error::LinAlg { .. })
+        ));
     }
 }
 
@@ -148,10 +188,30 @@ fn singular_matrices_are_errors_or_zero_determinants() {
 fn inverses_and_determinants_match_numpy() {
     for dev in devices() {
         let z = archive(&dev);
-        close(&inv(&get::<f64>(&z, "inv_f8_a")).unwrap(), &get(&z, "inv_f8_x"), 1e-10, "inv f8");
-        close(&inv(&get::<c128>(&z, "inv_c16_a")).unwrap(), &get(&z, "inv_c16_x"), 1e-10, "inv c16");
-        close(&inv(&get::<f32>(&z, "inv_f4_a")).unwrap(), &get(&z, "inv_f4_x"), 1e-3, "inv f4");
-        close(&inv(&get::<f64>(&z, "inv_batch_a")).unwrap(), &get(&z, "inv_batch_x"), 1e-10, "inv batch");
+        close(
+            &inv(&get::<f64>(&z, "inv_f8_a")).unwrap(),
+            &get(&z, "inv_f8_x"),
+            1e-10,
+            "inv f8",
+        );
+        close(
+            &inv(&get::<c128>(&z, "inv_c16_a")).unwrap(),
+            &get(&z, "inv_c16_x"),
+            1e-10,
+            "inv c16",
+        );
+        close(
+            &inv(&get::<f32>(&z, "inv_f4_a")).unwrap(),
+            &get(&z, "inv_f4_x"),
+            1e-3,
+            "inv f4",
+        );
+        close(
+            &inv(&get::<f64>(&z, "inv_batch_a")).unwrap(),
+            &get(&z, "inv_batch_x"),
+            1e-10,
+            "inv batch",
+        );
         let a = get::<f64>(&z, "det_a");
         close(&det(&a).unwrap(), &get(&z, "det_x"), 1e-11, "det");
         let (s, l) = slogdet(&a).unwrap();
@@ -162,7 +222,12 @@ fn inverses_and_determinants_match_numpy() {
         let (s, l) = slogdet(&a).unwrap();
         close(&s, &get(&z, "slogdet_c16_sign"), 1e-12, "slogdet c16 sign");
         close(&l, &get(&z, "slogdet_c16_log"), 1e-12, "slogdet c16 log");
-        close(&det(&get::<i64>(&z, "det_int_a")).unwrap(), &get(&z, "det_int_x"), 1e-12, "det i64");
+        close(
+            &det(&get::<i64>(&z, "det_int_a")).unwrap(),
+            &get(&z, "det_int_x"),
+            1e-12,
+            "det i64",
+        );
     }
 }
 
@@ -174,19 +239,44 @@ fn empty_and_one_by_one() {
         assert_eq!(inv(&e).unwrap().shape(), &[0, 0]);
         assert_eq!(cholesky(&e, false).unwrap().shape(), &[0, 0]);
         assert_eq!(eigvalsh(&e, Uplo::Lower).unwrap().shape(), &[0]);
-        assert_eq!(svdvals(&Array::<f64>::zeros(&dev, &[0, 3]).unwrap()).unwrap().shape(), &[0]);
-        assert_eq!(pinv(&Array::<f64>::zeros(&dev, &[0, 3]).unwrap(), None, false).unwrap().shape(), &[3, 0]);
+        assert_eq!(
+            svdvals(&Array::<f64>::zeros(&dev, &[0, 3]).unwrap())
+                .unwrap()
+                .shape(),
+            &[0]
+        );
+        assert_eq!(
+            pinv(&Array::<f64>::zeros(&dev, &[0, 3]).unwrap(), None, false)
+                .unwrap()
+                .shape(),
+            &[3, 0]
+        );
         let stack = Array::<f64>::zeros(&dev, &[0, 3, 3]).unwrap();
         assert_eq!(det(&stack).unwrap().shape(), &[0]);
-        assert_eq!(solve(&stack, &Array::<f64>::zeros(&dev, &[0, 3, 2]).unwrap()).unwrap().shape(), &[0, 3, 2]);
+        assert_eq!(
+            solve(&stack, &Array::<f64>::zeros(&dev, &[0, 3, 2]).unwrap())
+                .unwrap()
+                .shape(),
+            &[0, 3, 2]
+        );
         let one = Array::from_vec(&dev, &[1, 1], vec![4.0]).unwrap();
         assert_eq!(inv(&one).unwrap().to_vec().unwrap(), vec![0.25]);
         assert_eq!(det(&one).unwrap().item().unwrap(), 4.0);
         assert_eq!(cholesky(&one, false).unwrap().to_vec().unwrap(), vec![2.0]);
-        assert_eq!(eigvalsh(&one, Uplo::Lower).unwrap().to_vec().unwrap(), vec![4.0]);
+        assert_eq!(
+            eigvalsh(&one, Uplo::Lower).unwrap().to_vec().unwrap(),
+            vec![4.0]
+        );
         assert_eq!(svdvals(&one).unwrap().to_vec().unwrap(), vec![4.0]);
-        let q = qr(&Array::<f64>::zeros(&dev, &[3, 0]).unwrap(), QrMode::Complete).unwrap();
-        assert_eq!(q.q.unwrap().to_vec().unwrap(), eye_like::<f64>(&dev, 3).to_vec().unwrap());
+        let q = qr(
+            &Array::<f64>::zeros(&dev, &[3, 0]).unwrap(),
+            QrMode::Complete,
+        )
+        .unwrap();
+        assert_eq!(
+            q.q.unwrap().to_vec().unwrap(),
+            eye_like::<f64>(&dev, 3).to_vec().unwrap()
+        );
         assert!(cond(&e, None).is_err());
     }
 }
@@ -196,11 +286,23 @@ fn nan_and_inf_propagate() {
     for dev in devices() {
         let a = Array::from_vec(&dev, &[2, 2], vec![1.0, f64::NAN, 0.0, 1.0]).unwrap();
         assert!(det(&a).unwrap().item().unwrap().is_nan());
-        assert!(cond(&a, Some(NormOrd::Fro)).unwrap().item().unwrap().is_nan());
+        assert!(cond(&a, Some(NormOrd::Fro))
+            .unwrap()
+            .item()
+            .unwrap()
+            .is_nan());
         let b = Array::from_vec(&dev, &[2, 2], vec![1.0, f64::INFINITY, 0.0, 1.0]).unwrap();
-        assert!(inv(&b).unwrap().to_vec().unwrap().iter().any(|x| !x.is_finite()));
+        assert!(inv(&b)
+            .unwrap()
+            .to_vec()
+            .unwrap()
+            .iter()
+            .any(|x| !x.is_finite()));
         let s = Array::from_vec(&dev, &[2, 2], vec![1.0, 1.0, 1.0, 1.0]).unwrap();
-        assert_eq!(cond(&s, Some(NormOrd::P(1.0))).unwrap().item().unwrap(), f64::INFINITY);
+        assert_eq!(
+            cond(&s, Some(NormOrd::P(1.0))).unwrap().item().unwrap(),
+            f64::INFINITY
+        );
     }
 }
 
@@ -208,18 +310,48 @@ fn nan_and_inf_propagate() {
 fn cholesky_matches_numpy() {
     for dev in devices() {
         let z = archive(&dev);
-        close(&cholesky(&get::<f64>(&z, "chol_f8_a"), false).unwrap(), &get(&z, "chol_f8_l"), 1e-12, "chol f8");
-        close(&cholesky(&get::<f64>(&z, "chol_f8_a"), true).unwrap(), &get(&z, "chol_f8_u"), 1e-12, "chol f8 upper");
-        close(&cholesky(&get::<c128>(&z, "chol_c16_a"), false).unwrap(), &get(&z, "chol_c16_l"), 1e-12, "chol c16");
-        close(&cholesky(&get::<c128>(&z, "chol_c16_a"), true).unwrap(), &get(&z, "chol_c16_u"), 1e-12, "chol c16 upper");
-        close(&cholesky(&get::<f64>(&z, "chol_batch_a"), false).unwrap(), &get(&z, "chol_batch_l"), 1e-12, "chol batch");
+        close(
+            &cholesky(&get::<f64>(&z, "chol_f8_a"), false).unwrap(),
+            &get(&z, "chol_f8_l"),
+            1e-12,
+            "chol f8",
+        );
+        close(
+            &cholesky(&get::<f64>(&z, "chol_f8_a"), true).unwrap(),
+            &get(&z, "chol_f8_u"),
+            1e-12,
+            "chol f8 upper",
+        );
+        close(
+            &cholesky(&get::<c128>(&z, "chol_c16_a"), false).unwrap(),
+            &get(&z, "chol_c16_l"),
+            1e-12,
+            "chol c16",
+        );
+        close(
+            &cholesky(&get::<c128>(&z, "chol_c16_a"), true).unwrap(),
+            &get(&z, "chol_c16_u"),
+            1e-12,
+            "chol c16 upper",
+        );
+        close(
+            &cholesky(&get::<f64>(&z, "chol_batch_a"), false).unwrap(),
+            &get(&z, "chol_batch_l"),
+            1e-12,
+            "chol batch",
+        );
         let err = cholesky(&get::<f64>(&z, "chol_indef"), false).unwrap_err();
         assert!(err.to_string().contains("not positive definite"), "{err}");
     }
 }
 
-fn check_qr<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, name: &str, dev: &Device)
-where
+fn check_qr<
+    T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate,
+>(
+    z: &Npz,
+    name: &str,
+    dev: &Device,
+) where
     T::Re: NpyDType + Approx,
 {
     let a = get::<T>(z, &format!("{name}_a"));
@@ -230,10 +362,24 @@ where
         let nd = a.ndim();
         let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
         let kq = q.shape()[nd - 1];
-        assert_eq!(kq, if mode == QrMode::Complete { m } else { m.min(n) });
-        assert!(max_diff(&matmul(&q, &r).unwrap(), &a) <= tol * 10.0, "{name} {mode:?}: A = QR");
+        assert_eq!(
+            kq,
+            if mode == QrMode::Complete {
+                m
+            } else {
+                m.min(n)
+            }
+        );
+        assert!(
+            max_diff(&matmul(&q, &r).unwrap(), &a) <= tol * 10.0,
+            "{name} {mode:?}: A = QR"
+        );
         let qhq = matmul(&conj_t(&q), &q).unwrap();
-        let eye = eye_like::<T>(dev, kq).broadcast_to(qhq.shape()).unwrap().copy().unwrap();
+        let eye = eye_like::<T>(dev, kq)
+            .broadcast_to(qhq.shape())
+            .unwrap()
+            .copy()
+            .unwrap();
         assert!(max_diff(&qhq, &eye) <= tol * 10.0, "{name}: Q orthonormal");
         let upper = kernels_std::creation::triu(&r, 0).unwrap();
         assert_eq!(max_diff(&upper, &r), 0.0, "{name}: R upper triangular");
@@ -242,7 +388,12 @@ where
     assert!(r.q.is_none());
     let d = kernels_std::linalg::diagonal(&r.r, 0, -2, -1).unwrap();
     let mag = <T as LinalgFloat>::abs_array(&d).unwrap();
-    close(&mag, &get(z, &format!("{name}_rdiag")), tol, &format!("{name}: |diag R|"));
+    close(
+        &mag,
+        &get(z, &format!("{name}_rdiag")),
+        tol,
+        &format!("{name}: |diag R|"),
+    );
 }
 
 #[test]
@@ -260,9 +411,13 @@ fn qr_invariants() {
         let (hn, taun) = (get::<f64>(&z, "qr_raw_h"), get::<f64>(&z, "qr_raw_tau"));
         assert_eq!((h.shape(), tau.shape()), (hn.shape(), taun.shape()));
         let q = rebuild_q(&h.t().to_vec().unwrap(), &tau.to_vec().unwrap(), 5, 3);
-        let r = kernels_std::creation::triu(&h.t().slice(kernels_std::s![..3, ..]).unwrap(), 0).unwrap();
+        let r = kernels_std::creation::triu(&h.t().slice(kernels_std::s![..3, ..]).unwrap(), 0)
+            .unwrap();
         let q = Array::from_vec(&dev, &[5, 3], q).unwrap();
-        assert!(max_diff(&matmul(&q, &r).unwrap(), &a) < 1e-12, "raw: H_0 H_1 H_2 R = A");
+        assert!(
+            max_diff(&matmul(&q, &r).unwrap(), &a) < 1e-12,
+            "raw: H_0 H_1 H_2 R = A"
+        );
     }
 }
 
@@ -274,7 +429,17 @@ fn rebuild_q(h: &[f64], tau: &[f64], m: usize, n: usize) -> Vec<f64> {
         q[i * n + i] = 1.0;
     }
     for j in (0..k).rev() {
-        let v: Vec<f64> = (0..m).map(|i| if i < j { 0.0 } else if i == j { 1.0 } else { h[i * n + j] }).collect();
+        let v: Vec<f64> = (0..m)
+            .map(|i| {
+                if i < j {
+                    0.0
+                } else if i == j {
+                    1.0
+                } else {
+                    h[i * n + j]
+                }
+            })
+            .collect();
         for c in 0..n {
             let dot: f64 = (0..m).map(|i| v[i] * q[i * n + c]).sum();
             for i in 0..m {
@@ -285,21 +450,37 @@ fn rebuild_q(h: &[f64], tau: &[f64], m: usize, n: usize) -> Vec<f64> {
     q
 }
 
-fn check_eigh<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, dt: &str, dev: &Device)
-where
+fn check_eigh<
+    T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate,
+>(
+    z: &Npz,
+    dt: &str,
+    dev: &Device,
+) where
     T::Re: NpyDType + Approx,
 {
     let a = get::<T>(z, &format!("eigh_{dt}_a"));
     let want = get::<T::Re>(z, &format!("eigh_{dt}_w"));
     let tol = rtol::<T>() * 10.0;
-    close(&eigvalsh(&a, Uplo::Lower).unwrap(), &want, tol, &format!("eigvalsh {dt}"));
+    close(
+        &eigvalsh(&a, Uplo::Lower).unwrap(),
+        &want,
+        tol,
+        &format!("eigvalsh {dt}"),
+    );
     let (w, v) = eigh(&a, Uplo::Lower).unwrap();
     close(&w, &want, tol, &format!("eigh {dt}"));
     let av = matmul(&a, &v).unwrap();
     let vw = T::mul_elem(&v, &T::from_re_array(&w.insert_axis(-2).unwrap()).unwrap()).unwrap();
-    assert!(max_diff(&av, &vw) <= tol * 20.0, "eigh {dt}: A V = V diag(w)");
+    assert!(
+        max_diff(&av, &vw) <= tol * 20.0,
+        "eigh {dt}: A V = V diag(w)"
+    );
     let vhv = matmul(&conj_t(&v), &v).unwrap();
-    assert!(max_diff(&vhv, &eye_like::<T>(dev, 6)) <= tol * 20.0, "eigh {dt}: V unitary");
+    assert!(
+        max_diff(&vhv, &eye_like::<T>(dev, 6)) <= tol * 20.0,
+        "eigh {dt}: V unitary"
+    );
 }
 
 #[test]
@@ -310,8 +491,18 @@ fn eigh_matches_numpy_and_invariants_hold() {
         check_eigh::<c128>(&z, "c16", &dev);
         check_eigh::<f32>(&z, "f4", &dev);
         let a = get::<f64>(&z, "eigh_upper_a");
-        close(&eigvalsh(&a, Uplo::Upper).unwrap(), &get(&z, "eigh_upper_w"), 1e-10, "eigvalsh UPLO=U");
-        close(&eigvalsh(&get::<f64>(&z, "eigh_batch_a"), Uplo::Lower).unwrap(), &get(&z, "eigh_batch_w"), 1e-10, "eigvalsh batch");
+        close(
+            &eigvalsh(&a, Uplo::Upper).unwrap(),
+            &get(&z, "eigh_upper_w"),
+            1e-10,
+            "eigvalsh UPLO=U",
+        );
+        close(
+            &eigvalsh(&get::<f64>(&z, "eigh_batch_a"), Uplo::Lower).unwrap(),
+            &get(&z, "eigh_batch_w"),
+            1e-10,
+            "eigvalsh batch",
+        );
     }
 }
 
@@ -339,38 +530,77 @@ fn eig_matches_numpy_and_invariants_hold() {
             };
             let got = sorted(&w);
             for (g, e) in got.iter().zip(&want) {
-                assert!((g - e).norm() < 1e-10 * (1.0 + e.norm()), "eig {dt}: {g} vs {e}");
+                assert!(
+                    (g - e).norm() < 1e-10 * (1.0 + e.norm()),
+                    "eig {dt}: {g} vs {e}"
+                );
             }
-            let only = sorted(&if dt == "f8" { eigvals(&get::<f64>(&z, "eig_f8_a")).unwrap() } else { eigvals(&a).unwrap() });
+            let only = sorted(&if dt == "f8" {
+                eigvals(&get::<f64>(&z, "eig_f8_a")).unwrap()
+            } else {
+                eigvals(&a).unwrap()
+            });
             assert_eq!(only.len(), got.len());
             let av = matmul(&a, &v).unwrap();
             let vw = c128::mul_elem(&v, &w.insert_axis(-2).unwrap()).unwrap();
             assert!(max_diff(&av, &vw) < 1e-10, "eig {dt}: A V = V diag(w)");
-            let norms = vector_norm(&v, 2.0, Some(&[-2]), false).unwrap().to_vec().unwrap();
-            assert!(norms.iter().all(|n| (n - 1.0).abs() < 1e-12), "eig {dt}: unit vectors");
+            let norms = vector_norm(&v, 2.0, Some(&[-2]), false)
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            assert!(
+                norms.iter().all(|n| (n - 1.0).abs() < 1e-12),
+                "eig {dt}: unit vectors"
+            );
         }
     }
 }
 
-fn check_svd<T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate>(z: &Npz, name: &str)
-where
+fn check_svd<
+    T: LinalgFloat + LinalgInput<Float = T> + NpyDType + Approx + kernels_std::math::Conjugate,
+>(
+    z: &Npz,
+    name: &str,
+) where
     T::Re: NpyDType + Approx,
 {
     let a = get::<T>(z, &format!("{name}_a"));
     let want = get::<T::Re>(z, &format!("{name}_s"));
     let tol = rtol::<T>() * 10.0;
-    close(&svdvals(&a).unwrap(), &want, tol, &format!("svdvals {name}"));
+    close(
+        &svdvals(&a).unwrap(),
+        &want,
+        tol,
+        &format!("svdvals {name}"),
+    );
     for full in [false, true] {
         let f = svd(&a, full, false).unwrap();
         close(&f.s, &want, tol, &format!("svd {name}"));
         let nd = a.ndim();
         let k = f.s.shape()[nd - 2];
         // U[:, :k] diag(s) Vh[:k, :] = A
-        let u = f.u.slice(kernels_std::s![.., .., ..k]).unwrap_or_else(|_| f.u.clone());
-        let u = if nd == 2 { f.u.slice(kernels_std::s![.., ..k]).unwrap() } else { u };
-        let vh = if nd == 2 { f.vh.slice(kernels_std::s![..k, ..]).unwrap() } else { f.vh.slice(kernels_std::s![.., ..k, ..]).unwrap() };
-        let us = T::mul_elem(&u, &T::from_re_array(&f.s.insert_axis(-2).unwrap()).unwrap()).unwrap();
-        assert!(max_diff(&matmul(&us, &vh).unwrap(), &a) <= tol * 10.0, "svd {name} full={full}: A = U S V^H");
+        let u =
+            f.u.slice(kernels_std::s![.., .., ..k])
+                .unwrap_or_else(|_| f.u.clone());
+        let u = if nd == 2 {
+            f.u.slice(kernels_std::s![.., ..k]).unwrap()
+        } else {
+            u
+        };
+        let vh = if nd == 2 {
+            f.vh.slice(kernels_std::s![..k, ..]).unwrap()
+        } else {
+            f.vh.slice(kernels_std::s![.., ..k, ..]).unwrap()
+        };
+        let us = T::mul_elem(
+            &u,
+            &T::from_re_array(&f.s.insert_axis(-2).unwrap()).unwrap(),
+        )
+        .unwrap();
+        assert!(
+            max_diff(&matmul(&us, &vh).unwrap(), &a) <= tol * 10.0,
+            "svd {name} full={full}: A = U S V^H"
+        );
     }
 }
 
@@ -394,24 +624,70 @@ fn pinv_rank_and_lstsq_match_numpy() {
     for dev in devices() {
         let z = archive(&dev);
         let low = get::<f64>(&z, "rank2");
-        close(&pinv(&low, None, false).unwrap(), &get(&z, "rank2_pinv"), 1e-9, "pinv rank 2");
-        assert_eq!(matrix_rank(&low, None, false, None).unwrap().item().unwrap(), get::<i64>(&z, "rank2_rank").item().unwrap());
-        assert_eq!(matrix_rank(&low, Some(1e30), false, None).unwrap().item().unwrap(), 0);
+        close(
+            &pinv(&low, None, false).unwrap(),
+            &get(&z, "rank2_pinv"),
+            1e-9,
+            "pinv rank 2",
+        );
+        assert_eq!(
+            matrix_rank(&low, None, false, None)
+                .unwrap()
+                .item()
+                .unwrap(),
+            get::<i64>(&z, "rank2_rank").item().unwrap()
+        );
+        assert_eq!(
+            matrix_rank(&low, Some(1e30), false, None)
+                .unwrap()
+                .item()
+                .unwrap(),
+            0
+        );
         assert!(matrix_rank(&low, Some(1.0), false, Some(1.0)).is_err());
         let v = Array::from_vec(&dev, &[3], vec![0.0, 0.0, 1.0]).unwrap();
-        assert_eq!(matrix_rank(&v, None, false, None).unwrap().item().unwrap(), 1);
+        assert_eq!(
+            matrix_rank(&v, None, false, None).unwrap().item().unwrap(),
+            1
+        );
         let h = get::<f64>(&z, "pinv_herm_a");
-        close(&pinv(&h, None, true).unwrap(), &get(&z, "pinv_herm_x"), 1e-9, "pinv hermitian");
-        assert_eq!(matrix_rank(&h, None, true, None).unwrap().item().unwrap(), 5);
-        close(&pinv(&get::<c128>(&z, "pinv_c16_a"), None, false).unwrap(), &get(&z, "pinv_c16_x"), 1e-9, "pinv c16");
+        close(
+            &pinv(&h, None, true).unwrap(),
+            &get(&z, "pinv_herm_x"),
+            1e-9,
+            "pinv hermitian",
+        );
+        assert_eq!(
+            matrix_rank(&h, None, true, None).unwrap().item().unwrap(),
+            5
+        );
+        close(
+            &pinv(&get::<c128>(&z, "pinv_c16_a"), None, false).unwrap(),
+            &get(&z, "pinv_c16_x"),
+            1e-9,
+            "pinv c16",
+        );
         let r = lstsq(&get::<f64>(&z, "lstsq_a"), &get::<f64>(&z, "lstsq_b"), None).unwrap();
         close(&r.x, &get(&z, "lstsq_x"), 1e-10, "lstsq x");
-        close(&r.residuals, &get(&z, "lstsq_res"), 1e-10, "lstsq residuals");
+        close(
+            &r.residuals,
+            &get(&z, "lstsq_res"),
+            1e-10,
+            "lstsq residuals",
+        );
         close(&r.s, &get(&z, "lstsq_s"), 1e-12, "lstsq s");
         assert_eq!(r.rank, 3);
         let r = lstsq(&low, &get::<f64>(&z, "lstsq_def_b"), None).unwrap();
-        close(&r.x, &get(&z, "lstsq_def_x"), 1e-9, "lstsq rank-deficient (minimum norm)");
-        assert_eq!(r.rank as i64, i64::from(get::<i32>(&z, "lstsq_def_rank").item().unwrap()));
+        close(
+            &r.x,
+            &get(&z, "lstsq_def_x"),
+            1e-9,
+            "lstsq rank-deficient (minimum norm)",
+        );
+        assert_eq!(
+            r.rank as i64,
+            i64::from(get::<i32>(&z, "lstsq_def_rank").item().unwrap())
+        );
         assert_eq!(r.residuals.shape(), &[0]);
         let bad = lstsq(&low, &Array::<f64>::zeros(&dev, &[5]).unwrap(), None).unwrap_err();
         assert!(matches!(bad, Error::LinAlg { .. }), "{bad}");
@@ -422,10 +698,23 @@ fn pinv_rank_and_lstsq_match_numpy() {
 fn matrix_power_matches_numpy() {
     for dev in devices() {
         let z = archive(&dev);
-        close(&matrix_power(&get::<i64>(&z, "mpow_int_a"), 5).unwrap(), &get(&z, "mpow_int_x"), 0.0, "a^5");
-        close(&matrix_power(&get::<f64>(&z, "mpow_neg_a"), -3).unwrap(), &get(&z, "mpow_neg_x"), 1e-10, "a^-3");
+        close(
+            &matrix_power(&get::<i64>(&z, "mpow_int_a"), 5).unwrap(),
+            &get(&z, "mpow_int_x"),
+            0.0,
+            "a^5",
+        );
+        close(
+            &matrix_power(&get::<f64>(&z, "mpow_neg_a"), -3).unwrap(),
+            &get(&z, "mpow_neg_x"),
+            1e-10,
+            "a^-3",
+        );
         let a = get::<i64>(&z, "mpow_int_a");
-        assert_eq!(matrix_power(&a, 0).unwrap().to_vec().unwrap(), vec![1, 0, 0, 0, 1, 0, 0, 0, 1]);
+        assert_eq!(
+            matrix_power(&a, 0).unwrap().to_vec().unwrap(),
+            vec![1, 0, 0, 0, 1, 0, 0, 0, 1]
+        );
         assert!(matrix_power(&a, -1).is_err());
     }
 }
@@ -435,26 +724,80 @@ fn norms_and_cond_match_numpy() {
     for dev in devices() {
         let z = archive(&dev);
         let a = get::<f64>(&z, "norm_a");
-        for (name, o) in [("fro", NormOrd::Fro), ("nuc", NormOrd::Nuc), ("inf", NormOrd::Inf), ("ninf", NormOrd::NegInf),
-                          ("one", NormOrd::P(1.0)), ("none", NormOrd::P(-1.0)), ("two", NormOrd::P(2.0)), ("ntwo", NormOrd::P(-2.0))] {
-            close(&matrix_norm(&a, o, false).unwrap(), &get(&z, &format!("mnorm_{name}")), 1e-12, &format!("matrix_norm {name}"));
+        for (name, o) in [
+            ("fro", NormOrd::Fro),
+            ("nuc", NormOrd::Nuc),
+            ("inf", NormOrd::Inf),
+            ("ninf", NormOrd::NegInf),
+            ("one", NormOrd::P(1.0)),
+            ("none", NormOrd::P(-1.0)),
+            ("two", NormOrd::P(2.0)),
+            ("ntwo", NormOrd::P(-2.0)),
+        ] {
+            close(
+                &matrix_norm(&a, o, false).unwrap(),
+                &get(&z, &format!("mnorm_{name}")),
+                1e-12,
+                &format!("matrix_norm {name}"),
+            );
         }
-        assert_eq!(matrix_norm(&a, NormOrd::Fro, true).unwrap().shape(), &[2, 1, 1]);
-        for (name, p) in [("two", 2.0), ("one", 1.0), ("inf", f64::INFINITY), ("ninf", f64::NEG_INFINITY),
-                          ("zero", 0.0), ("three", 3.0), ("half", 0.5)] {
-            close(&vector_norm(&a, p, Some(&[-1]), false).unwrap(), &get(&z, &format!("vnorm_{name}")), 1e-12, &format!("vector_norm {name}"));
+        assert_eq!(
+            matrix_norm(&a, NormOrd::Fro, true).unwrap().shape(),
+            &[2, 1, 1]
+        );
+        for (name, p) in [
+            ("two", 2.0),
+            ("one", 1.0),
+            ("inf", f64::INFINITY),
+            ("ninf", f64::NEG_INFINITY),
+            ("zero", 0.0),
+            ("three", 3.0),
+            ("half", 0.5),
+        ] {
+            close(
+                &vector_norm(&a, p, Some(&[-1]), false).unwrap(),
+                &get(&z, &format!("vnorm_{name}")),
+                1e-12,
+                &format!("vector_norm {name}"),
+            );
         }
-        close(&vector_norm(&a, 2.0, Some(&[0, 2]), false).unwrap(), &get(&z, "vnorm_axes"), 1e-12, "vector_norm axes (0, 2)");
-        close(&norm_axes(&a, NormOrd::Inf, &[0, 2], false).unwrap(), &get(&z, "norm_axis02_inf"), 1e-12, "norm axis (0, 2) inf");
-        close(&vector_norm(&get::<c128>(&z, "vnorm_c16_a"), 2.0, Some(&[0]), false).unwrap(), &get(&z, "vnorm_c16"), 1e-12, "vector_norm c16");
+        close(
+            &vector_norm(&a, 2.0, Some(&[0, 2]), false).unwrap(),
+            &get(&z, "vnorm_axes"),
+            1e-12,
+            "vector_norm axes (0, 2)",
+        );
+        close(
+            &norm_axes(&a, NormOrd::Inf, &[0, 2], false).unwrap(),
+            &get(&z, "norm_axis02_inf"),
+            1e-12,
+            "norm axis (0, 2) inf",
+        );
+        close(
+            &vector_norm(&get::<c128>(&z, "vnorm_c16_a"), 2.0, Some(&[0]), false).unwrap(),
+            &get(&z, "vnorm_c16"),
+            1e-12,
+            "vector_norm c16",
+        );
         // The scalar norm of a matrix now has the SVD orders.
         let m = a.index_axis(0, 0).unwrap();
         let two = norm(&m, NormOrd::P(2.0)).unwrap();
         assert!((two - get::<f64>(&z, "mnorm_two").to_vec().unwrap()[0]).abs() < 1e-12);
         let c = get::<f64>(&z, "cond_a");
-        for (name, p) in [("none", None), ("two", Some(NormOrd::P(2.0))), ("ntwo", Some(NormOrd::P(-2.0))),
-                          ("one", Some(NormOrd::P(1.0))), ("inf", Some(NormOrd::Inf)), ("fro", Some(NormOrd::Fro))] {
-            close(&cond(&c, p).unwrap(), &get(&z, &format!("cond_{name}")), 1e-10, &format!("cond {name}"));
+        for (name, p) in [
+            ("none", None),
+            ("two", Some(NormOrd::P(2.0))),
+            ("ntwo", Some(NormOrd::P(-2.0))),
+            ("one", Some(NormOrd::P(1.0))),
+            ("inf", Some(NormOrd::Inf)),
+            ("fro", Some(NormOrd::Fro)),
+        ] {
+            close(
+                &cond(&c, p).unwrap(),
+                &get(&z, &format!("cond_{name}")),
+                1e-10,
+                &format!("cond {name}"),
+            );
         }
     }
 }
@@ -465,12 +808,52 @@ fn products_match_numpy() {
         let z = archive(&dev);
         let ms: Vec<Array<f64>> = (0..4).map(|i| get(&z, &format!("mdot_{i}"))).collect();
         let refs: Vec<&Array<f64>> = ms.iter().collect();
-        close(&multi_dot(&refs).unwrap(), &get(&z, "mdot_x"), 1e-12, "multi_dot");
-        close(&cross(&get::<f64>(&z, "cross_a"), &get::<f64>(&z, "cross_b"), -1).unwrap(), &get(&z, "cross_x"), 1e-12, "cross");
-        close(&vecdot(&get::<c128>(&z, "vecdot_a"), &get::<c128>(&z, "vecdot_b"), -1).unwrap(), &get(&z, "vecdot_x"), 1e-12, "vecdot");
-        close(&kron(&get::<f64>(&z, "kron_a"), &get::<f64>(&z, "kron_b")).unwrap(), &get(&z, "kron_x"), 0.0, "kron");
-        close(&tensorsolve(&get::<f64>(&z, "tsolve_a"), &get::<f64>(&z, "tsolve_b"), None).unwrap(), &get(&z, "tsolve_x"), 1e-10, "tensorsolve");
-        close(&tensorinv(&get::<f64>(&z, "tinv_a"), 1).unwrap(), &get(&z, "tinv_x"), 1e-10, "tensorinv");
+        close(
+            &multi_dot(&refs).unwrap(),
+            &get(&z, "mdot_x"),
+            1e-12,
+            "multi_dot",
+        );
+        close(
+            &cross(&get::<f64>(&z, "cross_a"), &get::<f64>(&z, "cross_b"), -1).unwrap(),
+            &get(&z, "cross_x"),
+            1e-12,
+            "cross",
+        );
+        close(
+            &vecdot(
+                &get::<c128>(&z, "vecdot_a"),
+                &get::<c128>(&z, "vecdot_b"),
+                -1,
+            )
+            .unwrap(),
+            &get(&z, "vecdot_x"),
+            1e-12,
+            "vecdot",
+        );
+        close(
+            &kron(&get::<f64>(&z, "kron_a"), &get::<f64>(&z, "kron_b")).unwrap(),
+            &get(&z, "kron_x"),
+            0.0,
+            "kron",
+        );
+        close(
+            &tensorsolve(
+                &get::<f64>(&z, "tsolve_a"),
+                &get::<f64>(&z, "tsolve_b"),
+                None,
+            )
+            .unwrap(),
+            &get(&z, "tsolve_x"),
+            1e-10,
+            "tensorsolve",
+        );
+        close(
+            &tensorinv(&get::<f64>(&z, "tinv_a"), 1).unwrap(),
+            &get(&z, "tinv_x"),
+            1e-10,
+            "tensorinv",
+        );
         let a = get::<f64>(&z, "kron_b");
         assert_eq!(matrix_transpose(&a).unwrap().shape(), &[3, 2, 2]);
         assert!(multi_dot(&[&ms[0]]).is_err());
@@ -501,15 +884,29 @@ fn scipy_lu_family_matches_scipy() {
         close(&f.l, &get(&z, "slu_l"), 1e-12, "lu L");
         close(&f.u, &get(&z, "slu_u"), 1e-12, "lu U");
         let f = sl::lu(&a, false, true).unwrap();
-        assert_eq!(f.p_indices.unwrap().to_vec().unwrap(), get::<i64>(&z, "slu_pidx").to_vec().unwrap());
+        assert_eq!(
+            f.p_indices.unwrap().to_vec().unwrap(),
+            get::<i64>(&z, "slu_pidx").to_vec().unwrap()
+        );
         let pl = sl::lu(&a, true, false).unwrap();
-        assert!(max_diff(&matmul(&pl.l, &pl.u).unwrap(), &a) < 1e-12, "permute_l: (P L) U = A");
+        assert!(
+            max_diff(&matmul(&pl.l, &pl.u).unwrap(), &a) < 1e-12,
+            "permute_l: (P L) U = A"
+        );
         let (lu, piv) = sl::lu_factor(&a).unwrap();
         close(&lu, &get(&z, "slu_lu"), 1e-12, "lu_factor lu");
-        assert_eq!(piv.to_vec().unwrap(), get::<i64>(&z, "slu_piv").to_vec().unwrap());
+        assert_eq!(
+            piv.to_vec().unwrap(),
+            get::<i64>(&z, "slu_piv").to_vec().unwrap()
+        );
         let b = get::<f64>(&z, "slu_b");
         for t in [0u8, 1] {
-            close(&sl::lu_solve(&lu, &piv, &b, t).unwrap(), &get(&z, &format!("slu_x{t}")), 1e-10, &format!("lu_solve trans={t}"));
+            close(
+                &sl::lu_solve(&lu, &piv, &b, t).unwrap(),
+                &get(&z, &format!("slu_x{t}")),
+                1e-10,
+                &format!("lu_solve trans={t}"),
+            );
         }
         let w = get::<f64>(&z, "slu_wide_a");
         let f = sl::lu(&w, false, false).unwrap();
@@ -524,18 +921,48 @@ fn scipy_triangular_cholesky_and_structured_solves() {
         let z = archive(&dev);
         let (t, b) = (get::<f64>(&z, "stri_a"), get::<f64>(&z, "stri_b"));
         for tr in [0u8, 1] {
-            close(&sl::solve_triangular(&t, &b, tr, false, false).unwrap(), &get(&z, &format!("stri_x{tr}")), 1e-12, "solve_triangular");
+            close(
+                &sl::solve_triangular(&t, &b, tr, false, false).unwrap(),
+                &get(&z, &format!("stri_x{tr}")),
+                1e-12,
+                "solve_triangular",
+            );
         }
-        close(&sl::solve_triangular(&t.t(), &b, 0, true, true).unwrap(), &get(&z, "stri_unit_x"), 1e-12, "unit_diagonal");
+        close(
+            &sl::solve_triangular(&t.t(), &b, 0, true, true).unwrap(),
+            &get(&z, "stri_unit_x"),
+            1e-12,
+            "unit_diagonal",
+        );
         let (a, b) = (get::<c128>(&z, "scho_a"), get::<c128>(&z, "scho_b"));
         for lower in [true, false] {
             let c = sl::cho_factor(&a, lower).unwrap();
-            close(&sl::cho_solve(&c, lower, &b).unwrap(), &get(&z, "scho_x"), 1e-10, "cho_solve");
+            close(
+                &sl::cho_solve(&c, lower, &b).unwrap(),
+                &get(&z, "scho_x"),
+                1e-10,
+                "cho_solve",
+            );
         }
-        close(&sl::solve(&a, &b, false, sl::AssumeA::PositiveDefinite).unwrap(), &get(&z, "ssolve_pos_x"), 1e-10, "solve pos");
-        close(&sl::solve(&a, &b, true, sl::AssumeA::General).unwrap(), &get(&z, "ssolve_pos_x"), 1e-10, "solve gen");
+        close(
+            &sl::solve(&a, &b, false, sl::AssumeA::PositiveDefinite).unwrap(),
+            &get(&z, "ssolve_pos_x"),
+            1e-10,
+            "solve pos",
+        );
+        close(
+            &sl::solve(&a, &b, true, sl::AssumeA::General).unwrap(),
+            &get(&z, "ssolve_pos_x"),
+            1e-10,
+            "solve gen",
+        );
         let u = sl::cholesky(&get::<f64>(&z, "chol_f8_a"), false).unwrap();
-        close(&u, &get(&z, "chol_f8_u"), 1e-12, "scipy cholesky is upper by default");
+        close(
+            &u,
+            &get(&z, "chol_f8_u"),
+            1e-12,
+            "scipy cholesky is upper by default",
+        );
     }
 }
 
@@ -551,17 +978,42 @@ fn scipy_eigh_expm_polar_and_subspaces() {
         let bvw = f64::mul_elem(&matmul(&b, &v).unwrap(), &w.insert_axis(0).unwrap()).unwrap();
         assert!(max_diff(&av, &bvw) < 1e-10, "A V = B V diag(w)");
         let vbv = matmul(&v.t(), &matmul(&b, &v).unwrap()).unwrap();
-        assert!(max_diff(&vbv, &eye_like::<f64>(&dev, 5)) < 1e-10, "V^T B V = I");
+        assert!(
+            max_diff(&vbv, &eye_like::<f64>(&dev, 5)) < 1e-10,
+            "V^T B V = I"
+        );
         let (w, none) = sl::eigh(&a, None, true, true, Some((1, 3))).unwrap();
         assert!(none.is_none());
         close(&w, &get(&z, "sgeig_sub_w"), 1e-10, "subset_by_index");
-        close(&sl::expm(&get::<f64>(&z, "sexpm_a")).unwrap(), &get(&z, "sexpm_x"), 1e-11, "expm");
-        close(&sl::expm(&get::<c128>(&z, "sexpm_c_a")).unwrap(), &get(&z, "sexpm_c_x"), 1e-11, "expm c128 stack");
+        close(
+            &sl::expm(&get::<f64>(&z, "sexpm_a")).unwrap(),
+            &get(&z, "sexpm_x"),
+            1e-11,
+            "expm",
+        );
+        close(
+            &sl::expm(&get::<c128>(&z, "sexpm_c_a")).unwrap(),
+            &get(&z, "sexpm_c_x"),
+            1e-11,
+            "expm c128 stack",
+        );
         let low = get::<f64>(&z, "rank2");
         let ns = sl::null_space(&low, None).unwrap();
-        assert_eq!(ns.shape()[1] as i64, get::<i64>(&z, "snull_dim").item().unwrap());
-        assert!(max_diff(&matmul(&low, &ns).unwrap(), &Array::zeros(&dev, &[6, 3]).unwrap()) < 1e-12, "A N = 0");
-        assert_eq!(sl::orth(&low, None).unwrap().shape()[1] as i64, get::<i64>(&z, "sorth_dim").item().unwrap());
+        assert_eq!(
+            ns.shape()[1] as i64,
+            get::<i64>(&z, "snull_dim").item().unwrap()
+        );
+        assert!(
+            max_diff(
+                &matmul(&low, &ns).unwrap(),
+                &Array::zeros(&dev, &[6, 3]).unwrap()
+            ) < 1e-12,
+            "A N = 0"
+        );
+        assert_eq!(
+            sl::orth(&low, None).unwrap().shape()[1] as i64,
+            get::<i64>(&z, "sorth_dim").item().unwrap()
+        );
         let ap = get::<f64>(&z, "spolar_a");
         let (u, p) = sl::polar(&ap, false).unwrap();
         close(&p, &get(&z, "spolar_p"), 1e-12, "polar p");
@@ -574,29 +1026,111 @@ fn scipy_special_matrices_match_scipy() {
     for dev in devices() {
         let z = archive(&dev);
         let (c, r) = (get::<f64>(&z, "stoep_c"), get::<f64>(&z, "stoep_r"));
-        close(&sl::toeplitz(&c, Some(&r)).unwrap(), &get(&z, "stoep_x"), 0.0, "toeplitz");
-        close(&sl::circulant(&c).unwrap(), &get(&z, "scirc_x"), 0.0, "circulant");
-        close(&sl::hankel(&c, Some(&r)).unwrap(), &get(&z, "shank_x"), 0.0, "hankel");
-        close(&sl::companion(&get::<f64>(&z, "scomp_a")).unwrap(), &get(&z, "scomp_x"), 1e-15, "companion");
-        close(&sl::hilbert(&dev, 5).unwrap(), &get(&z, "shilb_x"), 1e-15, "hilbert");
-        close(&sl::invhilbert(&dev, 5).unwrap(), &get(&z, "sinvhilb_x"), 0.0, "invhilbert");
-        close(&sl::pascal(&dev, 5, sl::PascalKind::Symmetric).unwrap(), &get(&z, "spascal_x"), 0.0, "pascal");
-        close(&sl::hadamard(&dev, 8).unwrap(), &get(&z, "shad_x"), 0.0, "hadamard");
-        close(&sl::dft(&dev, 5, sl::DftScale::None).unwrap(), &get(&z, "sdft_x"), 1e-14, "dft");
-        close(&sl::helmert(&dev, 4, false).unwrap(), &get(&z, "shelm_x"), 1e-15, "helmert");
-        close(&sl::fiedler(&c).unwrap(), &get(&z, "sfied_x"), 0.0, "fiedler");
-        close(&sl::leslie(&get::<f64>(&z, "sles_f"), &get::<f64>(&z, "sles_s")).unwrap(), &get(&z, "sles_x"), 0.0, "leslie");
-        close(&sl::khatri_rao(&get::<f64>(&z, "skr_a"), &get::<f64>(&z, "skr_b")).unwrap(), &get(&z, "skr_x"), 0.0, "khatri_rao");
-        for (name, mode) in [("full", sl::ConvMode::Full), ("valid", sl::ConvMode::Valid), ("same", sl::ConvMode::Same)] {
-            close(&sl::convolution_matrix(&c, 6, mode).unwrap(), &get(&z, &format!("sconv_{name}")), 0.0, &format!("convolution_matrix {name}"));
+        close(
+            &sl::toeplitz(&c, Some(&r)).unwrap(),
+            &get(&z, "stoep_x"),
+            0.0,
+            "toeplitz",
+        );
+        close(
+            &sl::circulant(&c).unwrap(),
+            &get(&z, "scirc_x"),
+            0.0,
+            "circulant",
+        );
+        close(
+            &sl::hankel(&c, Some(&r)).unwrap(),
+            &get(&z, "shank_x"),
+            0.0,
+            "hankel",
+        );
+        close(
+            &sl::companion(&get::<f64>(&z, "scomp_a")).unwrap(),
+            &get(&z, "scomp_x"),
+            1e-15,
+            "companion",
+        );
+        close(
+            &sl::hilbert(&dev, 5).unwrap(),
+            &get(&z, "shilb_x"),
+            1e-15,
+            "hilbert",
+        );
+        close(
+            &sl::invhilbert(&dev, 5).unwrap(),
+            &get(&z, "sinvhilb_x"),
+            0.0,
+            "invhilbert",
+        );
+        close(
+            &sl::pascal(&dev, 5, sl::PascalKind::Symmetric).unwrap(),
+            &get(&z, "spascal_x"),
+            0.0,
+            "pascal",
+        );
+        close(
+            &sl::hadamard(&dev, 8).unwrap(),
+            &get(&z, "shad_x"),
+            0.0,
+            "hadamard",
+        );
+        close(
+            &sl::dft(&dev, 5, sl::DftScale::None).unwrap(),
+            &get(&z, "sdft_x"),
+            1e-14,
+            "dft",
+        );
+        close(
+            &sl::helmert(&dev, 4, false).unwrap(),
+            &get(&z, "shelm_x"),
+            1e-15,
+            "helmert",
+        );
+        close(
+            &sl::fiedler(&c).unwrap(),
+            &get(&z, "sfied_x"),
+            0.0,
+            "fiedler",
+        );
+        close(
+            &sl::leslie(&get::<f64>(&z, "sles_f"), &get::<f64>(&z, "sles_s")).unwrap(),
+            &get(&z, "sles_x"),
+            0.0,
+            "leslie",
+        );
+        close(
+            &sl::khatri_rao(&get::<f64>(&z, "skr_a"), &get::<f64>(&z, "skr_b")).unwrap(),
+            &get(&z, "skr_x"),
+            0.0,
+            "khatri_rao",
+        );
+        for (name, mode) in [
+            ("full", sl::ConvMode::Full),
+            ("valid", sl::ConvMode::Valid),
+            ("same", sl::ConvMode::Same),
+        ] {
+            close(
+                &sl::convolution_matrix(&c, 6, mode).unwrap(),
+                &get(&z, &format!("sconv_{name}")),
+                0.0,
+                &format!("convolution_matrix {name}"),
+            );
         }
         let seven = Array::scalar(&dev, 7.0).unwrap();
         let (a, b) = (get::<f64>(&z, "sbd_a"), get::<f64>(&z, "sbd_b"));
-        close(&sl::block_diag(&[&a, &b, &seven]).unwrap(), &get(&z, "sbd_x"), 0.0, "block_diag");
+        close(
+            &sl::block_diag(&[&a, &b, &seven]).unwrap(),
+            &get(&z, "sbd_x"),
+            0.0,
+            "block_diag",
+        );
         let h = get::<c128>(&z, "eigh_c16_a");
         assert!(sl::ishermitian(&h).unwrap());
         assert!(!sl::issymmetric(&h).unwrap());
-        assert_eq!(sl::bandwidth(&sl::hilbert(&dev, 3).unwrap()).unwrap(), (2, 2));
+        assert_eq!(
+            sl::bandwidth(&sl::hilbert(&dev, 3).unwrap()).unwrap(),
+            (2, 2)
+        );
         assert!(sl::hadamard(&dev, 6).is_err());
         assert!(sl::companion(&Array::from_vec(&dev, &[2], vec![0.0, 1.0]).unwrap()).is_err());
     }

@@ -197,7 +197,9 @@ fn find_and_preload() -> std::result::Result<(), String> {
 
 /// # Safety
 /// Loading a library runs its initialisers; the caller names a trusted library.
-pub(crate) unsafe fn open_global(path: &Path) -> std::result::Result<libloading::Library, libloading::Error> {
+pub(crate) unsafe fn open_global(
+    path: &Path,
+) -> std::result::Result<libloading::Library, libloading::Error> {
     #[cfg(unix)]
     {
         use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};

@@ -99,7 +99,10 @@ fn find_and_preload() -> std::result::Result<(), String> {
                     if unsafe { cs::is_culib_present() } {
                         return Ok(());
                     }
-                    searched.push(format!("{} (loaded, but not by its soname)", file.display()));
+                    searched.push(format!(
+                        "{} (loaded, but not by its soname)",
+                        file.display()
+                    ));
                 }
                 Err(e) => searched.push(format!("{} ({e})", file.display())),
             }
@@ -141,12 +144,10 @@ fn with_handle<R>(dev: &Arc<CudaDevice>, f: impl FnOnce(&Handle) -> Result<R>) -
         .get_or_init(Default::default)
         .lock()
         .map_err(|_| Error::invalid("cuSOLVER handle registry poisoned"))?;
-    dev.context()
-        .bind_to_thread()
-        .map_err(|e| Error::Driver {
-            op: "binding the CUDA context".into(),
-            message: format!("{e:?}"),
-        })?;
+    dev.context().bind_to_thread().map_err(|e| Error::Driver {
+        op: "binding the CUDA context".into(),
+        message: format!("{e:?}"),
+    })?;
     if !map.contains_key(&dev.ordinal()) {
         let mut dn: cs::cusolverDnHandle_t = std::ptr::null_mut();
         // SAFETY: `dn` is a valid out-pointer; the library is loaded (`load_cusolver`).
@@ -158,7 +159,9 @@ fn with_handle<R>(dev: &Arc<CudaDevice>, f: impl FnOnce(&Handle) -> Result<R>) -
         })?;
         let mut params: cs::cusolverDnParams_t = std::ptr::null_mut();
         // SAFETY: `params` is a valid out-pointer.
-        status("cusolverDnCreateParams", unsafe { cs::cusolverDnCreateParams(&mut params) })?;
+        status("cusolverDnCreateParams", unsafe {
+            cs::cusolverDnCreateParams(&mut params)
+        })?;
         map.insert(dev.ordinal(), Handle { dn, params });
     }
     f(&map[&dev.ordinal()])
@@ -219,7 +222,11 @@ fn read_info(info: &Array<i32>) -> Result<Vec<i32>> {
 /// LU with partial pivoting of each column-major `n x n` matrix of the contiguous batch `a`,
 /// in place (`getrf`); the pivots (1-based, LAPACK's) into a new `(batch, n)` array; each
 /// matrix's `info`.
-pub fn getrf<T: DType>(dev: &Arc<CudaDevice>, a: &mut Array<T>, n: usize) -> Result<(Array<i64>, Vec<i32>)> {
+pub fn getrf<T: DType>(
+    dev: &Arc<CudaDevice>,
+    a: &mut Array<T>,
+    n: usize,
+) -> Result<(Array<i64>, Vec<i32>)> {
     let ty = data_type(T::ID)?;
     let batch = a.len() / (n * n).max(1);
     let gpu = Device::Cuda(dev.clone());
@@ -231,7 +238,18 @@ pub fn getrf<T: DType>(dev: &Arc<CudaDevice>, a: &mut Array<T>, n: usize) -> Res
         let mut sizes = (0usize, 0usize);
         // SAFETY: a query of sizes only; `a` holds at least one n x n matrix (lda = n).
         status("cusolverDnXgetrf_bufferSize", unsafe {
-            cs::cusolverDnXgetrf_bufferSize(h.dn, h.params, ni, ni, ty, pa as *const c_void, ni, ty, &mut sizes.0, &mut sizes.1)
+            cs::cusolverDnXgetrf_bufferSize(
+                h.dn,
+                h.params,
+                ni,
+                ni,
+                ty,
+                pa as *const c_void,
+                ni,
+                ty,
+                &mut sizes.0,
+                &mut sizes.1,
+            )
         })?;
         let mut ws = Workspace::new(dev, sizes)?;
         let pw = ptr_mut(&mut ws.device)?;
@@ -242,11 +260,19 @@ pub fn getrf<T: DType>(dev: &Arc<CudaDevice>, a: &mut Array<T>, n: usize) -> Res
             // info read below synchronizes the stream).
             status("cusolverDnXgetrf", unsafe {
                 cs::cusolverDnXgetrf(
-                    h.dn, h.params, ni, ni, ty,
-                    (pa + b * (n * n) as u64 * es) as *mut c_void, ni,
-                    (pp + b * n as u64 * 8) as *mut i64, ty,
-                    pw as *mut c_void, sizes.0,
-                    ws.host.as_mut_ptr().cast(), sizes.1,
+                    h.dn,
+                    h.params,
+                    ni,
+                    ni,
+                    ty,
+                    (pa + b * (n * n) as u64 * es) as *mut c_void,
+                    ni,
+                    (pp + b * n as u64 * 8) as *mut i64,
+                    ty,
+                    pw as *mut c_void,
+                    sizes.0,
+                    ws.host.as_mut_ptr().cast(),
+                    sizes.1,
                     (pi + b * 4) as *mut i32,
                 )
             })?;
@@ -285,17 +311,28 @@ pub fn getrs<T: DType>(
             // k n nrhs, ldb = n) and info lie inside their arrays, which outlive the queued work.
             status("cusolverDnXgetrs", unsafe {
                 cs::cusolverDnXgetrs(
-                    h.dn, h.params, op, n as i64, nrhs as i64, ty,
-                    (pa + k * (n * n) as u64 * es) as *const c_void, n as i64,
-                    (pp + k * n as u64 * 8) as *const i64, ty,
-                    (pb + k * (n * nrhs) as u64 * es) as *mut c_void, n as i64,
+                    h.dn,
+                    h.params,
+                    op,
+                    n as i64,
+                    nrhs as i64,
+                    ty,
+                    (pa + k * (n * n) as u64 * es) as *const c_void,
+                    n as i64,
+                    (pp + k * n as u64 * 8) as *const i64,
+                    ty,
+                    (pb + k * (n * nrhs) as u64 * es) as *mut c_void,
+                    n as i64,
                     (pi + k * 4) as *mut i32,
                 )
             })?;
         }
         let bad = read_info(&info)?;
         match bad.iter().find(|&&c| c != 0) {
-            Some(c) => Err(Error::invalid(format!("cusolverDnXgetrs: argument {} is invalid", -c))),
+            Some(c) => Err(Error::invalid(format!(
+                "cusolverDnXgetrs: argument {} is invalid",
+                -c
+            ))),
             None => Ok(()),
         }
     })
@@ -303,7 +340,12 @@ pub fn getrs<T: DType>(
 
 /// The Cholesky factor of each column-major Hermitian `n x n` matrix of `a`, in place, from its
 /// `upper` (else lower) triangle (`potrf`); each matrix's `info`.
-pub fn potrf<T: DType>(dev: &Arc<CudaDevice>, a: &mut Array<T>, n: usize, upper: bool) -> Result<Vec<i32>> {
+pub fn potrf<T: DType>(
+    dev: &Arc<CudaDevice>,
+    a: &mut Array<T>,
+    n: usize,
+    upper: bool,
+) -> Result<Vec<i32>> {
     let ty = data_type(T::ID)?;
     let batch = a.len() / (n * n).max(1);
     let gpu = Device::Cuda(dev.clone());
@@ -319,7 +361,18 @@ pub fn potrf<T: DType>(dev: &Arc<CudaDevice>, a: &mut Array<T>, n: usize, upper:
         let mut sizes = (0usize, 0usize);
         // SAFETY: a query of sizes only.
         status("cusolverDnXpotrf_bufferSize", unsafe {
-            cs::cusolverDnXpotrf_bufferSize(h.dn, h.params, fill, n as i64, ty, pa as *const c_void, n as i64, ty, &mut sizes.0, &mut sizes.1)
+            cs::cusolverDnXpotrf_bufferSize(
+                h.dn,
+                h.params,
+                fill,
+                n as i64,
+                ty,
+                pa as *const c_void,
+                n as i64,
+                ty,
+                &mut sizes.0,
+                &mut sizes.1,
+            )
         })?;
         let mut ws = Workspace::new(dev, sizes)?;
         let pw = ptr_mut(&mut ws.device)?;
@@ -328,9 +381,18 @@ pub fn potrf<T: DType>(dev: &Arc<CudaDevice>, a: &mut Array<T>, n: usize, upper:
             // workspace) outlive the queued work (the info read synchronizes).
             status("cusolverDnXpotrf", unsafe {
                 cs::cusolverDnXpotrf(
-                    h.dn, h.params, fill, n as i64, ty,
-                    (pa + k * (n * n) as u64 * es) as *mut c_void, n as i64, ty,
-                    pw as *mut c_void, sizes.0, ws.host.as_mut_ptr().cast(), sizes.1,
+                    h.dn,
+                    h.params,
+                    fill,
+                    n as i64,
+                    ty,
+                    (pa + k * (n * n) as u64 * es) as *mut c_void,
+                    n as i64,
+                    ty,
+                    pw as *mut c_void,
+                    sizes.0,
+                    ws.host.as_mut_ptr().cast(),
+                    sizes.1,
                     (pi + k * 4) as *mut i32,
                 )
             })?;
@@ -373,7 +435,21 @@ pub fn syevd<T: DType, R: DType>(
         let mut sizes = (0usize, 0usize);
         // SAFETY: a query of sizes only.
         status("cusolverDnXsyevd_bufferSize", unsafe {
-            cs::cusolverDnXsyevd_bufferSize(h.dn, h.params, job, fill, n as i64, ty, pa as *const c_void, n as i64, wty, pw as *const c_void, ty, &mut sizes.0, &mut sizes.1)
+            cs::cusolverDnXsyevd_bufferSize(
+                h.dn,
+                h.params,
+                job,
+                fill,
+                n as i64,
+                ty,
+                pa as *const c_void,
+                n as i64,
+                wty,
+                pw as *const c_void,
+                ty,
+                &mut sizes.0,
+                &mut sizes.1,
+            )
         })?;
         let mut ws = Workspace::new(dev, sizes)?;
         let pws = ptr_mut(&mut ws.device)?;
@@ -382,10 +458,21 @@ pub fn syevd<T: DType, R: DType>(
             // (and the workspace) outlive the queued work (the info read synchronizes).
             status("cusolverDnXsyevd", unsafe {
                 cs::cusolverDnXsyevd(
-                    h.dn, h.params, job, fill, n as i64, ty,
-                    (pa + k * (n * n) as u64 * es) as *mut c_void, n as i64, wty,
-                    (pw + k * n as u64 * ws_) as *mut c_void, ty,
-                    pws as *mut c_void, sizes.0, ws.host.as_mut_ptr().cast(), sizes.1,
+                    h.dn,
+                    h.params,
+                    job,
+                    fill,
+                    n as i64,
+                    ty,
+                    (pa + k * (n * n) as u64 * es) as *mut c_void,
+                    n as i64,
+                    wty,
+                    (pw + k * n as u64 * ws_) as *mut c_void,
+                    ty,
+                    pws as *mut c_void,
+                    sizes.0,
+                    ws.host.as_mut_ptr().cast(),
+                    sizes.1,
                     (pi + k * 4) as *mut i32,
                 )
             })?;
@@ -411,13 +498,21 @@ pub fn gesvd<T: DType, R: DType>(
     job: u8,
 ) -> Result<Vec<i32>> {
     if m < n {
-        return Err(Error::invalid(format!("cusolverDnXgesvd needs m >= n, got {m} x {n}")));
+        return Err(Error::invalid(format!(
+            "cusolverDnXgesvd needs m >= n, got {m} x {n}"
+        )));
     }
     let (ty, sty) = (data_type(T::ID)?, data_type(R::ID)?);
     let batch = a.len() / (m * n).max(1);
     let gpu = Device::Cuda(dev.clone());
     let mut info = Array::<i32>::zeros(&gpu, &[batch.max(1)])?;
-    let (pa, ps, pu, pv, pi) = (ptr_mut(a)?, ptr_mut(s)?, ptr_mut(u)?, ptr_mut(vt)?, ptr_mut(&mut info)?);
+    let (pa, ps, pu, pv, pi) = (
+        ptr_mut(a)?,
+        ptr_mut(s)?,
+        ptr_mut(u)?,
+        ptr_mut(vt)?,
+        ptr_mut(&mut info)?,
+    );
     let (es, ss) = (T::ID.size() as u64, R::ID.size() as u64);
     let ucols = if job == b'A' { m } else { n };
     let (ldu, ldvt) = (m as i64, n as i64);
@@ -427,13 +522,37 @@ pub fn gesvd<T: DType, R: DType>(
         let mut sizes = (0usize, 0usize);
         // SAFETY: a query of sizes only.
         status("cusolverDnXgesvd_bufferSize", unsafe {
-            cs::cusolverDnXgesvd_bufferSize(h.dn, h.params, jc, jc, m as i64, n as i64, ty, pa as *const c_void, m as i64, sty, ps as *const c_void, ty, pu as *const c_void, ldu, ty, pv as *const c_void, ldvt, ty, &mut sizes.0, &mut sizes.1)
+            cs::cusolverDnXgesvd_bufferSize(
+                h.dn,
+                h.params,
+                jc,
+                jc,
+                m as i64,
+                n as i64,
+                ty,
+                pa as *const c_void,
+                m as i64,
+                sty,
+                ps as *const c_void,
+                ty,
+                pu as *const c_void,
+                ldu,
+                ty,
+                pv as *const c_void,
+                ldvt,
+                ty,
+                &mut sizes.0,
+                &mut sizes.1,
+            )
         })?;
         let mut ws = Workspace::new(dev, sizes)?;
         let pws = ptr_mut(&mut ws.device)?;
         for k in 0..batch as u64 {
             let (uk, vk) = if vectors {
-                (pu + k * (m * ucols) as u64 * es, pv + k * (n * n) as u64 * es)
+                (
+                    pu + k * (m * ucols) as u64 * es,
+                    pv + k * (n * n) as u64 * es,
+                )
             } else {
                 (pu, pv)
             };
@@ -443,11 +562,28 @@ pub fn gesvd<T: DType, R: DType>(
             // outlive the queued work (the info read synchronizes).
             status("cusolverDnXgesvd", unsafe {
                 cs::cusolverDnXgesvd(
-                    h.dn, h.params, jc, jc, m as i64, n as i64, ty,
-                    (pa + k * (m * n) as u64 * es) as *mut c_void, m as i64, sty,
-                    (ps + k * n as u64 * ss) as *mut c_void, ty,
-                    uk as *mut c_void, ldu, ty, vk as *mut c_void, ldvt, ty,
-                    pws as *mut c_void, sizes.0, ws.host.as_mut_ptr().cast(), sizes.1,
+                    h.dn,
+                    h.params,
+                    jc,
+                    jc,
+                    m as i64,
+                    n as i64,
+                    ty,
+                    (pa + k * (m * n) as u64 * es) as *mut c_void,
+                    m as i64,
+                    sty,
+                    (ps + k * n as u64 * ss) as *mut c_void,
+                    ty,
+                    uk as *mut c_void,
+                    ldu,
+                    ty,
+                    vk as *mut c_void,
+                    ldvt,
+                    ty,
+                    pws as *mut c_void,
+                    sizes.0,
+                    ws.host.as_mut_ptr().cast(),
+                    sizes.1,
                     (pi + k * 4) as *mut i32,
                 )
             })?;
@@ -479,23 +615,40 @@ pub fn solve_batched<T: DType>(
     let es = T::ID.size() as u64;
     let (pa, pb) = (ptr_mut(a)?, ptr_mut(b)?);
     // The arrays of matrix addresses cuBLAS takes, built on the host, copied to the device.
-    let addr_a: Vec<u64> = (0..batch as u64).map(|k| pa + k * (n * n) as u64 * es).collect();
-    let addr_b: Vec<u64> = (0..batch as u64).map(|k| pb + k * (n * nrhs) as u64 * es).collect();
+    let addr_a: Vec<u64> = (0..batch as u64)
+        .map(|k| pa + k * (n * n) as u64 * es)
+        .collect();
+    let addr_b: Vec<u64> = (0..batch as u64)
+        .map(|k| pb + k * (n * nrhs) as u64 * es)
+        .collect();
     let da = Array::from_vec(&gpu, &[batch], addr_a)?;
     let db = Array::from_vec(&gpu, &[batch], addr_b)?;
     let mut piv = Array::<i32>::zeros(&gpu, &[batch * n])?;
     let mut info = Array::<i32>::zeros(&gpu, &[batch])?;
-    let (pda, pdb, pp, pi) = (ptr(&da)?, ptr(&db)?, ptr_mut(&mut piv)?, ptr_mut(&mut info)?);
+    let (pda, pdb, pp, pi) = (
+        ptr(&da)?,
+        ptr(&db)?,
+        ptr_mut(&mut piv)?,
+        ptr_mut(&mut info)?,
+    );
     let to_i32 = |v: usize, what: &str| {
-        i32::try_from(v).map_err(|_| Error::invalid(format!("cuBLAS batched LU: {what} = {v} exceeds i32")))
+        i32::try_from(v)
+            .map_err(|_| Error::invalid(format!("cuBLAS batched LU: {what} = {v} exceeds i32")))
     };
-    let (ni, ri, bi) = (to_i32(n, "n")?, to_i32(nrhs, "nrhs")?, to_i32(batch, "batch")?);
+    let (ni, ri, bi) = (
+        to_i32(n, "n")?,
+        to_i32(nrhs, "nrhs")?,
+        to_i32(batch, "batch")?,
+    );
     let handle = blas_handle(dev)?;
     let check = |op: &str, s: cb::cublasStatus_t| {
         if s == cb::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
             Ok(())
         } else {
-            Err(Error::Driver { op: op.to_string(), message: format!("{s:?}") })
+            Err(Error::Driver {
+                op: op.to_string(),
+                message: format!("{s:?}"),
+            })
         }
     };
     let mut host_info: i32 = 0;
@@ -507,13 +660,33 @@ pub fn solve_batched<T: DType>(
             // device's stream (the info read below synchronizes it). `T` is `$t` (checked by
             // the dtype match).
             check(stringify!($getrf), unsafe {
-                cb::$getrf(handle, ni, pda as *const *mut $t, ni, pp as *mut i32, pi as *mut i32, bi)
+                cb::$getrf(
+                    handle,
+                    ni,
+                    pda as *const *mut $t,
+                    ni,
+                    pp as *mut i32,
+                    pi as *mut i32,
+                    bi,
+                )
             })?;
             let info = info.to_vec()?;
             if info.iter().all(|&c| c == 0) {
                 // SAFETY: as above; `host_info` is a host int, as getrsBatched requires.
                 check(stringify!($getrs), unsafe {
-                    cb::$getrs(handle, cb::cublasOperation_t::CUBLAS_OP_N, ni, ri, pda as *const *const $t, ni, pp as *const i32, pdb as *const *mut $t, ni, &mut host_info, bi)
+                    cb::$getrs(
+                        handle,
+                        cb::cublasOperation_t::CUBLAS_OP_N,
+                        ni,
+                        ri,
+                        pda as *const *const $t,
+                        ni,
+                        pp as *const i32,
+                        pdb as *const *mut $t,
+                        ni,
+                        &mut host_info,
+                        bi,
+                    )
                 })?;
                 // The solve is queued: read something back so that errors surface here.
                 let _ = piv.to_vec()?;
@@ -525,7 +698,11 @@ pub fn solve_batched<T: DType>(
         DTypeId::F32 => run!(f32, cublasSgetrfBatched, cublasSgetrsBatched),
         DTypeId::F64 => run!(f64, cublasDgetrfBatched, cublasDgetrsBatched),
         DTypeId::C64 => run!(cb::cuComplex, cublasCgetrfBatched, cublasCgetrsBatched),
-        DTypeId::C128 => run!(cb::cuDoubleComplex, cublasZgetrfBatched, cublasZgetrsBatched),
+        DTypeId::C128 => run!(
+            cb::cuDoubleComplex,
+            cublasZgetrfBatched,
+            cublasZgetrsBatched
+        ),
         other => {
             return Err(Error::invalid(format!(
                 "cuBLAS batched LU: dtype {} is not one of f32, f64, c64, c128",
@@ -534,7 +711,10 @@ pub fn solve_batched<T: DType>(
         }
     };
     if host_info != 0 {
-        return Err(Error::invalid(format!("cublas getrsBatched: argument {} is invalid", -host_info)));
+        return Err(Error::invalid(format!(
+            "cublas getrsBatched: argument {} is invalid",
+            -host_info
+        )));
     }
     drop((da, db));
     Ok(info)
@@ -564,12 +744,18 @@ fn blas_handle(dev: &Arc<CudaDevice>) -> Result<cudarc::cublas::sys::cublasHandl
     // SAFETY: `h` is a valid out-pointer; cuBLAS is loaded (`load_cublas`).
     let s = unsafe { cb::cublasCreate_v2(&mut h) };
     if s != cb::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
-        return Err(Error::Driver { op: "cublasCreate".into(), message: format!("{s:?}") });
+        return Err(Error::Driver {
+            op: "cublasCreate".into(),
+            message: format!("{s:?}"),
+        });
     }
     // SAFETY: `h` was just created; the stream is this device's, alive for the process.
     let s = unsafe { cb::cublasSetStream_v2(h, dev.stream().cu_stream() as cb::cudaStream_t) };
     if s != cb::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
-        return Err(Error::Driver { op: "cublasSetStream".into(), message: format!("{s:?}") });
+        return Err(Error::Driver {
+            op: "cublasSetStream".into(),
+            message: format!("{s:?}"),
+        });
     }
     map.insert(dev.ordinal(), H(h));
     Ok(h)

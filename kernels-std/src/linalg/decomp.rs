@@ -263,6 +263,9 @@ pub fn eigvals<T: LinalgInput>(a: &Array<T>) -> Result<Array<<T::Float as Linalg
 pub(crate) fn not_stack(op: &str, shape: &[usize]) -> Error {
     Error::linalg(
         op,
-        format!("{}-dimensional array given; the array must be at least two-dimensional", shape.len()),
+        format!(
+            "{}-dimensional array given; the array must be at least two-dimensional",
+            shape.len()
+        ),
     )
 }

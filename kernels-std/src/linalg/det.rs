@@ -44,7 +44,10 @@ pub(crate) fn sign_logdet<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Arr
     let swaps: Array<T::Re> = swap_sign::<T::Re>(&piv, &idx)?;
     let parity = T::Re::prod_axes(&swaps, &[-1], false)?;
     let unit = T::unit_array(&d)?;
-    let sign = T::mul_elem(&T::prod_axes(&unit, &[-1], false)?, &T::from_re_array(&parity)?)?;
+    let sign = T::mul_elem(
+        &T::prod_axes(&unit, &[-1], false)?,
+        &T::from_re_array(&parity)?,
+    )?;
     Ok((sign, logabs))
 }
 

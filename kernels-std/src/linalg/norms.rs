@@ -97,13 +97,21 @@ pub fn vector_norm<T: LinalgInput>(
 /// assert!((matrix_norm(&a, NormOrd::Nuc, false)?.item()? - (s[0] + s[1])).abs() < 1e-12);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn matrix_norm<T: LinalgInput>(x: &Array<T>, ord: NormOrd, keepdims: bool) -> Result<Array<Real<T>>> {
+pub fn matrix_norm<T: LinalgInput>(
+    x: &Array<T>,
+    ord: NormOrd,
+    keepdims: bool,
+) -> Result<Array<Real<T>>> {
     let x = T::to_float(x)?;
     matrix_norm_float(&x, ord, keepdims)
 }
 
 /// [`matrix_norm`] in a float dtype.
-pub(crate) fn matrix_norm_float<F: LinalgFloat>(x: &Array<F>, ord: NormOrd, keepdims: bool) -> Result<Array<F::Re>> {
+pub(crate) fn matrix_norm_float<F: LinalgFloat>(
+    x: &Array<F>,
+    ord: NormOrd,
+    keepdims: bool,
+) -> Result<Array<F::Re>> {
     check_stack("matrix_norm", x)?;
     let ord = match ord {
         NormOrd::P(p) if p == f64::INFINITY => NormOrd::Inf,
@@ -149,7 +157,9 @@ pub(crate) fn matrix_norm_float<F: LinalgFloat>(x: &Array<F>, ord: NormOrd, keep
                 _ => 0.0,
             };
             if ord != NormOrd::Nuc && p.abs() != 2.0 {
-                return Err(Error::invalid(format!("matrix_norm: invalid norm order {ord:?} for matrices")));
+                return Err(Error::invalid(format!(
+                    "matrix_norm: invalid norm order {ord:?} for matrices"
+                )));
             }
             if x.is_empty() {
                 return Err(Error::invalid(format!(
@@ -165,7 +175,9 @@ pub(crate) fn matrix_norm_float<F: LinalgFloat>(x: &Array<F>, ord: NormOrd, keep
             };
             keep(r)
         }
-        _ => Err(Error::invalid(format!("matrix_norm: invalid norm order {ord:?} for matrices"))),
+        _ => Err(Error::invalid(format!(
+            "matrix_norm: invalid norm order {ord:?} for matrices"
+        ))),
     }
 }
 
@@ -197,7 +209,11 @@ pub fn norm_axes<T: LinalgInput>(
                 NormOrd::Inf => f64::INFINITY,
                 NormOrd::NegInf => f64::NEG_INFINITY,
                 NormOrd::P(p) => p,
-                _ => return Err(Error::invalid(format!("norm: invalid norm order {ord:?} for vectors"))),
+                _ => {
+                    return Err(Error::invalid(format!(
+                        "norm: invalid norm order {ord:?} for vectors"
+                    )))
+                }
             };
             vector_norm(x, p, Some(axis), keepdims)
         }
@@ -218,7 +234,10 @@ pub fn norm_axes<T: LinalgInput>(
                 Ok(r)
             }
         }
-        _ => Err(Error::invalid(format!("norm: improper number of dimensions to norm ({:?})", axis))),
+        _ => Err(Error::invalid(format!(
+            "norm: improper number of dimensions to norm ({:?})",
+            axis
+        ))),
     }
 }
 
@@ -246,7 +265,8 @@ pub fn cond<T: LinalgInput>(x: &Array<T>, p: Option<NormOrd>) -> Result<Array<Re
         return Err(Error::linalg("cond", "cond is not defined on empty arrays"));
     }
     type R<T> = Real<T>;
-    let spectral = matches!(p, None | Some(NormOrd::Default)) || matches!(p, Some(NormOrd::P(q)) if q.abs() == 2.0);
+    let spectral = matches!(p, None | Some(NormOrd::Default))
+        || matches!(p, Some(NormOrd::P(q)) if q.abs() == 2.0);
     let (r, failed) = if spectral {
         let s = lapack::svd("cond", &x, false, false)?.1;
         let hi = <R<T> as RealLinalg>::max_axes(&s, &[-1], false)?;

@@ -5,8 +5,8 @@ use array_runtime::{shape, Array, Error, Result};
 
 use super::matmul::matmul;
 use super::scalar::LinalgScalar;
-use array_runtime::ops::Numeric;
 use crate::math::Conjugate;
+use array_runtime::ops::Numeric;
 
 /// NumPy's `linalg.matrix_transpose(x)` (`x.mT`): the last two axes swapped, as a view.
 ///
@@ -40,9 +40,15 @@ pub fn matrix_transpose<T: array_runtime::DType>(x: &Array<T>) -> Result<Array<T
 /// assert_eq!(vecdot(&v, &n, -1)?.to_vec()?, vec![3.0, 6.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn vecdot<T: LinalgScalar + Conjugate>(x1: &Array<T>, x2: &Array<T>, axis: isize) -> Result<Array<T>> {
+pub fn vecdot<T: LinalgScalar + Conjugate>(
+    x1: &Array<T>,
+    x2: &Array<T>,
+    axis: isize,
+) -> Result<Array<T>> {
     if x1.ndim() == 0 || x2.ndim() == 0 {
-        return Err(Error::invalid("vecdot: the operands must have at least one dimension"));
+        return Err(Error::invalid(
+            "vecdot: the operands must have at least one dimension",
+        ));
     }
     let a = x1.swap_axes(super::views::axis("vecdot", axis, x1.shape())? as isize, -1)?;
     let b = x2.swap_axes(super::views::axis("vecdot", axis, x2.shape())? as isize, -1)?;
@@ -54,7 +60,10 @@ pub fn vecdot<T: LinalgScalar + Conjugate>(x1: &Array<T>, x2: &Array<T>, axis: i
             x2.shape()
         )));
     }
-    let batch = shape::broadcast_shapes("vecdot", &[&a.shape()[..a.ndim() - 1], &b.shape()[..b.ndim() - 1]])?;
+    let batch = shape::broadcast_shapes(
+        "vecdot",
+        &[&a.shape()[..a.ndim() - 1], &b.shape()[..b.ndim() - 1]],
+    )?;
     let mut sa = batch.clone();
     sa.extend([1, ka]);
     let mut sb = batch.clone();
@@ -100,7 +109,11 @@ pub fn cross<T: Numeric>(x1: &Array<T>, x2: &Array<T>, axis: isize) -> Result<Ar
     let out = crate::shape::stack(&[&c0, &c1, &c2], -1)?;
     // The vector axis back where it was in the (broadcast) inputs.
     let nd = out.ndim() as isize;
-    let target = if axis < 0 { axis + nd } else { axis.min(nd - 1) };
+    let target = if axis < 0 {
+        axis + nd
+    } else {
+        axis.min(nd - 1)
+    };
     if target == nd - 1 {
         Ok(out)
     } else {
@@ -214,7 +227,12 @@ pub fn multi_dot<T: LinalgScalar>(arrays: &[&Array<T>]) -> Result<Array<T>> {
             }
         }
     }
-    fn chain<T: LinalgScalar>(ms: &[Array<T>], split: &[Vec<usize>], i: usize, j: usize) -> Result<Array<T>> {
+    fn chain<T: LinalgScalar>(
+        ms: &[Array<T>],
+        split: &[Vec<usize>],
+        i: usize,
+        j: usize,
+    ) -> Result<Array<T>> {
         if i == j {
             return Ok(ms[i].clone());
         }

@@ -107,7 +107,12 @@ pub(crate) fn lu_solve_small<T: Float>(a: &mut [T], b: &mut [T], info: &mut [i32
 
 /// The kernel over a batch held in host vectors (the CPU backend's path): `a` (`batch * n * n`)
 /// and `b` (`batch * n * k`) are overwritten; returns each system's `info`.
-pub(crate) fn solve_real<T: Float>(a: Vec<T>, b: Vec<T>, n: usize, k: usize) -> Result<(Vec<T>, Vec<i32>)> {
+pub(crate) fn solve_real<T: Float>(
+    a: Vec<T>,
+    b: Vec<T>,
+    n: usize,
+    k: usize,
+) -> Result<(Vec<T>, Vec<i32>)> {
     let dev = Device::Cpu;
     let batch = a.len() / (n * n);
     let mut aa = Array::from_vec(&dev, &[a.len()], a)?;

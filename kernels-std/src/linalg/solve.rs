@@ -62,7 +62,11 @@ pub(crate) fn solve_float<F: LinalgFloat>(a: &Array<F>, b: &Array<F>) -> Result<
             "solve: the shapes {:?} and {:?} do not align: b needs {n} rows{}",
             a.shape(),
             b.shape(),
-            if vector { "" } else { " in its second-to-last dimension" }
+            if vector {
+                ""
+            } else {
+                " in its second-to-last dimension"
+            }
         )));
     }
     let (a, b2, batch) = if vector {
@@ -129,7 +133,10 @@ pub(crate) fn inv_float<F: LinalgFloat>(a: &Array<F>) -> Result<Array<F>> {
 /// assert_eq!(matrix_power(&b, -1)?.to_vec()?, vec![0.5, 0.0, 0.0, 0.25]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn matrix_power<T: super::LinalgScalar + MaybeInverse + crate::creation::One>(a: &Array<T>, n: i64) -> Result<Array<T>> {
+pub fn matrix_power<T: super::LinalgScalar + MaybeInverse + crate::creation::One>(
+    a: &Array<T>,
+    n: i64,
+) -> Result<Array<T>> {
     check_square("matrix_power", a)?;
     let base = if n < 0 { T::inverse(a)? } else { a.clone() };
     let mut e = n.unsigned_abs();
@@ -190,7 +197,18 @@ macro_rules! not_invertible {
         }
     )*};
 }
-not_invertible!(i8, i16, i32, i64, u8, u16, u32, u64, array_runtime::f16, array_runtime::bf16);
+not_invertible!(
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    array_runtime::f16,
+    array_runtime::bf16
+);
 
 /// NumPy's `linalg.tensorsolve(a, b, axes)`: the tensor `x` with `tensordot(a, x, x.ndim) == b`,
 /// where `x`'s shape is `a.shape()[b.ndim():]`. `axes` (optional) are axes of `a` moved to the
@@ -221,7 +239,10 @@ pub fn tensorsolve<T: LinalgInput>(
             .iter()
             .map(|&ax| super::views::axis("tensorsolve", ax, a.shape()))
             .collect::<Result<_>>()?;
-        let mut order: Vec<isize> = (0..nd).filter(|k| !moved.contains(k)).map(|k| k as isize).collect();
+        let mut order: Vec<isize> = (0..nd)
+            .filter(|k| !moved.contains(k))
+            .map(|k| k as isize)
+            .collect();
         order.extend(moved.iter().map(|&k| k as isize));
         a = a.permute(&order)?;
     }

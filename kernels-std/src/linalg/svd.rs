@@ -60,12 +60,20 @@ type Real<T> = <<T as LinalgInput>::Float as LinalgFloat>::Re;
 /// assert_eq!(svd(&a, true, false)?.vh.shape(), &[3, 3]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn svd<T: LinalgInput>(a: &Array<T>, full_matrices: bool, hermitian: bool) -> Result<Svd<Float<T>>> {
+pub fn svd<T: LinalgInput>(
+    a: &Array<T>,
+    full_matrices: bool,
+    hermitian: bool,
+) -> Result<Svd<Float<T>>> {
     svd_float(&T::to_float(a)?, full_matrices, hermitian)
 }
 
 /// [`svd`] in a float dtype.
-pub(crate) fn svd_float<F: LinalgFloat>(a: &Array<F>, full_matrices: bool, hermitian: bool) -> Result<Svd<F>> {
+pub(crate) fn svd_float<F: LinalgFloat>(
+    a: &Array<F>,
+    full_matrices: bool,
+    hermitian: bool,
+) -> Result<Svd<F>> {
     let a = a.clone();
     check_stack("svd", &a)?;
     if hermitian {
@@ -85,7 +93,9 @@ fn hermitian_svd<F: LinalgFloat>(a: &Array<F>) -> Result<Svd<F>> {
     let (batch, _, _) = split_shape(a.shape());
     if a.is_empty() {
         let dev = a.device();
-        let eye = crate::creation::eye::<F>(&dev, n, None, 0)?.broadcast_to(a.shape())?.copy()?;
+        let eye = crate::creation::eye::<F>(&dev, n, None, 0)?
+            .broadcast_to(a.shape())?
+            .copy()?;
         return Ok(Svd {
             u: eye.clone(),
             s: Array::zeros(&dev, &with_dims(batch, &[n]))?,
@@ -125,7 +135,11 @@ pub fn svdvals<T: LinalgInput>(a: &Array<T>) -> Result<Array<Real<T>>> {
 }
 
 /// The singular values, or for `hermitian` the moduli of the eigenvalues (unsorted).
-fn singular_values<F: LinalgFloat>(op: &str, a: &Array<F>, hermitian: bool) -> Result<Array<F::Re>> {
+fn singular_values<F: LinalgFloat>(
+    op: &str,
+    a: &Array<F>,
+    hermitian: bool,
+) -> Result<Array<F::Re>> {
     if hermitian {
         lapack::check_square(op, a)?;
         let (w, _) = lapack::eigh(op, a, true, false)?;
@@ -149,7 +163,11 @@ fn singular_values<F: LinalgFloat>(op: &str, a: &Array<F>, hermitian: bool) -> R
 /// assert!(p.iter().zip(want).all(|(x, y)| (x - y).abs() < 1e-15));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn pinv<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>, hermitian: bool) -> Result<Array<Float<T>>> {
+pub fn pinv<T: LinalgInput>(
+    a: &Array<T>,
+    rcond: Option<f64>,
+    hermitian: bool,
+) -> Result<Array<Float<T>>> {
     let a = T::to_float(a)?;
     check_stack("pinv", &a)?;
     let (batch, m, n) = split_shape(a.shape());
@@ -169,7 +187,11 @@ pub fn pinv<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>, hermitian: bool) -
 /// `V diag(s^+) U^H` of an SVD, `s^+` the reciprocals of the values above `rcond * max(s)`.
 pub(crate) fn pseudo_inverse<F: LinalgFloat>(f: &Svd<F>, rcond: f64) -> Result<Array<F>> {
     let smax = <F::Re as RealLinalg>::max_axes(&f.s, &[-1], true)?;
-    let scale = Array::full(&f.s.device(), &[], <F::Re as super::scalar::RealScalar>::from_f64(rcond))?;
+    let scale = Array::full(
+        &f.s.device(),
+        &[],
+        <F::Re as super::scalar::RealScalar>::from_f64(rcond),
+    )?;
     let cutoff = <F::Re as LinalgFloat>::mul_elem(&smax, &scale)?;
     let sinv = inverse_above::<F::Re>(&f.s, &cutoff)?;
     let sinv = F::from_re_array(&sinv.insert_axis(-1)?)?;
@@ -196,16 +218,25 @@ pub fn matrix_rank<T: LinalgInput>(
     rtol: Option<f64>,
 ) -> Result<Array<i64>> {
     if tol.is_some() && rtol.is_some() {
-        return Err(Error::invalid("matrix_rank: `tol` and `rtol` can't be both set"));
+        return Err(Error::invalid(
+            "matrix_rank: `tol` and `rtol` can't be both set",
+        ));
     }
     let a = T::to_float(a)?;
     let dev = a.device();
     if a.ndim() < 2 {
         let abs = Float::<T>::abs_array(&a)?;
         let nz = <Real<T> as RealLinalg>::count_nonzero_axes(&abs, &[], false)?;
-        let any = if a.ndim() == 0 { nz } else { <Real<T> as RealLinalg>::count_nonzero_axes(&abs, &[0], false)? };
+        let any = if a.ndim() == 0 {
+            nz
+        } else {
+            <Real<T> as RealLinalg>::count_nonzero_axes(&abs, &[0], false)?
+        };
         let v = any.item()?;
-        return Array::scalar(&dev, i64::from(<Real<T> as super::scalar::RealScalar>::to_f64(v) > 0.0));
+        return Array::scalar(
+            &dev,
+            i64::from(<Real<T> as super::scalar::RealScalar>::to_f64(v) > 0.0),
+        );
     }
     let (batch, m, n) = split_shape(a.shape());
     if a.is_empty() {
@@ -213,11 +244,19 @@ pub fn matrix_rank<T: LinalgInput>(
     }
     let s = singular_values("matrix_rank", &a, hermitian)?;
     let tol = match tol {
-        Some(t) => Array::full(&dev, &[], <Real<T> as super::scalar::RealScalar>::from_f64(t))?,
+        Some(t) => Array::full(
+            &dev,
+            &[],
+            <Real<T> as super::scalar::RealScalar>::from_f64(t),
+        )?,
         None => {
             let r = rtol.unwrap_or(m.max(n) as f64 * Float::<T>::EPS);
             let smax = <Real<T> as RealLinalg>::max_axes(&s, &[-1], true)?;
-            let r = Array::full(&dev, &[], <Real<T> as super::scalar::RealScalar>::from_f64(r))?;
+            let r = Array::full(
+                &dev,
+                &[],
+                <Real<T> as super::scalar::RealScalar>::from_f64(r),
+            )?;
             <Real<T> as LinalgFloat>::mul_elem(&smax, &r)?
         }
     };
@@ -258,7 +297,11 @@ pub struct Lstsq<T: LinalgFloat> {
 /// assert_eq!(r.residuals.shape(), &[1]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn lstsq<T: LinalgInput>(a: &Array<T>, b: &Array<T>, rcond: Option<f64>) -> Result<Lstsq<Float<T>>> {
+pub fn lstsq<T: LinalgInput>(
+    a: &Array<T>,
+    b: &Array<T>,
+    rcond: Option<f64>,
+) -> Result<Lstsq<Float<T>>> {
     let a = T::to_float(a)?;
     let b = T::to_float(b)?;
     if a.ndim() != 2 || !(1..=2).contains(&b.ndim()) {
@@ -272,7 +315,11 @@ pub fn lstsq<T: LinalgInput>(a: &Array<T>, b: &Array<T>, rcond: Option<f64>) -> 
     if mb != m {
         return Err(Error::linalg(
             "lstsq",
-            format!("Incompatible dimensions: a {:?}, b {:?}", a.shape(), b.shape()),
+            format!(
+                "Incompatible dimensions: a {:?}, b {:?}",
+                a.shape(),
+                b.shape()
+            ),
         ));
     }
     let rcond = rcond.unwrap_or(Float::<T>::EPS * m.max(n) as f64);
@@ -289,7 +336,11 @@ pub fn lstsq<T: LinalgInput>(a: &Array<T>, b: &Array<T>, rcond: Option<f64>) -> 
     }
     let f = svd_float(&a, false, false)?;
     let smax = <Real<T> as RealLinalg>::max_axes(&f.s, &[-1], true)?;
-    let sc = Array::full(&dev, &[], <Real<T> as super::scalar::RealScalar>::from_f64(rcond))?;
+    let sc = Array::full(
+        &dev,
+        &[],
+        <Real<T> as super::scalar::RealScalar>::from_f64(rcond),
+    )?;
     let cutoff = <Real<T> as LinalgFloat>::mul_elem(&smax, &sc)?;
     let big = above::<Real<T>>(&f.s, &cutoff)?;
     let rank = crate::reduce::count_nonzero(&big).run()?.item()? as usize;

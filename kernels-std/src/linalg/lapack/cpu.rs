@@ -308,7 +308,13 @@ pub(crate) fn qr_raw<T: LinalgFloat>(h: &mut [T], (m, n): (usize, usize), tau: &
     let one = |h: &mut [T], tau: &mut [T]| {
         let bs = qrf::recommended_block_size::<T>(m, n);
         let mut coeff = faer::Mat::<T>::zeros(bs, k);
-        let mut buf = MemBuffer::new(qrf::qr_in_place_scratch::<T>(m, n, bs, par, Default::default()));
+        let mut buf = MemBuffer::new(qrf::qr_in_place_scratch::<T>(
+            m,
+            n,
+            bs,
+            par,
+            Default::default(),
+        ));
         qrf::qr_in_place(
             MatMut::from_row_major_slice_mut(h, m, n),
             coeff.as_mut(),
@@ -476,7 +482,8 @@ pub(crate) fn eig<T: LinalgFloat>(
                     let u = e.U();
                     for j in 0..n {
                         // LAPACK's normalization: unit 2-norm, the largest component real.
-                        let col: Vec<T::Cx> = (0..n).map(|i| T::faer_cx(u[(i, j)].clone())).collect();
+                        let col: Vec<T::Cx> =
+                            (0..n).map(|i| T::faer_cx(u[(i, j)].clone())).collect();
                         let norm = col
                             .iter()
                             .map(|z| LinalgScalar::abs_f64(*z).powi(2))
@@ -485,12 +492,18 @@ pub(crate) fn eig<T: LinalgFloat>(
                         let big = col
                             .iter()
                             .copied()
-                            .max_by(|a, b| LinalgScalar::abs_f64(*a).total_cmp(&LinalgScalar::abs_f64(*b)))
+                            .max_by(|a, b| {
+                                LinalgScalar::abs_f64(*a).total_cmp(&LinalgScalar::abs_f64(*b))
+                            })
                             .unwrap_or_else(<T::Cx as LinalgScalar>::zero);
                         let mag = LinalgScalar::abs_f64(big);
                         // `conj(big) / |big|`, divided by the norm: one factor for the column.
                         let scale = if mag > 0.0 && norm > 0.0 {
-                            let r = <T::Cx as LinalgFloat>::from_re(<T::Re as super::super::scalar::RealScalar>::from_f64(1.0 / (mag * norm)));
+                            let r = <T::Cx as LinalgFloat>::from_re(
+                                <T::Re as super::super::scalar::RealScalar>::from_f64(
+                                    1.0 / (mag * norm),
+                                ),
+                            );
                             LinalgScalar::conj(big) * r
                         } else {
                             <T::Cx as LinalgScalar>::one()

@@ -48,7 +48,10 @@ fn owned<T: DType>(a: &Array<T>) -> Result<Array<T>> {
 const SMALL_BATCH: usize = 16;
 const SMALL_N: usize = 32;
 
-pub(crate) fn lu<T: LinalgFloat>(d: &Arc<CudaDevice>, a: &Array<T>) -> Result<(Array<T>, Array<i64>)> {
+pub(crate) fn lu<T: LinalgFloat>(
+    d: &Arc<CudaDevice>,
+    a: &Array<T>,
+) -> Result<(Array<T>, Array<i64>)> {
     let (batch, m, n) = split_shape(a.shape());
     if m != n {
         let (lu, piv) = super::lu(&host(a)?)?;
@@ -88,7 +91,10 @@ pub(crate) fn solve<T: LinalgFloat>(
     transposed(&bcm)
 }
 
-pub(crate) fn inv_info<T: LinalgFloat>(d: &Arc<CudaDevice>, a: &Array<T>) -> Result<(Array<T>, Vec<i32>)> {
+pub(crate) fn inv_info<T: LinalgFloat>(
+    d: &Arc<CudaDevice>,
+    a: &Array<T>,
+) -> Result<(Array<T>, Vec<i32>)> {
     let (batch, n, _) = split_shape(a.shape());
     // LU of A^T (the C-order copy read column-major), then inv(A^T) column-major, which read
     // in C order is inv(A).
@@ -102,13 +108,19 @@ pub(crate) fn inv_info<T: LinalgFloat>(d: &Arc<CudaDevice>, a: &Array<T>) -> Res
     Ok((x, info))
 }
 
-pub(crate) fn cholesky<T: LinalgFloat>(op: &str, d: &Arc<CudaDevice>, a: &Array<T>) -> Result<Array<T>> {
+pub(crate) fn cholesky<T: LinalgFloat>(
+    op: &str,
+    d: &Arc<CudaDevice>,
+    a: &Array<T>,
+) -> Result<Array<T>> {
     let (batch, n, _) = split_shape(a.shape());
     // The lower triangle of A is the upper triangle of the column-major reading: its factor U
     // (A^T = U^H U) read in C order is L (A = L L^H).
     let mut c = owned(a)?;
     let info = solver::potrf(d, &mut c, n, true)?;
-    check_info(op, batch, &info, |_| "Matrix is not positive definite".into())?;
+    check_info(op, batch, &info, |_| {
+        "Matrix is not positive definite".into()
+    })?;
     Ok(c)
 }
 
@@ -163,14 +175,21 @@ pub(crate) fn svd<T: LinalgFloat>(
         (true, true) => b'A',
         (true, false) => b'S',
     };
-    let new = |shape: &[usize]| array_runtime::cuda::blas_support::array_for_overwrite::<T>(&dev, shape);
-    let mut s = array_runtime::cuda::blas_support::array_for_overwrite::<T::Re>(&dev, &with_dims(batch, &[k]))?;
+    let new =
+        |shape: &[usize]| array_runtime::cuda::blas_support::array_for_overwrite::<T>(&dev, shape);
+    let mut s = array_runtime::cuda::blas_support::array_for_overwrite::<T::Re>(
+        &dev,
+        &with_dims(batch, &[k]),
+    )?;
     if m >= n {
         // A column-major copy of A (m x n, m >= n): U (m x uc) and V^H (n x n) column-major.
         let mut cm = transposed(a)?;
         let uc = if full { m } else { n };
         let (mut u, mut vt) = if vectors {
-            (new(&with_dims(batch, &[uc, m]))?, new(&with_dims(batch, &[n, n]))?)
+            (
+                new(&with_dims(batch, &[uc, m]))?,
+                new(&with_dims(batch, &[n, n]))?,
+            )
         } else {
             (new(&[1])?, new(&[1])?)
         };
@@ -186,7 +205,10 @@ pub(crate) fn svd<T: LinalgFloat>(
         let mut cm = owned(a)?;
         let uc = if full { n } else { m };
         let (mut u2, mut vt2) = if vectors {
-            (new(&with_dims(batch, &[uc, n]))?, new(&with_dims(batch, &[m, m]))?)
+            (
+                new(&with_dims(batch, &[uc, n]))?,
+                new(&with_dims(batch, &[m, m]))?,
+            )
         } else {
             (new(&[1])?, new(&[1])?)
         };

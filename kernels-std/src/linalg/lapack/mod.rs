@@ -99,7 +99,11 @@ fn host_vec<T: array_runtime::DType>(a: &Array<T>) -> Result<Vec<T>> {
 }
 
 /// A host vector as an array of `shape` on `dev`.
-fn on_device<T: array_runtime::DType>(dev: &Device, shape: &[usize], v: Vec<T>) -> Result<Array<T>> {
+fn on_device<T: array_runtime::DType>(
+    dev: &Device,
+    shape: &[usize],
+    v: Vec<T>,
+) -> Result<Array<T>> {
     let a = Array::from_vec(&Device::Cpu, shape, v)?;
     if dev.is_cpu() {
         Ok(a)
@@ -189,7 +193,9 @@ pub(crate) fn cholesky_raw<T: LinalgFloat>(op: &str, a: &Array<T>) -> Result<Arr
     }
     let mut data = host_vec(a)?;
     let info = cpu::cholesky(&mut data, n);
-    check_info(op, batch, &info, |_| "Matrix is not positive definite".into())?;
+    check_info(op, batch, &info, |_| {
+        "Matrix is not positive definite".into()
+    })?;
     on_device(&dev, a.shape(), data)
 }
 
@@ -300,12 +306,14 @@ pub(crate) fn svd<T: LinalgFloat>(
     }
     let u = if m > 0 && uc > 0 && n == 0 {
         // An (m, 0) matrix: any orthonormal basis; NumPy's is the identity.
-        crate::creation::eye::<T>(&dev, m, Some(uc), 0)?.broadcast_to(&with_dims(batch, &[m, uc]))?
+        crate::creation::eye::<T>(&dev, m, Some(uc), 0)?
+            .broadcast_to(&with_dims(batch, &[m, uc]))?
     } else {
         on_device(&dev, &with_dims(batch, &[m, uc]), u)?
     };
     let vh = if n > 0 && vr > 0 && m == 0 {
-        crate::creation::eye::<T>(&dev, vr, Some(n), 0)?.broadcast_to(&with_dims(batch, &[vr, n]))?
+        crate::creation::eye::<T>(&dev, vr, Some(n), 0)?
+            .broadcast_to(&with_dims(batch, &[vr, n]))?
     } else {
         on_device(&dev, &with_dims(batch, &[vr, n]), vh)?
     };
@@ -323,7 +331,10 @@ pub(crate) fn eig<T: LinalgFloat>(
     if !dev.is_cpu() {
         // cuSOLVER's geev is not wrapped: the host computes it (see the module docs).
         let (w, v) = eig(op, &a.to_device(&Device::Cpu)?, vectors)?;
-        return Ok((w.to_device(&dev)?, v.map(|v| v.to_device(&dev)).transpose()?));
+        return Ok((
+            w.to_device(&dev)?,
+            v.map(|v| v.to_device(&dev)).transpose()?,
+        ));
     }
     let (batch, n, _) = split_shape(a.shape());
     let data = host_vec(a)?;

@@ -49,7 +49,14 @@ pub(crate) fn invert_perm(perm: &[i64], inv: &mut [i64], m: u64) {
 /// The swaps of `piv` (`k` per matrix) applied to the rows of each `n x nrhs` right-hand side
 /// of `b`, in order, or in reverse order when `reverse` (`P b`, `P^T b`). One thread per column.
 #[raw_kernel]
-pub(crate) fn apply_swaps<T: DType>(b: &mut [T], piv: &[i64], n: u64, k: u64, nrhs: u64, reverse: u64) {
+pub(crate) fn apply_swaps<T: DType>(
+    b: &mut [T],
+    piv: &[i64],
+    n: u64,
+    k: u64,
+    nrhs: u64,
+    reverse: u64,
+) {
     let e = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
     let total = b.len() as u64 / n;
     if e < total {
@@ -130,7 +137,10 @@ pub struct Lu<T: LinalgFloat> {
 pub fn lu<T: LinalgInput>(a: &Array<T>, permute_l: bool, p_indices: bool) -> Result<Lu<T::Float>> {
     let a = T::to_float(a)?;
     if a.ndim() < 2 {
-        return Err(Error::invalid(format!("lu: expected a 2-d (or stacked) array, got shape {:?}", a.shape())));
+        return Err(Error::invalid(format!(
+            "lu: expected a 2-d (or stacked) array, got shape {:?}",
+            a.shape()
+        )));
     }
     let nd = a.ndim();
     let (m, n) = (a.shape()[nd - 2], a.shape()[nd - 1]);
@@ -153,7 +163,12 @@ pub fn lu<T: LinalgInput>(a: &Array<T>, permute_l: bool, p_indices: bool) -> Res
         invert_perm::launch(&launch(perm.len()), &perm, &mut inv, m as u64)?;
     }
     if p_indices {
-        return Ok(Lu { p: None, p_indices: Some(inv), l, u });
+        return Ok(Lu {
+            p: None,
+            p_indices: Some(inv),
+            l,
+            u,
+        });
     }
     // P[r, c] = 1 where perm[c] == r: A = P L U.
     let rows = crate::creation::kernels::indices(&dev, m)?.reshape(&[m, 1])?;
@@ -163,13 +178,27 @@ pub fn lu<T: LinalgInput>(a: &Array<T>, permute_l: bool, p_indices: bool) -> Res
     let p = perm_matrix::<T::Float>(&pcols, &rows, &one, &zero)?;
     if permute_l {
         let pl = crate::linalg::matmul(&p, &l)?;
-        return Ok(Lu { p: None, p_indices: None, l: pl, u });
+        return Ok(Lu {
+            p: None,
+            p_indices: None,
+            l: pl,
+            u,
+        });
     }
-    Ok(Lu { p: Some(p), p_indices: None, l, u })
+    Ok(Lu {
+        p: Some(p),
+        p_indices: None,
+        l,
+        u,
+    })
 }
 
 /// `[..., r0..r1, c0..c1]` for an array of `nd` dimensions.
-fn slice_last2(nd: usize, (r0, r1): (usize, usize), (c0, c1): (usize, usize)) -> Vec<array_runtime::slice::SliceItem> {
+fn slice_last2(
+    nd: usize,
+    (r0, r1): (usize, usize),
+    (c0, c1): (usize, usize),
+) -> Vec<array_runtime::slice::SliceItem> {
     use array_runtime::slice::SliceItem;
     let mut s: Vec<SliceItem> = (0..nd - 2).map(|_| SliceItem::from(..)).collect();
     s.push(SliceItem::from(r0 as isize..r1 as isize));
@@ -212,25 +241,44 @@ pub fn lu_factor<T: LinalgInput>(a: &Array<T>) -> Result<(Array<T::Float>, Array
 /// assert!((x[0] - 1.0f64).abs() < 1e-14 && (x[1] - 1.0).abs() < 1e-14);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn lu_solve<F: LinalgFloat>(lu: &Array<F>, piv: &Array<i64>, b: &Array<F>, trans: u8) -> Result<Array<F>> {
+pub fn lu_solve<F: LinalgFloat>(
+    lu: &Array<F>,
+    piv: &Array<i64>,
+    b: &Array<F>,
+    trans: u8,
+) -> Result<Array<F>> {
     let n = crate::linalg::lapack_check_square("lu_solve", lu)?;
     if lu.ndim() != 2 {
         return Err(Error::invalid("lu_solve: lu must be 2-d"));
     }
     if trans > 2 {
-        return Err(Error::invalid(format!("lu_solve: trans must be 0, 1 or 2, got {trans}")));
+        return Err(Error::invalid(format!(
+            "lu_solve: trans must be 0, 1 or 2, got {trans}"
+        )));
     }
     let vector = b.ndim() == 1;
     let b2 = if vector { b.insert_axis(1)? } else { b.clone() };
     if b2.ndim() != 2 || b2.shape()[0] != n {
-        return Err(Error::invalid(format!("lu_solve: shapes of lu {:?} and b {:?} are incompatible", lu.shape(), b.shape())));
+        return Err(Error::invalid(format!(
+            "lu_solve: shapes of lu {:?} and b {:?} are incompatible",
+            lu.shape(),
+            b.shape()
+        )));
     }
     let k = b2.shape()[1];
     let piv = piv.as_standard_layout()?;
     let mut x = b2.copy()?;
     let swaps = |x: &mut Array<F>, reverse: bool| -> Result<()> {
         if n > 0 && k > 0 {
-            apply_swaps::launch(&launch(k), x, &piv, n as u64, piv.len() as u64, k as u64, u64::from(reverse))?;
+            apply_swaps::launch(
+                &launch(k),
+                x,
+                &piv,
+                n as u64,
+                piv.len() as u64,
+                k as u64,
+                u64::from(reverse),
+            )?;
         }
         Ok(())
     };
@@ -278,7 +326,9 @@ pub fn solve_triangular<T: LinalgInput>(
     let (a, b) = (T::to_float(a)?, T::to_float(b)?);
     let n = crate::linalg::lapack_check_square("solve_triangular", &a)?;
     if trans > 2 {
-        return Err(Error::invalid(format!("solve_triangular: trans must be 0, 1 or 2, got {trans}")));
+        return Err(Error::invalid(format!(
+            "solve_triangular: trans must be 0, 1 or 2, got {trans}"
+        )));
     }
     let vector = b.ndim() == 1;
     let b2 = if vector { b.insert_axis(1)? } else { b.clone() };
@@ -338,14 +388,27 @@ pub fn cho_solve<F: LinalgFloat>(c: &Array<F>, lower: bool, b: &Array<F>) -> Res
     solve_triangular_f(c, &y, if lower { 2 } else { 0 }, lower)
 }
 
-fn solve_triangular_f<F: LinalgFloat>(a: &Array<F>, b: &Array<F>, trans: u8, lower: bool) -> Result<Array<F>> {
+fn solve_triangular_f<F: LinalgFloat>(
+    a: &Array<F>,
+    b: &Array<F>,
+    trans: u8,
+    lower: bool,
+) -> Result<Array<F>> {
     let vector = b.ndim() == 1;
     let b2 = if vector { b.insert_axis(1)? } else { b.clone() };
     let n = crate::linalg::lapack_check_square("cho_solve", a)?;
     if b2.shape()[0] != n {
-        return Err(Error::invalid(format!("cho_solve: shapes {:?} and {:?} are incompatible", a.shape(), b.shape())));
+        return Err(Error::invalid(format!(
+            "cho_solve: shapes {:?} and {:?} are incompatible",
+            a.shape(),
+            b.shape()
+        )));
     }
-    let x = if n == 0 || b2.shape()[1] == 0 { b2.copy()? } else { crate::linalg::triangular_solve(a, &b2, lower, trans, false)? };
+    let x = if n == 0 || b2.shape()[1] == 0 {
+        b2.copy()?
+    } else {
+        crate::linalg::triangular_solve(a, &b2, lower, trans, false)?
+    };
     if vector {
         x.reshape(&[n])
     } else {
@@ -385,14 +448,23 @@ pub enum AssumeA {
 /// assert!((x[0] - 1.0f64).abs() < 1e-14 && (x[1] - 1.0).abs() < 1e-14);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn solve<T: LinalgInput>(a: &Array<T>, b: &Array<T>, lower: bool, assume_a: AssumeA) -> Result<Array<T::Float>> {
+pub fn solve<T: LinalgInput>(
+    a: &Array<T>,
+    b: &Array<T>,
+    lower: bool,
+    assume_a: AssumeA,
+) -> Result<Array<T::Float>> {
     match assume_a {
         AssumeA::General | AssumeA::Symmetric | AssumeA::Hermitian => crate::linalg::solve(a, b),
         AssumeA::PositiveDefinite => {
             let a = T::to_float(a)?;
             let b = T::to_float(b)?;
             // The factor from the triangle asked for: the lower one of a, or of a^H.
-            let src = if lower { a.clone() } else { crate::linalg::conj_transpose(&a)? };
+            let src = if lower {
+                a.clone()
+            } else {
+                crate::linalg::conj_transpose(&a)?
+            };
             let c = crate::linalg::cholesky(&src, false)?;
             cho_solve(&c, true, &b)
         }
@@ -426,7 +498,10 @@ fn rank_of<F: LinalgFloat>(s: &Array<F::Re>, rcond: f64) -> Result<usize> {
 pub fn null_space<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>) -> Result<Array<T::Float>> {
     let a = T::to_float(a)?;
     if a.ndim() != 2 {
-        return Err(Error::invalid(format!("null_space: A must be 2-d, its shape is {:?}", a.shape())));
+        return Err(Error::invalid(format!(
+            "null_space: A must be 2-d, its shape is {:?}",
+            a.shape()
+        )));
     }
     let (m, n) = (a.shape()[0], a.shape()[1]);
     let rcond = rcond.unwrap_or(<T::Float as LinalgFloat>::EPS * m.max(n) as f64);
@@ -449,7 +524,10 @@ pub fn null_space<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>) -> Result<Ar
 pub fn orth<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>) -> Result<Array<T::Float>> {
     let a = T::to_float(a)?;
     if a.ndim() != 2 {
-        return Err(Error::invalid(format!("orth: A must be 2-d, its shape is {:?}", a.shape())));
+        return Err(Error::invalid(format!(
+            "orth: A must be 2-d, its shape is {:?}",
+            a.shape()
+        )));
     }
     let (m, n) = (a.shape()[0], a.shape()[1]);
     let rcond = rcond.unwrap_or(<T::Float as LinalgFloat>::EPS * m.max(n) as f64);
@@ -472,10 +550,16 @@ pub fn orth<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>) -> Result<Array<T:
 /// assert!(back.iter().zip([1.0, -1.0, 2.0, 4.0]).all(|(x, y)| (x - y).abs() < 1e-12));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn polar<T: LinalgInput>(a: &Array<T>, left: bool) -> Result<(Array<T::Float>, Array<T::Float>)> {
+pub fn polar<T: LinalgInput>(
+    a: &Array<T>,
+    left: bool,
+) -> Result<(Array<T::Float>, Array<T::Float>)> {
     let a = T::to_float(a)?;
     if a.ndim() != 2 {
-        return Err(Error::invalid(format!("polar: a must be 2-d, its shape is {:?}", a.shape())));
+        return Err(Error::invalid(format!(
+            "polar: a must be 2-d, its shape is {:?}",
+            a.shape()
+        )));
     }
     let f = crate::linalg::svd(&a, false, false)?;
     let u = crate::linalg::matmul(&f.u, &f.vh)?;
@@ -513,9 +597,20 @@ pub fn expm<T: LinalgInput>(a: &Array<T>) -> Result<Array<T::Float>> {
         return Array::zeros(&dev, a.shape());
     }
     const B: [f64; 14] = [
-        64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
-        129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
-        40840800.0, 960960.0, 16380.0, 182.0, 1.0,
+        64764752532480000.0,
+        32382376266240000.0,
+        7771770303897600.0,
+        1187353796428800.0,
+        129060195264000.0,
+        10559470521600.0,
+        670442572800.0,
+        33522128640.0,
+        1323241920.0,
+        40840800.0,
+        960960.0,
+        16380.0,
+        182.0,
+        1.0,
     ];
     const THETA13: f64 = 5.371920351148152;
     // The largest 1-norm in the stack decides the scaling (one read).
@@ -528,25 +623,50 @@ pub fn expm<T: LinalgInput>(a: &Array<T>) -> Result<Array<T::Float>> {
     if !top.is_finite() {
         return Err(Error::invalid("expm: the matrix has a non-finite entry"));
     }
-    let s = if top > THETA13 { (top / THETA13).log2().ceil() as i32 } else { 0 };
-    let scalar = |v: f64| -> Result<Array<F<T>>> {
-        Array::scalar(&dev, <F<T> as LinalgFloat>::from_re(<<F<T> as LinalgFloat>::Re as crate::linalg::RealScalar>::from_f64(v)))
+    let s = if top > THETA13 {
+        (top / THETA13).log2().ceil() as i32
+    } else {
+        0
     };
-    let mul = |x: &Array<F<T>>, v: f64| -> Result<Array<F<T>>> { <F<T> as LinalgFloat>::mul_elem(x, &scalar(v)?) };
+    let scalar = |v: f64| -> Result<Array<F<T>>> {
+        Array::scalar(
+            &dev,
+            <F<T> as LinalgFloat>::from_re(
+                <<F<T> as LinalgFloat>::Re as crate::linalg::RealScalar>::from_f64(v),
+            ),
+        )
+    };
+    let mul = |x: &Array<F<T>>, v: f64| -> Result<Array<F<T>>> {
+        <F<T> as LinalgFloat>::mul_elem(x, &scalar(v)?)
+    };
     let add = |x: &Array<F<T>>, y: &Array<F<T>>| <F<T> as LinalgFloat>::add_elem(x, y);
     let mm = |x: &Array<F<T>>, y: &Array<F<T>>| crate::linalg::matmul(x, y);
     let a = mul(&a, 0.5f64.powi(s))?;
-    let eye = crate::creation::eye::<F<T>>(&dev, n, None, 0)?.broadcast_to(a.shape())?.copy()?;
+    let eye = crate::creation::eye::<F<T>>(&dev, n, None, 0)?
+        .broadcast_to(a.shape())?
+        .copy()?;
     let a2 = mm(&a, &a)?;
     let a4 = mm(&a2, &a2)?;
     let a6 = mm(&a4, &a2)?;
     // U = A [A6 (b13 A6 + b11 A4 + b9 A2) + b7 A6 + b5 A4 + b3 A2 + b1 I]
-    let inner_u = add(&add(&mul(&a6, B[13])?, &mul(&a4, B[11])?)?, &mul(&a2, B[9])?)?;
-    let tail_u = add(&add(&add(&mul(&a6, B[7])?, &mul(&a4, B[5])?)?, &mul(&a2, B[3])?)?, &mul(&eye, B[1])?)?;
+    let inner_u = add(
+        &add(&mul(&a6, B[13])?, &mul(&a4, B[11])?)?,
+        &mul(&a2, B[9])?,
+    )?;
+    let tail_u = add(
+        &add(&add(&mul(&a6, B[7])?, &mul(&a4, B[5])?)?, &mul(&a2, B[3])?)?,
+        &mul(&eye, B[1])?,
+    )?;
     let u = mm(&a, &add(&mm(&a6, &inner_u)?, &tail_u)?)?;
     // V = A6 (b12 A6 + b10 A4 + b8 A2) + b6 A6 + b4 A4 + b2 A2 + b0 I
-    let inner_v = add(&add(&mul(&a6, B[12])?, &mul(&a4, B[10])?)?, &mul(&a2, B[8])?)?;
-    let tail_v = add(&add(&add(&mul(&a6, B[6])?, &mul(&a4, B[4])?)?, &mul(&a2, B[2])?)?, &mul(&eye, B[0])?)?;
+    let inner_v = add(
+        &add(&mul(&a6, B[12])?, &mul(&a4, B[10])?)?,
+        &mul(&a2, B[8])?,
+    )?;
+    let tail_v = add(
+        &add(&add(&mul(&a6, B[6])?, &mul(&a4, B[4])?)?, &mul(&a2, B[2])?)?,
+        &mul(&eye, B[0])?,
+    )?;
     let v = add(&mm(&a6, &inner_v)?, &tail_v)?;
     // (V - U) R = V + U
     let p = add(&v, &u)?;

@@ -80,7 +80,13 @@ pub fn eigh<T: LinalgInput>(
             let l = crate::linalg::cholesky(&src(&bf)?, false)?;
             let full = hermitian_from(&src(&af)?)?;
             let x = crate::linalg::triangular_solve(&l, &full, true, 0, false)?;
-            let c = crate::linalg::triangular_solve(&l, &crate::linalg::conj_transpose(&x)?, true, 0, false)?;
+            let c = crate::linalg::triangular_solve(
+                &l,
+                &crate::linalg::conj_transpose(&x)?,
+                true,
+                0,
+                false,
+            )?;
             let (w, y) = crate::linalg::eigh(&c, Uplo::Lower)?;
             let v = if eigvals_only {
                 None
@@ -100,7 +106,9 @@ pub fn eigh<T: LinalgInput>(
             }
             let (lo, hi) = (lo as isize, hi as isize + 1);
             let w = w.slice(crate::s![lo..hi])?.copy()?;
-            let v = v.map(|v| v.slice(crate::s![.., lo..hi])?.copy()).transpose()?;
+            let v = v
+                .map(|v| v.slice(crate::s![.., lo..hi])?.copy())
+                .transpose()?;
             Ok((w, v))
         }
     }
@@ -124,7 +132,12 @@ fn hermitian_from<F: LinalgFloat>(a: &Array<F>) -> Result<Array<F>> {
 /// assert_eq!(pinvh(&a, None, None, true)?.to_vec()?, vec![0.5, 0.0, 0.0, 0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn pinvh<T: LinalgInput>(a: &Array<T>, atol: Option<f64>, rtol: Option<f64>, lower: bool) -> Result<Array<T::Float>> {
+pub fn pinvh<T: LinalgInput>(
+    a: &Array<T>,
+    atol: Option<f64>,
+    rtol: Option<f64>,
+    lower: bool,
+) -> Result<Array<T::Float>> {
     let af = T::to_float(a)?;
     let n = crate::linalg::lapack_check_square("pinvh", &af)?;
     let uplo = if lower { Uplo::Lower } else { Uplo::Upper };
@@ -136,12 +149,21 @@ pub fn pinvh<T: LinalgInput>(a: &Array<T>, atol: Option<f64>, rtol: Option<f64>,
     let to = <Re<T> as crate::linalg::RealScalar>::to_f64;
     let from = <Re<T> as crate::linalg::RealScalar>::from_f64;
     let top = wv.iter().map(|&x| to(x).abs()).fold(0.0f64, f64::max);
-    let cut = atol.unwrap_or(0.0).max(rtol.unwrap_or(n as f64 * <T::Float as LinalgFloat>::EPS) * top);
+    let cut = atol
+        .unwrap_or(0.0)
+        .max(rtol.unwrap_or(n as f64 * <T::Float as LinalgFloat>::EPS) * top);
     let inv: Vec<Re<T>> = wv
         .iter()
-        .map(|&x| if to(x).abs() > cut { from(1.0 / to(x)) } else { from(0.0) })
+        .map(|&x| {
+            if to(x).abs() > cut {
+                from(1.0 / to(x))
+            } else {
+                from(0.0)
+            }
+        })
         .collect();
-    let d = Array::from_vec(&array_runtime::Device::Cpu, w.shape(), inv)?.to_device(&af.device())?;
+    let d =
+        Array::from_vec(&array_runtime::Device::Cpu, w.shape(), inv)?.to_device(&af.device())?;
     let d = <T::Float as LinalgFloat>::from_re_array(&d)?;
     let vd = <T::Float as LinalgFloat>::mul_elem(&v, &d.insert_axis(-2)?)?;
     crate::linalg::matmul(&vd, &crate::linalg::conj_transpose(&v)?)
@@ -167,7 +189,8 @@ pub fn diagsvd<T: array_runtime::DType>(s: &Array<T>, m: usize, n: usize) -> Res
     let d = crate::creation::diag(s, 0)?;
     let mut out = Array::<T>::zeros(&s.device(), &[m, n])?;
     if k > 0 {
-        out.slice_mut(crate::s![..k as isize, ..k as isize])?.assign(&d)?;
+        out.slice_mut(crate::s![..k as isize, ..k as isize])?
+            .assign(&d)?;
     }
     Ok(out)
 }
@@ -186,7 +209,10 @@ pub fn diagsvd<T: array_runtime::DType>(s: &Array<T>, m: usize, n: usize) -> Res
 /// assert!((scale - 2.0).abs() < 1e-12);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn orthogonal_procrustes<T: LinalgInput>(a: &Array<T>, b: &Array<T>) -> Result<(Array<T::Float>, f64)> {
+pub fn orthogonal_procrustes<T: LinalgInput>(
+    a: &Array<T>,
+    b: &Array<T>,
+) -> Result<(Array<T::Float>, f64)> {
     let (af, bf) = (T::to_float(a)?, T::to_float(b)?);
     if af.ndim() != 2 || af.shape() != bf.shape() {
         return Err(Error::invalid(format!(
@@ -198,11 +224,10 @@ pub fn orthogonal_procrustes<T: LinalgInput>(a: &Array<T>, b: &Array<T>) -> Resu
     let m = crate::linalg::matmul(&crate::linalg::conj_transpose(&af)?, &bf)?;
     let f = crate::linalg::svd(&m, false, false)?;
     let r = crate::linalg::matmul(&f.u, &f.vh)?;
-    let scale = f
-        .s
-        .to_vec()?
-        .into_iter()
-        .map(<Re<T> as crate::linalg::RealScalar>::to_f64)
-        .sum();
+    let scale =
+        f.s.to_vec()?
+            .into_iter()
+            .map(<Re<T> as crate::linalg::RealScalar>::to_f64)
+            .sum();
     Ok((r, scale))
 }

@@ -30,18 +30,18 @@ mod eigen;
 mod special;
 
 #[cfg(feature = "lapack")]
+pub use crate::linalg::{det, eig, eigvals, eigvalsh, inv, lstsq, norm, pinv, qr, svd, svdvals};
+#[cfg(feature = "lapack")]
 pub use decomp::{
     cho_factor, cho_solve, expm, lu, lu_factor, lu_solve, null_space, orth, polar, solve,
     solve_triangular, AssumeA, Lu,
 };
 #[cfg(feature = "lapack")]
 pub use eigen::{cholesky, diagsvd, eigh, orthogonal_procrustes, pinvh};
-#[cfg(feature = "lapack")]
-pub use crate::linalg::{det, eig, eigvals, eigvalsh, inv, lstsq, norm, pinv, qr, svd, svdvals};
 pub use special::{
-    bandwidth, block_diag, circulant, companion, convolution_matrix, dft, fiedler, hadamard, hankel, helmert,
-    hilbert, invhilbert, ishermitian, issymmetric, khatri_rao, leslie, pascal, toeplitz, ConvMode,
-    DftScale, PascalKind,
+    bandwidth, block_diag, circulant, companion, convolution_matrix, dft, fiedler, hadamard,
+    hankel, helmert, hilbert, invhilbert, ishermitian, issymmetric, khatri_rao, leslie, pascal,
+    toeplitz, ConvMode, DftScale, PascalKind,
 };
 
 #[cfg(feature = "lapack")]

@@ -13,7 +13,12 @@ use kernel_macros::elementwise;
 use crate::creation::One;
 
 /// `values[index]` as a `rows x cols` matrix, `values` 1-d (the gather of every builder).
-fn gather<T: DType>(values: &Array<T>, index: Vec<i64>, rows: usize, cols: usize) -> Result<Array<T>> {
+fn gather<T: DType>(
+    values: &Array<T>,
+    index: Vec<i64>,
+    rows: usize,
+    cols: usize,
+) -> Result<Array<T>> {
     let dev = values.device();
     let idx = Array::from_vec(&dev, &[rows, cols], index)?;
     crate::sort::take(values, &idx, None)
@@ -53,7 +58,9 @@ pub fn toeplitz<T: DType>(c: &Array<T>, r: Option<&Array<T>>) -> Result<Array<T>
     let rev = c.flip(0)?;
     let rest = r.slice(crate::s![1..])?;
     let values = crate::shape::concatenate(&[&rev, &rest], Some(0))?;
-    let index = (0..m).flat_map(|i| (0..n).map(move |j| (m - 1 - i + j) as i64)).collect();
+    let index = (0..m)
+        .flat_map(|i| (0..n).map(move |j| (m - 1 - i + j) as i64))
+        .collect();
     gather(&values, index, m, n)
 }
 
@@ -69,7 +76,9 @@ pub fn toeplitz<T: DType>(c: &Array<T>, r: Option<&Array<T>>) -> Result<Array<T>
 pub fn circulant<T: DType>(c: &Array<T>) -> Result<Array<T>> {
     let c = vector("circulant", c)?;
     let n = c.len();
-    let index = (0..n).flat_map(|i| (0..n).map(move |j| ((i + n - j) % n) as i64)).collect();
+    let index = (0..n)
+        .flat_map(|i| (0..n).map(move |j| ((i + n - j) % n) as i64))
+        .collect();
     gather(&c, index, n, n)
 }
 
@@ -95,7 +104,9 @@ pub fn hankel<T: DType>(c: &Array<T>, r: Option<&Array<T>>) -> Result<Array<T>> 
     }
     let rest = r.slice(crate::s![1..])?;
     let values = crate::shape::concatenate(&[&c, &rest], Some(0))?;
-    let index = (0..m).flat_map(|i| (0..n).map(move |j| (i + j) as i64)).collect();
+    let index = (0..m)
+        .flat_map(|i| (0..n).map(move |j| (i + j) as i64))
+        .collect();
     gather(&values, index, m, n)
 }
 
@@ -118,7 +129,9 @@ pub fn block_diag<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
             0 => a.reshape(&[1, 1]),
             1 => a.reshape(&[1, a.len()]),
             2 => Ok((*a).clone()),
-            d => Err(Error::invalid(format!("block_diag: arrays must be at most 2-d, one has {d} dimensions"))),
+            d => Err(Error::invalid(format!(
+                "block_diag: arrays must be at most 2-d, one has {d} dimensions"
+            ))),
         })
         .collect::<Result<_>>()?;
     let rows: usize = blocks.iter().map(|b| b.shape()[0]).sum();
@@ -154,11 +167,15 @@ where
     let a = vector("companion", a)?;
     let n = a.len();
     if n < 2 {
-        return Err(Error::invalid("companion: the length of a must be at least 2"));
+        return Err(Error::invalid(
+            "companion: the length of a must be at least 2",
+        ));
     }
     let lead = a.slice(crate::s![0..1])?;
     if lead.item()? == T::default() {
-        return Err(Error::invalid("companion: the first coefficient in a must not be zero"));
+        return Err(Error::invalid(
+            "companion: the first coefficient in a must not be zero",
+        ));
     }
     let minus_one = crate::math::negative(&crate::math::reciprocal(&lead)?)?;
     let first = crate::math::multiply(&a.slice(crate::s![1..])?, &minus_one)?;
@@ -259,7 +276,9 @@ pub enum PascalKind {
 /// ```
 pub fn pascal(device: &Device, n: usize, kind: PascalKind) -> Result<Array<u64>> {
     if n > 35 {
-        return Err(Error::invalid(format!("pascal: order {n} overflows u64 (at most 35)")));
+        return Err(Error::invalid(format!(
+            "pascal: order {n} overflows u64 (at most 35)"
+        )));
     }
     let binom = |a: u64, b: u64| -> u64 {
         if b > a {
@@ -292,7 +311,9 @@ pub fn pascal(device: &Device, n: usize, kind: PascalKind) -> Result<Array<u64>>
 /// ```
 pub fn hadamard(device: &Device, n: usize) -> Result<Array<i64>> {
     if n == 0 || !n.is_power_of_two() {
-        return Err(Error::invalid(format!("hadamard: n must be a positive power of 2, got {n}")));
+        return Err(Error::invalid(format!(
+            "hadamard: n must be a positive power of 2, got {n}"
+        )));
     }
     let idx = crate::creation::kernels::indices(device, n)?;
     hadamard_entry(&idx.reshape(&[n, 1])?, &idx.reshape(&[1, n])?)
@@ -474,7 +495,10 @@ pub fn ishermitian<T: crate::math::Conjugate>(a: &Array<T>) -> Result<bool> {
 
 fn square_2d<T: DType>(op: &str, a: &Array<T>) -> Result<()> {
     if a.ndim() != 2 || a.shape()[0] != a.shape()[1] {
-        return Err(Error::invalid(format!("{op}: the input must be a square 2-d array, its shape is {:?}", a.shape())));
+        return Err(Error::invalid(format!(
+            "{op}: the input must be a square 2-d array, its shape is {:?}",
+            a.shape()
+        )));
     }
     Ok(())
 }
@@ -492,7 +516,10 @@ fn square_2d<T: DType>(op: &str, a: &Array<T>) -> Result<()> {
 /// ```
 pub fn bandwidth<T: DType>(a: &Array<T>) -> Result<(usize, usize)> {
     if a.ndim() != 2 {
-        return Err(Error::invalid(format!("bandwidth: the input must be 2-d, its shape is {:?}", a.shape())));
+        return Err(Error::invalid(format!(
+            "bandwidth: the input must be 2-d, its shape is {:?}",
+            a.shape()
+        )));
     }
     let pos = crate::sort::argwhere(a)?.to_vec()?;
     let (mut lo, mut up) = (0usize, 0usize);
@@ -519,7 +546,12 @@ pub(crate) fn verify_kernels() -> Result<()> {
         (&dft_entry::DEF, vec![I64, I64, I64, F64], C128),
         (&helmert_entry::DEF, vec![I64, I64, I64], F64),
     ] {
-        verify::elementwise(&Instance { def, type_args: &[], params: &params, results: &[result] })?;
+        verify::elementwise(&Instance {
+            def,
+            type_args: &[],
+            params: &params,
+            results: &[result],
+        })?;
     }
     Ok(())
 }
@@ -575,7 +607,9 @@ pub fn convolution_matrix<T: DType>(a: &Array<T>, n: usize, mode: ConvMode) -> R
     let a = vector("convolution_matrix", a)?;
     let la = a.len();
     if n == 0 || la == 0 {
-        return Err(Error::invalid("convolution_matrix: n and len(a) must be positive"));
+        return Err(Error::invalid(
+            "convolution_matrix: n and len(a) must be positive",
+        ));
     }
     let full = n + la - 1;
     let (rows, start) = match mode {
