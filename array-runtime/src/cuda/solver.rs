@@ -148,23 +148,26 @@ fn with_handle<R>(dev: &Arc<CudaDevice>, f: impl FnOnce(&Handle) -> Result<R>) -
         op: "binding the CUDA context".into(),
         message: format!("{e:?}"),
     })?;
-    if !map.contains_key(&dev.ordinal()) {
-        let mut dn: cs::cusolverDnHandle_t = std::ptr::null_mut();
-        // SAFETY: `dn` is a valid out-pointer; the library is loaded (`load_cusolver`).
-        status("cusolverDnCreate", unsafe { cs::cusolverDnCreate(&mut dn) })?;
-        // SAFETY: `dn` was just created; the stream belongs to this device's context, which
-        // lives as long as the device (for the life of the process).
-        status("cusolverDnSetStream", unsafe {
-            cs::cusolverDnSetStream(dn, dev.stream().cu_stream() as cs::cudaStream_t)
-        })?;
-        let mut params: cs::cusolverDnParams_t = std::ptr::null_mut();
-        // SAFETY: `params` is a valid out-pointer.
-        status("cusolverDnCreateParams", unsafe {
-            cs::cusolverDnCreateParams(&mut params)
-        })?;
-        map.insert(dev.ordinal(), Handle { dn, params });
-    }
-    f(&map[&dev.ordinal()])
+    let handle = match map.entry(dev.ordinal()) {
+        std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
+        std::collections::hash_map::Entry::Vacant(v) => {
+            let mut dn: cs::cusolverDnHandle_t = std::ptr::null_mut();
+            // SAFETY: `dn` is a valid out-pointer; the library is loaded (`load_cusolver`).
+            status("cusolverDnCreate", unsafe { cs::cusolverDnCreate(&mut dn) })?;
+            // SAFETY: `dn` was just created; the stream belongs to this device's context,
+            // which lives as long as the device (for the life of the process).
+            status("cusolverDnSetStream", unsafe {
+                cs::cusolverDnSetStream(dn, dev.stream().cu_stream() as cs::cudaStream_t)
+            })?;
+            let mut params: cs::cusolverDnParams_t = std::ptr::null_mut();
+            // SAFETY: `params` is a valid out-pointer.
+            status("cusolverDnCreateParams", unsafe {
+                cs::cusolverDnCreateParams(&mut params)
+            })?;
+            v.insert(Handle { dn, params })
+        }
+    };
+    f(handle)
 }
 
 /// cuSOLVER's data type of an element type (the four LAPACK types).

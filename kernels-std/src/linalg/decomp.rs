@@ -134,6 +134,7 @@ pub fn qr<T: LinalgInput>(a: &Array<T>, mode: QrMode) -> Result<Qr<T::Float>> {
 /// assert_eq!((h.shape(), tau.shape()), (&[2, 3][..], &[2][..]));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn qr_raw<T: LinalgInput>(a: &Array<T>) -> Result<(Array<T::Float>, Array<T::Float>)> {
     let a = T::to_float(a)?;
     check_stack("qr", &a)?;

@@ -65,6 +65,7 @@ pub(crate) fn sign_logdet<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Arr
 /// assert!((logdet.item()? - 2f64.ln()).abs() < 1e-12);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn slogdet<T: LinalgInput>(
     a: &Array<T>,
 ) -> Result<(Array<T::Float>, Array<<T::Float as LinalgFloat>::Re>)> {

@@ -54,7 +54,7 @@ pub fn solve<T: LinalgInput>(a: &Array<T>, b: &Array<T>) -> Result<Array<T::Floa
 /// [`solve`] in a float dtype.
 pub(crate) fn solve_float<F: LinalgFloat>(a: &Array<F>, b: &Array<F>) -> Result<Array<F>> {
     let op = "solve";
-    let n = check_square(op, &a)?;
+    let n = check_square(op, a)?;
     let vector = b.ndim() == 1;
     let b2 = if vector { b.insert_axis(1)? } else { b.clone() };
     if b2.ndim() < 2 || b2.shape()[b2.ndim() - 2] != n {
@@ -74,7 +74,7 @@ pub(crate) fn solve_float<F: LinalgFloat>(a: &Array<F>, b: &Array<F>) -> Result<
         let bb = b2.broadcast_to(&with_dims(ba, &[n, 1]))?;
         (a.clone(), bb, ba.to_vec())
     } else {
-        broadcast_systems(op, &a, &b2)?
+        broadcast_systems(op, a, &b2)?
     };
     let k = b2.shape()[b2.ndim() - 1];
     let x = if shape::size(&batch) == 0 || n == 0 || k == 0 {

@@ -241,11 +241,7 @@ fn store<T: Copy>(m: MatRef<'_, T>, out: &mut [T]) {
 
 /// The batch size of `a` for matrices of `len` elements (0 when a matrix is empty).
 fn count(a_len: usize, len: usize) -> usize {
-    if len == 0 {
-        0
-    } else {
-        a_len / len
-    }
+    a_len.checked_div(len).unwrap_or(0)
 }
 
 /// QR of each `m x n` matrix: `q` (`m x m` when `complete`, else `m x min(m, n)`) and `r`

@@ -134,6 +134,7 @@ pub(crate) fn qr<T: LinalgFloat>(
     Ok((q.map(|q| back(d, q)).transpose()?, back(d, r)?))
 }
 
+#[allow(clippy::type_complexity)]
 pub(crate) fn eigh<T: LinalgFloat>(
     op: &str,
     d: &Arc<CudaDevice>,

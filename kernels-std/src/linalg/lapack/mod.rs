@@ -245,6 +245,7 @@ pub(crate) fn qr_raw<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Array<T>
 
 /// The eigenvalues (ascending) and, when `vectors`, the eigenvectors (columns) of each
 /// Hermitian matrix, read from its `lower` or upper triangle.
+#[allow(clippy::type_complexity)]
 pub(crate) fn eigh<T: LinalgFloat>(
     op: &str,
     a: &Array<T>,
@@ -322,6 +323,7 @@ pub(crate) fn svd<T: LinalgFloat>(
 
 /// The eigenvalues and, when `vectors`, the right eigenvectors (columns of unit 2-norm) of
 /// each general square matrix, in the complex dtype.
+#[allow(clippy::type_complexity)]
 pub(crate) fn eig<T: LinalgFloat>(
     op: &str,
     a: &Array<T>,

@@ -153,10 +153,10 @@ pub fn lu<T: LinalgInput>(a: &Array<T>, permute_l: bool, p_indices: bool) -> Res
     } else {
         crate::linalg::lu_factor_stack(&a)?
     };
-    let left = packed.slice(&slice_last2(nd, (0, m), (0, k)))?;
+    let left = packed.slice(slice_last2(nd, (0, m), (0, k)))?;
     let eye = crate::creation::eye::<T::Float>(&dev, m, Some(k), 0)?;
     let l = T::Float::add_elem(&crate::creation::tril(&left, -1)?, &eye)?;
-    let u = crate::creation::triu(&packed.slice(&slice_last2(nd, (0, k), (0, n)))?, 0)?;
+    let u = crate::creation::triu(&packed.slice(slice_last2(nd, (0, k), (0, n)))?, 0)?;
     let perm = perm_of(&piv, m, &a)?;
     let mut inv = Array::<i64>::zeros(&dev, perm.shape())?;
     if !perm.is_empty() {
@@ -550,6 +550,7 @@ pub fn orth<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>) -> Result<Array<T:
 /// assert!(back.iter().zip([1.0, -1.0, 2.0, 4.0]).all(|(x, y)| (x - y).abs() < 1e-12));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn polar<T: LinalgInput>(
     a: &Array<T>,
     left: bool,

@@ -160,9 +160,9 @@ pub fn block_diag<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
 /// assert_eq!(companion(&a)?.to_vec()?, vec![10.0, -31.0, 30.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn companion<T: Numeric + One + crate::math::Reciprocal>(a: &Array<T>) -> Result<Array<T>>
+pub fn companion<T>(a: &Array<T>) -> Result<Array<T>>
 where
-    T: array_runtime::ops::Arithmetic,
+    T: Numeric + One + crate::math::Reciprocal + array_runtime::ops::Arithmetic,
 {
     let a = vector("companion", a)?;
     let n = a.len();
