@@ -51,6 +51,35 @@ SECTIONS = {
     "Convolution (numpy, scipy.signal)": "convolve correlate fftconvolve oaconvolve "
     "choose_conv_method",
 }
+# Namespaced sections: NumPy's or SciPy's submodule -> the Rust module its names live in. A
+# name counts when a public function of that name exists in that module (or is re-exported
+# there by a `pub use crate::...::{..}` line).
+NAMESPACES = {
+    "numpy.linalg": (
+        "kernels_std::linalg",
+        "cholesky cond cross det diagonal eig eigh eigvals eigvalsh inv lstsq matmul "
+        "matrix_norm matrix_power matrix_rank matrix_transpose multi_dot norm outer pinv qr "
+        "slogdet solve svd svdvals tensordot tensorinv tensorsolve trace vecdot vector_norm",
+    ),
+    "scipy.linalg": (
+        "kernels_std::scipy::linalg",
+        "bandwidth block_diag cdf2rdf cho_factor cho_solve cho_solve_banded cholesky "
+        "cholesky_banded circulant clarkson_woodruff_transform companion convolution_matrix "
+        "coshm cosm cossin det dft diagsvd eig eig_banded eigh eigh_tridiagonal eigvals "
+        "eigvals_banded eigvalsh eigvalsh_tridiagonal expm expm_cond expm_frechet fiedler "
+        "fiedler_companion find_best_blas_type fractional_matrix_power funm get_blas_funcs "
+        "get_lapack_funcs hadamard hankel helmert hessenberg hilbert inv invhilbert invpascal "
+        "ishermitian issymmetric khatri_rao ldl leslie logm lstsq lu lu_factor lu_solve "
+        "matmul_toeplitz matrix_balance norm null_space ordqz orth orthogonal_procrustes "
+        "pascal pinv pinvh polar qr qr_delete qr_insert qr_multiply qr_update qz rq rsf2csf "
+        "schur signm sinhm sinm solve solve_banded solve_circulant solve_continuous_are "
+        "solve_continuous_lyapunov solve_discrete_are solve_discrete_lyapunov solve_lyapunov "
+        "solve_sylvester solve_toeplitz solve_triangular solveh_banded sqrtm subspace_angles svd svdvals tanhm "
+        "tanm toeplitz",
+    ),
+}
+REEXPORT = re.compile(r"pub use crate::[\w:]+::\{([^}]*)\}", re.S)
+
 ALIASES = {
     "where": ["where_"],
     "abs": ["abs", "absolute"],
@@ -127,8 +156,17 @@ def scan():
             # The kernels behind the routines (`math::kernels::identity` copies an array; it
             # is not NumPy's `identity`).
             continue
-        module = "kernels_std::" + rel.parts[0].removesuffix(".rs")
-        for ty, name in public_fns(path.read_text()):
+        top = rel.parts[0].removesuffix(".rs")
+        if top == "scipy" and len(rel.parts) > 2:
+            top = "scipy::" + rel.parts[1]
+        module = "kernels_std::" + top
+        text = path.read_text()
+        for names in REEXPORT.findall(strip_tests(text)):
+            for name in names.replace("\n", " ").split(","):
+                name = name.strip()
+                if name and name[0].islower():
+                    functions.setdefault(name, set()).add(f"{module}::{name}")
+        for ty, name in public_fns(text):
             where = f"{module}::{ty}::{name}" if ty else f"{module}::{name}"
             if ty in (None, "Generator"):
                 functions.setdefault(name, set()).add(where)
@@ -172,6 +210,16 @@ def render():
             done += bool(at)
             lines.append(f"| `{name}` | {at or 'not yet'} |")
         lines.append("")
+    for section, (module, names) in NAMESPACES.items():
+        lines += [f"## {section}", "", "| name | here |", "| --- | --- |"]
+        here = 0
+        for name in names.split():
+            found = sorted(w for w in functions.get(name, ()) if w == f"{module}::{name}")
+            here += bool(found)
+            lines.append(f"| `{section}.{name}` | {', '.join(f'`{w}`' for w in found) or 'not yet'} |")
+        lines.append("")
+        lines.insert(lines.index(f"## {section}") + 2, f"{here} of {len(names.split())} names.")
+        lines.insert(lines.index(f"## {section}") + 3, "")
     lines.insert(6, f"{done} of {total} routines are available.")
     lines.insert(7, "")
     return "\n".join(lines)

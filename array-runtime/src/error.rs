@@ -102,6 +102,15 @@ pub enum Error {
         /// Bytes held by live arrays.
         held: usize,
     },
+    /// A linear-algebra routine cannot give a result for these values (NumPy's
+    /// `LinAlgError`): a singular matrix in `solve`/`inv`, a matrix that is not positive
+    /// definite in `cholesky`, an iteration that did not converge.
+    LinAlg {
+        /// The routine.
+        op: String,
+        /// What went wrong, with the matrix's position in a stack when there is one.
+        message: String,
+    },
     /// An invalid argument with no more specific variant.
     Invalid {
         /// What is wrong.
@@ -115,6 +124,14 @@ impl Error {
     /// Shorthand for [`Error::Invalid`].
     pub fn invalid(message: impl Into<String>) -> Self {
         Error::Invalid {
+            message: message.into(),
+        }
+    }
+
+    /// Shorthand for [`Error::LinAlg`].
+    pub fn linalg(op: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::LinAlg {
+            op: op.into(),
             message: message.into(),
         }
     }
@@ -174,6 +191,7 @@ impl fmt::Display for Error {
                 f,
                 "out of device memory: asked for {requested} bytes while {held} bytes are held"
             ),
+            Error::LinAlg { op, message } => write!(f, "{op}: linear algebra error: {message}"),
             Error::Invalid { message } => f.write_str(message),
             Error::Io(e) => write!(f, "i/o error: {e}"),
         }

@@ -29,6 +29,7 @@ pub mod quantile;
 pub mod random;
 pub mod reduce;
 pub mod scan;
+pub mod scipy;
 pub mod shape;
 pub mod sort;
 pub mod stats;

@@ -20,6 +20,7 @@ pub mod nvrtc;
 pub mod pool;
 pub mod raw;
 pub mod reduction;
+pub mod solver;
 pub mod verify;
 
 pub use context::{driver_present, CudaDevice, DeviceBuffer};

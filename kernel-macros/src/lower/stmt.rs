@@ -161,7 +161,7 @@ impl Lowerer<'_> {
     fn target(&self, e: &Expr) -> (Option<usize>, bool) {
         let target = self.typed.jump_target[e.id];
         let i = self.loops.iter().rposition(|l| Some(l.id) == target);
-        (i, i.map_or(true, |i| i + 1 == self.loops.len()))
+        (i, i.is_none_or(|i| i + 1 == self.loops.len()))
     }
 
     /// `if`, `match` or `loop`, writing its value into `dest` when given.

@@ -1,5 +1,7 @@
-//! Linear algebra: NumPy's products (`matmul`, `dot`, `vdot`, `inner`, `outer`, `tensordot`,
-//! `einsum`), `trace`, `diagonal` and `norm`, on the CPU and on CUDA GPUs.
+//! Linear algebra: all of NumPy's `linalg`, on the CPU and on CUDA GPUs: the products
+//! (`matmul`, `dot`, `vdot`, `inner`, `outer`, `tensordot`, `einsum`, `multi_dot`, `vecdot`,
+//! `cross`, `kron`), `trace`, `diagonal`, the norms, and (default feature `lapack`) the
+//! factorizations: faer on the CPU, cuSOLVER on a GPU.
 //!
 //! | NumPy | here |
 //! |---|---|
@@ -13,6 +15,15 @@
 //! | `np.trace(a)`, `np.trace(a, 1, 0, 2)` | [`trace`]`(&a)`, [`trace_with`]`(&a, 1, 0, 2)` |
 //! | `np.diagonal(a, 0, 0, 1)` | [`diagonal`]`(&a, 0, 0, 1)` (a view) |
 //! | `np.linalg.norm(x)`, `norm(x, 1)`, `norm(x, np.inf)`, `norm(m, 'fro')` | [`norm`]`(&x, NormOrd::Default)`, `NormOrd::P(1.0)`, `NormOrd::Inf`, `NormOrd::Fro` |
+//! | `np.linalg.norm(x, ord, axis=(0, 2), keepdims=True)` | `norm_axes(&x, ord, &[0, 2], true)` |
+//! | `np.linalg.vector_norm(x, axis=-1, ord=3)`, `matrix_norm(x, ord='nuc')`, `cond(x, 1)` | `vector_norm(&x, 3.0, Some(&[-1]), false)`, `matrix_norm(&x, NormOrd::Nuc, false)`, `cond(&x, Some(NormOrd::P(1.0)))` |
+//! | `np.linalg.solve(a, b)`, `inv(a)`, `det(a)`, `slogdet(a)` | `solve(&a, &b)`, `inv(&a)`, `det(&a)`, `slogdet(&a)` |
+//! | `np.linalg.cholesky(a, upper=True)`, `qr(a, mode='complete')`, `qr(a, 'raw')` | `cholesky(&a, true)`, `qr(&a, QrMode::Complete)`, `qr_raw(&a)` |
+//! | `np.linalg.svd(a, full_matrices=False)`, `svdvals(a)` | `svd(&a, false, false)` (`.u`, `.s`, `.vh`), `svdvals(&a)` |
+//! | `np.linalg.eigh(a, 'U')`, `eigvalsh(a)`, `eig(a)`, `eigvals(a)` | `eigh(&a, Uplo::Upper)`, `eigvalsh(&a, Uplo::Lower)`, `eig(&a)`, `eigvals(&a)` |
+//! | `np.linalg.lstsq(a, b)`, `pinv(a, hermitian=True)`, `matrix_rank(a, tol)` | `lstsq(&a, &b, None)`, `pinv(&a, None, true)`, `matrix_rank(&a, Some(tol), false, None)` |
+//! | `np.linalg.matrix_power(a, -2)`, `tensorsolve(a, b)`, `tensorinv(a, 2)` | `matrix_power(&a, -2)`, `tensorsolve(&a, &b, None)`, `tensorinv(&a, 2)` |
+//! | `np.linalg.multi_dot([a, b, c])`, `vecdot`, `cross`, `matrix_transpose`, `np.kron` | `multi_dot(&[&a, &b, &c])`, `vecdot(&a, &b, -1)`, `cross(&a, &b, -1)`, `matrix_transpose(&a)`, `kron(&a, &b)` |
 //!
 //! Every product is one batched GEMM on the operands' device: `matrixmultiply` on the CPU
 //! backend (two threads, strided views read in place), cuBLAS on a GPU (strided batched, on
@@ -28,8 +39,12 @@
 //! Where we differ from NumPy:
 //! - Operands have one dtype: there is no type promotion (`astype` first).
 //! - `vdot` returns a 0-d array (on the device), not a scalar; `norm` returns a host scalar.
-//! - `einsum` takes one or two operands; `norm` has no `axis` argument yet, and no SVD-based
-//!   orders (`'nuc'`, matrix `2` and `-2`).
+//! - `einsum` takes one or two operands; `norm` over axes is [`norm_axes`] (`norm` itself
+//!   returns a host scalar). The factorizations take `f32`, `f64`, `c64`, `c128` and
+//!   integers (as `f64`); `f16` is a compile error (NumPy rejects it at run time). A singular
+//!   matrix, a non-positive-definite one, non-convergence are
+//!   [`Error::LinAlg`](array_runtime::Error::LinAlg); see
+//!   `DIFFERENCES.md` for the rest.
 //! - A 0-d operand of `matmul` is an error, as in NumPy; `dot` multiplies by it.
 //!
 //! On a GPU without cuBLAS (it is looked for as NVRTC is: the toolkit, then the NVIDIA PyPI
@@ -49,22 +64,89 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+#[cfg(feature = "lapack")]
+mod decomp;
+#[cfg(feature = "lapack")]
+mod det;
 mod dot;
 mod einsum;
+#[cfg(feature = "lapack")]
+mod float;
 mod gemm;
 mod gemm_cpu;
 mod gemm_cuda;
+#[cfg(feature = "lapack")]
+mod lapack;
 mod matmul;
 mod norm;
+#[cfg(feature = "lapack")]
+mod norms;
+mod products;
 mod scalar;
+#[cfg(feature = "lapack")]
+mod small;
+#[cfg(feature = "lapack")]
+mod solve;
+#[cfg(feature = "lapack")]
+mod svd;
 mod tensordot;
 mod trace;
+#[cfg(feature = "lapack")]
+mod verify;
 mod views;
 
+#[cfg(feature = "lapack")]
+pub use decomp::{cholesky, eig, eigh, eigvals, eigvalsh, qr, qr_raw, Qr, QrMode, Uplo};
+#[cfg(feature = "lapack")]
+pub use det::{det, slogdet};
 pub use dot::{dot, inner, outer, vdot};
 pub use einsum::einsum;
+#[cfg(feature = "lapack")]
+pub use float::{LinalgFloat, LinalgInput, RealLinalg};
+#[cfg(feature = "lapack")]
+pub use norms::{cond, matrix_norm, norm_axes, vector_norm};
+#[cfg(feature = "lapack")]
+pub use solve::{inv, matrix_power, solve, tensorinv, tensorsolve, MaybeInverse};
+#[cfg(feature = "lapack")]
+pub use svd::{lstsq, matrix_rank, pinv, svd, svdvals, Lstsq, Svd};
+#[cfg(feature = "lapack")]
+pub use verify::verify_kernels;
+
+/// LU of a stack (packed factors, LAPACK pivots 0-based), for `scipy::linalg`.
+#[cfg(feature = "lapack")]
+pub(crate) fn lu_factor_stack<F: LinalgFloat>(a: &Array<F>) -> Result<(Array<F>, Array<i64>)> {
+    lapack::lu(a)
+}
+
+/// Checks a square stack, giving its order.
+#[cfg(feature = "lapack")]
+pub(crate) fn lapack_check_square<T: array_runtime::DType>(
+    op: &str,
+    a: &Array<T>,
+) -> Result<usize> {
+    lapack::check_square(op, a)
+}
+
+/// `op(A) X = B` for triangular `A` (`trans` 0, 1 or 2), `b` `(..., n, k)`.
+#[cfg(feature = "lapack")]
+pub(crate) fn triangular_solve<F: LinalgFloat>(
+    a: &Array<F>,
+    b: &Array<F>,
+    lower: bool,
+    trans: u8,
+    unit: bool,
+) -> Result<Array<F>> {
+    lapack::solve_triangular(a, b, lower, trans, unit)
+}
+
+/// The conjugate transpose of the last two axes, a new C-contiguous array.
+#[cfg(feature = "lapack")]
+pub(crate) fn conj_transpose<F: LinalgFloat>(a: &Array<F>) -> Result<Array<F>> {
+    decomp::conj_t(a)
+}
 pub use matmul::matmul;
 pub use norm::{norm, NormOrd};
+pub use products::{cross, kron, matrix_transpose, multi_dot, vecdot};
 pub use scalar::{Engine, LinalgScalar, RealScalar};
 pub use tensordot::{tensordot, TensorAxes};
 pub use trace::{diagonal, trace, trace_with};

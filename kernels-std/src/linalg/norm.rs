@@ -16,15 +16,15 @@ pub enum NormOrd {
     Default,
     /// `'fro'`: the Frobenius norm of a matrix.
     Fro,
-    /// `'nuc'`: the nuclear norm of a matrix (needs an SVD: not supported yet).
+    /// `'nuc'`: the nuclear norm of a matrix (the sum of its singular values).
     Nuc,
     /// `inf`: the largest `|x|` of a vector; the largest row sum of `|x|` of a matrix.
     Inf,
     /// `-inf`: the smallest `|x|` of a vector; the smallest row sum of a matrix.
     NegInf,
     /// A number `p`: `sum(|x|^p)^(1/p)` for a vector (`0` counts the non-zeros); for a
-    /// matrix `1` / `-1` is the largest / smallest column sum of `|x|` (`2`, `-2` need an
-    /// SVD: not supported yet). `P(f64::INFINITY)` and `P(f64::NEG_INFINITY)` are [`Inf`]
+    /// matrix `1` / `-1` is the largest / smallest column sum of `|x|`, `2` / `-2` the largest /
+    /// smallest singular value. `P(f64::INFINITY)` and `P(f64::NEG_INFINITY)` are [`Inf`]
     /// and [`NegInf`], as NumPy's `ord=float("inf")` is `ord=inf`.
     ///
     /// [`Inf`]: NormOrd::Inf
@@ -44,8 +44,8 @@ pub enum NormOrd {
 /// dtype, as NumPy's `linalg.norm` does; one scalar is read back.
 ///
 /// Errors (never a panic): an order that does not apply to the array's number of dimensions,
-/// `Inf`/`NegInf` of an empty array (NumPy's empty max/min), `Nuc` and matrix `2`/`-2` (no SVD
-/// yet).
+/// `Inf`/`NegInf` of an empty array (NumPy's empty max/min); `Nuc` and matrix `2`/`-2` of
+/// `f16`/`bf16` (NumPy's SVD rejects them) or without the `lapack` feature.
 ///
 /// ```
 /// use kernels_std::linalg::{norm, NormOrd};
@@ -58,7 +58,7 @@ pub enum NormOrd {
 /// let m = Array::from_vec(&dev, &[2, 2], vec![1i32, -2, 3, 4])?;
 /// assert_eq!(norm(&m, NormOrd::P(1.0))?, 6.0);       // largest column sum, as f64
 /// assert_eq!(norm(&m, NormOrd::Inf)?, 7.0);          // largest row sum
-/// assert!(norm(&m, NormOrd::Nuc).is_err());
+/// assert!(norm(&v, NormOrd::Nuc).is_err());                 // not a vector order
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn norm<T: LinalgScalar>(x: &Array<T>, ord: NormOrd) -> Result<T::Real> {
@@ -123,9 +123,9 @@ pub fn norm<T: LinalgScalar>(x: &Array<T>, ord: NormOrd) -> Result<T::Real> {
                 NormOrd::NegInf => (1, false),
                 NormOrd::P(1.0) => (0, true),
                 NormOrd::P(-1.0) => (0, false),
-                NormOrd::Nuc => return invalid("the nuclear norm needs an SVD, not supported yet"),
+                NormOrd::Nuc => return Ok(T::Real::from_f64(T::svd_norm(x, ord)?)),
                 NormOrd::P(p) if p.abs() == 2.0 => {
-                    return invalid("the spectral norms need an SVD, not supported yet")
+                    return Ok(T::Real::from_f64(T::svd_norm(x, ord)?))
                 }
                 _ => return invalid("invalid norm order for matrices"),
             };

@@ -67,6 +67,31 @@ pub trait LinalgScalar: DType + sealed::Sealed {
     /// `|x|` elementwise in [`Self::Real`], on the array's device (integers converted to
     /// `f64` first, as NumPy's norms do; the modulus of complex numbers).
     fn magnitudes(x: &Array<Self>) -> Result<Array<Self::Real>>;
+    /// The spectral (`P(2)`, `P(-2)`) and nuclear norms of a matrix, from its singular values
+    /// (the `lapack` feature; `f16`/`bf16` are rejected, as NumPy's SVD rejects `float16`).
+    #[doc(hidden)]
+    fn svd_norm(x: &Array<Self>, ord: super::NormOrd) -> Result<f64>;
+}
+
+/// The singular-value norms of a float matrix (see [`LinalgScalar::svd_norm`]).
+#[cfg(feature = "lapack")]
+fn svd_norm_of<T: super::LinalgInput>(x: &Array<T>, ord: super::NormOrd) -> Result<f64> {
+    let r = super::norms::matrix_norm(x, ord, false)?.item()?;
+    Ok(<<T::Float as super::LinalgFloat>::Re as RealScalar>::to_f64(r))
+}
+
+#[cfg(not(feature = "lapack"))]
+fn svd_norm_of<T: DType>(_: &Array<T>, ord: super::NormOrd) -> Result<f64> {
+    Err(array_runtime::Error::invalid(format!(
+        "norm: the order {ord:?} needs an SVD: build kernels-std with its `lapack` feature"
+    )))
+}
+
+fn svd_norm_half<T: DType>(_: &Array<T>, _: super::NormOrd) -> Result<f64> {
+    Err(array_runtime::Error::invalid(format!(
+        "norm: array type {} is unsupported in linalg (the SVD-based orders)",
+        T::ID.name()
+    )))
 }
 
 /// The real dtypes that norms return, reduced on the device (`max`, `min`, `sum` in this
@@ -109,13 +134,16 @@ macro_rules! int_scalar {
             fn magnitudes(x: &Array<Self>) -> Result<Array<f64>> {
                 crate::math::absolute(&x.astype::<f64>()?)
             }
+            fn svd_norm(x: &Array<Self>, ord: super::NormOrd) -> Result<f64> {
+                svd_norm_of(x, ord)
+            }
         }
     )*};
 }
 int_scalar!(i8, i16, i32, i64, u8, u16, u32, u64);
 
 macro_rules! float_scalar {
-    ($($t:ty => $engine:ident, |$x:ident| $abs:expr, $zero:expr, $one:expr;)*) => {$(
+    ($($t:ty => $engine:ident, |$x:ident| $abs:expr, $zero:expr, $one:expr, $svd:ident;)*) => {$(
         impl sealed::Sealed for $t {}
         impl LinalgScalar for $t {
             type Real = $t;
@@ -129,14 +157,17 @@ macro_rules! float_scalar {
             fn magnitudes(x: &Array<Self>) -> Result<Array<Self>> {
                 crate::math::absolute(x)
             }
+            fn svd_norm(x: &Array<Self>, ord: super::NormOrd) -> Result<f64> {
+                $svd(x, ord)
+            }
         }
     )*};
 }
 float_scalar! {
-    f16 => F16, |x| x.to_f64().abs(), f16::ZERO, f16::ONE;
-    bf16 => BF16, |x| x.to_f64().abs(), bf16::ZERO, bf16::ONE;
-    f32 => F32, |x| f64::from(x).abs(), 0.0, 1.0;
-    f64 => F64, |x| x.abs(), 0.0, 1.0;
+    f16 => F16, |x| x.to_f64().abs(), f16::ZERO, f16::ONE, svd_norm_half;
+    bf16 => BF16, |x| x.to_f64().abs(), bf16::ZERO, bf16::ONE, svd_norm_half;
+    f32 => F32, |x| f64::from(x).abs(), 0.0, 1.0, svd_norm_of;
+    f64 => F64, |x| x.abs(), 0.0, 1.0, svd_norm_of;
 }
 
 macro_rules! complex_scalar {
@@ -153,6 +184,9 @@ macro_rules! complex_scalar {
             fn is_nonzero(self) -> bool { self.re != 0.0 || self.im != 0.0 }
             fn magnitudes(x: &Array<Self>) -> Result<Array<$real>> {
                 crate::math::absolute(x)
+            }
+            fn svd_norm(x: &Array<Self>, ord: super::NormOrd) -> Result<f64> {
+                svd_norm_of(x, ord)
             }
         }
     )*};

@@ -124,7 +124,7 @@ pub fn repeat<T: DType>(
     let index: Vec<i64> = counts
         .iter()
         .enumerate()
-        .flat_map(|(i, &c)| std::iter::repeat(i as i64).take(c as usize))
+        .flat_map(|(i, &c)| std::iter::repeat_n(i as i64, c as usize))
         .collect();
     gather(&a, ax, &index)
 }
