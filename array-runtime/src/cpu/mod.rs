@@ -3,6 +3,7 @@
 
 pub mod elementwise;
 mod fold;
+pub mod host_vec;
 pub(crate) mod isa;
 pub mod pool;
 pub mod raw;
