@@ -379,7 +379,11 @@ pub(crate) fn slice_layout(layout: &Layout, items: &[SliceItem]) -> Result<Layou
                         .ok_or_else(overflow)?;
                 }
                 out.shape.push(len);
-                let stride = if len > 1 { s.checked_mul(step) } else { Some(s) };
+                let stride = if len > 1 {
+                    s.checked_mul(step)
+                } else {
+                    Some(s)
+                };
                 out.strides.push(stride.ok_or_else(overflow)?);
                 axis += 1;
             }

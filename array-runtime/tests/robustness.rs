@@ -43,7 +43,10 @@ fn shapes_past_isize_max_are_refused_even_when_empty() {
     assert!(is_too_big(&Array::<u8>::from_slice(&dev, &huge, &[])));
     // NumPy's rule: the nonzero extents times the element size fit in isize.
     assert!(Array::<u8>::zeros(&dev, &[0, isize::MAX as usize]).is_ok());
-    assert!(is_too_big(&Array::<u16>::zeros(&dev, &[0, isize::MAX as usize])));
+    assert!(is_too_big(&Array::<u16>::zeros(
+        &dev,
+        &[0, isize::MAX as usize]
+    )));
     assert!(is_too_big(&Array::<f64>::zeros(&dev, &[0, 1 << 62, 4])));
     assert!(is_too_big(&Array::<f64>::zeros(&dev, &[1 << 60, 0, 8])));
     let empty = Array::<u8>::zeros(&dev, &[0]).unwrap();
@@ -67,8 +70,14 @@ fn extreme_steps_and_inferred_shapes() {
     let dev = cpu();
     let a = Array::from_vec(&dev, &[10], (0..10).collect::<Vec<i32>>()).unwrap();
     // NumPy: a[::-(2**63)] == [9], a[::2**63-1] == [0].
-    assert_eq!(a.slice(s![..;isize::MIN]).unwrap().to_vec().unwrap(), vec![9]);
-    assert_eq!(a.slice(s![..;isize::MAX]).unwrap().to_vec().unwrap(), vec![0]);
+    assert_eq!(
+        a.slice(s![..;isize::MIN]).unwrap().to_vec().unwrap(),
+        vec![9]
+    );
+    assert_eq!(
+        a.slice(s![..;isize::MAX]).unwrap().to_vec().unwrap(),
+        vec![0]
+    );
     assert_eq!(
         a.slice(s![3..;isize::MIN + 1]).unwrap().to_vec().unwrap(),
         vec![3]
@@ -85,7 +94,11 @@ fn extreme_steps_and_inferred_shapes() {
         (isize::MAX - 1, -1, isize::MIN, 1)
     );
     assert_eq!(
-        Slice::from(1..).step_by(2).indices(isize::MAX as usize).unwrap().3,
+        Slice::from(1..)
+            .step_by(2)
+            .indices(isize::MAX as usize)
+            .unwrap()
+            .3,
         (isize::MAX as usize) / 2
     );
     // No axis is longer than isize::MAX.

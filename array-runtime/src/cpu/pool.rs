@@ -173,9 +173,9 @@ struct State {
     hits: u64,
     misses: u64,
     /// `None`: the default ([`default_limit`]).
-    limit: Option<usize>,
+    cache_limit: Option<usize>,
     /// The cap on bytes held (in use and cached), [`HostPool::set_limit`]; `None`: no cap.
-    held_limit: Option<usize>,
+    limit: Option<usize>,
 }
 
 impl State {
@@ -188,12 +188,12 @@ impl State {
         free_blocks: 0,
         hits: 0,
         misses: 0,
+        cache_limit: None,
         limit: None,
-        held_limit: None,
     };
 
-    fn limit(&self) -> usize {
-        self.limit.unwrap_or_else(default_limit)
+    fn cache_limit(&self) -> usize {
+        self.cache_limit.unwrap_or_else(default_limit)
     }
 
     /// Takes the newest cached block of `class` (the likeliest to be in cache).
@@ -297,13 +297,13 @@ impl HostPool {
             }
             st.misses += 1;
             let in_use = st.used.saturating_add(class);
-            if st.held_limit.is_some_and(|cap| in_use > cap) {
+            if st.limit.is_some_and(|cap| in_use > cap) {
                 return None;
             }
             // Reserved under the lock, so that threads racing for the last bytes under the
             // cap cannot both pass; given back below if the system has no memory.
             st.used = in_use;
-            st.held_limit
+            st.limit
                 .is_some_and(|cap| in_use.saturating_add(st.cached) > cap)
         };
         if release_first {
@@ -327,7 +327,7 @@ impl HostPool {
             let mut st = self.lock();
             let class = block.class;
             st.used -= class;
-            let limit = st.limit();
+            let limit = st.cache_limit();
             if class > limit {
                 Some(block)
             } else {
@@ -364,8 +364,8 @@ impl HostPool {
         let mut evicted = Vec::new();
         {
             let mut st = self.lock();
-            st.limit = limit;
-            let room = st.limit();
+            st.cache_limit = limit;
+            let room = st.cache_limit();
             st.evict_to(room, &mut evicted);
         }
         drop(evicted);
@@ -373,7 +373,7 @@ impl HostPool {
 
     /// The bound on cached bytes.
     pub fn cache_limit(&self) -> usize {
-        self.lock().limit()
+        self.lock().cache_limit()
     }
 
     /// Caps the bytes the pool holds, pooled buffers in use and cached (CuPy's
@@ -392,12 +392,12 @@ impl HostPool {
     /// assert!(small.is_ok());
     /// ```
     pub fn set_limit(&self, limit: Option<usize>) {
-        self.lock().held_limit = limit;
+        self.lock().limit = limit;
     }
 
     /// The cap set by [`HostPool::set_limit`].
     pub fn limit(&self) -> Option<usize> {
-        self.lock().held_limit
+        self.lock().limit
     }
 
     /// Bytes of the pooled buffers in use, by size class.
