@@ -214,3 +214,35 @@ fn the_pool_limit_counts_cached_buffers_and_releases_them() {
     drop(b);
     pool.free_all_blocks();
 }
+
+// A view through a layout made by hand (NumPy's `as_strided`): its shape passes the same
+// bound, and its reach is computed without overflow.
+#[test]
+fn hand_made_views_are_checked_without_overflow() {
+    let _g = serial();
+    use array_runtime::cuda::blas_support::strided_view;
+    use array_runtime::shape::Layout;
+    let a = Array::from_vec(&cpu(), &[4], vec![1u16, 2, 3, 4]).unwrap();
+    let view = |shape: Vec<usize>, strides: Vec<isize>| {
+        strided_view(
+            &a,
+            Layout {
+                shape,
+                strides,
+                offset: 0,
+            },
+        )
+    };
+    assert!(is_too_big(&view(vec![1 << 40, 1 << 40], vec![0, 0])));
+    assert!(is_too_big(&view(vec![0, usize::MAX], vec![0, 0])));
+    for strides in [
+        vec![isize::MAX, isize::MAX],
+        vec![isize::MIN, 1],
+        vec![isize::MAX, isize::MIN],
+    ] {
+        let r = view(vec![3, 3], strides.clone());
+        assert!(matches!(r, Err(Error::Index { .. })), "{strides:?}: {r:?}");
+    }
+    let sliding = view(vec![3, 2], vec![1, 1]).unwrap();
+    assert_eq!(sliding.to_vec().unwrap(), vec![1, 2, 2, 3, 3, 4]);
+}
