@@ -288,6 +288,10 @@ impl HostPool {
     /// `None` when the system has no memory even after the cache was released, or when the
     /// block would take the pool past its [limit](HostPool::set_limit).
     fn alloc(&self, class: usize) -> Option<(Block, bool)> {
+        // No allocation is larger (and the counters below cannot overflow).
+        if class > isize::MAX as usize {
+            return None;
+        }
         let release_first = {
             let mut st = self.lock();
             if let Some(block) = st.take(class) {
@@ -296,15 +300,14 @@ impl HostPool {
                 return Some((block, false));
             }
             st.misses += 1;
-            let in_use = st.used.saturating_add(class);
+            let in_use = st.used + class;
             if st.limit.is_some_and(|cap| in_use > cap) {
                 return None;
             }
             // Reserved under the lock, so that threads racing for the last bytes under the
             // cap cannot both pass; given back below if the system has no memory.
             st.used = in_use;
-            st.limit
-                .is_some_and(|cap| in_use.saturating_add(st.cached) > cap)
+            st.limit.is_some_and(|cap| in_use + st.cached > cap)
         };
         if release_first {
             self.free_all_blocks();
