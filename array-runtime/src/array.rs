@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::cpu::pool::HostBuffer;
+use crate::cpu::{host_vec, pool::HostBuffer};
 use crate::cuda::{CudaDevice, DeviceBuffer};
 use crate::device::Device;
 use crate::dtype::DType;
@@ -40,11 +40,14 @@ impl<T: DType> Storage<T> {
         }
     }
 
-    /// Makes the storage owned by this handle alone, copying it if it is shared.
+    /// Makes the storage owned by this handle alone, copying it if it is shared;
+    /// [`Error::OutOfMemory`] (and the storage left as it was) when the copy cannot be made.
     pub(crate) fn make_unique(&mut self) -> Result<()> {
         match self {
             Storage::Host(v) => {
-                Arc::make_mut(v);
+                if Arc::get_mut(v).is_none() {
+                    *v = Arc::new(v.try_clone()?);
+                }
                 Ok(())
             }
             Storage::Cuda(b, d) => {
@@ -114,13 +117,19 @@ impl<T: DType> Array<T> {
                 Self::check_len(shape, data.len())?;
                 Ok(Self::host(HostBuffer::from_slice(data)?, shape))
             }
-            Device::Cuda(_) => Self::from_vec(device, shape, data.to_vec()),
+            Device::Cuda(_) => Self::from_vec(device, shape, host_vec::from_slice(data)?),
         }
+    }
+
+    /// The number of elements of `shape`, or [`Error::TooBig`] when no array of `T` can have
+    /// that shape ([`shape::checked_size_of`]): every array is made through this check.
+    pub(crate) fn checked_len(shape: &[usize]) -> Result<usize> {
+        shape::checked_size_of(shape, std::mem::size_of::<T>())
     }
 
     /// Checks that `shape` has `len` elements.
     fn check_len(shape: &[usize], len: usize) -> Result<()> {
-        let n = shape::checked_size(shape)?;
+        let n = Self::checked_len(shape)?;
         if n != len {
             return Err(Error::DataLength {
                 expected: n,
@@ -151,7 +160,7 @@ impl<T: DType> Array<T> {
 
     /// An array of `shape` filled with `value`.
     pub fn full(device: &Device, shape: &[usize], value: T) -> Result<Self> {
-        let n = shape::checked_size(shape)?;
+        let n = Self::checked_len(shape)?;
         match device {
             Device::Cpu => Ok(Self::host(HostBuffer::full(n, value)?, shape)),
             Device::Cuda(_) => {
@@ -173,7 +182,7 @@ impl<T: DType> Array<T> {
     pub fn zeros(device: &Device, shape: &[usize]) -> Result<Self> {
         match device {
             Device::Cpu => Ok(Self::host(
-                HostBuffer::zeros(shape::checked_size(shape)?)?,
+                HostBuffer::zeros(Self::checked_len(shape)?)?,
                 shape,
             )),
             Device::Cuda(_) => Self::full(device, shape, T::default()),
@@ -184,7 +193,7 @@ impl<T: DType> Array<T> {
     /// the valid values a reused pooled buffer holds; uninitialised device memory on a GPU).
     /// Used for kernel outputs.
     pub(crate) fn for_overwrite(device: &Device, shape: &[usize]) -> Result<Self> {
-        let n = shape::checked_size(shape)?;
+        let n = Self::checked_len(shape)?;
         let storage = match device {
             Device::Cpu => Storage::Host(Arc::new(HostBuffer::for_overwrite(n)?)),
             Device::Cuda(d) => Storage::Cuda(Arc::new(d.alloc::<T>(n)?), d.clone()),
@@ -235,7 +244,7 @@ impl<T: DType> Array<T> {
     /// The elements in C order, copied to the host (synchronizes a GPU).
     pub fn to_vec(&self) -> Result<Vec<T>> {
         match &self.storage {
-            Storage::Host(v) => Ok(gather_host(v, &self.layout)),
+            Storage::Host(v) => gather_host(v, &self.layout),
             Storage::Cuda(b, d) if self.is_c_contiguous() => {
                 d.dtoh_range(b, self.layout.offset, self.len())
             }
@@ -294,16 +303,17 @@ impl<T: DType> Array<T> {
     }
 }
 
-/// Gathers the elements of `layout` from `data` in C order.
-pub(crate) fn gather_host<T: DType>(data: &[T], layout: &Layout) -> Vec<T> {
+/// Gathers the elements of `layout` from `data` in C order; [`Error::OutOfMemory`] when they
+/// do not fit in memory (a broadcast view can have far more elements than its storage).
+pub(crate) fn gather_host<T: DType>(data: &[T], layout: &Layout) -> Result<Vec<T>> {
     let n = layout.size();
     if n == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     if layout.is_c_contiguous() {
-        return data[layout.offset..layout.offset + n].to_vec();
+        return host_vec::from_slice(&data[layout.offset..layout.offset + n]);
     }
-    let mut out = Vec::with_capacity(n);
+    let mut out = host_vec::with_capacity(n)?;
     let nd = layout.ndim();
     let mut idx = vec![0usize; nd];
     let mut off = layout.offset as isize;
@@ -319,7 +329,7 @@ pub(crate) fn gather_host<T: DType>(data: &[T], layout: &Layout) -> Vec<T> {
         let mut d = inner;
         loop {
             if d == 0 {
-                return out;
+                return Ok(out);
             }
             d -= 1;
             idx[d] += 1;

@@ -95,12 +95,24 @@ pub enum Error {
         /// The driver's message.
         message: String,
     },
-    /// Device memory exhausted, after freeing the pool's cache and retrying.
+    /// Memory exhausted (host memory on the CPU backend, device memory on a GPU), after
+    /// freeing the pool's cache and retrying; also a request larger than any allocation can be.
     OutOfMemory {
         /// Bytes asked for.
         requested: usize,
-        /// Bytes held by live arrays.
+        /// Bytes held by live arrays of the pool.
         held: usize,
+        /// Where: `"cpu"` (host memory) or `"cuda"` (device memory).
+        device: &'static str,
+    },
+    /// A shape too big for any array, even an empty one (NumPy's "array is too big"): an
+    /// extent above `isize::MAX`, or nonzero extents whose product times the element size
+    /// exceeds `isize::MAX` bytes.
+    TooBig {
+        /// The shape asked for.
+        shape: Vec<usize>,
+        /// The element size in bytes.
+        itemsize: usize,
     },
     /// A linear-algebra routine cannot give a result for these values (NumPy's
     /// `LinAlgError`): a singular matrix in `solve`/`inv`, a matrix that is not positive
@@ -187,9 +199,22 @@ impl fmt::Display for Error {
                 "NVRTC failed to compile kernel `{kernel}` (options {options:?}):\n{log}"
             ),
             Error::Driver { op, message } => write!(f, "CUDA driver error in {op}: {message}"),
-            Error::OutOfMemory { requested, held } => write!(
+            Error::OutOfMemory {
+                requested,
+                held,
+                device,
+            } => {
+                let memory = if *device == "cpu" { "host" } else { "device" };
+                write!(
+                    f,
+                    "out of {memory} memory ({device}): asked for {requested} bytes while \
+                     {held} bytes are held"
+                )
+            }
+            Error::TooBig { shape, itemsize } => write!(
                 f,
-                "out of device memory: asked for {requested} bytes while {held} bytes are held"
+                "shape {shape:?} has too many elements: with {itemsize}-byte elements its \
+                 nonzero extents span more than isize::MAX bytes (the largest array possible)"
             ),
             Error::LinAlg { op, message } => write!(f, "{op}: linear algebra error: {message}"),
             Error::Invalid { message } => f.write_str(message),

@@ -12,29 +12,6 @@ pub fn as_bytes<T: DType>(s: &[T]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<u8>(), std::mem::size_of_val(s)) }
 }
 
-/// Copies bytes into a freshly allocated, correctly aligned vector of elements.
-///
-/// `bytes.len()` must be a multiple of the element size; a `bool` byte must be 0 or 1 (which
-/// every kernel of ours writes, as C++ `bool` does).
-pub fn vec_from_bytes<T: DType>(bytes: &[u8]) -> Vec<T> {
-    let size = std::mem::size_of::<T>();
-    assert_eq!(
-        bytes.len() % size,
-        0,
-        "byte length is not a multiple of {size}"
-    );
-    let n = bytes.len() / size;
-    let mut out: Vec<T> = Vec::with_capacity(n);
-    // SAFETY: `out` has capacity for `n` elements = `bytes.len()` bytes, the regions do not
-    // overlap (fresh allocation), and every bit pattern written is a valid `T` for the
-    // integer/float/complex dtypes; for `bool` the bytes come from kernels that write 0 or 1.
-    unsafe {
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), out.as_mut_ptr().cast::<u8>(), bytes.len());
-        out.set_len(n);
-    }
-    out
-}
-
 /// The bytes of one value.
 pub fn value_bytes<T: DType>(v: &T) -> &[u8] {
     as_bytes(std::slice::from_ref(v))

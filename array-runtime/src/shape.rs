@@ -16,12 +16,50 @@ pub fn size(shape: &[usize]) -> usize {
     shape.iter().product()
 }
 
-/// Number of elements of a shape, or an error when it overflows `usize`.
+/// Number of elements of a shape, or [`Error::TooBig`] when no array can have it: the rule of
+/// [`checked_size_of`] for one-byte elements.
+///
+/// ```
+/// use array_runtime::{shape::checked_size, Error};
+/// assert_eq!(checked_size(&[2, 3]).unwrap(), 6);
+/// assert_eq!(checked_size(&[0, 5]).unwrap(), 0);
+/// assert!(matches!(checked_size(&[0, usize::MAX]), Err(Error::TooBig { .. })));
+/// ```
 pub fn checked_size(shape: &[usize]) -> Result<usize> {
-    shape
-        .iter()
-        .try_fold(1usize, |acc, &d| acc.checked_mul(d))
-        .ok_or_else(|| Error::invalid(format!("shape {shape:?} has too many elements")))
+    checked_size_of(shape, 1)
+}
+
+/// Number of elements of a shape of `itemsize`-byte elements, or [`Error::TooBig`] when no
+/// array can have that shape. NumPy's rule: the nonzero extents multiplied together and by
+/// the element size must not exceed `isize::MAX` (bytes), even when another extent is zero.
+/// Every array is made through this check, so the strides and offsets of any array, and of
+/// any view of it, fit in `isize`.
+///
+/// ```
+/// use array_runtime::shape::checked_size_of;
+/// assert_eq!(checked_size_of(&[4, 2], 8).unwrap(), 8);
+/// assert!(checked_size_of(&[0, isize::MAX as usize], 1).is_ok());
+/// assert!(checked_size_of(&[0, isize::MAX as usize], 2).is_err());  // np.zeros((0, 2**63-1), 'i2')
+/// assert!(checked_size_of(&[1 << 62, 0, 4], 8).is_err());
+/// ```
+pub fn checked_size_of(shape: &[usize], itemsize: usize) -> Result<usize> {
+    let itemsize = itemsize.max(1);
+    let mut bytes = itemsize;
+    let mut empty = false;
+    for &d in shape {
+        if d == 0 {
+            empty = true;
+            continue;
+        }
+        bytes = bytes
+            .checked_mul(d)
+            .filter(|&b| b <= isize::MAX as usize)
+            .ok_or_else(|| Error::TooBig {
+                shape: shape.to_vec(),
+                itemsize,
+            })?;
+    }
+    Ok(if empty { 0 } else { bytes / itemsize })
 }
 
 /// Row-major (C order) strides of a shape, in elements.
@@ -232,7 +270,7 @@ pub fn merge_dims(shape: &[usize], strides: &[Vec<isize>]) -> (Vec<usize>, Vec<V
             && strides
                 .iter()
                 .zip(&out_strides)
-                .all(|(s, o)| *o.last().unwrap() == s[axis] * d as isize);
+                .all(|(s, o)| o.last().copied() == s[axis].checked_mul(d as isize));
         if mergeable {
             *out_shape.last_mut().unwrap() *= d;
             for (s, o) in strides.iter().zip(out_strides.iter_mut()) {

@@ -97,7 +97,10 @@ impl Slice {
                 message: "slice step cannot be zero".into(),
             });
         }
-        let n = len as isize;
+        // An axis longer than `isize::MAX` belongs to no array (`shape::checked_size_of`).
+        let n = isize::try_from(len).map_err(|_| Error::Index {
+            message: format!("an axis of {len} elements is longer than any array's"),
+        })?;
         // Resolves a bound: negative counts from the end, then clamps to [lo, hi].
         let resolve = |b: isize, lo: isize, hi: isize| {
             let b = if b < 0 { b.saturating_add(n) } else { b };
@@ -114,14 +117,17 @@ impl Slice {
                 self.end.map_or(-1, |b| resolve(b, -1, n - 1)),
             )
         };
+        // In unsigned arithmetic: `-step` overflows for `isize::MIN`, and the distance between
+        // the bounds of an axis of `isize::MAX` elements may not fit in `isize`.
+        let span = |hi: isize, lo: isize| hi.abs_diff(lo) - 1;
         let count = if step > 0 && end > start {
-            (end - start - 1) / step + 1
+            span(end, start) / step.unsigned_abs() + 1
         } else if step < 0 && start > end {
-            (start - end - 1) / -step + 1
+            span(start, end) / step.unsigned_abs() + 1
         } else {
             0
         };
-        Ok((start, end, step, count as usize))
+        Ok((start, end, step, count))
     }
 }
 
@@ -349,7 +355,12 @@ pub(crate) fn slice_layout(layout: &Layout, items: &[SliceItem]) -> Result<Layou
         strides: Vec::with_capacity(ndim + items.len()),
         offset: layout.offset,
     };
-    let mut offset = layout.offset as isize;
+    // Offsets and strides are checked although they fit for every array's layout
+    // (`shape::checked_size_of` bounds them): a `Layout` is public and may be made by hand.
+    let overflow = || Error::Index {
+        message: format!("the slice {items:?} of layout {layout:?} overflows isize"),
+    };
+    let mut offset = isize::try_from(layout.offset).map_err(|_| overflow())?;
     let mut axis = 0usize;
     let keep_axis = |out: &mut Layout, axis: usize| {
         out.shape.push(layout.shape[axis]);
@@ -362,15 +373,23 @@ pub(crate) fn slice_layout(layout: &Layout, items: &[SliceItem]) -> Result<Layou
                 let (start, _, step, len) = r.indices(d)?;
                 // An empty range keeps the offset: `start` may lie outside the axis.
                 if len > 0 {
-                    offset += start * s;
+                    offset = start
+                        .checked_mul(s)
+                        .and_then(|o| offset.checked_add(o))
+                        .ok_or_else(overflow)?;
                 }
                 out.shape.push(len);
-                out.strides.push(if len > 1 { s * step } else { s });
+                let stride = if len > 1 {
+                    s.checked_mul(step)
+                } else {
+                    Some(s)
+                };
+                out.strides.push(stride.ok_or_else(overflow)?);
                 axis += 1;
             }
             SliceItem::Index(i) => {
                 let (d, s) = (layout.shape[axis], layout.strides[axis]);
-                let n = d as isize;
+                let n = isize::try_from(d).map_err(|_| overflow())?;
                 if i < -n || i >= n {
                     return Err(Error::Index {
                         message: format!(
@@ -378,7 +397,10 @@ pub(crate) fn slice_layout(layout: &Layout, items: &[SliceItem]) -> Result<Layou
                         ),
                     });
                 }
-                offset += if i < 0 { i + n } else { i } * s;
+                offset = (if i < 0 { i + n } else { i })
+                    .checked_mul(s)
+                    .and_then(|o| offset.checked_add(o))
+                    .ok_or_else(overflow)?;
                 axis += 1;
             }
             SliceItem::NewAxis => {
@@ -397,8 +419,8 @@ pub(crate) fn slice_layout(layout: &Layout, items: &[SliceItem]) -> Result<Layou
         keep_axis(&mut out, axis);
         axis += 1;
     }
-    debug_assert!(offset >= 0, "a slice never starts before its storage");
-    out.offset = offset as usize;
+    // A slice never starts before its storage (unless the layout was made by hand wrong).
+    out.offset = usize::try_from(offset).map_err(|_| overflow())?;
     Ok(out)
 }
 

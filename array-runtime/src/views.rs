@@ -77,8 +77,8 @@ impl<T: DType> Array<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array<T>> {
-        // A view of more elements than `usize` counts could never be indexed.
-        shape::checked_size(shape)?;
+        // No array can have a shape past NumPy's bound, views included.
+        Self::checked_len(shape)?;
         match self.layout.broadcast_to(shape) {
             Some(l) => Ok(self.with_layout(l)),
             None => Err(Error::Broadcast {
@@ -99,7 +99,7 @@ impl<T: DType> Array<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn reshape(&self, shape: &[usize]) -> Result<Array<T>> {
-        if shape::checked_size(shape)? != self.len() {
+        if Self::checked_len(shape)? != self.len() {
             return Err(Error::Reshape {
                 from: self.shape().to_vec(),
                 to: shape.to_vec(),
@@ -242,11 +242,12 @@ impl<T: DType> Array<T> {
         if unknown.len() > 1 || shape.iter().any(|&d| d < -1) {
             return Err(bad());
         }
-        let known: usize = shape
+        // The known extents' product, checked: `[isize::MAX, isize::MAX, -1]` has none.
+        let known = shape
             .iter()
             .filter(|&&d| d >= 0)
-            .map(|&d| d as usize)
-            .product();
+            .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
+            .ok_or_else(bad)?;
         let mut out: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
         if let Some(&i) = unknown.first() {
             if known == 0 || self.len() % known != 0 {

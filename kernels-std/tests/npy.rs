@@ -590,16 +590,24 @@ fn gpu_arrays_load_and_save() {
 // ---------------------------------------------------------------------------------------------
 // Malformed files: errors, never panics.
 
-fn load_bytes_any(bytes: &[u8], name: &str) -> Result<AnyArray> {
-    let path = scratch(name);
+/// Runs `f` on a new file holding `bytes` (its name ends with `name`), then removes it. A new
+/// file each time: rewriting one file makes ext4 flush it to disk at every close (5 ms).
+fn with_file<R>(bytes: &[u8], name: &str, f: impl FnOnce(&Path) -> R) -> R {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = scratch(&format!("case{k}_{name}"));
     std::fs::write(&path, bytes).unwrap();
-    io::load_any(&path, &cpu())
+    let r = f(&path);
+    let _ = std::fs::remove_file(&path);
+    r
+}
+
+fn load_bytes_any(bytes: &[u8], name: &str) -> Result<AnyArray> {
+    with_file(bytes, name, |p| io::load_any(p, &cpu()))
 }
 
 fn npz_bytes(bytes: &[u8], name: &str) -> Result<io::Npz> {
-    let path = scratch(name);
-    std::fs::write(&path, bytes).unwrap();
-    io::load_npz(&path, &cpu())
+    with_file(bytes, name, |p| io::load_npz(p, &cpu()))
 }
 
 /// A `.npy` file with the given version and header text (padded like NumPy's) and data.
@@ -957,4 +965,664 @@ fn edge_reversed_and_broadcast_views_are_saved_in_c_order() {
         assert_eq!(back.shape(), view.shape(), "{name}");
         assert_close(&back, &view, Tol::exact().signed_zero(), name);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adversarial archives and huge views (issue 11): errors, bounded memory, linear in members.
+
+/// Net bytes allocated by the current thread (allocations minus frees), and its peak since
+/// [`PeakTracker::start`]: how much memory a load takes, whatever other tests do meanwhile.
+mod peak {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static NET: Cell<isize> = const { Cell::new(0) };
+        static PEAK: Cell<isize> = const { Cell::new(0) };
+    }
+
+    fn add(n: isize) {
+        let _ = NET.try_with(|net| {
+            let v = net.get() + n;
+            net.set(v);
+            let _ = PEAK.try_with(|p| p.set(p.get().max(v)));
+        });
+    }
+
+    // SAFETY: forwards every call to the system allocator unchanged; the counters are
+    // thread-local cells that never allocate.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            add(layout.size() as isize);
+            // SAFETY: the caller's contract is passed on as it is.
+            unsafe { System.alloc(layout) }
+        }
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            add(layout.size() as isize);
+            // SAFETY: as above.
+            unsafe { System.alloc_zeroed(layout) }
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            add(-(layout.size() as isize));
+            // SAFETY: as above.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            add(new_size as isize - layout.size() as isize);
+            // SAFETY: as above.
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+    }
+
+    /// The peak of this thread's net allocation while `f` runs, above where it started.
+    pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
+        let start = NET.with(Cell::get);
+        PEAK.with(|p| p.set(start));
+        let r = f();
+        (r, (PEAK.with(Cell::get) - start).max(0) as usize)
+    }
+}
+
+#[global_allocator]
+static ALLOC: peak::Counting = peak::Counting;
+
+/// The byte ranges of a zip's central directory records and its end record's position.
+fn central_records(zip: &[u8]) -> (Vec<std::ops::Range<usize>>, usize) {
+    let end = zip.len() - 22;
+    assert_eq!(&zip[end..end + 4], b"PK\x05\x06");
+    let u16_at = |p: usize| usize::from(u16::from_le_bytes([zip[p], zip[p + 1]]));
+    let u32_at = |p: usize| u32::from_le_bytes(zip[p..p + 4].try_into().unwrap()) as usize;
+    let (count, mut pos) = (u16_at(end + 10), u32_at(end + 16));
+    let mut out = Vec::new();
+    for _ in 0..count {
+        assert_eq!(&zip[pos..pos + 4], b"PK\x01\x02");
+        let len = 46 + u16_at(pos + 28) + u16_at(pos + 30) + u16_at(pos + 32);
+        out.push(pos..pos + len);
+        pos += len;
+    }
+    (out, end)
+}
+
+/// `zip` with its central directory replaced by `records` (the local part kept).
+fn with_records(zip: &[u8], records: &[Vec<u8>]) -> Vec<u8> {
+    let (old, _) = central_records(zip);
+    let start = old.first().map_or(zip.len() - 22, |r| r.start);
+    let mut out = zip[..start].to_vec();
+    let size: usize = records.iter().map(Vec::len).sum();
+    for r in records {
+        out.extend_from_slice(r);
+    }
+    out.extend_from_slice(b"PK\x05\x06\0\0\0\0");
+    out.extend((records.len() as u16).to_le_bytes());
+    out.extend((records.len() as u16).to_le_bytes());
+    out.extend((size as u32).to_le_bytes());
+    out.extend((start as u32).to_le_bytes());
+    out.extend(0u16.to_le_bytes());
+    out
+}
+
+/// A central record with its name replaced (the rest, offset included, kept).
+fn renamed(record: &[u8], name: &str) -> Vec<u8> {
+    let mut r = record[..46].to_vec();
+    r[28..30].copy_from_slice(&(name.len() as u16).to_le_bytes());
+    r[30..34].fill(0); // no extra field, no comment
+    r.extend_from_slice(name.as_bytes());
+    r
+}
+
+fn zip_bytes(arrays: Vec<(&str, AnyArray)>, compressed: bool) -> Vec<u8> {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = scratch(&format!("build_{k}.npz"));
+    if compressed {
+        io::save_npz_compressed(&path, arrays).unwrap();
+    } else {
+        io::save_npz(&path, arrays).unwrap();
+    }
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    bytes
+}
+
+fn npz_reader(bytes: Vec<u8>) -> Result<io::NpzFile<std::io::Cursor<Vec<u8>>>> {
+    io::NpzFile::from_reader(std::io::Cursor::new(bytes), &cpu())
+}
+
+#[test]
+fn npz_entries_that_share_data_are_refused() {
+    // Defect 7: 64 directory records pointing at one deflated member of 4 MiB. Loading
+    // inflated every record: 64 times the member's size from a file of a few KB.
+    let zeros = Array::<f64>::zeros(&cpu(), &[1 << 19]).unwrap();
+    let zip = zip_bytes(vec![("z", zeros.into())], true);
+    assert!(zip.len() < 16 << 10, "{}", zip.len());
+    let (records, _) = central_records(&zip);
+    let bomb: Vec<Vec<u8>> = (0..64)
+        .map(|i| renamed(&zip[records[0].clone()], &format!("z{i}.npy")))
+        .collect();
+    let bomb = with_records(&zip, &bomb);
+    let path = scratch("bomb.npz");
+    std::fs::write(&path, &bomb).unwrap();
+    let (r, peak) = peak::peak_during(|| io::load_npz(&path, &cpu()));
+    let err = r.unwrap_err().to_string();
+    assert!(
+        err.contains("bomb.npz") && err.contains("overlaps"),
+        "{err}"
+    );
+    assert!(peak < 1 << 20, "refusing the archive took {peak} bytes");
+    assert!(npz_reader(bomb).is_err());
+    // One record alone is fine.
+    let one = with_records(&zip, &[zip[records[0].clone()].to_vec()]);
+    assert_eq!(npz_reader(one).unwrap().len(), 1);
+}
+
+#[test]
+fn npz_declared_sizes_are_checked_against_the_file() {
+    let a = Array::from_vec(&cpu(), &[100], (0..100).collect::<Vec<i32>>()).unwrap();
+    for compressed in [false, true] {
+        let zip = zip_bytes(vec![("a", a.clone().into())], compressed);
+        let (records, _) = central_records(&zip);
+        let rec = zip[records[0].clone()].to_vec();
+        let patch = |at: usize, v: u32| {
+            let mut r = rec.clone();
+            r[at..at + 4].copy_from_slice(&v.to_le_bytes());
+            with_records(&zip, &[r])
+        };
+        // An uncompressed size far beyond what the compressed bytes can hold (2^32 - 2).
+        let err = npz_reader(patch(24, u32::MAX - 1)).unwrap_err().to_string();
+        let want = if compressed {
+            "more than deflate"
+        } else {
+            "differing sizes"
+        };
+        assert!(err.contains(want), "{err}");
+        // Compressed data running past the central directory.
+        let err = npz_reader(patch(20, 1 << 30)).unwrap_err().to_string();
+        assert!(err.contains("central directory"), "{err}");
+        // A local header offset past the data.
+        let err = npz_reader(patch(42, zip.len() as u32))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("central directory"), "{err}");
+    }
+    // A directory that claims more records than it can hold.
+    let zip = zip_bytes(vec![("a", a.into())], false);
+    let mut lying = zip.clone();
+    let end = lying.len() - 22;
+    lying[end + 8..end + 12].copy_from_slice(&[0xFE, 0xFF, 0xFE, 0xFF]);
+    let err = npz_reader(lying).unwrap_err().to_string();
+    assert!(
+        err.contains("entries") || err.contains("central directory"),
+        "{err}"
+    );
+}
+
+#[test]
+fn npz_declared_size_too_small_is_named_as_such() {
+    // Defect 16: the data is intact, the directory's size is wrong: say so, not "corrupt".
+    let a = Array::from_vec(&cpu(), &[300], vec![1.5f32; 300]).unwrap();
+    for compressed in [false, true] {
+        let zip = zip_bytes(vec![("a", a.clone().into())], compressed);
+        let (records, _) = central_records(&zip);
+        let mut rec = zip[records[0].clone()].to_vec();
+        let size = u32::from_le_bytes(rec[24..28].try_into().unwrap());
+        rec[24..28].copy_from_slice(&(size - 10).to_le_bytes());
+        if !compressed {
+            rec[20..24].copy_from_slice(&(size - 10).to_le_bytes());
+        }
+        let npz = npz_reader(with_records(&zip, &[rec])).unwrap();
+        let err = npz.get("a").unwrap_err().to_string();
+        assert!(
+            err.contains("declares") && err.contains(&(size - 10).to_string()),
+            "compressed={compressed}: {err}"
+        );
+        assert!(!err.contains("corrupt"), "{err}");
+    }
+}
+
+#[test]
+fn npzfile_reads_one_member_at_a_time() {
+    // A corrupt member does not stop the others from being read lazily; eagerly it is an error.
+    let good = Array::from_vec(&cpu(), &[3], vec![1u8, 2, 3]).unwrap();
+    let bad = Array::from_vec(&cpu(), &[4], vec![9u8; 4]).unwrap();
+    let mut zip = zip_bytes(vec![("good", good.into()), ("bad", bad.into())], false);
+    let at = zip.windows(4).position(|w| w == [9, 9, 9, 9]).unwrap();
+    zip[at] = 8;
+    let npz = npz_reader(zip.clone()).unwrap();
+    assert_eq!(npz.names().collect::<Vec<_>>(), ["good", "bad"]);
+    assert!(npz.contains("bad") && !npz.contains("bad.npy"));
+    assert_eq!(
+        npz.array::<u8>("good").unwrap().to_vec().unwrap(),
+        [1, 2, 3]
+    );
+    let err = npz.get("bad").unwrap_err().to_string();
+    assert!(err.contains("CRC"), "{err}");
+    assert!(npz.load_all().unwrap_err().to_string().contains("CRC"));
+    let err = npz.array::<f32>("good").unwrap_err().to_string();
+    assert!(err.contains("u8") && err.contains("f32"), "{err}");
+    // Reading from a file gives the same.
+    let path = scratch("lazy.npz");
+    std::fs::write(&path, &zip).unwrap();
+    let file = io::NpzFile::open(&path, &cpu()).unwrap();
+    assert_eq!(file.get("good").unwrap().shape(), &[3]);
+    assert!(io::load_npz(&path, &cpu()).is_err());
+}
+
+#[test]
+fn npz_member_is_decompressed_into_its_array() {
+    // Defect 8: one member took about three times its size at the peak of its load.
+    let n = 1 << 18; // 2 MiB of f64
+    let values: Vec<f64> = (0..n).map(|i| (i % 1000) as f64).collect();
+    let a = Array::from_vec(&cpu(), &[n], values).unwrap();
+    let bytes = n * 8;
+    for compressed in [false, true] {
+        let path = scratch(&format!("peak_{compressed}.npz"));
+        if compressed {
+            io::save_npz_compressed(&path, [("a", AnyArray::from(&a))]).unwrap();
+        } else {
+            io::save_npz(&path, [("a", AnyArray::from(&a))]).unwrap();
+        }
+        let (npz, peak) = peak::peak_during(|| io::load_npz(&path, &cpu()).unwrap());
+        assert!(
+            peak < bytes + bytes / 4,
+            "compressed={compressed}: loading {bytes} bytes peaked at {peak}"
+        );
+        assert_eq!(npz.array::<f64>("a").unwrap().to_vec().unwrap()[999], 999.0);
+        let (loaded, peak) = peak::peak_during(|| {
+            io::NpzFile::open(&path, &cpu())
+                .unwrap()
+                .array::<f64>("a")
+                .unwrap()
+        });
+        assert!(peak < bytes + bytes / 4, "NpzFile peaked at {peak}");
+        drop(loaded);
+    }
+    // A .npy file too: read into its array, not into a copy of the file first.
+    let path = scratch("peak.npy");
+    io::save(&path, &a).unwrap();
+    let (_, peak) = peak::peak_during(|| io::load::<f64>(&path, &cpu()).unwrap());
+    assert!(peak < bytes + bytes / 4, ".npy load peaked at {peak}");
+    let (_, peak) = peak::peak_during(|| io::save(&path, &a).unwrap());
+    assert!(peak < bytes + bytes / 4, ".npy save peaked at {peak}");
+}
+
+#[test]
+fn npz_with_the_most_members_a_zip_holds() {
+    // Defect 9: the number of members was quadratic (names compared pairwise, found by a
+    // linear search); 65534 members, the most a zip without zip64 holds, took seconds.
+    let dev = cpu();
+    let one = Array::scalar(&dev, 7u8).unwrap();
+    let names: Vec<String> = (0..65_534).map(|i| format!("m{i}")).collect();
+    let path = scratch("many.npz");
+    io::save_npz(&path, names.iter().map(|n| (n, AnyArray::from(&one)))).unwrap();
+    let lazy = io::NpzFile::open(&path, &dev).unwrap();
+    assert_eq!(lazy.array::<u8>("m65533").unwrap().item().unwrap(), 7);
+    let npz = lazy.load_all().unwrap();
+    assert_eq!(npz.len(), names.len());
+    assert!(names.iter().all(|n| npz.get(n).is_some()));
+    // One more does not fit without zip64.
+    let more = (0..65_535).map(|i| (format!("m{i}"), AnyArray::from(&one)));
+    let err = io::save_npz(scratch("too_many.npz"), more)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("65534"), "{err}");
+}
+
+#[test]
+fn saving_a_view_larger_than_memory_is_an_error() {
+    // Defect 4: io::save and save_npz of a broadcast view of 2^40 elements aborted.
+    let one = Array::from_vec(&cpu(), &[1], vec![1.0f64]).unwrap();
+    let huge = one.broadcast_to(&[1 << 20, 1 << 20]).unwrap();
+    let oom = |r: Result<()>| matches!(r, Err(Error::OutOfMemory { .. }));
+    assert!(oom(io::save(scratch("huge.npy"), &huge)));
+    assert!(oom(io::save_npz(
+        scratch("huge.npz"),
+        [("h", AnyArray::from(&huge))]
+    )));
+    assert!(oom(io::save_to(std::io::sink(), &huge)));
+}
+
+#[test]
+fn npy_shapes_past_isize_max_are_refused() {
+    // Defect 1: a .npy of shape (0, 2**64 - 1) loaded as an empty array, which later panicked.
+    for shape in [
+        "(0, 18446744073709551615)",
+        "(9223372036854775808, 0)",
+        "(0, 4611686018427387904, 2)",
+    ] {
+        let header = format!("{{'descr': '<i2', 'fortran_order': False, 'shape': {shape}, }}");
+        let message = invalid_message(load_bytes_any(&npy_file(1, &header, &[]), "big.npy"));
+        assert!(message.contains("too many elements"), "{shape}: {message}");
+    }
+    let ok = "{'descr': '|u1', 'fortran_order': False, 'shape': (0, 9223372036854775807), }";
+    let a = load_bytes_any(&npy_file(1, ok, &[]), "ok.npy").unwrap();
+    assert_eq!(a.shape(), &[0, isize::MAX as usize]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fuzzing the readers: generated and mutated files, a fixed budget per run (more with
+// KERNELS_FUZZ_CASES=N). Any outcome but a panic (or an abort) is accepted for a mutated file;
+// a generated valid file must read back exactly.
+
+/// xorshift64*: deterministic, so a failure names the case that reproduces it.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Integers that sit at the edges of what a reader computes with.
+const INTERESTING: &[u64] = &[
+    0,
+    1,
+    2,
+    7,
+    0x7F,
+    0x80,
+    0xFF,
+    0xFFFF,
+    0x1_0000,
+    0x7FFF_FFFF,
+    0xFFFF_FFFE,
+    0xFFFF_FFFF,
+    1 << 32,
+    (1 << 62) + 1,
+    i64::MAX as u64,
+    1 << 63,
+    u64::MAX,
+];
+
+/// One mutation of `bytes`, in place.
+fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
+    let len = bytes.len();
+    match rng.below(9) {
+        0 if len > 0 => {
+            let i = rng.below(len);
+            bytes[i] ^= 1 << rng.below(8);
+        }
+        1 if len > 0 => {
+            let i = rng.below(len);
+            bytes[i] = *rng.pick(&[0u8, 0xFF, 0x7F, 0x80, b'(', b')', b',', b'9', b'\'']);
+        }
+        2 | 3 if len >= 8 => {
+            // An interesting integer over a 2-, 4- or 8-byte field (zip fields, lengths).
+            let width = *rng.pick(&[2usize, 4, 8]);
+            let i = rng.below(len - width + 1);
+            let v = rng.pick(INTERESTING).wrapping_sub(rng.below(2) as u64);
+            bytes[i..i + width].copy_from_slice(&v.to_le_bytes()[..width]);
+        }
+        4 => bytes.truncate(rng.below(len + 1)),
+        5 if len > 0 => {
+            let (a, n) = (rng.below(len), rng.below(64));
+            bytes.drain(a..(a + n).min(len));
+        }
+        6 if len > 0 => {
+            let (a, n) = (rng.below(len), rng.below(64).min(len));
+            let piece: Vec<u8> = bytes[a..(a + n).min(len)].to_vec();
+            let at = rng.below(len);
+            bytes.splice(at..at, piece);
+        }
+        7 => {
+            // A header's shape replaced by a hostile one.
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            if let Some(s) = text.find("'shape': (") {
+                let shapes = [
+                    "(0, 18446744073709551615)",
+                    "(18446744073709551615,)",
+                    "(4294967296, 4294967296)",
+                    "(-1,)",
+                    "(99999999999999999999999,)",
+                    "((((((((1,),),),),),),),)",
+                    "(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)",
+                    "()",
+                ];
+                let end = text[s..].find(')').map_or(len, |e| s + e + 1);
+                if end <= len && text.is_char_boundary(end) {
+                    let new = format!("'shape': {}", rng.pick(&shapes));
+                    bytes.splice(s..end, new.into_bytes());
+                }
+            }
+        }
+        _ => {
+            let at = rng.below(len + 1);
+            let n = rng.below(16);
+            let junk: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+            bytes.splice(at..at, junk);
+        }
+    }
+}
+
+/// A valid `.npy` file of a random dtype and shape (C or Fortran order, little- or
+/// big-endian, format 1.0 to 3.0), built by hand, and the values it holds in C order.
+fn generated_npy(rng: &mut Rng) -> (Vec<u8>, Vec<usize>, Vec<u8>) {
+    let ndim = rng.below(4);
+    let shape: Vec<usize> = (0..ndim).map(|_| rng.below(4)).collect();
+    let n: usize = shape.iter().product();
+    let (descr, size) = *rng.pick(&[("u1", 1), ("i2", 2), ("f4", 4), ("u8", 8)]);
+    let big = size > 1 && rng.below(2) == 1;
+    let fortran = rng.below(2) == 1;
+    // C-order little-endian element bytes, element k holding bytes (k * size + j) as u8.
+    let c_bytes: Vec<u8> = (0..n * size).map(|j| (j * 7 + 3) as u8).collect();
+    // The file's order: Fortran order visits the C-order elements transposed.
+    let mut order: Vec<usize> = (0..n).collect();
+    if fortran && ndim > 1 {
+        let strides = {
+            let mut s = vec![1usize; ndim];
+            for d in (0..ndim - 1).rev() {
+                s[d] = s[d + 1] * shape[d + 1];
+            }
+            s
+        };
+        order.clear();
+        let mut idx = vec![0usize; ndim];
+        for _ in 0..n {
+            order.push(idx.iter().zip(&strides).map(|(i, s)| i * s).sum());
+            for d in 0..ndim {
+                idx[d] += 1;
+                if idx[d] < shape[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+    let mut data = Vec::with_capacity(n * size);
+    for &k in &order {
+        let mut e = c_bytes[k * size..(k + 1) * size].to_vec();
+        if big {
+            e.reverse();
+        }
+        data.extend(e);
+    }
+    let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
+    let tuple = match ndim {
+        1 => format!("({},)", dims[0]),
+        _ => format!("({})", dims.join(", ")),
+    };
+    let header = format!(
+        "{{'descr': '{}{descr}', 'fortran_order': {}, 'shape': {tuple}, }}",
+        if size == 1 {
+            '|'
+        } else if big {
+            '>'
+        } else {
+            '<'
+        },
+        if fortran { "True" } else { "False" }
+    );
+    let version = 1 + rng.below(3) as u8;
+    (npy_file(version, &header, &data), shape, c_bytes)
+}
+
+/// The little-endian bytes of a loaded array, in C order.
+fn le_bytes(any: &AnyArray) -> Vec<u8> {
+    let mut out = Vec::new();
+    match any {
+        AnyArray::U8(a) => a.to_vec().unwrap().iter().for_each(|v| out.push(*v)),
+        AnyArray::I16(a) => a
+            .to_vec()
+            .unwrap()
+            .iter()
+            .for_each(|v| out.extend(v.to_le_bytes())),
+        AnyArray::F32(a) => a
+            .to_vec()
+            .unwrap()
+            .iter()
+            .for_each(|v| out.extend(v.to_le_bytes())),
+        AnyArray::U64(a) => a
+            .to_vec()
+            .unwrap()
+            .iter()
+            .for_each(|v| out.extend(v.to_le_bytes())),
+        other => panic!("unexpected dtype {}", other.dtype()),
+    }
+    out
+}
+
+/// Reads `bytes` every way there is: as a `.npy` stream, as a `.npy` file, as an archive
+/// lazily (each member) and eagerly. Panics only if a reader panics or a result is
+/// inconsistent (an array whose length is not its shape's).
+fn read_every_way(bytes: &[u8]) {
+    let check = |a: &AnyArray| {
+        let n: usize = a.shape().iter().product();
+        assert_eq!(element_count(a), n, "array of shape {:?}", a.shape());
+    };
+    if let Ok(a) = io::load_any_from(bytes, &cpu()) {
+        check(&a);
+    }
+    if let Ok(a) = with_file(bytes, "f.npy", |p| io::load_any(p, &cpu())) {
+        check(&a);
+    }
+    if let Ok(npz) = npz_reader(bytes.to_vec()) {
+        for name in npz.names() {
+            if let Ok(a) = npz.get(name) {
+                check(&a);
+            }
+        }
+        if let Ok(all) = npz.load_all() {
+            all.iter().for_each(|(_, a)| check(a));
+        }
+    }
+}
+
+fn element_count(any: &AnyArray) -> usize {
+    fn len<T: NpyDType>(a: &Array<T>) -> usize {
+        a.to_vec().unwrap().len()
+    }
+    match any {
+        AnyArray::Bool(a) => len(a),
+        AnyArray::I8(a) => len(a),
+        AnyArray::I16(a) => len(a),
+        AnyArray::I32(a) => len(a),
+        AnyArray::I64(a) => len(a),
+        AnyArray::U8(a) => len(a),
+        AnyArray::U16(a) => len(a),
+        AnyArray::U32(a) => len(a),
+        AnyArray::U64(a) => len(a),
+        AnyArray::F16(a) => len(a),
+        AnyArray::F32(a) => len(a),
+        AnyArray::F64(a) => len(a),
+        AnyArray::C64(a) => len(a),
+        AnyArray::C128(a) => len(a),
+        other => panic!("unexpected dtype {}", other.dtype()),
+    }
+}
+
+fn fuzz_cases(default: usize) -> usize {
+    std::env::var("KERNELS_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Runs `case` for each index, reporting the index and saving the input of a panicking case.
+fn fuzz(
+    name: &str,
+    cases: usize,
+    mut case: impl FnMut(usize, &mut Rng) -> Vec<u8>,
+    read: impl Fn(&[u8]),
+) {
+    let path = scratch(&format!("fuzz_{name}.bin"));
+    for i in 0..cases {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let input = case(i, &mut rng);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(&input)));
+        if outcome.is_err() {
+            std::fs::write(&path, &input).unwrap();
+            panic!(
+                "{name}: case {i} panicked; its input is saved in {}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn fuzz_generated_files_read_back_exactly() {
+    for i in 0..fuzz_cases(300) {
+        let mut rng = Rng(0x5EED ^ i as u64);
+        let (file, shape, c_bytes) = generated_npy(&mut rng);
+        let a = io::load_any_from(&file[..], &cpu()).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        assert_eq!(a.shape(), &shape[..], "case {i}");
+        assert_eq!(le_bytes(&a), c_bytes, "case {i}");
+        let from_file = with_file(&file, "valid.npy", |p| io::load_any(p, &cpu()));
+        assert_eq!(le_bytes(&from_file.unwrap()), c_bytes);
+        // The same array through an archive, stored or deflated.
+        let zip = zip_bytes(vec![("a", a)], rng.below(2) == 1);
+        let back = npz_reader(zip).unwrap().get("a").unwrap();
+        assert_eq!(
+            (back.shape(), le_bytes(&back)),
+            (&shape[..], c_bytes),
+            "case {i}"
+        );
+    }
+}
+
+#[test]
+fn fuzz_mutated_files_never_panic() {
+    let mut corpus: Vec<Vec<u8>> = [
+        "dtype_c16.npy",
+        "be_fortran_i8.npy",
+        "v3_f4.npy",
+        "savez.npz",
+        "savez_compressed.npz",
+    ]
+    .iter()
+    .map(|f| std::fs::read(fx(f)).unwrap())
+    .collect();
+    let mut rng = Rng(42);
+    for _ in 0..4 {
+        corpus.push(generated_npy(&mut rng).0);
+    }
+    let small = |rng: &mut Rng| {
+        let (file, _, _) = generated_npy(rng);
+        io::load_any_from(&file[..], &cpu()).unwrap()
+    };
+    let arrays = vec![("a", small(&mut rng)), ("b", small(&mut rng))];
+    corpus.push(zip_bytes(arrays.clone(), false));
+    corpus.push(zip_bytes(arrays, true));
+    fuzz(
+        "mutated",
+        fuzz_cases(1500),
+        |_, rng| {
+            let mut bytes = rng.pick(&corpus).clone();
+            for _ in 0..1 + rng.below(4) {
+                mutate(rng, &mut bytes);
+            }
+            bytes
+        },
+        read_every_way,
+    );
 }

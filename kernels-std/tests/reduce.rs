@@ -885,3 +885,62 @@ fn long_runs_with_a_scalar_input() {
         }
     }
 }
+
+#[test]
+fn nan_ddof_gives_nan() {
+    // Issue 11, defect 15: NumPy's divisor is maximum(n - ddof, 0), which propagates a NaN
+    // ddof (np.var([1., 2., 4.], ddof=np.nan) is nan); max() dropped it and gave inf.
+    for dev in devices() {
+        let a = Array::from_vec(&dev, &[2, 3], vec![1.0f64, 2.0, 4.0, 1.0, f64::NAN, 3.0]).unwrap();
+        let nan = f64::NAN;
+        for v in [
+            var(&a).ddof(nan).run().unwrap(),
+            std(&a).ddof(nan).axis(1).run().unwrap(),
+            nanvar(&a).ddof(nan).axis(1).run().unwrap(),
+            nanstd(&a).ddof(nan).run().unwrap(),
+        ] {
+            assert!(v.to_vec().unwrap().iter().all(|x| x.is_nan()), "{v:?}");
+        }
+        let f = Array::from_vec(&dev, &[3], vec![1.0f32, 2.0, 4.0]).unwrap();
+        assert!(var(&f)
+            .ddof(f64::NAN)
+            .run()
+            .unwrap()
+            .item()
+            .unwrap()
+            .is_nan());
+        let i = Array::from_vec(&dev, &[3], vec![1i32, 2, 4]).unwrap();
+        assert!(std(&i)
+            .ddof(f64::NAN)
+            .run()
+            .unwrap()
+            .item()
+            .unwrap()
+            .is_nan());
+        let z = Array::from_vec(&dev, &[2], vec![c64::new(1.0, 1.0), c64::new(2.0, 0.0)]).unwrap();
+        assert!(var(&z)
+            .ddof(f64::NAN)
+            .run()
+            .unwrap()
+            .item()
+            .unwrap()
+            .is_nan());
+        // Infinite ddof as NumPy: -inf gives 0, +inf gives inf.
+        assert_eq!(
+            var(&f)
+                .ddof(f64::NEG_INFINITY)
+                .run()
+                .unwrap()
+                .item()
+                .unwrap(),
+            0.0
+        );
+        assert!(var(&f)
+            .ddof(f64::INFINITY)
+            .run()
+            .unwrap()
+            .item()
+            .unwrap()
+            .is_infinite());
+    }
+}

@@ -4,6 +4,7 @@
 pub mod column_blocks;
 pub mod elementwise;
 mod fold;
+pub mod host_vec;
 pub(crate) mod isa;
 pub mod pool;
 pub mod raw;

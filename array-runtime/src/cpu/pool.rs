@@ -42,6 +42,7 @@ use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+use super::host_vec;
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
 use crate::raw;
@@ -106,14 +107,18 @@ struct Block {
 unsafe impl Send for Block {}
 
 impl Block {
-    fn layout(class: usize) -> Layout {
-        Layout::from_size_align(class + ALIGN, SYSTEM_ALIGN).expect("pooled buffer size")
+    /// The allocation of a block of `class` usable bytes; `None` when no allocation can be
+    /// that large (more than `isize::MAX` bytes once aligned).
+    fn layout(class: usize) -> Option<Layout> {
+        Layout::from_size_align(class.checked_add(ALIGN)?, SYSTEM_ALIGN).ok()
     }
 
-    /// A fresh, zeroed block of `class` usable bytes, or `None` when the system has no memory.
+    /// A fresh, zeroed block of `class` usable bytes, or `None` when the system has no memory
+    /// (or no allocation can be that large).
     fn allocate(class: usize) -> Option<Block> {
+        let layout = Block::layout(class)?;
         // SAFETY: the layout has a non-zero size (`class + ALIGN`).
-        let base = unsafe { alloc::alloc_zeroed(Block::layout(class)) };
+        let base = unsafe { alloc::alloc_zeroed(layout) };
         NonNull::new(base).map(|base| Block { base, class })
     }
 
@@ -129,9 +134,12 @@ impl Block {
 
 impl Drop for Block {
     fn drop(&mut self) {
-        // SAFETY: `base` came from the global allocator with this very layout and is freed once
-        // (a `Block` is never copied).
-        unsafe { alloc::dealloc(self.base.as_ptr(), Block::layout(self.class)) }
+        // A block exists only once its layout was valid and allocated (`Block::allocate`).
+        if let Some(layout) = Block::layout(self.class) {
+            // SAFETY: `base` came from the global allocator with this very layout and is freed
+            // once (a `Block` is never copied).
+            unsafe { alloc::dealloc(self.base.as_ptr(), layout) }
+        }
     }
 }
 
@@ -165,6 +173,8 @@ struct State {
     hits: u64,
     misses: u64,
     /// `None`: the default ([`default_limit`]).
+    cache_limit: Option<usize>,
+    /// The cap on bytes held (in use and cached), [`HostPool::set_limit`]; `None`: no cap.
     limit: Option<usize>,
 }
 
@@ -178,11 +188,12 @@ impl State {
         free_blocks: 0,
         hits: 0,
         misses: 0,
+        cache_limit: None,
         limit: None,
     };
 
-    fn limit(&self) -> usize {
-        self.limit.unwrap_or_else(default_limit)
+    fn cache_limit(&self) -> usize {
+        self.cache_limit.unwrap_or_else(default_limit)
     }
 
     /// Takes the newest cached block of `class` (the likeliest to be in cache).
@@ -274,9 +285,14 @@ impl HostPool {
     }
 
     /// A block of `class` usable bytes, cached or fresh, and whether it is fresh (zeroed);
-    /// `None` when the system has no memory even after the cache was released.
+    /// `None` when the system has no memory even after the cache was released, or when the
+    /// block would take the pool past its [limit](HostPool::set_limit).
     fn alloc(&self, class: usize) -> Option<(Block, bool)> {
-        {
+        // No allocation is larger (and the counters below cannot overflow).
+        if class > isize::MAX as usize {
+            return None;
+        }
+        let release_first = {
             let mut st = self.lock();
             if let Some(block) = st.take(class) {
                 st.hits += 1;
@@ -284,13 +300,26 @@ impl HostPool {
                 return Some((block, false));
             }
             st.misses += 1;
+            let in_use = st.used + class;
+            if st.limit.is_some_and(|cap| in_use > cap) {
+                return None;
+            }
+            // Reserved under the lock, so that threads racing for the last bytes under the
+            // cap cannot both pass; given back below if the system has no memory.
+            st.used = in_use;
+            st.limit.is_some_and(|cap| in_use + st.cached > cap)
+        };
+        if release_first {
+            self.free_all_blocks();
         }
         let block = Block::allocate(class).or_else(|| {
             self.free_all_blocks();
             Block::allocate(class)
-        })?;
-        self.lock().used += class;
-        Some((block, true))
+        });
+        if block.is_none() {
+            self.lock().used -= class;
+        }
+        block.map(|b| (b, true))
     }
 
     /// Takes back a block no longer used: caches it, evicting the oldest blocks if the cache
@@ -301,7 +330,7 @@ impl HostPool {
             let mut st = self.lock();
             let class = block.class;
             st.used -= class;
-            let limit = st.limit();
+            let limit = st.cache_limit();
             if class > limit {
                 Some(block)
             } else {
@@ -338,8 +367,8 @@ impl HostPool {
         let mut evicted = Vec::new();
         {
             let mut st = self.lock();
-            st.limit = limit;
-            let room = st.limit();
+            st.cache_limit = limit;
+            let room = st.cache_limit();
             st.evict_to(room, &mut evicted);
         }
         drop(evicted);
@@ -347,7 +376,31 @@ impl HostPool {
 
     /// The bound on cached bytes.
     pub fn cache_limit(&self) -> usize {
-        self.lock().limit()
+        self.lock().cache_limit()
+    }
+
+    /// Caps the bytes the pool holds, pooled buffers in use and cached (CuPy's
+    /// `MemoryPool.set_limit`); `None` removes the cap. An allocation that would go past it
+    /// first releases the cache, then fails with [`Error::OutOfMemory`]. Buffers smaller
+    /// than [`MIN_POOLED`] bytes come from the global allocator and are not counted.
+    ///
+    /// ```
+    /// use array_runtime::{cpu, Array, Device, Error};
+    /// let pool = cpu::memory_pool();
+    /// pool.set_limit(Some(pool.used_bytes() + (4 << 20)));
+    /// let big = Array::<f64>::zeros(&Device::cpu(), &[1 << 20]);    // 8 MiB
+    /// let small = Array::<f64>::zeros(&Device::cpu(), &[1 << 10]);  // 8 KiB, not pooled
+    /// pool.set_limit(None);
+    /// assert!(matches!(big, Err(Error::OutOfMemory { .. })));
+    /// assert!(small.is_ok());
+    /// ```
+    pub fn set_limit(&self, limit: Option<usize>) {
+        self.lock().limit = limit;
+    }
+
+    /// The cap set by [`HostPool::set_limit`].
+    pub fn limit(&self) -> Option<usize> {
+        self.lock().limit
     }
 
     /// Bytes of the pooled buffers in use, by size class.
@@ -399,7 +452,7 @@ enum Origin {
 /// The elements of a host array: `len` initialised values of `T`, in a vector or in a pooled,
 /// 64-byte aligned block (returned to its pool when dropped).
 ///
-/// Dereferences to `[T]`; cloning copies the elements into a new buffer.
+/// Dereferences to `[T]`; [`HostBuffer::try_clone`] copies the elements into a new buffer.
 pub struct HostBuffer<T: DType> {
     ptr: NonNull<T>,
     len: usize,
@@ -484,40 +537,46 @@ impl<T: DType> HostBuffer<T> {
         matches!(self.origin, Origin::Pool { .. })
     }
 
-    /// [`HostBuffer::try_make`], aborting as the global allocator does when there is no memory
-    /// (for `Clone`, which cannot return an error).
-    fn make(pool: &'static HostPool, n: usize, init: Init<'_, T>) -> Self {
-        Self::try_make(pool, n, init).unwrap_or_else(|_| {
-            alloc::handle_alloc_error(Layout::array::<T>(n).unwrap_or(Layout::new::<T>()))
-        })
+    /// A copy of the elements in a new buffer, from the same pool ([`Error::OutOfMemory`]
+    /// when there is no memory for it: the reason `HostBuffer` is not `Clone`).
+    ///
+    /// ```
+    /// use array_runtime::cpu::HostBuffer;
+    /// let a = HostBuffer::full(3, 2u8)?;
+    /// let b = a.try_clone()?;
+    /// assert_eq!((&*b, b.as_ptr() != a.as_ptr()), (&[2u8, 2, 2][..], true));
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn try_clone(&self) -> Result<Self> {
+        let pool = match &self.origin {
+            Origin::Pool { pool, .. } => pool,
+            Origin::Vec { .. } => &POOL,
+        };
+        Self::try_make(pool, self.len, Init::Copy(self))
     }
 
     fn try_make(pool: &'static HostPool, n: usize, init: Init<'_, T>) -> Result<Self> {
-        let bytes = n
-            .checked_mul(std::mem::size_of::<T>())
-            .filter(|&b| b <= isize::MAX as usize)
-            .ok_or(Error::OutOfMemory {
-                requested: usize::MAX,
-                held: pool.used_bytes(),
-            })?;
+        let oom = |requested: usize| Error::OutOfMemory {
+            requested,
+            held: pool.used_bytes(),
+            device: "cpu",
+        };
+        let requested = n.saturating_mul(std::mem::size_of::<T>());
+        if requested > isize::MAX as usize {
+            return Err(oom(requested));
+        }
+        let bytes = requested;
         let Some(class) = Self::pooled_class(n) else {
             let v = match init {
                 // Not `vec![T::default(); n]`, which is `calloc`: glibc serves it without its
                 // thread cache, several times slower than `malloc` for small buffers.
-                Init::Any | Init::Zeros => {
-                    let mut v = Vec::with_capacity(n);
-                    v.resize(n, T::default());
-                    v
-                }
-                Init::Fill(value) => vec![value; n],
-                Init::Copy(s) => s.to_vec(),
+                Init::Any | Init::Zeros => host_vec::filled(n, T::default())?,
+                Init::Fill(value) => host_vec::filled(n, value)?,
+                Init::Copy(s) => host_vec::from_slice(s)?,
             };
             return Ok(Self::from_vec(v));
         };
-        let (block, fresh) = pool.alloc(class).ok_or(Error::OutOfMemory {
-            requested: bytes,
-            held: pool.used_bytes(),
-        })?;
+        let (block, fresh) = pool.alloc(class).ok_or_else(|| oom(bytes))?;
         let data = block.data();
         // A fresh block is zeroed: all-zero bytes are `T::default()` for every dtype.
         debug_assert!(raw::value_bytes(&T::default()).iter().all(|&b| b == 0));
@@ -581,17 +640,6 @@ impl<T: DType> DerefMut for HostBuffer<T> {
     }
 }
 
-impl<T: DType> Clone for HostBuffer<T> {
-    /// A copy of the elements, from the same pool.
-    fn clone(&self) -> Self {
-        let pool = match &self.origin {
-            Origin::Pool { pool, .. } => pool,
-            Origin::Vec { .. } => &POOL,
-        };
-        Self::make(pool, self.len, Init::Copy(self))
-    }
-}
-
 impl<T: DType> Drop for HostBuffer<T> {
     fn drop(&mut self) {
         match &mut self.origin {
@@ -615,6 +663,12 @@ mod tests {
 
     fn pool() -> &'static HostPool {
         Box::leak(Box::new(HostPool::new()))
+    }
+
+    impl<T: DType> HostBuffer<T> {
+        fn make(pool: &'static HostPool, n: usize, init: Init<'_, T>) -> Self {
+            Self::try_make(pool, n, init).unwrap()
+        }
     }
 
     /// The smallest pooled size (1 MiB, less under Miri).
@@ -675,7 +729,7 @@ mod tests {
         drop(z);
         let f = HostBuffer::<u16>::make(p, 2 * n, Init::Fill(7));
         assert!(f.iter().all(|&x| x == 7));
-        let c = f.clone();
+        let c = f.try_clone().unwrap();
         assert!(c.is_pooled() && c.iter().all(|&x| x == 7));
         assert_ne!(c.as_ptr(), f.as_ptr());
         drop((f, c));

@@ -25,6 +25,7 @@ use crate::raw;
 use crate::shape;
 
 use super::fold::pairwise;
+use super::host_vec;
 
 /// Elements gathered per chunk on the general path.
 const CHUNK: usize = 2048;
@@ -367,7 +368,7 @@ pub(crate) fn run<K: ReduceKernel>(
                 name()
             ))
         })?;
-        vec![K::finish(id); nk]
+        host_vec::filled(nk, K::finish(id))?
     } else {
         let mut sources = Vec::with_capacity(inputs.len());
         let (mut ksets, mut rsets) = (Vec::new(), Vec::new());
@@ -424,7 +425,7 @@ pub(crate) fn run<K: ReduceKernel>(
         };
         let parallel = nk * nr >= SERIAL_LIMIT;
         let threads = rayon::current_num_threads().max(1);
-        let mut results = vec![K::Out::default(); nk];
+        let mut results = host_vec::filled(nk, K::Out::default())?;
         if engine.outer_contiguous() && nr > 1 {
             engine.outer::<K>(nk, &mut results, parallel);
         } else if parallel && nk >= 2 * threads {

@@ -71,15 +71,17 @@ pub fn strided_view<T: DType>(a: &Array<T>, layout: Layout) -> Result<Array<T>> 
         Storage::Host(v) => v.len(),
         Storage::Cuda(b, _) => b.len(),
     };
-    if layout.size() > 0 {
+    // No array has a shape past NumPy's bound, a view made by hand included.
+    if Array::<T>::checked_len(&layout.shape)? > 0 {
         let (mut lo, mut hi) = (layout.offset as i128, layout.offset as i128);
         for (&d, &s) in layout.shape.iter().zip(&layout.strides) {
+            // Each term fits in i128; their sum is checked (`None`: out of any storage).
             let span = (d as i128 - 1) * s as i128;
-            if span < 0 {
-                lo += span;
-            } else {
-                hi += span;
-            }
+            let bound = if span < 0 { &mut lo } else { &mut hi };
+            *bound =
+                bound
+                    .checked_add(span)
+                    .unwrap_or(if span < 0 { i128::MIN } else { i128::MAX });
         }
         if lo < 0 || hi >= len as i128 {
             return Err(Error::Index {

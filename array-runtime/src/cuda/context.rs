@@ -235,11 +235,22 @@ impl CudaDevice {
                 buf.len
             )));
         }
-        let bytes = self
-            .stream
-            .clone_dtoh(&buf.bytes().slice(start * sz..(start + len) * sz))
+        self.dtoh_bytes(buf, start * sz..(start + len) * sz, len)
+    }
+
+    /// The `len` elements in `range` (bytes) of `buf`, copied into a host vector allocated
+    /// fallibly ([`Error::OutOfMemory`] when the host has no room for them).
+    fn dtoh_bytes<T: DType>(
+        &self,
+        buf: &DeviceBuffer<T>,
+        range: std::ops::Range<usize>,
+        len: usize,
+    ) -> Result<Vec<T>> {
+        let mut out: Vec<T> = crate::cpu::host_vec::filled(len, T::default())?;
+        self.stream
+            .memcpy_dtoh(&buf.bytes().slice(range), raw::as_bytes_mut(&mut out))
             .map_err(|e| driver_err("device-to-host copy", e))?;
-        Ok(raw::vec_from_bytes(&bytes))
+        Ok(out)
     }
 
     /// Copies a whole device buffer back to the host (synchronizes the stream).
@@ -247,11 +258,7 @@ impl CudaDevice {
         if buf.len == 0 {
             return Ok(Vec::new());
         }
-        let bytes = self
-            .stream
-            .clone_dtoh(&buf.bytes().slice(0..buf.len * T::ID.size()))
-            .map_err(|e| driver_err("device-to-host copy", e))?;
-        Ok(raw::vec_from_bytes(&bytes))
+        self.dtoh_bytes(buf, 0..buf.len * T::ID.size(), buf.len)
     }
 }
 

@@ -187,6 +187,7 @@ impl<A: RawAllocator> Pool<A> {
                         return Err(Error::OutOfMemory {
                             requested: bytes,
                             held: self.used_bytes(),
+                            device: "cuda",
                         })
                     }
                     Err(AllocFailure::Other(e)) => return Err(e),
@@ -424,7 +425,9 @@ mod tests {
         let b = pool.alloc(2048).unwrap();
         assert_eq!(pool.free_bytes(), 0);
         match pool.alloc(1) {
-            Err(Error::OutOfMemory { requested, held }) => {
+            Err(Error::OutOfMemory {
+                requested, held, ..
+            }) => {
                 assert_eq!((requested, held), (1, 4096));
             }
             other => panic!("expected out of memory, got {other:?}"),

@@ -1,7 +1,8 @@
 //! Arrays from host data: iterators, and `ndarray` arrays both ways (cargo feature `ndarray`,
 //! on by default).
 
-use array_runtime::{Array, DType, Device, Result};
+use array_runtime::cpu::host_vec;
+use array_runtime::{Array, DType, Device, Error, Result};
 
 /// A 1-d array of the items of `iter` on `device` (NumPy's `fromiter`).
 ///
@@ -32,11 +33,16 @@ pub fn fromiter<T: DType>(device: &Device, iter: impl IntoIterator<Item = T>) ->
 /// ```
 pub fn from_rows<T: DType, R: AsRef<[T]>>(device: &Device, rows: &[R]) -> Result<Array<T>> {
     let cols = rows.first().map_or(0, |r| r.as_ref().len());
-    let mut data = Vec::with_capacity(rows.len() * cols);
+    // Sized before the rows are checked: fallibly, as the first row may lie about the rest.
+    let n = rows.len().checked_mul(cols).ok_or_else(|| Error::TooBig {
+        shape: vec![rows.len(), cols],
+        itemsize: T::ID.size(),
+    })?;
+    let mut data = host_vec::with_capacity(n)?;
     for (i, r) in rows.iter().enumerate() {
         let r = r.as_ref();
         if r.len() != cols {
-            return Err(array_runtime::Error::invalid(format!(
+            return Err(Error::invalid(format!(
                 "from_rows: row {i} has {} elements, row 0 has {cols} (a ragged list)",
                 r.len()
             )));
@@ -67,7 +73,8 @@ where
 {
     let data = match a.as_slice() {
         Some(s) => return Array::from_slice(device, a.shape(), s),
-        None => a.iter().copied().collect(),
+        // A broadcast ndarray view can have more elements than memory holds.
+        None => host_vec::collect(a.iter().copied())?,
     };
     Array::from_vec(device, a.shape(), data)
 }
@@ -88,7 +95,7 @@ where
 pub fn to_ndarray<T: DType>(a: &Array<T>) -> Result<ndarray::ArrayD<T>> {
     let data = a.to_vec()?;
     ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(a.shape()), data).map_err(|e| {
-        array_runtime::Error::invalid(format!(
+        Error::invalid(format!(
             "to_ndarray: shape {:?} rejected by ndarray: {e}",
             a.shape()
         ))

@@ -2,16 +2,25 @@
 //!
 //! | NumPy | here |
 //! |---|---|
-//! | `np.save(path, a)` | [`save`]`(path, &a)` |
-//! | `np.load(path)` of a `.npy` | [`load`]`::<T>(path, &device)`, or [`load_any`] when the dtype is not known |
+//! | `np.save(path, a)` | [`save`]`(path, &a)`; [`save_to`] for any writer |
+//! | `np.load(path)` of a `.npy` | [`load`]`::<T>(path, &device)`, or [`load_any`] when the dtype is not known; [`load_from`], [`load_any_from`] for any reader |
 //! | `np.savez(path, a=a, b=b)` | [`save_npz`]`(path, [("a", a.into()), ("b", b.into())])` |
 //! | `np.savez_compressed(...)` | [`save_npz_compressed`] |
-//! | `np.load(path)` of a `.npz` | [`load_npz`], then [`Npz::array`] or [`Npz::get`] |
+//! | `np.load(path)` of a `.npz` (lazy `NpzFile`) | [`NpzFile::open`], then [`NpzFile::get`] or [`NpzFile::array`], one array read at a time |
+//! | the same, every array at once | [`load_npz`], then [`Npz::array`] or [`Npz::get`] |
 //!
 //! Reading accepts format versions 1.0, 2.0 and 3.0, little- and big-endian data, C and
 //! Fortran order (arrays always come back C-ordered), and the dtypes of [`NpyDType`]: `bool`,
 //! `i8`..`i64`, `u8`..`u64`, `f16`, `f32`, `f64`, `c64`, `c128`. Writing produces exactly the
 //! bytes `np.save` produces: version 1.0 (2.0 for headers over 64 KiB), C order, little-endian.
+//!
+//! Memory: a file's data is read (and a `.npz` entry decompressed) in 64 KiB steps straight
+//! into the array's own memory, after the header was checked against the file's size; writing
+//! streams the array's elements to the file. A shape that no array can have (NumPy's "array
+//! is too big") is refused before anything is allocated, and an allocation that fails is an
+//! [`Error::OutOfMemory`], never an abort. A `.npz` archive's directory is checked before any
+//! entry is read (see [`NpzFile`]): hostile archives cannot make a reader inflate more than
+//! 1032 times the file's size in all, nor any entry more than its own declared size.
 //!
 //! Where we differ from NumPy:
 //! - Paths are used as given: NumPy appends `.npy`/`.npz` to a path without that extension.
@@ -19,7 +28,10 @@
 //!   convert it to `f32`, which is exact.
 //! - Object arrays (pickles), strings, structured and datetime dtypes are refused with an error
 //!   naming the dtype, as are files with trailing bytes after the data (NumPy ignores them).
-//! - `.npz` entries are read eagerly; members that are not `.npy` data are an error.
+//! - `.npz` entries that are not `.npy` data are an error when read; archives whose entries
+//!   share data (which `zipfile` accepts) are refused when opened.
+//! - NumPy's `max_header_size` (10000 bytes by default) is not applied: headers are bounded by
+//!   the file's size instead.
 //!
 //! Every malformed file (bad magic, truncated, unparsable header, data size that does not match
 //! the shape, corrupt zip or CRC) gives an [`Error::Invalid`] naming the file; file-system
@@ -45,12 +57,14 @@ mod npy;
 mod npz;
 mod zip;
 
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
 use array_runtime::{c128, c64, f16, Array, DTypeId, Device, Error, Result};
 
 pub use npy::NpyDType;
-pub use npz::{load_npz, save_npz, save_npz_compressed, Npz};
+pub use npz::{load_npz, save_npz, save_npz_compressed, Npz, NpzFile};
 
 /// An array whose dtype is known only at run time: what [`load_any`] returns and what
 /// [`save_npz`] takes. One variant per [`NpyDType`].
@@ -200,9 +214,9 @@ impl AnyArray {
         T::ref_any(self)
     }
 
-    /// The bytes of a `.npy` file holding the array.
-    fn to_npy_bytes(&self) -> Result<Vec<u8>> {
-        with_array!(self, a => npy::encode(a))
+    /// Writes the `.npy` file of the array to `out`.
+    fn write_npy(&self, out: &mut dyn Write) -> Result<()> {
+        with_array!(self, a => npy::write(a, out))
     }
 }
 
@@ -242,12 +256,28 @@ fn io_error(path: &Path, e: std::io::Error) -> Error {
     ))
 }
 
-fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| io_error(path, e))
+/// Names the path in an [`Error::Io`] that does not name it yet.
+fn name_path(path: &Path, e: Error) -> Error {
+    match e {
+        Error::Io(e) => io_error(path, e),
+        other => other,
+    }
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    std::fs::write(path, bytes).map_err(|e| io_error(path, e))
+/// Opens `path` for reading; returns the file and its length.
+fn open_file(path: &Path) -> Result<(File, u64)> {
+    let file = File::open(path).map_err(|e| io_error(path, e))?;
+    let len = file.metadata().map_err(|e| io_error(path, e))?.len();
+    Ok((file, len))
+}
+
+/// Creates (or truncates) `path` and lets `write` fill it through a buffer.
+fn create_file<T>(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> Result<T>) -> Result<T> {
+    let file = File::create(path).map_err(|e| io_error(path, e))?;
+    let mut out = BufWriter::with_capacity(1 << 16, file);
+    let value = write(&mut out).map_err(|e| name_path(path, e))?;
+    out.flush().map_err(|e| io_error(path, e))?;
+    Ok(value)
 }
 
 /// Writes `array` to a `.npy` file at `path` (NumPy's `np.save`), replacing any file there.
@@ -270,7 +300,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 /// # }
 /// ```
 pub fn save<T: NpyDType>(path: impl AsRef<Path>, array: &Array<T>) -> Result<()> {
-    write_file(path.as_ref(), &npy::encode(array)?)
+    create_file(path.as_ref(), |out| npy::write(array, out))
 }
 
 /// Reads a `.npy` file holding an array of dtype `T` (NumPy's `np.load`) onto `device`.
@@ -293,7 +323,15 @@ pub fn save<T: NpyDType>(path: impl AsRef<Path>, array: &Array<T>) -> Result<()>
 /// ```
 pub fn load<T: NpyDType>(path: impl AsRef<Path>, device: &Device) -> Result<Array<T>> {
     let path = path.as_ref();
-    npy::decode_typed(&read_file(path)?, &path.display().to_string(), device)
+    let (file, len) = open_file(path)?;
+    let mut reader = BufReader::new(file);
+    npy::Source {
+        reader: &mut reader,
+        len: Some(len),
+        declared: false,
+        label: &path.display().to_string(),
+    }
+    .read_typed(device)
 }
 
 /// Reads a `.npy` file of any supported dtype onto `device`; match on the result or call
@@ -315,5 +353,78 @@ pub fn load<T: NpyDType>(path: impl AsRef<Path>, device: &Device) -> Result<Arra
 /// ```
 pub fn load_any(path: impl AsRef<Path>, device: &Device) -> Result<AnyArray> {
     let path = path.as_ref();
-    npy::decode_any(&read_file(path)?, &path.display().to_string(), device)
+    let (file, len) = open_file(path)?;
+    let mut reader = BufReader::new(file);
+    npy::Source {
+        reader: &mut reader,
+        len: Some(len),
+        declared: false,
+        label: &path.display().to_string(),
+    }
+    .read_any(device)
+}
+
+/// Reads a `.npy` stream holding an array of dtype `T` from `reader` (NumPy's `np.load` of a
+/// file object), which must end with the data. Memory grows with the data that actually
+/// arrives, whatever the header announces. Errors name the source `<reader>`.
+///
+/// ```
+/// use kernels_std::{io, Array, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let dev = Device::cpu();
+/// let mut bytes = Vec::new();
+/// io::save_to(&mut bytes, &Array::from_vec(&dev, &[2], vec![5i16, -5])?)?;
+/// assert_eq!(io::load_from::<i16>(&bytes[..], &dev)?.to_vec()?, vec![5, -5]);
+/// assert!(io::load_from::<i16>(&bytes[..bytes.len() - 1], &dev).is_err()); // truncated
+/// # Ok(())
+/// # }
+/// ```
+pub fn load_from<T: NpyDType>(mut reader: impl Read, device: &Device) -> Result<Array<T>> {
+    npy::Source {
+        reader: &mut reader,
+        len: None,
+        declared: false,
+        label: "<reader>",
+    }
+    .read_typed(device)
+}
+
+/// Reads a `.npy` stream of any supported dtype from `reader` (see [`load_from`]).
+///
+/// ```
+/// use kernels_std::{io, Array, DTypeId, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let dev = Device::cpu();
+/// let mut bytes = Vec::new();
+/// io::save_to(&mut bytes, &Array::from_vec(&dev, &[1], vec![true])?)?;
+/// assert_eq!(io::load_any_from(&bytes[..], &dev)?.dtype(), DTypeId::Bool);
+/// # Ok(())
+/// # }
+/// ```
+pub fn load_any_from(mut reader: impl Read, device: &Device) -> Result<AnyArray> {
+    npy::Source {
+        reader: &mut reader,
+        len: None,
+        declared: false,
+        label: "<reader>",
+    }
+    .read_any(device)
+}
+
+/// Writes the `.npy` bytes of `array` to `writer` (NumPy's `np.save` to a file object): the
+/// same bytes as [`save`].
+///
+/// ```
+/// use kernels_std::{io, Array, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let mut bytes = Vec::new();
+/// io::save_to(&mut bytes, &Array::from_vec(&Device::cpu(), &[3], vec![1u8, 2, 3])?)?;
+/// assert_eq!((bytes.len(), &bytes[..6]), (128 + 3, &b"\x93NUMPY"[..]));
+/// # Ok(())
+/// # }
+/// ```
+pub fn save_to<T: NpyDType>(mut writer: impl Write, array: &Array<T>) -> Result<()> {
+    npy::write(array, &mut writer)?;
+    writer.flush()?;
+    Ok(())
 }

@@ -5,6 +5,9 @@
 //! thousands of dimensions). Files we write are byte for byte what `np.save` writes for the same
 //! array.
 
+use std::io::{self, Read, Write};
+
+use array_runtime::cpu::host_vec;
 use array_runtime::{c128, c64, f16, Array, DType, DTypeId, Device, Error, Result};
 
 use super::header::{self, Header};
@@ -134,10 +137,14 @@ npy_dtype! {
         |v, out| { out.extend(v.re.to_le_bytes()); out.extend(v.im.to_le_bytes()) };
 }
 
-/// The bytes of a `.npy` file holding `array` (C order, little-endian).
-pub(crate) fn encode<T: NpyDType>(array: &Array<T>) -> Result<Vec<u8>> {
-    let values = array.to_vec()?;
-    let text = header::format(T::DESCR, array.shape());
+/// Bytes read or written at a time when streaming a `.npy` file's data.
+const CHUNK: usize = 64 << 10;
+
+/// The prefix and header of a `.npy` file for an array of dtype `descr` and `shape`, as
+/// `np.save` writes them: magic, version, header length, header text padded with spaces so
+/// that the data starts at a multiple of 64 bytes, and a newline.
+pub(crate) fn header_bytes(descr: &str, shape: &[usize]) -> Result<Vec<u8>> {
+    let text = header::format(descr, shape);
     // Header text plus its final newline, padded so the data starts aligned; like NumPy, a
     // header that is already aligned still gets a full block of padding.
     let unpadded = text.len() + 1;
@@ -150,7 +157,7 @@ pub(crate) fn encode<T: NpyDType>(array: &Array<T>) -> Result<Vec<u8>> {
         v1 if v1.2 <= usize::from(u16::MAX) => (1u8, v1),
         _ => (2u8, layout(4)),
     };
-    let mut out = Vec::with_capacity(prefix + header_len + values.len() * T::ID.size());
+    let mut out = Vec::with_capacity(prefix + header_len);
     out.extend_from_slice(MAGIC);
     out.extend([version, 0]);
     if version == 1 {
@@ -164,167 +171,282 @@ pub(crate) fn encode<T: NpyDType>(array: &Array<T>) -> Result<Vec<u8>> {
     out.extend_from_slice(text.as_bytes());
     out.resize(out.len() + pad, b' ');
     out.push(b'\n');
-    for v in values {
-        v.put_le(&mut out);
-    }
     Ok(out)
 }
 
-/// Splits the bytes of a `.npy` file into its header and its data, checking that the data has
-/// exactly the size the header announces. `label` names the file in errors.
-pub(crate) fn split<'a>(bytes: &'a [u8], label: &str) -> Result<(Header, &'a [u8])> {
-    let bad = |msg: String| Error::invalid(format!("{label}: {msg}"));
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
-            return Err(bad(
-                "is a .npz (zip) archive, not a .npy file; read it with `load_npz`".into(),
-            ));
+/// Writes the `.npy` file of `array` (C order, little-endian) to `out`: the header, then the
+/// elements converted 64 KiB at a time, so that the only copy of the data is the array's own
+/// elements gathered in C order (fallibly: a broadcast view larger than memory is
+/// [`Error::OutOfMemory`]).
+pub(crate) fn write<T: NpyDType>(array: &Array<T>, out: &mut dyn Write) -> Result<()> {
+    let header = header_bytes(T::DESCR, array.shape())?;
+    let values = array.to_vec()?;
+    out.write_all(&header)?;
+    let mut buf = Vec::with_capacity(CHUNK);
+    for chunk in values.chunks(CHUNK / T::ID.size()) {
+        buf.clear();
+        for &v in chunk {
+            v.put_le(&mut buf);
         }
-        let what = if MAGIC.starts_with(bytes) {
-            "truncated: the file ends inside the magic string"
-        } else {
-            "not a .npy file: it does not start with the magic string \\x93NUMPY"
-        };
-        return Err(bad(what.into()));
+        out.write_all(&buf)?;
     }
-    let Some(&[major, minor]) = bytes.get(6..8) else {
-        return Err(bad(
-            "truncated: the file ends before the format version".into()
-        ));
-    };
-    let (len_size, utf8) = match (major, minor) {
-        (1, 0) => (2, false),
-        (2, 0) => (4, false),
-        (3, 0) => (4, true),
-        _ => {
-            return Err(bad(format!(
-                "unsupported .npy format version {major}.{minor} (supported: 1.0, 2.0, 3.0)"
-            )))
-        }
-    };
-    let start = 8 + len_size;
-    let Some(len_bytes) = bytes.get(8..start) else {
-        return Err(bad(
-            "truncated: the file ends before the header length".into()
-        ));
-    };
-    let header_len = len_bytes
-        .iter()
-        .rev()
-        .fold(0usize, |acc, &b| (acc << 8) | usize::from(b));
-    let Some(raw) = bytes.get(start..start.saturating_add(header_len)) else {
-        return Err(bad(format!(
-            "truncated: the header announces {header_len} bytes, the file has {} after the prefix",
-            bytes.len() - start
-        )));
-    };
-    let text: String = if utf8 {
-        std::str::from_utf8(raw)
-            .map_err(|_| bad("the version 3.0 header is not valid UTF-8".into()))?
-            .to_owned()
-    } else {
-        // Versions 1.0 and 2.0 are latin-1: every byte is the code point of the same value.
-        raw.iter().map(|&b| char::from(b)).collect()
-    };
-    let header = header::parse(&text).map_err(|e| {
-        bad(format!(
-            "cannot parse the header {:?}: {e}",
-            text.trim_end()
-        ))
-    })?;
-    let data = &bytes[start + header_len..];
-    let needed = array_runtime::shape::checked_size(&header.shape)
-        .ok()
-        .and_then(|n| n.checked_mul(header.dtype.size()))
-        .ok_or_else(|| bad(format!("shape {:?} has too many elements", header.shape)))?;
-    if data.len() != needed {
-        let what = if data.len() < needed {
-            "truncated"
-        } else {
-            "trailing bytes"
-        };
-        return Err(bad(format!(
-            "{what}: shape {:?} of dtype {} needs {needed} bytes of data, the file has {}",
-            header.shape,
-            header.dtype,
-            data.len()
-        )));
-    }
-    Ok((header, data))
+    Ok(())
 }
 
-/// The array described by `header` from its `data`, on `device`: byte-swapped when stored
-/// big-endian, reordered to C order when stored in Fortran order.
-pub(crate) fn decode<T: NpyDType>(
-    header: &Header,
-    data: &[u8],
-    device: &Device,
-) -> Result<Array<T>> {
-    let size = T::ID.size();
-    let swapped;
-    let data = if header.big_endian && size > 1 {
+/// Reads until `buf` is full or the source ends; returns how many bytes were read.
+fn read_full(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// A `.npy` stream being read: where it comes from and how many bytes it holds, if known.
+pub(crate) struct Source<'a> {
+    /// The bytes, from the first byte of the magic string.
+    pub reader: &'a mut dyn Read,
+    /// The number of bytes the stream holds, when known (a file's length, a zip member's
+    /// declared size): checked against the header before anything is allocated. Unknown, the
+    /// data is read as it comes and memory grows with what actually arrives.
+    pub len: Option<u64>,
+    /// Whether `len` is a size declared elsewhere (a zip directory) rather than the bytes
+    /// there are: a mismatch then says the declaration is wrong, not the data.
+    pub declared: bool,
+    /// Names the file in errors.
+    pub label: &'a str,
+}
+
+impl Source<'_> {
+    fn bad(&self, msg: impl std::fmt::Display) -> Error {
+        Error::invalid(format!("{}: {msg}", self.label))
+    }
+
+    /// An error of the underlying reader: invalid data (a corrupt deflate stream) is
+    /// [`Error::Invalid`], a failing file [`Error::Io`], both naming the file.
+    fn io(&self, e: io::Error) -> Error {
+        match e.kind() {
+            io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof => self.bad(e),
+            _ => Error::Io(io::Error::new(e.kind(), format!("{}: {e}", self.label))),
+        }
+    }
+
+    fn read_full(&mut self, buf: &mut [u8]) -> Result<usize> {
+        read_full(self.reader, buf).map_err(|e| self.io(e))
+    }
+
+    /// Reads the magic string, version, header length and header; returns the header and the
+    /// number of bytes they took.
+    pub(crate) fn header(&mut self) -> Result<(Header, u64)> {
+        let mut prefix = [0u8; 12];
+        let got = self.read_full(&mut prefix[..8])?;
+        let head = &prefix[..got];
+        if got < MAGIC.len() || &head[..MAGIC.len()] != MAGIC {
+            if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+                return Err(
+                    self.bad("is a .npz (zip) archive, not a .npy file; read it with `load_npz`")
+                );
+            }
+            return Err(self.bad(if MAGIC.starts_with(head) {
+                "truncated: the file ends inside the magic string"
+            } else {
+                "not a .npy file: it does not start with the magic string \\x93NUMPY"
+            }));
+        }
+        if got < 8 {
+            return Err(self.bad("truncated: the file ends before the format version"));
+        }
+        let (major, minor) = (prefix[6], prefix[7]);
+        let (len_size, utf8) = match (major, minor) {
+            (1, 0) => (2, false),
+            (2, 0) => (4, false),
+            (3, 0) => (4, true),
+            _ => {
+                return Err(self.bad(format!(
+                    "unsupported .npy format version {major}.{minor} (supported: 1.0, 2.0, 3.0)"
+                )))
+            }
+        };
+        let start = 8 + len_size;
+        if self.read_full(&mut prefix[8..start])? < len_size {
+            return Err(self.bad("truncated: the file ends before the header length"));
+        }
+        let header_len = prefix[8..start]
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+        let after_prefix = self.len.map(|n| n.saturating_sub(start as u64));
+        let truncated = |have: u64| {
+            format!(
+                "truncated: the header announces {header_len} bytes, the file has {have} after \
+                 the prefix"
+            )
+        };
+        if let Some(have) = after_prefix.filter(|&have| have < header_len) {
+            return Err(self.bad(truncated(have)));
+        }
+        let mut raw = Vec::new();
+        if after_prefix.is_some() {
+            // Bounded by the known length, checked above.
+            raw = host_vec::filled(header_len as usize, 0u8)?;
+            let got = self.read_full(&mut raw)?;
+            raw.truncate(got);
+        } else {
+            // Read as it arrives: a header length that the source does not back costs nothing.
+            (&mut *self.reader)
+                .take(header_len)
+                .read_to_end(&mut raw)
+                .map_err(|e| self.io(e))?;
+        }
+        if (raw.len() as u64) < header_len {
+            return Err(self.bad(truncated(raw.len() as u64)));
+        }
+        let text: String = if utf8 {
+            std::str::from_utf8(&raw)
+                .map_err(|_| self.bad("the version 3.0 header is not valid UTF-8"))?
+                .to_owned()
+        } else {
+            // Versions 1.0 and 2.0 are latin-1: every byte is the code point of the same value.
+            raw.iter().map(|&b| char::from(b)).collect()
+        };
+        let header = header::parse(&text).map_err(|e| {
+            self.bad(format!(
+                "cannot parse the header {:?}: {e}",
+                text.trim_end()
+            ))
+        })?;
+        Ok((header, start as u64 + header_len))
+    }
+
+    /// Reads the data that `header` describes (its `consumed` bytes already read) into an
+    /// array on `device`: the elements are decoded 64 KiB at a time into their final vector,
+    /// byte-swapped when stored big-endian; Fortran order is made C order on the host.
+    pub(crate) fn data<T: NpyDType>(
+        &mut self,
+        header: &Header,
+        consumed: u64,
+        device: &Device,
+    ) -> Result<Array<T>> {
+        let size = T::ID.size();
+        let n = array_runtime::shape::checked_size_of(&header.shape, size)
+            .map_err(|_| self.bad(format!("shape {:?} has too many elements", header.shape)))?;
+        // `checked_size_of` bounds n * size by isize::MAX.
+        let needed = (n * size) as u64;
+        let mismatch = |have: u64| {
+            let what = if have < needed {
+                "truncated"
+            } else {
+                "trailing bytes"
+            };
+            format!(
+                "{what}: shape {:?} of dtype {} needs {needed} bytes of data, the file has {have}",
+                header.shape, header.dtype
+            )
+        };
+        let known = self.len.map(|len| len.saturating_sub(consumed));
+        if let Some(have) = known.filter(|&have| have != needed) {
+            if self.declared {
+                return Err(self.bad(format!(
+                    "the archive's directory declares {} bytes for this entry, but its .npy \
+                     header ({consumed} bytes) announces shape {:?} of dtype {}: {} bytes in all",
+                    self.len.unwrap_or(0),
+                    header.shape,
+                    header.dtype,
+                    consumed + needed
+                )));
+            }
+            return Err(self.bad(mismatch(have)));
+        }
+        let per_chunk = CHUNK / size;
+        let mut values: Vec<T> =
+            host_vec::with_capacity(if known.is_some() { n } else { n.min(per_chunk) })?;
         // A complex number is two floats, each stored in the file's byte order.
         let unit = if T::ID.is_complex() { size / 2 } else { size };
-        let mut bytes = data.to_vec();
-        bytes.chunks_exact_mut(unit).for_each(|c| c.reverse());
-        swapped = bytes;
-        &swapped[..]
-    } else {
-        data
-    };
-    let mut values: Vec<T> = data.chunks_exact(size).map(T::from_le).collect();
-    if header.fortran_order && header.shape.len() > 1 {
-        // Fortran order of shape s is C order of s reversed; its transpose is our array.
-        let reversed: Vec<usize> = header.shape.iter().rev().copied().collect();
-        values = Array::from_vec(&Device::cpu(), &reversed, values)?
-            .t()
-            .to_vec()?;
+        let swap = header.big_endian && unit > 1;
+        let mut buf = vec![0u8; per_chunk * size];
+        while values.len() < n {
+            let k = (n - values.len()).min(per_chunk);
+            let bytes = &mut buf[..k * size];
+            let got = self.read_full(bytes)?;
+            if got < bytes.len() {
+                let have = (values.len() * size + got) as u64;
+                return Err(self.bad(mismatch(have)));
+            }
+            if swap {
+                bytes.chunks_exact_mut(unit).for_each(|c| c.reverse());
+            }
+            host_vec::reserve(&mut values, k)?;
+            values.extend(bytes.chunks_exact(size).map(T::from_le));
+        }
+        if known.is_none() && self.read_full(&mut [0u8])? > 0 {
+            return Err(self.bad(format!(
+                "trailing bytes: shape {:?} of dtype {} needs {needed} bytes of data, the file \
+                 has more",
+                header.shape, header.dtype
+            )));
+        }
+        if header.fortran_order && header.shape.len() > 1 {
+            // Fortran order of shape s is C order of s reversed; its transpose is our array.
+            let reversed: Vec<usize> = header.shape.iter().rev().copied().collect();
+            let c_order = Array::from_vec(&Device::cpu(), &reversed, values)?
+                .t()
+                .copy()?;
+            return if device.is_cpu() {
+                Ok(c_order)
+            } else {
+                c_order.to_device(device)
+            };
+        }
+        Array::from_vec(device, &header.shape, values)
     }
-    Array::from_vec(device, &header.shape, values)
-}
 
-/// The array of a `.npy` file's bytes, whatever its dtype.
-pub(crate) fn decode_any(bytes: &[u8], label: &str, device: &Device) -> Result<AnyArray> {
-    let (header, data) = split(bytes, label)?;
-    fn typed<T: NpyDType>(h: &Header, data: &[u8], device: &Device) -> Result<AnyArray> {
-        decode::<T>(h, data, device).map(T::into_any)
+    /// The array of the stream, whatever its dtype.
+    pub(crate) fn read_any(&mut self, device: &Device) -> Result<AnyArray> {
+        let (header, consumed) = self.header()?;
+        fn typed<T: NpyDType>(
+            src: &mut Source<'_>,
+            h: &Header,
+            consumed: u64,
+            device: &Device,
+        ) -> Result<AnyArray> {
+            src.data::<T>(h, consumed, device).map(T::into_any)
+        }
+        match header.dtype {
+            DTypeId::Bool => typed::<bool>(self, &header, consumed, device),
+            DTypeId::I8 => typed::<i8>(self, &header, consumed, device),
+            DTypeId::I16 => typed::<i16>(self, &header, consumed, device),
+            DTypeId::I32 => typed::<i32>(self, &header, consumed, device),
+            DTypeId::I64 => typed::<i64>(self, &header, consumed, device),
+            DTypeId::U8 => typed::<u8>(self, &header, consumed, device),
+            DTypeId::U16 => typed::<u16>(self, &header, consumed, device),
+            DTypeId::U32 => typed::<u32>(self, &header, consumed, device),
+            DTypeId::U64 => typed::<u64>(self, &header, consumed, device),
+            DTypeId::F16 => typed::<f16>(self, &header, consumed, device),
+            DTypeId::F32 => typed::<f32>(self, &header, consumed, device),
+            DTypeId::F64 => typed::<f64>(self, &header, consumed, device),
+            DTypeId::C64 => typed::<c64>(self, &header, consumed, device),
+            DTypeId::C128 => typed::<c128>(self, &header, consumed, device),
+            other => Err(self.bad(format!("dtype {other} cannot be read from a .npy file"))),
+        }
     }
-    match header.dtype {
-        DTypeId::Bool => typed::<bool>(&header, data, device),
-        DTypeId::I8 => typed::<i8>(&header, data, device),
-        DTypeId::I16 => typed::<i16>(&header, data, device),
-        DTypeId::I32 => typed::<i32>(&header, data, device),
-        DTypeId::I64 => typed::<i64>(&header, data, device),
-        DTypeId::U8 => typed::<u8>(&header, data, device),
-        DTypeId::U16 => typed::<u16>(&header, data, device),
-        DTypeId::U32 => typed::<u32>(&header, data, device),
-        DTypeId::U64 => typed::<u64>(&header, data, device),
-        DTypeId::F16 => typed::<f16>(&header, data, device),
-        DTypeId::F32 => typed::<f32>(&header, data, device),
-        DTypeId::F64 => typed::<f64>(&header, data, device),
-        DTypeId::C64 => typed::<c64>(&header, data, device),
-        DTypeId::C128 => typed::<c128>(&header, data, device),
-        other => Err(Error::invalid(format!(
-            "{label}: dtype {other} cannot be read from a .npy file"
-        ))),
-    }
-}
 
-/// The typed array of a `.npy` file's bytes; an error naming both dtypes when they differ.
-pub(crate) fn decode_typed<T: NpyDType>(
-    bytes: &[u8],
-    label: &str,
-    device: &Device,
-) -> Result<Array<T>> {
-    let (header, data) = split(bytes, label)?;
-    if header.dtype != T::ID {
-        return Err(Error::invalid(format!(
-            "{label}: the file holds dtype {} ('{}'), but {} ('{}') was asked for",
-            header.dtype,
-            header::descr_of(header.dtype).unwrap_or("?"),
-            T::ID,
-            T::DESCR
-        )));
+    /// The typed array of the stream; an error naming both dtypes when they differ.
+    pub(crate) fn read_typed<T: NpyDType>(&mut self, device: &Device) -> Result<Array<T>> {
+        let (header, consumed) = self.header()?;
+        if header.dtype != T::ID {
+            return Err(self.bad(format!(
+                "the file holds dtype {} ('{}'), but {} ('{}') was asked for",
+                header.dtype,
+                header::descr_of(header.dtype).unwrap_or("?"),
+                T::ID,
+                T::DESCR
+            )));
+        }
+        self.data(&header, consumed, device)
     }
-    decode(&header, data, device)
 }

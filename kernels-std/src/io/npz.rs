@@ -1,12 +1,16 @@
 //! `.npz` archives: a zip with one `<name>.npy` entry per array, stored (`np.savez`) or
 //! deflated (`np.savez_compressed`).
 
+use std::collections::{HashMap, HashSet};
+use std::fs::File;
+use std::io::{BufReader, Read, Seek};
 use std::path::Path;
+use std::sync::Mutex;
 
 use array_runtime::{Array, Device, Error, Result};
 
-use super::zip::{self, Entry};
-use super::{npy, read_file, write_file, AnyArray, NpyDType};
+use super::zip::{self, read::Member, write::ZipWriter};
+use super::{create_file, npy, open_file, AnyArray, NpyDType};
 
 /// The arrays of a `.npz` archive, by name, in archive order (what [`load_npz`] returns).
 ///
@@ -32,6 +36,8 @@ use super::{npy, read_file, write_file, AnyArray, NpyDType};
 pub struct Npz {
     source: String,
     entries: Vec<(String, AnyArray)>,
+    /// Where each name is in `entries`: lookups in constant time, whatever the count.
+    index: HashMap<String, usize>,
 }
 
 type EntryRef<'a> = (&'a str, &'a AnyArray);
@@ -45,6 +51,20 @@ fn entry_ref(entry: &(String, AnyArray)) -> EntryRef<'_> {
 }
 
 impl Npz {
+    /// The archive `source` holding `entries` (distinct names).
+    fn new(source: String, entries: Vec<(String, AnyArray)>) -> Self {
+        let index = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _))| (name.clone(), i))
+            .collect();
+        Npz {
+            source,
+            entries,
+            index,
+        }
+    }
+
     /// The names of the arrays, in archive order.
     ///
     /// ```
@@ -62,7 +82,7 @@ impl Npz {
     /// assert!(io::Npz::default().get("a").is_none());
     /// ```
     pub fn get(&self, name: &str) -> Option<&AnyArray> {
-        self.entries.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+        self.index.get(name).map(|&i| &self.entries[i].1)
     }
 
     /// The array called `name` as an `Array<T>` (a new handle, no copy); an error when the
@@ -207,31 +227,46 @@ where
     S: AsRef<str>,
 {
     let label = path.display();
-    let mut entries: Vec<Entry> = Vec::new();
-    for (name, array) in arrays {
-        let name = name.as_ref();
-        if name.is_empty() {
-            return Err(Error::invalid(format!("{label}: an array name is empty")));
-        }
-        let file = format!("{name}.npy");
-        if entries.iter().any(|e| e.name == file) {
-            return Err(Error::invalid(format!(
-                "{label}: the name '{name}' is given twice"
-            )));
-        }
-        entries.push(Entry {
-            name: file,
-            data: array.to_npy_bytes()?,
-        });
+    let arrays = arrays.into_iter();
+    // Refused before the file is touched when the count is known to be too large.
+    if arrays.size_hint().0 > zip::write::MAX_MEMBERS {
+        return Err(Error::invalid(format!(
+            "{label}: {} arrays do not fit in a zip archive without zip64 (at most {})",
+            arrays.size_hint().0,
+            zip::write::MAX_MEMBERS
+        )));
     }
-    let bytes =
-        zip::write(&entries, compress).map_err(|e| Error::invalid(format!("{label}: {e}")))?;
-    write_file(path, &bytes)
+    let mut seen: HashSet<String> = HashSet::new();
+    create_file(path, |out| {
+        let mut zip = ZipWriter::new(out, compress);
+        for (name, array) in arrays {
+            let name = name.as_ref();
+            if name.is_empty() {
+                return Err(Error::invalid(format!("{label}: an array name is empty")));
+            }
+            if !seen.insert(name.to_owned()) {
+                return Err(Error::invalid(format!(
+                    "{label}: the name '{name}' is given twice"
+                )));
+            }
+            zip.member(&format!("{name}.npy"), |w| array.write_npy(w))
+                .map_err(|e| match e {
+                    Error::Invalid { message } => Error::invalid(format!("{label}: {message}")),
+                    other => other,
+                })?;
+        }
+        zip.finish().map(|_| ())
+    })
 }
 
 /// Reads every array of a `.npz` archive onto `device` (NumPy's `np.load` of a `.npz`, read
-/// eagerly). Stored and deflated entries are read, zip64 included; each entry's CRC-32 is
-/// checked.
+/// eagerly; [`NpzFile`] reads one array at a time). Stored and deflated entries are read,
+/// zip64 included; each entry's CRC-32 is checked.
+///
+/// The archive's directory is checked before anything is read (see [`NpzFile::open`]), so a
+/// file cannot make this allocate more than its entries' sizes, which deflate bounds to 1032
+/// times the file's size; entries are then read one at a time, each decompressed straight
+/// into its array's memory.
 ///
 /// ```
 /// use kernels_std::{io, io::AnyArray, Array, Device};
@@ -249,32 +284,292 @@ where
 /// # }
 /// ```
 pub fn load_npz(path: impl AsRef<Path>, device: &Device) -> Result<Npz> {
-    let path = path.as_ref();
-    let source = path.display().to_string();
-    let bytes = read_file(path)?;
-    if bytes.starts_with(npy::MAGIC) {
-        return Err(Error::invalid(format!(
-            "{source}: is a .npy file, not a .npz archive; read it with `load` or `load_any`"
-        )));
+    NpzFile::open(path, device)?.load_all()
+}
+
+/// One array of an archive: its name and the zip member that holds it.
+#[derive(Debug)]
+struct Slot {
+    name: String,
+    member: Member,
+}
+
+/// A `.npz` archive opened for reading one array at a time (NumPy's lazy `NpzFile`, what
+/// `np.load` returns for a `.npz`): [`NpzFile::get`] reads and decompresses only the array
+/// asked for.
+///
+/// Opening reads the zip directory and checks it before any array is read: every entry's
+/// data lies inside the file and apart from every other entry's (archives whose entries
+/// share data are refused), and no entry declares more bytes than its compressed data can
+/// hold. Reading an entry then checks its `.npy` header against the size the directory
+/// declares before allocating, decompresses straight into the array's memory, and checks the
+/// CRC-32 at the end.
+///
+/// ```
+/// use kernels_std::{io, Array, Device};
+/// # fn main() -> kernels_std::Result<()> {
+/// let dev = Device::cpu();
+/// let path = std::env::temp_dir().join(format!("npzfile_doc_{}.npz", std::process::id()));
+/// let x = Array::from_vec(&dev, &[3], vec![1.0f64, 2.0, 3.0])?;
+/// io::save_npz_compressed(&path, [("x", x.into()), ("n", Array::scalar(&dev, 4u8)?.into())])?;
+/// let npz = io::NpzFile::open(&path, &dev)?;
+/// assert_eq!(npz.names().collect::<Vec<_>>(), ["x", "n"]);
+/// assert_eq!(npz.array::<f64>("x")?.to_vec()?, vec![1.0, 2.0, 3.0]);   // reads only `x`
+/// assert_eq!(npz.get("n")?.dtype(), kernels_std::DTypeId::U8);
+/// assert!(npz.get("y").unwrap_err().to_string().contains("no array 'y'"));
+/// # std::fs::remove_file(&path)?;
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct NpzFile<R = BufReader<File>> {
+    source: String,
+    device: Device,
+    reader: Mutex<R>,
+    slots: Vec<Slot>,
+    index: HashMap<String, usize>,
+}
+
+impl NpzFile<BufReader<File>> {
+    /// Opens the archive at `path`, whose arrays [`NpzFile::get`] reads onto `device`.
+    ///
+    /// ```
+    /// use kernels_std::{io, Device};
+    /// let missing = io::NpzFile::open("/no/such/file.npz", &Device::cpu());
+    /// assert!(missing.unwrap_err().to_string().contains("/no/such/file.npz"));
+    /// ```
+    pub fn open(path: impl AsRef<Path>, device: &Device) -> Result<Self> {
+        let path = path.as_ref();
+        let (file, _) = open_file(path)?;
+        Self::with_label(BufReader::new(file), path.display().to_string(), device)
     }
-    let mut entries: Vec<(String, AnyArray)> = Vec::new();
-    for entry in zip::read(&bytes, &source)? {
-        let label = format!("{source}: entry '{}'", entry.name);
-        if !entry.data.starts_with(npy::MAGIC) {
-            return Err(Error::invalid(format!("{label}: not .npy data")));
-        }
-        let name = entry
-            .name
-            .strip_suffix(".npy")
-            .unwrap_or(&entry.name)
-            .to_owned();
-        if entries.iter().any(|(n, _)| *n == name) {
+}
+
+impl<R: Read + Seek> NpzFile<R> {
+    /// Opens the archive that `reader` holds (NumPy's `np.load` of a file object); errors
+    /// name it `<reader>`.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// let dev = Device::cpu();
+    /// let path = std::env::temp_dir().join(format!("npz_reader_doc_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("a", Array::from_vec(&dev, &[2], vec![1i32, 2])?.into())])?;
+    /// let bytes = std::fs::read(&path)?;
+    /// let npz = io::NpzFile::from_reader(Cursor::new(bytes), &dev)?;
+    /// assert_eq!(npz.array::<i32>("a")?.to_vec()?, vec![1, 2]);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn from_reader(reader: R, device: &Device) -> Result<Self> {
+        Self::with_label(reader, "<reader>".to_owned(), device)
+    }
+
+    fn with_label(mut reader: R, source: String, device: &Device) -> Result<Self> {
+        let mut magic = [0u8; 6];
+        let is_npy = reader
+            .read_exact(&mut magic)
+            .is_ok_and(|()| &magic == npy::MAGIC);
+        if is_npy {
             return Err(Error::invalid(format!(
-                "{label}: duplicate array name '{name}'"
+                "{source}: is a .npy file, not a .npz archive; read it with `load` or `load_any`"
             )));
         }
-        let array = npy::decode_any(&entry.data, &label, device)?;
-        entries.push((name, array));
+        let members = zip::read::directory(&mut reader, &source)?;
+        let mut slots = Vec::with_capacity(members.len());
+        let mut index = HashMap::with_capacity(members.len());
+        for member in members {
+            let name = member
+                .name
+                .strip_suffix(".npy")
+                .unwrap_or(&member.name)
+                .to_owned();
+            if index.insert(name.clone(), slots.len()).is_some() {
+                return Err(Error::invalid(format!(
+                    "{source}: entry '{}': duplicate array name '{name}'",
+                    member.name
+                )));
+            }
+            slots.push(Slot { name, member });
+        }
+        Ok(NpzFile {
+            source,
+            device: device.clone(),
+            reader: Mutex::new(reader),
+            slots,
+            index,
+        })
     }
-    Ok(Npz { source, entries })
+
+    /// The names of the arrays, in archive order (entry names without `.npy`).
+    ///
+    /// ```
+    /// # use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let dev = Device::cpu();
+    /// # let path = std::env::temp_dir().join(format!("npzfile_names_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("b", Array::scalar(&dev, 1u8)?.into()), ("a", Array::scalar(&dev, 2u8)?.into())])?;
+    /// assert_eq!(io::NpzFile::open(&path, &dev)?.names().collect::<Vec<_>>(), ["b", "a"]);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.slots.iter().map(|s| s.name.as_str())
+    }
+
+    /// Number of arrays.
+    ///
+    /// ```
+    /// # use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let dev = Device::cpu();
+    /// # let path = std::env::temp_dir().join(format!("npzfile_len_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("a", Array::scalar(&dev, 1u8)?.into())])?;
+    /// assert_eq!(io::NpzFile::open(&path, &dev)?.len(), 1);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the archive holds no array.
+    ///
+    /// ```
+    /// # use kernels_std::{io, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let path = std::env::temp_dir().join(format!("npzfile_empty_{}.npz", std::process::id()));
+    /// io::save_npz(&path, Vec::<(&str, io::AnyArray)>::new())?;
+    /// assert!(io::NpzFile::open(&path, &Device::cpu())?.is_empty());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Whether the archive holds an array called `name`.
+    ///
+    /// ```
+    /// # use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let dev = Device::cpu();
+    /// # let path = std::env::temp_dir().join(format!("npzfile_contains_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("a", Array::scalar(&dev, 1u8)?.into())])?;
+    /// let npz = io::NpzFile::open(&path, &dev)?;
+    /// assert!(npz.contains("a") && !npz.contains("a.npy"));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn contains(&self, name: &str) -> bool {
+        self.index.contains_key(name)
+    }
+
+    fn no_such(&self, name: &str) -> Error {
+        const SHOWN: usize = 8;
+        let mut names: Vec<&str> = self.names().take(SHOWN).collect();
+        if self.len() > SHOWN {
+            names.push("...");
+        }
+        Error::invalid(format!(
+            "{}: no array '{name}' (the archive holds {} arrays: {names:?})",
+            self.source,
+            self.len()
+        ))
+    }
+
+    /// Reads the array called `name`, whatever its dtype (NumPy's `npz[name]`); an error
+    /// when the archive has no such array or its entry is not valid `.npy` data.
+    ///
+    /// ```
+    /// # use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let dev = Device::cpu();
+    /// # let path = std::env::temp_dir().join(format!("npzfile_get_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("a", Array::from_vec(&dev, &[2], vec![1u16, 2])?.into())])?;
+    /// let npz = io::NpzFile::open(&path, &dev)?;
+    /// assert_eq!(npz.get("a")?.shape(), &[2]);
+    /// assert!(npz.get("b").is_err());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn get(&self, name: &str) -> Result<AnyArray> {
+        let &i = self.index.get(name).ok_or_else(|| self.no_such(name))?;
+        self.read_slot(&self.slots[i])
+    }
+
+    /// Reads the array called `name` as an `Array<T>`; an error when the archive has no such
+    /// array or its dtype is not `T` (naming both dtypes, and reading no data).
+    ///
+    /// ```
+    /// # use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let dev = Device::cpu();
+    /// # let path = std::env::temp_dir().join(format!("npzfile_array_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("a", Array::from_vec(&dev, &[2], vec![3u32, 4])?.into())])?;
+    /// let npz = io::NpzFile::open(&path, &dev)?;
+    /// assert_eq!(npz.array::<u32>("a")?.to_vec()?, vec![3, 4]);
+    /// assert!(npz.array::<u64>("a").unwrap_err().to_string().contains("u32"));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn array<T: NpyDType>(&self, name: &str) -> Result<Array<T>> {
+        let &i = self.index.get(name).ok_or_else(|| self.no_such(name))?;
+        let slot = &self.slots[i];
+        self.with_member(slot, |src| src.read_typed::<T>(&self.device))
+    }
+
+    /// Reads every array, one at a time, into an [`Npz`].
+    ///
+    /// ```
+    /// # use kernels_std::{io, Array, Device};
+    /// # fn main() -> kernels_std::Result<()> {
+    /// # let dev = Device::cpu();
+    /// # let path = std::env::temp_dir().join(format!("npzfile_all_{}.npz", std::process::id()));
+    /// io::save_npz(&path, [("a", Array::scalar(&dev, 1i8)?.into())])?;
+    /// let all = io::NpzFile::open(&path, &dev)?.load_all()?;
+    /// assert_eq!(all.array::<i8>("a")?.item()?, 1);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn load_all(&self) -> Result<Npz> {
+        let mut entries = Vec::with_capacity(self.slots.len());
+        for slot in &self.slots {
+            entries.push((slot.name.clone(), self.read_slot(slot)?));
+        }
+        Ok(Npz::new(self.source.clone(), entries))
+    }
+
+    fn read_slot(&self, slot: &Slot) -> Result<AnyArray> {
+        self.with_member(slot, |src| src.read_any(&self.device))
+    }
+
+    /// Runs `read` on the `.npy` stream of `slot`'s member, then checks the member's end and
+    /// CRC-32. The reader is held for the whole member.
+    fn with_member<T>(
+        &self,
+        slot: &Slot,
+        read: impl FnOnce(&mut npy::Source<'_>) -> Result<T>,
+    ) -> Result<T> {
+        let label = format!("{}: entry '{}'", self.source, slot.member.name);
+        let mut guard = self.reader.lock().unwrap_or_else(|e| e.into_inner());
+        let mut member = zip::read::open_member(&mut *guard, &slot.member, &self.source)?;
+        let value = read(&mut npy::Source {
+            reader: &mut member,
+            len: Some(slot.member.size),
+            declared: true,
+            label: &label,
+        })?;
+        member.finish()?;
+        Ok(value)
+    }
 }

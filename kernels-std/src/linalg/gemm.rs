@@ -1,6 +1,7 @@
 //! The one product every routine of `linalg` reduces to: a batch of matrix products
 //! `c[..., :, :] = a[..., :, :] @ b[..., :, :]`, on the operands' device.
 
+use array_runtime::cpu::host_vec;
 use array_runtime::cuda::blas_support::{array_for_overwrite, host_storage, host_storage_mut};
 use array_runtime::{shape, Array, Device, Error, Result};
 
@@ -20,10 +21,11 @@ pub(crate) fn same_device<T: LinalgScalar>(op: &str, a: &Array<T>, b: &Array<T>)
     Ok(da)
 }
 
-/// Storage offsets of the matrices of a batch, in C order of the batch index.
-fn batch_offsets(batch: &[usize], strides: &[isize], offset: usize) -> Vec<usize> {
+/// Storage offsets of the matrices of a batch, in C order of the batch index (allocated
+/// fallibly: broadcast operands can make a batch larger than memory).
+fn batch_offsets(batch: &[usize], strides: &[isize], offset: usize) -> Result<Vec<usize>> {
     let n = shape::size(batch);
-    let mut out = Vec::with_capacity(n);
+    let mut out = host_vec::with_capacity(n)?;
     let mut idx = vec![0usize; batch.len()];
     let mut off = offset as isize;
     for _ in 0..n {
@@ -38,7 +40,7 @@ fn batch_offsets(batch: &[usize], strides: &[isize], offset: usize) -> Vec<usize
             idx[d] = 0;
         }
     }
-    out
+    Ok(out)
 }
 
 /// `a @ b` over matching batch dimensions: `a` is `(..., m, k)`, `b` is `(..., k, n)` with the
@@ -81,23 +83,21 @@ fn gemm_host<T: LinalgScalar>(
     }
     let (da, db) = (storage(a)?, storage(b)?);
     let (sa, sb) = (a.strides(), b.strides());
-    let offs_a = batch_offsets(batch, &sa[..nb], a.layout().offset);
-    let offs_b = batch_offsets(batch, &sb[..nb], b.layout().offset);
-    let outside = || Error::invalid("linalg: a view reaches outside its storage");
-    let pairs = offs_a
-        .iter()
-        .zip(&offs_b)
-        .map(|(&oa, &ob)| {
-            Ok((
-                MatRef::new(da, oa, (m, k), (sa[nb], sa[nb + 1])).ok_or_else(outside)?,
-                MatRef::new(db, ob, (k, n), (sb[nb], sb[nb + 1])).ok_or_else(outside)?,
-            ))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    // The output first: when the batch is too large for memory, it is the error.
     let mut out = array_for_overwrite::<T>(&Device::Cpu, out_shape)?;
+    let offs_a = batch_offsets(batch, &sa[..nb], a.layout().offset)?;
+    let offs_b = batch_offsets(batch, &sb[..nb], b.layout().offset)?;
+    let outside = || Error::invalid("linalg: a view reaches outside its storage");
+    let mut pairs = host_vec::with_capacity(offs_a.len())?;
+    for (&oa, &ob) in offs_a.iter().zip(&offs_b) {
+        pairs.push((
+            MatRef::new(da, oa, (m, k), (sa[nb], sa[nb + 1])).ok_or_else(outside)?,
+            MatRef::new(db, ob, (k, n), (sb[nb], sb[nb + 1])).ok_or_else(outside)?,
+        ));
+    }
     let c = host_storage_mut(&mut out)?
         .ok_or_else(|| Error::invalid("linalg: a new host array is not writable"))?;
-    gemm_cpu::gemm_batch(&pairs, &mut c[..shape::size(out_shape)]);
+    gemm_cpu::gemm_batch(&pairs, &mut c[..shape::size(out_shape)])?;
     Ok(out)
 }
 
@@ -107,8 +107,11 @@ mod tests {
 
     #[test]
     fn offsets_follow_c_order_with_broadcast_strides() {
-        assert_eq!(batch_offsets(&[2, 3], &[0, 4], 1), vec![1, 5, 9, 1, 5, 9]);
-        assert_eq!(batch_offsets(&[], &[], 7), vec![7]);
-        assert!(batch_offsets(&[0, 3], &[1, 1], 0).is_empty());
+        assert_eq!(
+            batch_offsets(&[2, 3], &[0, 4], 1).unwrap(),
+            vec![1, 5, 9, 1, 5, 9]
+        );
+        assert_eq!(batch_offsets(&[], &[], 7).unwrap(), vec![7]);
+        assert!(batch_offsets(&[0, 3], &[1, 1], 0).unwrap().is_empty());
     }
 }

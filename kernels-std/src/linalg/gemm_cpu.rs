@@ -8,7 +8,8 @@
 use rayon::prelude::*;
 
 use super::scalar::{cast_slice, cast_slice_mut, Engine, LinalgScalar};
-use array_runtime::{bf16, c128, c64, f16, DType};
+use array_runtime::cpu::host_vec;
+use array_runtime::{bf16, c128, c64, f16, DType, Result};
 
 /// A read-only matrix inside a storage slice: element `(i, j)` is at
 /// `offset + i * rs + j * cs`. The constructor checks that every element lies in `data`.
@@ -71,30 +72,32 @@ impl<'a, T: DType> MatRef<'a, T> {
         })
     }
 
-    /// The elements in C order, converted by `f`.
-    fn dense<U>(&self, f: impl Fn(T) -> U) -> Vec<U> {
-        let mut out = Vec::with_capacity(self.rows * self.cols);
+    /// The elements in C order, converted by `f` (allocated fallibly: a broadcast view can
+    /// hold more elements than memory).
+    fn dense<U>(&self, f: impl Fn(T) -> U) -> Result<Vec<U>> {
+        let mut out = host_vec::with_capacity(self.rows.saturating_mul(self.cols))?;
         for i in 0..self.rows {
             for j in 0..self.cols {
                 out.push(f(self.at(i, j)));
             }
         }
-        out
+        Ok(out)
     }
 }
 
 /// `c = a @ b` for an `m x k` matrix `a` and a `k x n` matrix `b`, into the C-contiguous
-/// `m x n` slice `c` (overwritten, never read).
-pub(crate) fn gemm<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut [T]) {
+/// `m x n` slice `c` (overwritten, never read). [`Error::OutOfMemory`] when the half-precision
+/// path cannot widen its operands.
+pub(crate) fn gemm<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut [T]) -> Result<()> {
     let (m, k, n) = (a.rows, a.cols, b.cols);
     debug_assert_eq!(b.rows, k);
     debug_assert_eq!(c.len(), m * n);
     if m == 0 || n == 0 {
-        return;
+        return Ok(());
     }
     if k == 0 {
         c.fill(T::zero());
-        return;
+        return Ok(());
     }
     macro_rules! blas {
         ($t:ty, $f:path) => {{
@@ -159,10 +162,10 @@ pub(crate) fn gemm<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut 
         }};
     }
     match T::ENGINE {
-        Engine::F32 => blas!(f32, matrixmultiply::sgemm),
-        Engine::F64 => blas!(f64, matrixmultiply::dgemm),
-        Engine::C64 => cblas!(c64, f32, matrixmultiply::cgemm),
-        Engine::C128 => cblas!(c128, f64, matrixmultiply::zgemm),
+        Engine::F32 => Ok(blas!(f32, matrixmultiply::sgemm)),
+        Engine::F64 => Ok(blas!(f64, matrixmultiply::dgemm)),
+        Engine::C64 => Ok(cblas!(c64, f32, matrixmultiply::cgemm)),
+        Engine::C128 => Ok(cblas!(c128, f64, matrixmultiply::zgemm)),
         Engine::F16 => via_f32(
             a.cast::<f16>().unwrap(),
             b.cast::<f16>().unwrap(),
@@ -177,7 +180,10 @@ pub(crate) fn gemm<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut 
             bf16::to_f32,
             bf16::from_f32,
         ),
-        Engine::Exact => exact(a, b, c),
+        Engine::Exact => {
+            exact(a, b, c);
+            Ok(())
+        }
     }
 }
 
@@ -189,16 +195,17 @@ fn via_f32<H: LinalgScalar>(
     c: &mut [H],
     widen: fn(H) -> f32,
     narrow: fn(f32) -> H,
-) {
+) -> Result<()> {
     let (m, k, n) = (a.rows, a.cols, b.cols);
-    let (af, bf) = (a.dense(widen), b.dense(widen));
-    let mut cf = vec![0f32; m * n];
+    let (af, bf) = (a.dense(widen)?, b.dense(widen)?);
+    let mut cf = host_vec::filled(m * n, 0f32)?;
     gemm(
         MatRef::new(&af, 0, (m, k), (k as isize, 1)).expect("dense"),
         MatRef::new(&bf, 0, (k, n), (n as isize, 1)).expect("dense"),
         &mut cf,
-    );
+    )?;
     c.iter_mut().zip(cf).for_each(|(c, x)| *c = narrow(x));
+    Ok(())
 }
 
 /// Work (multiply-adds) below which a GEMM runs on one thread.
@@ -217,7 +224,7 @@ fn exact<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut [T]) {
             }
         }
     };
-    if a.rows * n * k >= PARALLEL_WORK {
+    if a.rows.saturating_mul(n).saturating_mul(k) >= PARALLEL_WORK {
         c.par_chunks_mut(n)
             .enumerate()
             .for_each(|(i, out)| row(i, out));
@@ -229,22 +236,26 @@ fn exact<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut [T]) {
 /// A batch of products `c[i] = a[i] @ b[i]` into consecutive `m x n` blocks of `c`. Small
 /// products run in parallel over the batch; large ones one after the other, each threaded
 /// by the GEMM itself.
-pub(crate) fn gemm_batch<T: LinalgScalar>(pairs: &[(MatRef<'_, T>, MatRef<'_, T>)], c: &mut [T]) {
+pub(crate) fn gemm_batch<T: LinalgScalar>(
+    pairs: &[(MatRef<'_, T>, MatRef<'_, T>)],
+    c: &mut [T],
+) -> Result<()> {
     let Some((a0, b0)) = pairs.first() else {
-        return;
+        return Ok(());
     };
     let block = a0.rows * b0.cols;
     if block == 0 {
-        return;
+        return Ok(());
     }
-    let work = a0.rows * a0.cols * b0.cols;
+    let work = a0.rows.saturating_mul(a0.cols).saturating_mul(b0.cols);
     if pairs.len() > 1 && work < PARALLEL_WORK * 4 {
         c.par_chunks_mut(block)
             .zip(pairs.par_iter())
-            .for_each(|(c, (a, b))| gemm(*a, *b, c));
+            .try_for_each(|(c, (a, b))| gemm(*a, *b, c))
     } else {
         for (c, (a, b)) in c.chunks_mut(block).zip(pairs) {
-            gemm(*a, *b, c);
+            gemm(*a, *b, c)?;
         }
+        Ok(())
     }
 }

@@ -232,7 +232,13 @@ impl Generator {
         replace: bool,
         p: Option<&Array<f64>>,
     ) -> Result<Array<i64>> {
-        let m: usize = size.iter().product();
+        // The sample's shape, checked as an i64 array's: no product of `size` overflows.
+        let m = array_runtime::shape::checked_size_of(size, 8)?;
+        if i64::try_from(n).is_err() {
+            return Err(Error::invalid(format!(
+                "choice: a population of {n} is larger than i64 indices can address"
+            )));
+        }
         if n == 0 && m > 0 {
             return Err(Error::invalid(
                 "choice: a cannot be empty unless no samples are taken",

@@ -90,7 +90,7 @@ impl<T: VarOf> Var<'_, T> {
     axes_methods!();
 
     /// Delta degrees of freedom: the divisor is `n - ddof` (NumPy's `ddof`, default 0). With
-    /// `ddof >= n` the result is inf or NaN, not an error.
+    /// `ddof >= n` the result is inf or NaN, not an error; a NaN `ddof` gives NaN.
     pub fn ddof(mut self, ddof: impl Into<f64>) -> Self {
         self.ddof = ddof.into();
         self
@@ -132,13 +132,14 @@ impl<T: MeanDType> Var<'_, T> {
             self.choice.apply(call).run()?
         } else {
             // The count is the same for every result: m2 by a one-input reduction, then one
-            // division by `max(n - ddof, 0)`.
+            // division by NumPy's `maximum(n - ddof, 0)`, which keeps a NaN `ddof` NaN.
             let call = ReduceCall::<kernels::m2::Kernel<T, T::Acc>>::new(vec![Box::new(
                 Operand::Borrowed(self.a),
             )]);
             let m2 = self.choice.apply(call).run()?;
             let n = self.reduced_count();
-            let c = (n as f64 - self.ddof).max(0.0).cast::<T::Acc>();
+            let c = n as f64 - self.ddof;
+            let c = if c.is_nan() { c } else { c.max(0.0) }.cast::<T::Acc>();
             kernels::m2_to_var::<T::Acc, <T as MeanDType>::Out>(&m2, Operand::Scalar(c))?
         };
         if self.root {

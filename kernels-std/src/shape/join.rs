@@ -82,7 +82,12 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
                 devices: arrays.iter().map(|a| a.device().to_string()).collect(),
             });
         }
-        shape[axis] += a.shape()[axis];
+        // Views (broadcast ones) can be long: the total is checked, then the output's shape.
+        shape[axis] = shape[axis].checked_add(a.shape()[axis]).ok_or_else(|| {
+            Error::invalid(format!(
+                "{op}: the extents along axis {axis} add up to more than usize holds"
+            ))
+        })?;
     }
     // The inputs tile the output along `axis`: every element is written.
     let mut out = for_overwrite::<T>(&first.device(), &shape)?;

@@ -2,6 +2,7 @@
 //! border read from the array itself (`edge`, `reflect`, `symmetric`, `wrap`): one gather per
 //! padded axis, through an index map computed on the host from the extents alone.
 
+use array_runtime::cpu::host_vec;
 use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
@@ -57,13 +58,14 @@ pub fn pad<T: DType>(
             )))
         }
     };
+    let too_wide = || Error::invalid(format!("pad: widths {widths:?} are too large"));
     let out_shape: Vec<usize> = a
         .shape()
         .iter()
         .zip(&widths)
         .map(|(&d, &(l, r))| d.checked_add(l)?.checked_add(r))
         .collect::<Option<_>>()
-        .ok_or_else(|| Error::invalid(format!("pad: widths {widths:?} are too large")))?;
+        .ok_or_else(too_wide)?;
     if let PadMode::Constant(value) = mode {
         let mut out = Array::full(&a.device(), &out_shape, value)?;
         if !a.is_empty() {
@@ -89,9 +91,12 @@ pub fn pad<T: DType>(
                 a.shape()
             )));
         }
-        let index: Vec<i64> = (0..l + n + r)
-            .map(|p| source_index(mode, p as i64 - l as i64, n as i64))
-            .collect();
+        // One i64 per output position along the axis, allocated fallibly (the widths are the
+        // user's); `out_shape` showed that `l + n + r` fits.
+        let left = i64::try_from(l).map_err(|_| too_wide())?;
+        let index: Vec<i64> = host_vec::collect(
+            (0..l + n + r).map(|p| source_index(mode, p as i64 - left, n as i64)),
+        )?;
         out = Some(gather(out.as_ref().unwrap_or(a), axis, &index)?);
     }
     match out {

@@ -1,6 +1,7 @@
 //! Repetition: `tile` (whole arrays, a broadcast view copied once) and `repeat` (each element,
 //! a broadcast view copied once, or a gather for per-element counts).
 
+use array_runtime::cpu::host_vec;
 use array_runtime::{Array, DType, Error, Result};
 
 use super::kernels::gather;
@@ -115,17 +116,16 @@ pub fn repeat<T: DType>(
     if counts.iter().any(|&c| c < 0) {
         return Err(negative());
     }
-    // The index map holds one i64 per output position along the axis.
-    counts
+    // The index map holds one i64 per output position along the axis, allocated fallibly.
+    let total = counts
         .iter()
         .try_fold(0usize, |acc, &c| acc.checked_add(c as usize))
         .filter(|&total| total <= isize::MAX as usize / 8)
         .ok_or_else(|| Error::invalid("repeat: the repetitions are too many"))?;
-    let index: Vec<i64> = counts
-        .iter()
-        .enumerate()
-        .flat_map(|(i, &c)| std::iter::repeat_n(i as i64, c as usize))
-        .collect();
+    let mut index: Vec<i64> = host_vec::with_capacity(total)?;
+    for (i, &c) in counts.iter().enumerate() {
+        index.extend(std::iter::repeat_n(i as i64, c as usize));
+    }
     gather(&a, ax, &index)
 }
 

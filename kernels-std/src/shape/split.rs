@@ -1,5 +1,6 @@
 //! Splitting an array into views: `split`, `array_split`, `hsplit`, `vsplit`.
 
+use array_runtime::cpu::host_vec;
 use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
@@ -97,16 +98,19 @@ pub fn array_split<T: DType>(
                     "array_split: number sections must be larger than 0",
                 ));
             }
-            let n = n as isize;
+            // One view per section, however many are asked for: allocated fallibly.
+            let n = isize::try_from(n).map_err(|_| {
+                Error::invalid(format!(
+                    "array_split: {n} sections are more than any list holds"
+                ))
+            })?;
             let (each, extra) = (len / n, len % n);
             let mut start = 0;
-            (0..n)
-                .map(|k| {
-                    let size = each + isize::from(k < extra);
-                    start += size;
-                    (start - size, start)
-                })
-                .collect()
+            host_vec::collect((0..n).map(|k| {
+                let size = each + isize::from(k < extra);
+                start += size;
+                (start - size, start)
+            }))?
         }
         Sections::Indices(indices) => {
             let mut cuts = vec![0];
@@ -115,18 +119,17 @@ pub fn array_split<T: DType>(
             cuts.windows(2).map(|w| (w[0], w[1])).collect()
         }
     };
-    bounds
-        .into_iter()
-        .map(|(start, end)| {
-            let mut items = vec![SliceItem::Range(Slice::from(..)); a.ndim()];
-            items[ax] = SliceItem::Range(Slice {
-                start: Some(start),
-                end: Some(end),
-                step: 1,
-            });
-            a.slice(&items)
-        })
-        .collect()
+    let mut parts = host_vec::with_capacity(bounds.len())?;
+    for (start, end) in bounds {
+        let mut items = vec![SliceItem::Range(Slice::from(..)); a.ndim()];
+        items[ax] = SliceItem::Range(Slice {
+            start: Some(start),
+            end: Some(end),
+            step: 1,
+        });
+        parts.push(a.slice(&items)?);
+    }
+    Ok(parts)
 }
 
 /// `a` split along axis 1 (axis 0 for 1-d arrays) (NumPy's `hsplit`).

@@ -82,8 +82,9 @@ pub fn merge_shifted<A: Float>(
     (na + nb, k, s1, s2)
 }
 
-/// NumPy's variance from the shifted sums: `(S2 - S1^2 / n) / max(n - ddof, 0)` (negative
-/// rounding clamped to 0; NaN and an empty reduction give NaN, `ddof >= n` inf or NaN).
+/// NumPy's variance from the shifted sums: `(S2 - S1^2 / n) / maximum(n - ddof, 0)` (negative
+/// rounding clamped to 0; NaN and an empty reduction give NaN, `ddof >= n` inf or NaN, a NaN
+/// `ddof` NaN: NumPy's `maximum` propagates it).
 #[device_fn]
 pub fn finish_shifted<A: Float>(n: i64, s1: A, s2: A, ddof: A) -> A {
     let zero = false.cast::<A>();
@@ -91,7 +92,7 @@ pub fn finish_shifted<A: Float>(n: i64, s1: A, s2: A, ddof: A) -> A {
     let m2 = s2 - s1 * (s1 / f);
     let m2 = if m2 < zero { zero } else { m2 };
     let c = f - ddof;
-    let c = if c > zero { c } else { zero };
+    let c = if c > zero || c != c { c } else { zero };
     m2 / c
 }
 
