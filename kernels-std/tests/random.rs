@@ -257,6 +257,97 @@ fn exact_math_is_accurate() {
     );
 }
 
+/// The largest error of `f` against `reference` over `xs`, in ulps of the reference (a
+/// reference of 0 counts the absolute error in ulps of 1).
+fn worst_ulps(xs: &[f64], f: impl Fn(f64) -> f64, reference: impl Fn(f64) -> f64) -> (f64, f64) {
+    let mut worst = (0.0, f64::NAN);
+    for &x in xs {
+        let (got, want) = (f(x), reference(x));
+        if got == want || (got.is_nan() && want.is_nan()) {
+            continue;
+        }
+        let ulp = f64::EPSILON * want.abs().max(f64::MIN_POSITIVE);
+        let e = ((got - want) / ulp).abs();
+        if !(e <= worst.0) {
+            worst = (e, x);
+        }
+    }
+    worst
+}
+
+/// Arguments spread over many binades (both signs when `signed`), and the edges.
+fn spread(lo: f64, hi: f64, signed: bool) -> Vec<f64> {
+    let mut seed = 99u64;
+    let mut xs = vec![lo, hi];
+    for _ in 0..20_000 {
+        let u = (splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64;
+        let x = lo.abs().max(1e-300).ln() + u * (hi.abs().ln() - lo.abs().max(1e-300).ln());
+        let x = x.exp();
+        xs.push(x);
+        if signed {
+            xs.push(-x);
+        }
+    }
+    xs
+}
+
+#[test]
+fn exact_math_extended_functions_are_accurate() {
+    use kernels_std::random::exact_math::{acos, atan, exp, expm1, ln, log1p, pow};
+    let positive = spread(f64::from_bits(1), f64::MAX, false);
+    let (e, at) = worst_ulps(&positive, ln, f64::ln);
+    assert!(e <= 2.0, "ln: {e} ulps at {at:e}");
+    assert_eq!(ln(f64::INFINITY), f64::INFINITY);
+    assert_eq!(ln(0.0), f64::NEG_INFINITY);
+    assert!(ln(-1.0).is_nan() && ln(f64::NAN).is_nan());
+
+    let near_zero = spread(1e-300, 0.999, true);
+    let (e, at) = worst_ulps(&near_zero, log1p, f64::ln_1p);
+    assert!(e <= 4.0, "log1p: {e} ulps at {at:e}");
+    let (e, at) = worst_ulps(&spread(1.0, 1e300, false), log1p, f64::ln_1p);
+    assert!(e <= 4.0, "log1p: {e} ulps at {at:e}");
+    assert_eq!(log1p(-1.0), f64::NEG_INFINITY);
+    assert!(log1p(-2.0).is_nan());
+
+    let args = spread(1e-300, 745.0, true);
+    let (e, at) = worst_ulps(&args, exp, f64::exp);
+    assert!(e <= 2.0, "exp: {e} ulps at {at:e}");
+    // Subnormal results: within one ulp of the subnormal spacing.
+    for x in [-708.5, -710.0, -720.3, -740.0, -744.9] {
+        assert!((exp(x) - x.exp()).abs() <= f64::from_bits(1), "exp({x})");
+    }
+    assert_eq!(exp(709.78), 709.78f64.exp().max(exp(709.78)));
+    assert_eq!(exp(710.0), f64::INFINITY);
+    assert_eq!(exp(-746.0), 0.0);
+    assert_eq!(exp(f64::NEG_INFINITY), 0.0);
+    let (e, at) = worst_ulps(&spread(1e-300, 700.0, true), expm1, f64::exp_m1);
+    assert!(e <= 3.0, "expm1: {e} ulps at {at:e}");
+
+    // pow on the samplers' domains: bases in (0, 1] and exponents of moderate size.
+    let mut worst = 0f64;
+    let mut seed = 5u64;
+    for _ in 0..20_000 {
+        let x = (splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64 + 1e-300;
+        let y = ((splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 40.0;
+        let want = x.powf(y);
+        if want.is_finite() && want > 1e-300 {
+            let bound = (y * x.ln()).abs() + 4.0;
+            worst = worst.max(((pow(x, y) - want) / (want * f64::EPSILON)).abs() / bound);
+        }
+    }
+    assert!(worst <= 1.0, "pow: {worst} of its bound");
+    assert_eq!(
+        (pow(0.0, 1.5), pow(0.0, -1.5), pow(1.0, f64::NAN)),
+        (0.0, f64::INFINITY, 1.0)
+    );
+
+    let (e, at) = worst_ulps(&spread(1e-300, 1e300, true), atan, f64::atan);
+    assert!(e <= 3.0, "atan: {e} ulps at {at:e}");
+    let unit: Vec<f64> = (0..=20_000).map(|i| -1.0 + i as f64 / 10_000.0).collect();
+    let (e, at) = worst_ulps(&unit, acos, f64::acos);
+    assert!(e <= 4.0, "acos: {e} ulps at {at:e}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Independent of the launch shape: each kernel launched by hand with several shapes gives what
 // the generator's own launch gave.
