@@ -49,30 +49,60 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+mod checks;
 mod choice;
+mod continuous;
+mod continuous_methods;
+mod discrete;
+mod discrete_methods;
 pub mod exact_math;
 mod exponential;
 mod generator;
 mod integers;
+mod multivariate;
+mod multivariate_normal;
 mod normal;
+mod params;
 mod permutation;
 pub mod philox;
+pub mod samplers;
+mod stream;
 mod uniform;
 
+pub use checks::{Spec, CONTINUOUS, DISCRETE, POISSON_LAM_MAX};
 pub use generator::{default_rng, Generator};
 pub use integers::RandomInt;
+pub use multivariate::HypergeometricMethod;
+pub use multivariate_normal::{CheckValid, CovarianceMethod, MultivariateNormalOptions};
+pub use params::{Param, Size};
 pub use uniform::RandomFloat;
 
 /// The kernels behind the generator, public so that they can be launched with any shape (the
 /// tests check that the numbers do not depend on it) and compiled by NVRTC in the tests.
 /// Each takes the Philox key `(k0, k1)` and the first block `base` of its part of the stream.
 pub mod kernels {
+    pub use super::checks::{
+        check_continuous, check_discrete, continuous_violations, discrete_violations, param_index,
+    };
     pub use super::choice::{
         cdf_add_offsets, cdf_chunks, cdf_offsets, sample_cdf, weighted_keys, CDF_CHUNK,
     };
+    pub use super::continuous::{
+        continuous_at, gamma_family_at, gamma_variates, launch_continuous, transformed_at,
+        transformed_variates, triangular_of, wald_of, ContinuousKind,
+    };
+    pub use super::discrete::{
+        discrete, discrete_at, geometric_of, logseries_at, zipf_at, DiscreteKind,
+    };
     pub use super::exponential::{exponential_f32, exponential_f64, exponential_of};
     pub use super::integers::{bounded, integers, mul64};
+    pub use super::multivariate::{
+        dirichlet_rows, multinomial_checks, multinomial_rows, multivariate_hypergeometric_rows,
+        suffix_sums,
+    };
+    pub use super::multivariate_normal::{affine_rows, covariance_factor};
     pub use super::normal::{box_muller, normal_f32, normal_f64};
     pub use super::philox::philox_blocks;
+    pub use super::stream::{bounded_at, draw, exponential_at, normal_at, unit_open};
     pub use super::uniform::{raw_words, uniform_f32, uniform_f64, unit_f32, unit_f64};
 }

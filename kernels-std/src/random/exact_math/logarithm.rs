@@ -44,11 +44,25 @@ pub fn ln(x: f64) -> f64 {
     // m - 1 is exact (Sterbenz); one rounding in m + 1 and one in the division.
     let s = (m - 1.0) / (m + 1.0);
     let z = s * s;
+    // Horner from the z^12 / 25 term down to z^0 / 1 (the coefficients are constants, so the
+    // CUDA C has no division here).
+    let coef = [
+        1.0 / 23.0,
+        1.0 / 21.0,
+        1.0 / 19.0,
+        1.0 / 17.0,
+        1.0 / 15.0,
+        1.0 / 13.0,
+        1.0 / 11.0,
+        1.0 / 9.0,
+        1.0 / 7.0,
+        1.0 / 5.0,
+        1.0 / 3.0,
+        1.0,
+    ];
     let mut p = 1.0 / 25.0;
-    for k in 0..12i32 {
-        // Horner from the z^12 / 25 term down to z^0 / 1.
-        let odd = (23 - 2 * k) as f64;
-        p = p * z + 1.0 / odd;
+    for k in 0..12u32 {
+        p = p * z + coef[k];
     }
     let ln_m = 2.0 * s * p;
     let ef = e as f64;

@@ -73,11 +73,27 @@ pub fn atan(x: f64) -> f64 {
         t = (t * 1.7320508075688772 - 1.0) / (t + 1.7320508075688772);
     }
     let z = t * t;
+    // Horner from the z^15 / 31 term down to z^0 / 1, signs alternating.
+    let coef = [
+        1.0 / 29.0,
+        1.0 / 27.0,
+        1.0 / 25.0,
+        1.0 / 23.0,
+        1.0 / 21.0,
+        1.0 / 19.0,
+        1.0 / 17.0,
+        1.0 / 15.0,
+        1.0 / 13.0,
+        1.0 / 11.0,
+        1.0 / 9.0,
+        1.0 / 7.0,
+        1.0 / 5.0,
+        1.0 / 3.0,
+        1.0,
+    ];
     let mut p = 1.0 / 31.0;
-    for k in 0..15i32 {
-        // Horner from the z^15 / 31 term down to z^0 / 1, signs alternating.
-        let odd = (29 - 2 * k) as f64;
-        p = 1.0 / odd - z * p;
+    for k in 0..15u32 {
+        p = coef[k] - z * p;
     }
     let mut a = t * p;
     if shifted {
