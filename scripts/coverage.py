@@ -40,10 +40,19 @@ SECTIONS = {
     "repeat flip roll rot90 pad",
     "Statistics and logic": "histogram bincount cov corrcoef allclose isclose array_equal",
     "Linear algebra": "dot matmul vdot inner outer tensordot einsum trace norm",
-    "Random (Generator)": "random uniform normal standard_normal integers permutation "
-    "shuffle choice",
+    # NumPy 2.4's `dir(np.random.Generator)`: its 44 methods (the attribute `bit_generator`
+    # left out).
+    "Random (Generator)": "beta binomial bytes chisquare choice dirichlet exponential f gamma "
+    "geometric gumbel hypergeometric integers laplace logistic lognormal logseries multinomial "
+    "multivariate_hypergeometric multivariate_normal negative_binomial noncentral_chisquare "
+    "noncentral_f normal pareto permutation permuted poisson power random rayleigh shuffle "
+    "spawn standard_cauchy standard_exponential standard_gamma standard_normal standard_t "
+    "triangular uniform vonmises wald weibull zipf",
     "Files": "load save savez load_npz",
 }
+GENERATOR_SECTION = "Random (Generator)"
+# Folders of device-function helpers, whose public functions are not routines.
+HELPER_DIRS = {"exact_math", "samplers"}
 ALIASES = {
     "where": ["where_"],
     "abs": ["abs", "absolute"],
@@ -108,7 +117,7 @@ def public_fns(text):
 
 def scan():
     """(kernels-std functions: name -> [paths], Array methods, operator traits)."""
-    functions = {}
+    functions, generator = {}, {}
     src = ROOT / "kernels-std" / "src"
     for path in sorted(src.rglob("*.rs")):
         rel = path.relative_to(src)
@@ -118,18 +127,23 @@ def scan():
             # The kernels behind the routines (`math::kernels::identity` copies an array; it
             # is not NumPy's `identity`).
             continue
+        if HELPER_DIRS.intersection(rel.parts[1:-1]):
+            # Device-function helpers (`random::exact_math::exp` is not NumPy's `exp`).
+            continue
         module = "kernels_std::" + rel.parts[0].removesuffix(".rs")
         for ty, name in public_fns(path.read_text()):
             where = f"{module}::{ty}::{name}" if ty else f"{module}::{name}"
-            if ty in (None, "Generator"):
+            if ty is None:
                 functions.setdefault(name, set()).add(where)
+            elif ty == "Generator":
+                generator.setdefault(name, set()).add(where)
     methods = set()
     operators = set()
     for path in sorted((ROOT / "array-runtime" / "src").rglob("*.rs")):
         text = strip_tests(path.read_text())
         methods.update(n for ty, n in public_fns(text) if ty == "Array")
         operators.update(IMPL_OP.findall(text))
-    return functions, methods, operators
+    return functions, generator, methods, operators
 
 
 def where_is(name, functions, methods, operators):
@@ -145,7 +159,7 @@ def where_is(name, functions, methods, operators):
 
 
 def render():
-    functions, methods, operators = scan()
+    functions, generator, methods, operators = scan()
     lines = [
         "# NumPy coverage",
         "",
@@ -158,7 +172,11 @@ def render():
     for section, names in SECTIONS.items():
         lines += [f"## {section}", "", "| NumPy | here |", "| --- | --- |"]
         for name in names.split():
-            at = where_is(name, functions, methods, operators)
+            if section == GENERATOR_SECTION:
+                # NumPy's Generator methods: methods of `random::Generator`.
+                at = where_is(name, generator, set(), set())
+            else:
+                at = where_is(name, functions, methods, operators)
             total += 1
             done += bool(at)
             lines.append(f"| `{name}` | {at or 'not yet'} |")

@@ -103,7 +103,7 @@ fn sample(name: &str, p: &[f64]) -> Vec<f64> {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
     let mut rng = Generator::new(seed);
-    let size = [N];
+    let size = &[N];
     let f = |r: Result<Array<f64>>| r.unwrap().to_vec().unwrap();
     let i = |r: Result<Array<i64>>| -> Vec<f64> {
         r.unwrap()
@@ -115,44 +115,44 @@ fn sample(name: &str, p: &[f64]) -> Vec<f64> {
     };
     let int = |v: f64| v as i64;
     match method(name).as_str() {
-        "standard_gamma" => f(rng.standard_gamma(&dev, p[0], &size)),
+        "standard_gamma" => f(rng.standard_gamma(&dev, p[0], size)),
         "standard_gamma_f32" => rng
-            .standard_gamma::<f32>(&dev, p[0], &size)
+            .standard_gamma::<f32>(&dev, p[0], size)
             .unwrap()
             .to_vec()
             .unwrap()
             .into_iter()
             .map(f64::from)
             .collect(),
-        "gamma" => f(rng.gamma(&dev, p[0], p[1], &size)),
-        "beta" => f(rng.beta(&dev, p[0], p[1], &size)),
-        "chisquare" => f(rng.chisquare(&dev, p[0], &size)),
-        "f" => f(rng.f(&dev, p[0], p[1], &size)),
-        "standard_t" => f(rng.standard_t(&dev, p[0], &size)),
-        "noncentral_chisquare" => f(rng.noncentral_chisquare(&dev, p[0], p[1], &size)),
-        "noncentral_f" => f(rng.noncentral_f(&dev, p[0], p[1], p[2], &size)),
-        "gumbel" => f(rng.gumbel(&dev, p[0], p[1], &size)),
-        "laplace" => f(rng.laplace(&dev, p[0], p[1], &size)),
-        "logistic" => f(rng.logistic(&dev, p[0], p[1], &size)),
-        "lognormal" => f(rng.lognormal(&dev, p[0], p[1], &size)),
-        "pareto" => f(rng.pareto(&dev, p[0], &size)),
-        "power" => f(rng.power(&dev, p[0], &size)),
-        "rayleigh" => f(rng.rayleigh(&dev, p[0], &size)),
-        "standard_cauchy" => f(rng.standard_cauchy(&dev, &size)),
-        "triangular" => f(rng.triangular(&dev, p[0], p[1], p[2], &size)),
-        "vonmises" => f(rng.vonmises(&dev, p[0], p[1], &size)),
-        "wald" => f(rng.wald(&dev, p[0], p[1], &size)),
-        "weibull" => f(rng.weibull(&dev, p[0], &size)),
-        "exponential" => f(rng.exponential(&dev, p[0], &size)),
-        "normal" => f(rng.normal(&dev, p[0], p[1], &size)),
-        "uniform" => f(rng.uniform(&dev, p[0], p[1], &size)),
-        "binomial" => i(rng.binomial(&dev, int(p[0]), p[1], &size)),
-        "geometric" => i(rng.geometric(&dev, p[0], &size)),
-        "hypergeometric" => i(rng.hypergeometric(&dev, int(p[0]), int(p[1]), int(p[2]), &size)),
-        "logseries" => i(rng.logseries(&dev, p[0], &size)),
-        "negative_binomial" => i(rng.negative_binomial(&dev, p[0], p[1], &size)),
-        "poisson" => i(rng.poisson(&dev, p[0], &size)),
-        "zipf" => i(rng.zipf(&dev, p[0], &size)),
+        "gamma" => f(rng.gamma(&dev, p[0], p[1], size)),
+        "beta" => f(rng.beta(&dev, p[0], p[1], size)),
+        "chisquare" => f(rng.chisquare(&dev, p[0], size)),
+        "f" => f(rng.f(&dev, p[0], p[1], size)),
+        "standard_t" => f(rng.standard_t(&dev, p[0], size)),
+        "noncentral_chisquare" => f(rng.noncentral_chisquare(&dev, p[0], p[1], size)),
+        "noncentral_f" => f(rng.noncentral_f(&dev, p[0], p[1], p[2], size)),
+        "gumbel" => f(rng.gumbel(&dev, p[0], p[1], size)),
+        "laplace" => f(rng.laplace(&dev, p[0], p[1], size)),
+        "logistic" => f(rng.logistic(&dev, p[0], p[1], size)),
+        "lognormal" => f(rng.lognormal(&dev, p[0], p[1], size)),
+        "pareto" => f(rng.pareto(&dev, p[0], size)),
+        "power" => f(rng.power(&dev, p[0], size)),
+        "rayleigh" => f(rng.rayleigh(&dev, p[0], size)),
+        "standard_cauchy" => f(rng.standard_cauchy(&dev, size)),
+        "triangular" => f(rng.triangular(&dev, p[0], p[1], p[2], size)),
+        "vonmises" => f(rng.vonmises(&dev, p[0], p[1], size)),
+        "wald" => f(rng.wald(&dev, p[0], p[1], size)),
+        "weibull" => f(rng.weibull(&dev, p[0], size)),
+        "exponential" => f(rng.exponential(&dev, p[0], size)),
+        "normal" => f(rng.normal(&dev, p[0], p[1], size)),
+        "uniform" => f(rng.uniform(&dev, p[0], p[1], size)),
+        "binomial" => i(rng.binomial(&dev, int(p[0]), p[1], size)),
+        "geometric" => i(rng.geometric(&dev, p[0], size)),
+        "hypergeometric" => i(rng.hypergeometric(&dev, int(p[0]), int(p[1]), int(p[2]), size)),
+        "logseries" => i(rng.logseries(&dev, p[0], size)),
+        "negative_binomial" => i(rng.negative_binomial(&dev, p[0], p[1], size)),
+        "poisson" => i(rng.poisson(&dev, p[0], size)),
+        "zipf" => i(rng.zipf(&dev, p[0], size)),
         other => panic!("case {name}: no sampler for method {other}"),
     }
 }

@@ -1,6 +1,6 @@
 //! The continuous distributions' kernels: one raw kernel for the gamma family and one for
 //! the transformed laws (the kind a launch argument), each element computed from its own
-//! counters (see [`stream`](super::stream)), and the host side that broadcasts, checks and
+//! counters (see [`draw`](super::kernels::draw)), and the host side that broadcasts, checks and
 //! launches. Two kernels rather than one keep NVRTC's work (and a first call's compile time)
 //! small: each sampler is inlined once, and a call compiles only its family.
 

@@ -62,7 +62,7 @@ pub fn geometric_of(w: u64, p: f64) -> i64 {
     let lu: f64 = ln(u);
     let lq: f64 = log1p(0.0 - p);
     let z = (lu / lq).ceil();
-    if z >= 9.223372036854775807e18 {
+    if z >= 9.223372036854776e18 {
         9223372036854775807i64
     } else if z < 1.0 {
         1
@@ -126,7 +126,7 @@ pub fn zipf_at(k0: u32, k1: u32, block: u64, half: u32, a: f64) -> i64 {
         let v: f64 = unit_f64(wv);
         let px: f64 = pow(u, -1.0 / am1);
         let x = px.floor();
-        if x > 9.223372036854775807e18 || x < 1.0 {
+        if x > 9.223372036854776e18 || x < 1.0 {
             continue;
         }
         let t: f64 = pow(1.0 + 1.0 / x, am1);

@@ -47,6 +47,18 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 ///   the first index whose cumulative probability exceeds `random * sum(p)`; without
 ///   replacement, the first samples of `permutation(n)`, or with `p` the positions of the
 ///   smallest keys `-ln(1 - random) / p_i` (one word per element of the population).
+/// - the distributions (`gamma` to `zipf`): element `i` owns the counters
+///   `(offset + i / 2, j, sub, .)` of half `i % 2`: word `j` of part `sub` is
+///   [`draw`](super::kernels::draw)`(k0, k1, offset + i / 2, i % 2, sub, j)`, draw `j` in the
+///   counter's third word and part `sub` in its fourth (so its first word is the word
+///   `random_raw` gives element `i`); a call takes `ceil(n / 2)` blocks, and each sampler
+///   draws as many words as it needs ([`samplers`](super::samplers) and the kernels' device
+///   functions say which). The row laws (`dirichlet`, `multinomial`,
+///   `multivariate_hypergeometric`) are the same with one element per row, component `j`
+///   drawing from its own parts. `multivariate_normal` reads `standard_normal` of shape
+///   `size + [k]`; `permuted` reads the words of `x`'s shape (C order) as sort keys; `bytes`
+///   the little-endian bytes of `random_raw`'s words. No routine reads a counter whose fourth
+///   word is `2^32 - 1`: `spawn` derives the children's keys from those.
 ///
 /// NumPy's generators (PCG64 behind `default_rng`, or `Philox`, which is Philox4x64) give
 /// other numbers for the same seed: only the distributions agree.

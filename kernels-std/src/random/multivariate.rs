@@ -477,7 +477,7 @@ impl Generator {
                 .to_vec()?[0];
             (t, a)
         };
-        if approx >= 9.223372036854775807e18 || total < 0 {
+        if approx >= 9.223372036854776e18 || total < 0 {
             return Err(Error::invalid(format!(
                 "{name}: sum(colors) must be less than 2^63"
             )));

@@ -91,12 +91,6 @@ impl<const N: usize> From<&[usize; N]> for Size {
     }
 }
 
-impl<const N: usize> From<[usize; N]> for Size {
-    fn from(s: [usize; N]) -> Self {
-        Size(Some(s.to_vec()))
-    }
-}
-
 impl From<&Vec<usize>> for Size {
     fn from(s: &Vec<usize>) -> Self {
         Size(Some(s.clone()))

@@ -1,5 +1,5 @@
 //! The rejection and compound samplers, as device functions of one element's words (see
-//! [`stream`](super::stream)): each takes the Philox key `(k0, k1)`, the element's block and
+//! [`draw`](super::kernels::draw)): each takes the Philox key `(k0, k1)`, the element's block and
 //! half, and the part `sub` of its counters it draws from (compound samplers use `sub`,
 //! `sub + 1`, ... for their components), and loops over draws `j = 0, 1, ...` of that part.
 //!
