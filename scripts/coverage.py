@@ -40,8 +40,14 @@ SECTIONS = {
     "repeat flip roll rot90 pad",
     "Statistics and logic": "histogram bincount cov corrcoef allclose isclose array_equal",
     "Linear algebra": "dot matmul vdot inner outer tensordot einsum trace norm",
-    "Random (Generator)": "random uniform normal standard_normal integers permutation "
-    "shuffle choice",
+    # NumPy 2.4's `dir(np.random.Generator)`: its 44 methods (the attribute `bit_generator`
+    # left out).
+    "Random (Generator)": "beta binomial bytes chisquare choice dirichlet exponential f gamma "
+    "geometric gumbel hypergeometric integers laplace logistic lognormal logseries multinomial "
+    "multivariate_hypergeometric multivariate_normal negative_binomial noncentral_chisquare "
+    "noncentral_f normal pareto permutation permuted poisson power random rayleigh shuffle "
+    "spawn standard_cauchy standard_exponential standard_gamma standard_normal standard_t "
+    "triangular uniform vonmises wald weibull zipf",
     "Files": "load save savez load_npz",
     "numpy.fft": "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn hfft ihfft "
     "fftfreq rfftfreq fftshift ifftshift",
@@ -80,6 +86,9 @@ NAMESPACES = {
 }
 REEXPORT = re.compile(r"pub use crate::[\w:]+::\{([^}]*)\}", re.S)
 
+GENERATOR_SECTION = "Random (Generator)"
+# Folders of device-function helpers, whose public functions are not routines.
+HELPER_DIRS = {"exact_math", "samplers"}
 ALIASES = {
     "where": ["where_"],
     "abs": ["abs", "absolute"],
@@ -146,7 +155,7 @@ def public_fns(text):
 
 def scan():
     """(kernels-std functions: name -> [paths], Array methods, operator traits)."""
-    functions = {}
+    functions, generator = {}, {}
     src = ROOT / "kernels-std" / "src"
     for path in sorted(src.rglob("*.rs")):
         rel = path.relative_to(src)
@@ -155,6 +164,9 @@ def scan():
         if "kernels" in rel.parts[1:-1] or rel.stem == "kernels":
             # The kernels behind the routines (`math::kernels::identity` copies an array; it
             # is not NumPy's `identity`).
+            continue
+        if HELPER_DIRS.intersection(rel.parts[1:-1]):
+            # Device-function helpers (`random::exact_math::exp` is not NumPy's `exp`).
             continue
         top = rel.parts[0].removesuffix(".rs")
         if top == "scipy" and len(rel.parts) > 2:
@@ -168,15 +180,17 @@ def scan():
                     functions.setdefault(name, set()).add(f"{module}::{name}")
         for ty, name in public_fns(text):
             where = f"{module}::{ty}::{name}" if ty else f"{module}::{name}"
-            if ty in (None, "Generator"):
+            if ty is None:
                 functions.setdefault(name, set()).add(where)
+            elif ty == "Generator":
+                generator.setdefault(name, set()).add(where)
     methods = set()
     operators = set()
     for path in sorted((ROOT / "array-runtime" / "src").rglob("*.rs")):
         text = strip_tests(path.read_text())
         methods.update(n for ty, n in public_fns(text) if ty == "Array")
         operators.update(IMPL_OP.findall(text))
-    return functions, methods, operators
+    return functions, generator, methods, operators
 
 
 def where_is(name, functions, methods, operators):
@@ -192,7 +206,7 @@ def where_is(name, functions, methods, operators):
 
 
 def render():
-    functions, methods, operators = scan()
+    functions, generator, methods, operators = scan()
     lines = [
         "# NumPy coverage",
         "",
@@ -205,7 +219,11 @@ def render():
     for section, names in SECTIONS.items():
         lines += [f"## {section}", "", "| NumPy | here |", "| --- | --- |"]
         for name in names.split():
-            at = where_is(name, functions, methods, operators)
+            if section == GENERATOR_SECTION:
+                # NumPy's Generator methods: methods of `random::Generator`.
+                at = where_is(name, generator, set(), set())
+            else:
+                at = where_is(name, functions, methods, operators)
             total += 1
             done += bool(at)
             lines.append(f"| `{name}` | {at or 'not yet'} |")

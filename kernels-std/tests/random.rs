@@ -257,6 +257,97 @@ fn exact_math_is_accurate() {
     );
 }
 
+/// The largest error of `f` against `reference` over `xs`, in ulps of the reference (a
+/// reference of 0 counts the absolute error in ulps of 1).
+fn worst_ulps(xs: &[f64], f: impl Fn(f64) -> f64, reference: impl Fn(f64) -> f64) -> (f64, f64) {
+    let mut worst = (0.0, f64::NAN);
+    for &x in xs {
+        let (got, want) = (f(x), reference(x));
+        if got == want || (got.is_nan() && want.is_nan()) {
+            continue;
+        }
+        let ulp = f64::EPSILON * want.abs().max(f64::MIN_POSITIVE);
+        let e = ((got - want) / ulp).abs();
+        if e > worst.0 || e.is_nan() {
+            worst = (e, x);
+        }
+    }
+    worst
+}
+
+/// Arguments spread over many binades (both signs when `signed`), and the edges.
+fn spread(lo: f64, hi: f64, signed: bool) -> Vec<f64> {
+    let mut seed = 99u64;
+    let mut xs = vec![lo, hi];
+    for _ in 0..20_000 {
+        let u = (splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64;
+        let x = lo.abs().max(1e-300).ln() + u * (hi.abs().ln() - lo.abs().max(1e-300).ln());
+        let x = x.exp();
+        xs.push(x);
+        if signed {
+            xs.push(-x);
+        }
+    }
+    xs
+}
+
+#[test]
+fn exact_math_extended_functions_are_accurate() {
+    use kernels_std::random::exact_math::{acos, atan, exp, expm1, ln, log1p, pow};
+    let positive = spread(f64::from_bits(1), f64::MAX, false);
+    let (e, at) = worst_ulps(&positive, ln, f64::ln);
+    assert!(e <= 2.0, "ln: {e} ulps at {at:e}");
+    assert_eq!(ln(f64::INFINITY), f64::INFINITY);
+    assert_eq!(ln(0.0), f64::NEG_INFINITY);
+    assert!(ln(-1.0).is_nan() && ln(f64::NAN).is_nan());
+
+    let near_zero = spread(1e-300, 0.999, true);
+    let (e, at) = worst_ulps(&near_zero, log1p, f64::ln_1p);
+    assert!(e <= 4.0, "log1p: {e} ulps at {at:e}");
+    let (e, at) = worst_ulps(&spread(1.0, 1e300, false), log1p, f64::ln_1p);
+    assert!(e <= 4.0, "log1p: {e} ulps at {at:e}");
+    assert_eq!(log1p(-1.0), f64::NEG_INFINITY);
+    assert!(log1p(-2.0).is_nan());
+
+    let args = spread(1e-300, 745.0, true);
+    let (e, at) = worst_ulps(&args, exp, f64::exp);
+    assert!(e <= 2.0, "exp: {e} ulps at {at:e}");
+    // Subnormal results: within one ulp of the subnormal spacing.
+    for x in [-708.5, -710.0, -720.3, -740.0, -744.9] {
+        assert!((exp(x) - x.exp()).abs() <= f64::from_bits(1), "exp({x})");
+    }
+    assert_eq!(exp(709.78), 709.78f64.exp().max(exp(709.78)));
+    assert_eq!(exp(710.0), f64::INFINITY);
+    assert_eq!(exp(-746.0), 0.0);
+    assert_eq!(exp(f64::NEG_INFINITY), 0.0);
+    let (e, at) = worst_ulps(&spread(1e-300, 700.0, true), expm1, f64::exp_m1);
+    assert!(e <= 3.0, "expm1: {e} ulps at {at:e}");
+
+    // pow on the samplers' domains: bases in (0, 1] and exponents of moderate size.
+    let mut worst = 0f64;
+    let mut seed = 5u64;
+    for _ in 0..20_000 {
+        let x = (splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64 + 1e-300;
+        let y = ((splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 40.0;
+        let want = x.powf(y);
+        if want.is_finite() && want > 1e-300 {
+            let bound = (y * x.ln()).abs() + 4.0;
+            worst = worst.max(((pow(x, y) - want) / (want * f64::EPSILON)).abs() / bound);
+        }
+    }
+    assert!(worst <= 1.0, "pow: {worst} of its bound");
+    assert_eq!(
+        (pow(0.0, 1.5), pow(0.0, -1.5), pow(1.0, f64::NAN)),
+        (0.0, f64::INFINITY, 1.0)
+    );
+
+    let (e, at) = worst_ulps(&spread(1e-300, 1e300, true), atan, f64::atan);
+    assert!(e <= 3.0, "atan: {e} ulps at {at:e}");
+    let unit: Vec<f64> = (0..=20_000).map(|i| -1.0 + i as f64 / 10_000.0).collect();
+    let (e, at) = worst_ulps(&unit, acos, f64::acos);
+    assert!(e <= 4.0, "acos: {e} ulps at {at:e}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Independent of the launch shape: each kernel launched by hand with several shapes gives what
 // the generator's own launch gave.
@@ -318,6 +409,8 @@ fn kernels_do_not_depend_on_the_launch_shape() {
             .unwrap()
             .to_vec()
             .unwrap();
+        let one = |v: f64| Array::from_vec(&dev, &[1], vec![v]).unwrap();
+        let one32 = |v: f32| Array::from_vec(&dev, &[1], vec![v]).unwrap();
         for cfg in launch_shapes() {
             let what = format!("{cfg:?} on {dev}");
             let (k0, k1) = (key[0], key[1]);
@@ -325,22 +418,25 @@ fn kernels_do_not_depend_on_the_launch_shape() {
             kernels::raw_words::launch(&cfg, &mut o, k0, k1, 1234).unwrap();
             assert_eq!(o.to_vec().unwrap(), raw, "raw words {what}");
             let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
-            kernels::uniform_f64::launch(&cfg, &mut o, k0, k1, 1234, -1.0, 5.0).unwrap();
+            kernels::uniform_f64::launch(&cfg, &mut o, k0, k1, 1234, &one(-1.0), &one(4.0))
+                .unwrap();
             assert_eq!(bits_f64(&o), unif, "uniform f64 {what}");
             let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
-            kernels::uniform_f32::launch(&cfg, &mut o, k0, k1, 1234, -1.0, 5.0).unwrap();
+            kernels::uniform_f32::launch(&cfg, &mut o, k0, k1, 1234, &one32(-1.0), &one32(4.0))
+                .unwrap();
             assert_eq!(bits_f32(&o), unif32, "uniform f32 {what}");
             let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
-            kernels::normal_f64::launch(&cfg, &mut o, k0, k1, 1234, 1.0, 3.0).unwrap();
+            kernels::normal_f64::launch(&cfg, &mut o, k0, k1, 1234, &one(1.0), &one(3.0)).unwrap();
             assert_eq!(bits_f64(&o), norm, "normal f64 {what}");
             let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
-            kernels::normal_f32::launch(&cfg, &mut o, k0, k1, 1234, 1.0, 3.0).unwrap();
+            kernels::normal_f32::launch(&cfg, &mut o, k0, k1, 1234, &one32(1.0), &one32(3.0))
+                .unwrap();
             assert_eq!(bits_f32(&o), norm32, "normal f32 {what}");
             let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
-            kernels::exponential_f64::launch(&cfg, &mut o, k0, k1, 1234, 0.5).unwrap();
+            kernels::exponential_f64::launch(&cfg, &mut o, k0, k1, 1234, &one(0.5)).unwrap();
             assert_eq!(bits_f64(&o), expo, "exponential f64 {what}");
             let mut o = Array::<f32>::zeros(&dev, &[n]).unwrap();
-            kernels::exponential_f32::launch(&cfg, &mut o, k0, k1, 1234, 0.5).unwrap();
+            kernels::exponential_f32::launch(&cfg, &mut o, k0, k1, 1234, &one32(0.5)).unwrap();
             assert_eq!(bits_f32(&o), expo32, "exponential f32 {what}");
             let mut o = Array::<i64>::zeros(&dev, &[n]).unwrap();
             kernels::sample_cdf::launch(&cfg, &cdf, &mut o, k0, k1, 1234, 3.5).unwrap();
@@ -380,6 +476,45 @@ fn cpu_and_cuda_agree_bit_for_bit() {
         )
     };
     assert!(run(&devs[0]) == run(&devs[1]), "CPU and CUDA differ");
+    // Every distribution kind on each of its parameter sets, and the row laws.
+    let n = 2001;
+    let draw = |dev: &Device| {
+        let mut out: Vec<Vec<u64>> = Vec::new();
+        let mut rng = Generator::new(78);
+        for kind in CK::ALL {
+            let sets = continuous_sets(kind);
+            let p: [Array<f64>; 3] = std::array::from_fn(|k| {
+                column(dev, n, &sets.iter().map(|s| s[k]).collect::<Vec<_>>())
+            });
+            out.push(bits_f64(&continuous_method(&mut rng, dev, kind, &p)));
+        }
+        for kind in DK::ALL {
+            let sets = discrete_sets(kind);
+            let i: [Array<i64>; 3] = std::array::from_fn(|k| {
+                column(dev, n, &sets.iter().map(|s| s.0[k]).collect::<Vec<_>>())
+            });
+            let f: [Array<f64>; 2] = std::array::from_fn(|k| {
+                column(dev, n, &sets.iter().map(|s| s.1[k]).collect::<Vec<_>>())
+            });
+            let x = discrete_method(&mut rng, dev, kind, &i, &f).to_vec().unwrap();
+            out.push(x.into_iter().map(|v| v as u64).collect());
+        }
+        let alpha = Array::from_vec(dev, &[3], vec![0.5, 2.0, 0.01]).unwrap();
+        out.push(bits_f64(&rng.dirichlet(dev, &alpha, &[500]).unwrap()));
+        let pv = Array::from_vec(dev, &[3], vec![0.2, 0.3, 0.5]).unwrap();
+        let m = rng.multinomial(dev, 1000, &pv, &[500]).unwrap().to_vec().unwrap();
+        out.push(m.into_iter().map(|v| v as u64).collect());
+        let mean = Array::from_vec(dev, &[3], vec![0.0, 1.0, 2.0]).unwrap();
+        let cov = Array::from_vec(dev, &[3, 3], vec![2.0, 0.5, 0.1, 0.5, 1.0, 0.2, 0.1, 0.2, 3.0])
+            .unwrap();
+        let opts = MultivariateNormalOptions::default();
+        out.push(bits_f64(&rng.multivariate_normal(dev, &mean, &cov, &[500], opts).unwrap()));
+        out
+    };
+    let (cpu, gpu) = (draw(&devs[0]), draw(&devs[1]));
+    for (k, (c, g)) in cpu.iter().zip(&gpu).enumerate() {
+        assert!(c == g, "CPU and CUDA differ in sampler {k}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,18 +724,44 @@ fn argument_errors() {
         .map(|_| String::new()));
     assert!(e.contains("low > high"), "{e}");
     let e = msg(rng.uniform(&dev, 2.0f64, 1.0, &[2]).map(|_| String::new()));
-    assert!(e.contains("uniform") && e.contains("low"), "{e}");
-    assert!(rng.uniform(&dev, f64::NAN, 1.0, &[2]).is_err());
-    assert!(rng.uniform(&dev, -f64::MAX, f64::MAX, &[2]).is_err());
+    assert_eq!(e, "uniform: high - low < 0");
+    // NumPy's OverflowError: a range that is not finite.
+    for (lo, hi) in [(f64::NAN, 1.0), (-f64::MAX, f64::MAX), (0.0, f64::INFINITY)] {
+        let e = msg(rng.uniform(&dev, lo, hi, &[2]).map(|_| String::new()));
+        assert_eq!(e, "uniform: high - low range exceeds valid bounds");
+    }
     assert!(rng.uniform(&dev, 0.0f32, f32::INFINITY, &[2]).is_err());
+    // In f32, a range that overflows f32 (finite in f64).
+    assert!(rng.uniform(&dev, -3e38f32, 3e38, &[2]).is_err());
     let e = msg(rng.normal(&dev, 0.0f64, -1.0, &[2]).map(|_| String::new()));
-    assert!(e.contains("normal") && e.contains("std"), "{e}");
-    assert!(rng.normal(&dev, 0.0f32, f32::NAN, &[2]).is_err());
-    assert!(rng.normal(&dev, f64::INFINITY, 1.0, &[2]).is_err());
+    assert_eq!(e, "normal: scale < 0");
     let e = msg(rng.exponential(&dev, -0.5f64, &[2]).map(|_| String::new()));
-    assert!(e.contains("exponential") && e.contains("scale"), "{e}");
-    assert!(rng.exponential(&dev, f32::NAN, &[2]).is_err());
+    assert_eq!(e, "exponential: scale < 0");
+    let negative = Array::from_vec(&dev, &[3], vec![1.0, -0.5, 2.0]).unwrap();
+    let e = msg(rng
+        .exponential(&dev, &negative, None)
+        .map(|_| String::new()));
+    assert_eq!(e, "exponential: scale < 0");
     assert_eq!(rng.offset(), 0, "failed calls take no block");
+    // As NumPy: NaN and infinite parameters that pass the checks give NaN or infinite numbers.
+    let nan = rng
+        .normal(&dev, 0.0f32, f32::NAN, &[2])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(nan.iter().all(|v| v.is_nan()));
+    let inf = rng
+        .normal(&dev, f64::INFINITY, 1.0, &[2])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert_eq!(inf, vec![f64::INFINITY; 2]);
+    let nan = rng
+        .exponential(&dev, f64::NAN, &[2])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(nan.iter().all(|v| v.is_nan()));
     let mut end = Generator::from_key([0, 0], u64::MAX - 1);
     assert!(
         end.random::<f64>(&dev, &[4]).is_err(),
@@ -1187,4 +1348,1156 @@ int main() {
         ];
         assert_eq!(got, want, "row {r:x?}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The distributions' samplers: launch-shape independence, the documented stream, NVRTC, the
+// CUDA C as host C++, broadcasting and NumPy's errors. (Their laws are checked against SciPy
+// in tests/random_distributions.rs.)
+
+use kernels_std::random::kernels::{ContinuousKind as CK, DiscreteKind as DK};
+use kernels_std::random::{
+    CheckValid, CovarianceMethod, HypergeometricMethod, MultivariateNormalOptions, Param, Size,
+};
+
+/// Parameter sets `(a, b, c)` of each continuous kind, covering its samplers' branches (and a
+/// NaN, which gives NaN).
+fn continuous_sets(kind: CK) -> Vec<[f64; 3]> {
+    let nan = f64::NAN;
+    let v: &[[f64; 3]] = match kind {
+        CK::Gamma => &[
+            [0.3, 2.0, 0.0],
+            [1.0, 1.0, 0.0],
+            [2.5, 0.5, 0.0],
+            [60.0, 1.0, 0.0],
+            [0.0, 1.0, 0.0],
+            [nan, 1.0, 0.0],
+        ],
+        CK::Beta => &[
+            [0.5, 0.7, 0.0],
+            [0.05, 0.08, 0.0],
+            [2.0, 5.0, 0.0],
+            [0.5, 3.0, 0.0],
+            [1e-3, 2e-3, 0.0],
+        ],
+        CK::Chisquare => &[[0.5, 0.0, 0.0], [4.0, 0.0, 0.0]],
+        CK::F => &[[5.0, 10.0, 0.0], [0.5, 3.0, 0.0]],
+        CK::StandardT => &[[1.0, 0.0, 0.0], [3.5, 0.0, 0.0], [30.0, 0.0, 0.0]],
+        CK::NoncentralChisquare => &[[0.5, 2.0, 0.0], [3.0, 1.5, 0.0], [2.0, 0.0, 0.0]],
+        CK::NoncentralF => &[[3.0, 10.0, 2.0], [0.7, 5.0, 4.0]],
+        CK::Gumbel => &[[1.0, 2.0, 0.0]],
+        CK::Laplace => &[[0.0, 1.5, 0.0]],
+        CK::Logistic => &[[2.0, 0.5, 0.0]],
+        CK::Lognormal => &[[0.5, 0.8, 0.0]],
+        CK::Pareto => &[[3.0, 0.0, 0.0], [0.7, 0.0, 0.0]],
+        CK::Power => &[[0.5, 0.0, 0.0], [3.0, 0.0, 0.0]],
+        CK::Rayleigh => &[[2.0, 0.0, 0.0]],
+        CK::StandardCauchy => &[[0.0, 0.0, 0.0]],
+        CK::Triangular => &[[0.0, 0.3, 2.0], [-1.0, -1.0, 1.0]],
+        CK::Vonmises => &[
+            [1.0, 0.5, 0.0],
+            [-2.0, 20.0, 0.0],
+            [3.0, 2e-6, 0.0],
+            [0.5, 1e-9, 0.0],
+            [-3.0, 4e6, 0.0],
+        ],
+        CK::Wald => &[[1.0, 3.0, 0.0], [2.0, 0.5, 0.0], [1e10, 1e-10, 0.0]],
+        CK::Weibull => &[[0.5, 0.0, 0.0], [3.0, 0.0, 0.0], [0.0, 0.0, 0.0]],
+    };
+    v.to_vec()
+}
+
+/// Parameter sets `(ia, ib, ic, fa, fb)` of each discrete kind.
+fn discrete_sets(kind: DK) -> Vec<([i64; 3], [f64; 2])> {
+    let i = |a: i64| [a, 0, 0];
+    match kind {
+        DK::Binomial => vec![
+            (i(20), [0.3, 0.0]),
+            (i(1000), [0.4, 0.0]),
+            (i(100), [0.9, 0.0]),
+            (i(0), [0.5, 0.0]),
+            (i(7), [1.0, 0.0]),
+            (i(1_000_000), [0.5, 0.0]),
+        ],
+        DK::Geometric => [0.3, 0.9, 0.001, 1.0].map(|p| (i(0), [p, 0.0])).to_vec(),
+        DK::Hypergeometric => vec![
+            ([5, 8, 4], [0.0; 2]),
+            ([50, 80, 30], [0.0; 2]),
+            ([500, 100, 595], [0.0; 2]),
+            ([2000, 1000, 1500], [0.0; 2]),
+            ([0, 5, 3], [0.0; 2]),
+        ],
+        DK::Logseries => [0.3, 0.9, 0.999, 0.0].map(|p| (i(0), [p, 0.0])).to_vec(),
+        DK::NegativeBinomial => vec![(i(0), [3.5, 0.4]), (i(0), [0.7, 0.05]), (i(0), [2.0, 1.0])],
+        DK::Poisson => [0.5, 7.0, 15.0, 1000.0, 1e7, 0.0]
+            .map(|l| (i(0), [l, 0.0]))
+            .to_vec(),
+        DK::Zipf => [1.5, 3.0, 2.0, 2000.0].map(|a| (i(0), [a, 0.0])).to_vec(),
+    }
+}
+
+/// Element `i` of a parameter column: set `i % sets`.
+fn column<T: DType>(dev: &Device, n: usize, values: &[T]) -> Array<T> {
+    let v: Vec<T> = (0..n).map(|i| values[i % values.len()]).collect();
+    Array::from_vec(dev, &[n], v).unwrap()
+}
+
+/// The generator's method of `kind` with array parameters (every element its own).
+fn continuous_method(
+    rng: &mut Generator,
+    dev: &Device,
+    kind: CK,
+    p: &[Array<f64>; 3],
+) -> Array<f64> {
+    let (a, b, c) = (&p[0], &p[1], &p[2]);
+    let none = Size::BROADCAST;
+    match kind {
+        CK::Gamma => rng.gamma(dev, a, b, none),
+        CK::Beta => rng.beta(dev, a, b, none),
+        CK::Chisquare => rng.chisquare(dev, a, none),
+        CK::F => rng.f(dev, a, b, none),
+        CK::StandardT => rng.standard_t(dev, a, none),
+        CK::NoncentralChisquare => rng.noncentral_chisquare(dev, a, b, none),
+        CK::NoncentralF => rng.noncentral_f(dev, a, b, c, none),
+        CK::Gumbel => rng.gumbel(dev, a, b, none),
+        CK::Laplace => rng.laplace(dev, a, b, none),
+        CK::Logistic => rng.logistic(dev, a, b, none),
+        CK::Lognormal => rng.lognormal(dev, a, b, none),
+        CK::Pareto => rng.pareto(dev, a, none),
+        CK::Power => rng.power(dev, a, none),
+        CK::Rayleigh => rng.rayleigh(dev, a, none),
+        CK::StandardCauchy => rng.standard_cauchy(dev, a.shape()),
+        CK::Triangular => rng.triangular(dev, a, b, c, none),
+        CK::Vonmises => rng.vonmises(dev, a, b, none),
+        CK::Wald => rng.wald(dev, a, b, none),
+        CK::Weibull => rng.weibull(dev, a, none),
+    }
+    .unwrap_or_else(|e| panic!("{kind:?}: {e}"))
+}
+
+fn discrete_method(
+    rng: &mut Generator,
+    dev: &Device,
+    kind: DK,
+    i: &[Array<i64>; 3],
+    f: &[Array<f64>; 2],
+) -> Array<i64> {
+    let none = Size::BROADCAST;
+    match kind {
+        DK::Binomial => rng.binomial(dev, &i[0], &f[0], none),
+        DK::Geometric => rng.geometric(dev, &f[0], none),
+        DK::Hypergeometric => rng.hypergeometric(dev, &i[0], &i[1], &i[2], none),
+        DK::Logseries => rng.logseries(dev, &f[0], none),
+        DK::NegativeBinomial => rng.negative_binomial(dev, &f[0], &f[1], none),
+        DK::Poisson => rng.poisson(dev, &f[0], none),
+        DK::Zipf => rng.zipf(dev, &f[0], none),
+    }
+    .unwrap_or_else(|e| panic!("{kind:?}: {e}"))
+}
+
+/// The launch shapes of the sampler tests: those of [`launch_shapes`] but the 4096 blocks
+/// (which cost the CPU emulator half a million threads per launch; more threads than work is
+/// covered by 2 x 1024).
+fn sampler_launch_shapes() -> Vec<LaunchConfig> {
+    launch_shapes()
+        .into_iter()
+        .filter(|c| c.grid.x < 4096)
+        .collect()
+}
+
+#[test]
+fn samplers_do_not_depend_on_the_launch_shape() {
+    let n = 301;
+    let key = [0x1234_5678, 0x9ABC_DEF0];
+    for dev in devices() {
+        for kind in CK::ALL {
+            let sets = continuous_sets(kind);
+            let p: [Array<f64>; 3] = std::array::from_fn(|k| {
+                column(&dev, n, &sets.iter().map(|s| s[k]).collect::<Vec<_>>())
+            });
+            let want = continuous_method(&mut Generator::from_key(key, 77), &dev, kind, &p);
+            let want = bits_f64(&want);
+            for (i, s) in sets.iter().enumerate() {
+                // NaN parameters give NaN, the others numbers.
+                let nan = s.iter().any(|v| v.is_nan());
+                assert_eq!(f64::from_bits(want[i]).is_nan(), nan, "{kind:?} {s:?}");
+            }
+            for cfg in sampler_launch_shapes() {
+                let mut o = Array::<f64>::zeros(&dev, &[n]).unwrap();
+                let params = [&p[0], &p[1], &p[2]];
+                kernels::launch_continuous(&cfg, &mut o, kind, params, key, 77).unwrap();
+                assert_eq!(bits_f64(&o), want, "{kind:?} {cfg:?} on {dev}");
+            }
+        }
+        for kind in DK::ALL {
+            let sets = discrete_sets(kind);
+            let ints: [Array<i64>; 3] = std::array::from_fn(|k| {
+                column(&dev, n, &sets.iter().map(|s| s.0[k]).collect::<Vec<_>>())
+            });
+            let floats: [Array<f64>; 2] = std::array::from_fn(|k| {
+                column(&dev, n, &sets.iter().map(|s| s.1[k]).collect::<Vec<_>>())
+            });
+            let want = discrete_method(
+                &mut Generator::from_key(key, 77),
+                &dev,
+                kind,
+                &ints,
+                &floats,
+            )
+            .to_vec()
+            .unwrap();
+            for cfg in sampler_launch_shapes() {
+                let mut o = Array::<i64>::zeros(&dev, &[n]).unwrap();
+                kernels::discrete::launch(
+                    &cfg,
+                    &mut o,
+                    kind as u32,
+                    &ints[0],
+                    &ints[1],
+                    &ints[2],
+                    &floats[0],
+                    &floats[1],
+                    key[0],
+                    key[1],
+                    77,
+                )
+                .unwrap();
+                assert_eq!(o.to_vec().unwrap(), want, "{kind:?} {cfg:?} on {dev}");
+            }
+        }
+        // The row kernels: dirichlet (both methods), multinomial, multivariate hypergeometric.
+        let rows = 37;
+        for alpha in [vec![1.0, 2.5, 0.0, 7.0], vec![0.05, 0.0, 0.02]] {
+            let k = alpha.len();
+            let a = Array::from_vec(&dev, &[k], alpha.clone()).unwrap();
+            let want = Generator::from_key(key, 5)
+                .dirichlet(&dev, &a, &[rows])
+                .unwrap();
+            let mut csum = Array::<f64>::zeros(&dev, &[k]).unwrap();
+            kernels::suffix_sums::launch(&LaunchConfig::new(2, 3), &a, &mut csum).unwrap();
+            let stick = u32::from(alpha.iter().all(|&v| v < 0.1));
+            for cfg in sampler_launch_shapes() {
+                let mut o = Array::<f64>::zeros(&dev, &[rows, k]).unwrap();
+                kernels::dirichlet_rows::launch(&cfg, &mut o, &a, &csum, stick, key[0], key[1], 5)
+                    .unwrap();
+                assert_eq!(bits_f64(&o), bits_f64(&want), "dirichlet {alpha:?} {cfg:?}");
+            }
+        }
+        let pv = Array::from_vec(&dev, &[4], vec![0.1, 0.5, 0.0, 0.4]).unwrap();
+        let nv = column(&dev, rows, &[10i64, 0, 1000, 100_000]);
+        let want = Generator::from_key(key, 9)
+            .multinomial(&dev, &nv, &pv, None)
+            .unwrap();
+        assert_eq!(want.shape(), &[rows, 4]);
+        let colors = Array::from_vec(&dev, &[3], vec![30i64, 0, 100]).unwrap();
+        let marg = Generator::from_key(key, 11)
+            .multivariate_hypergeometric(
+                &dev,
+                &colors,
+                40,
+                &[rows],
+                HypergeometricMethod::Marginals,
+            )
+            .unwrap();
+        let count = Generator::from_key(key, 11)
+            .multivariate_hypergeometric(&dev, &colors, 40, &[rows], HypergeometricMethod::Count)
+            .unwrap();
+        for cfg in sampler_launch_shapes() {
+            let mut o = Array::<i64>::zeros(&dev, &[rows, 4]).unwrap();
+            kernels::multinomial_rows::launch(&cfg, &mut o, &nv, &pv, 4, key[0], key[1], 9)
+                .unwrap();
+            assert_eq!(
+                o.to_vec().unwrap(),
+                want.to_vec().unwrap(),
+                "multinomial {cfg:?}"
+            );
+            for (method, want) in [(0u32, &marg), (1, &count)] {
+                let mut o = Array::<i64>::zeros(&dev, &[rows, 3]).unwrap();
+                kernels::multivariate_hypergeometric_rows::launch(
+                    &cfg, &mut o, &colors, 130, 40, method, key[0], key[1], 11,
+                )
+                .unwrap();
+                assert_eq!(
+                    o.to_vec().unwrap(),
+                    want.to_vec().unwrap(),
+                    "mvh {method} {cfg:?}"
+                );
+            }
+        }
+    }
+}
+
+/// A few samplers against their documented formulas, computed here from the stream's words
+/// with the same exact functions (the layout of `kernels::draw`: element `i`, part `sub`,
+/// draw `j`).
+#[test]
+fn samplers_follow_the_documented_stream() {
+    use kernels_std::random::exact_math::{ln, sincos_turns};
+    use kernels_std::random::kernels::{draw, unit_f64, unit_open};
+    let dev = Device::cpu();
+    let key = [3, 4];
+    let n = 9;
+    let word = |i: u64, sub: u32, j: u32| draw(key[0], key[1], 20 + i / 2, (i % 2) as u32, sub, j);
+    let cauchy = Generator::from_key(key, 20)
+        .standard_cauchy(&dev, &[n])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let gumbel = Generator::from_key(key, 20)
+        .gumbel(&dev, 1.0, 2.0, &[n])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let expo = Generator::from_key(key, 20)
+        .standard_gamma::<f64>(&dev, 1.0, &[n])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let geo = Generator::from_key(key, 20)
+        .geometric(&dev, 0.25, &[n])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    for i in 0..n as u64 {
+        let (s, c) = sincos_turns(0.5 * unit_open(word(i, 0, 0)));
+        assert_eq!(
+            cauchy[i as usize].to_bits(),
+            (c / s).to_bits(),
+            "cauchy {i}"
+        );
+        let g = 1.0 - 2.0 * ln(0.0 - ln(unit_open(word(i, 0, 0))));
+        assert_eq!(gumbel[i as usize].to_bits(), g.to_bits(), "gumbel {i}");
+        let e = 0.0 - ln(1.0 - unit_f64(word(i, 0, 0)));
+        assert_eq!(expo[i as usize].to_bits(), e.to_bits(), "gamma(1) {i}");
+        let k = (ln(1.0 - unit_f64(word(i, 0, 0))) / kernels_std::random::exact_math::log1p(-0.25))
+            .ceil();
+        assert_eq!(geo[i as usize], (k as i64).max(1), "geometric {i}");
+    }
+    // The first word of element i is random_raw's word i.
+    let raw = Generator::from_key(key, 20)
+        .random_raw(&dev, &[n])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!((0..n as u64).all(|i| raw[i as usize] == word(i, 0, 0)));
+    // Each call takes ceil(n / 2) blocks, like the other routines.
+    let mut rng = Generator::from_key(key, 20);
+    rng.gamma(&dev, 3.0, 1.0, &[n]).unwrap();
+    rng.binomial(&dev, 100, 0.5, &[n, 1]).unwrap();
+    assert_eq!(rng.offset(), 20 + 2 * (n as u64).div_ceil(2));
+}
+
+#[test]
+fn every_sampler_kernel_compiles_with_nvrtc() {
+    use array_runtime::cuda::{raw::verify, verify::nvrtc_or_skip};
+    use DTypeId::*;
+    if !nvrtc_or_skip("random sampler kernels").unwrap() {
+        return;
+    }
+    for dt in [F32, F64] {
+        verify(&kernels::check_continuous::DEF, &[dt])
+            .unwrap_or_else(|e| panic!("check_continuous {dt}: {e}"));
+    }
+    for def in [
+        &kernels::gamma_variates::DEF,
+        &kernels::transformed_variates::DEF,
+        &kernels::discrete::DEF,
+        &kernels::check_discrete::DEF,
+        &kernels::suffix_sums::DEF,
+        &kernels::dirichlet_rows::DEF,
+        &kernels::multinomial_rows::DEF,
+        &kernels::multinomial_checks::DEF,
+        &kernels::multivariate_hypergeometric_rows::DEF,
+        &kernels::covariance_factor::DEF,
+        &kernels::affine_rows::DEF,
+    ] {
+        verify(def, &[]).unwrap_or_else(|e| panic!("{}: {e}", def.name));
+    }
+}
+
+/// The CUDA C of the samplers (`continuous_at`, `discrete_at` and every device function they
+/// call) and of the exact functions, compiled as host C++ by g++ without FMA contraction,
+/// gives the bits of the native twins on every kind and branch: the CPU == GPU argument
+/// without a GPU.
+#[test]
+fn sampler_device_functions_as_host_cpp_match_the_twins() {
+    use kernels_std::random::exact_math::{acos, atan, exp, expm1, lgamma, ln, log1p, pow};
+    use kernels_std::random::kernels::{continuous_at, discrete_at};
+    use std::fmt::Write as _;
+    use std::process::Command;
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let prelude = root.join("array-runtime/src/cuda/prelude.cuh");
+    let shim = root.join("kernel-macros-tests/tests/host/half_shim.h");
+    let gxx = Command::new("g++")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !gxx || !prelude.exists() || !shim.exists() {
+        eprintln!("skipped: needs g++ and the source tree");
+        return;
+    }
+    let mut src = format!(
+        "#include \"{}\"\n#include \"{}\"\n#include <cstdio>\n",
+        shim.display(),
+        prelude.display()
+    );
+    for part in [
+        kernels::continuous_at::KX_CUDA,
+        kernels::discrete_at::KX_CUDA,
+        kernels_std::random::exact_math::lgamma::KX_CUDA,
+        kernels_std::random::exact_math::expm1::KX_CUDA,
+        kernels_std::random::exact_math::log1p::KX_CUDA,
+        kernels_std::random::exact_math::acos::KX_CUDA,
+    ] {
+        src.push_str(part);
+        src.push('\n');
+    }
+    src.push_str(
+        r#"
+static unsigned long long rd() { unsigned long long w = 0; if (std::scanf("%llx", &w) != 1) kx::trap(); return w; }
+static double fd() { return kx::from_bits<double>(rd()); }
+static unsigned long long bits(double x) { return kx::bits_of<double>::to(x); }
+int main() {
+    unsigned long long n = rd();
+    for (unsigned long long r = 0; r < n; ++r) {
+        unsigned long long tag = rd();
+        if (tag == 0) {
+            unsigned int kind = (unsigned int)rd(); unsigned long long key = rd(), block = rd();
+            unsigned int half = (unsigned int)rd(); double a = fd(), b = fd(), c = fd();
+            std::printf("%llx\n", bits(kxd_continuous_at(kind, (unsigned int)key, (unsigned int)(key >> 32), block, half, a, b, c)));
+        } else if (tag == 1) {
+            unsigned int kind = (unsigned int)rd(); unsigned long long key = rd(), block = rd();
+            unsigned int half = (unsigned int)rd(); long long ia = (long long)rd(), ib = (long long)rd(), ic = (long long)rd();
+            double fa = fd(), fb = fd();
+            std::printf("%llx\n", (unsigned long long)kxd_discrete_at(kind, (unsigned int)key, (unsigned int)(key >> 32), block, half, ia, ib, ic, fa, fb));
+        } else {
+            double x = fd(), y = fd();
+            std::printf("%llx %llx %llx %llx %llx %llx %llx %llx\n", bits(kxd_ln(x)), bits(kxd_exp(y)),
+                bits(kxd_expm1(y)), bits(kxd_log1p(x)), bits(kxd_pow(x, y)), bits(kxd_lgamma(x)),
+                bits(kxd_atan(y)), bits(kxd_acos(x - 1.0)));
+        }
+    }
+    return 0;
+}
+"#,
+    );
+    let dir = std::env::temp_dir().join(format!("kx-random-samplers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cpp, exe) = (dir.join("samplers.cpp"), dir.join("samplers"));
+    std::fs::write(&cpp, &src).unwrap();
+    let out = Command::new("g++")
+        .args([
+            "-std=c++17",
+            "-O0",
+            "-ffp-contract=off",
+            "-fno-fast-math",
+            "-w",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(&cpp)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "g++: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Rows: every continuous and discrete kind on each parameter set at 40 elements, and the
+    // exact functions on random arguments.
+    enum Row {
+        C(u32, u64, u64, u32, [f64; 3]),
+        D(u32, u64, u64, u32, [i64; 3], [f64; 2]),
+        M(f64, f64),
+    }
+    let mut seed = 11u64;
+    let mut rows = Vec::new();
+    for kind in CK::ALL {
+        for s in continuous_sets(kind) {
+            for e in 0..40u64 {
+                rows.push(Row::C(
+                    kind as u32,
+                    splitmix(&mut seed),
+                    e / 2 + 1000,
+                    (e % 2) as u32,
+                    s,
+                ));
+            }
+        }
+    }
+    for kind in DK::ALL {
+        for (i, f) in discrete_sets(kind) {
+            for e in 0..40u64 {
+                rows.push(Row::D(
+                    kind as u32,
+                    splitmix(&mut seed),
+                    e / 2,
+                    (e % 2) as u32,
+                    i,
+                    f,
+                ));
+            }
+        }
+    }
+    for _ in 0..3000 {
+        let u = (splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64;
+        let v = (splitmix(&mut seed) >> 11) as f64 / (1u64 << 53) as f64;
+        rows.push(Row::M(
+            2.0 * u * (200.0 * v - 100.0).exp(),
+            1400.0 * (v - 0.5) * u,
+        ));
+    }
+    let mut input = format!("{:x}\n", rows.len());
+    for r in &rows {
+        let _ = match r {
+            Row::C(k, key, b, h, p) => writeln!(
+                input,
+                "0 {k:x} {key:x} {b:x} {h:x} {:x} {:x} {:x}",
+                p[0].to_bits(),
+                p[1].to_bits(),
+                p[2].to_bits()
+            ),
+            Row::D(k, key, b, h, i, f) => writeln!(
+                input,
+                "1 {k:x} {key:x} {b:x} {h:x} {:x} {:x} {:x} {:x} {:x}",
+                i[0],
+                i[1],
+                i[2],
+                f[0].to_bits(),
+                f[1].to_bits()
+            ),
+            Row::M(x, y) => writeln!(input, "2 {:x} {:x}", x.to_bits(), y.to_bits()),
+        };
+    }
+    let input_file = dir.join("input.txt");
+    std::fs::write(&input_file, input).unwrap();
+    let out = Command::new(&exe)
+        .stdin(std::fs::File::open(&input_file).unwrap())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        rows.len(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (r, line) in rows.iter().zip(lines) {
+        let got: Vec<u64> = line
+            .split(' ')
+            .map(|w| u64::from_str_radix(w, 16).unwrap())
+            .collect();
+        match r {
+            Row::C(k, key, b, h, p) => {
+                let x = continuous_at(
+                    *k,
+                    *key as u32,
+                    (key >> 32) as u32,
+                    *b,
+                    *h,
+                    p[0],
+                    p[1],
+                    p[2],
+                );
+                assert_eq!(
+                    got,
+                    vec![x.to_bits()],
+                    "continuous kind {k} {p:?} block {b} half {h}"
+                );
+            }
+            Row::D(k, key, b, h, i, f) => {
+                let x = discrete_at(
+                    *k,
+                    *key as u32,
+                    (key >> 32) as u32,
+                    *b,
+                    *h,
+                    i[0],
+                    i[1],
+                    i[2],
+                    f[0],
+                    f[1],
+                );
+                assert_eq!(
+                    got,
+                    vec![x as u64],
+                    "discrete kind {k} {i:?} {f:?} block {b}"
+                );
+            }
+            Row::M(x, y) => {
+                let want: Vec<u64> = [
+                    ln(*x),
+                    exp(*y),
+                    expm1(*y),
+                    log1p(*x),
+                    pow(*x, *y),
+                    lgamma(*x),
+                    atan(*y),
+                    acos(x - 1.0),
+                ]
+                .iter()
+                .map(|v| v.to_bits())
+                .collect();
+                assert_eq!(got, want, "exact math at {x:e}, {y:e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn parameters_broadcast_with_size_as_in_numpy() {
+    let dev = Device::cpu();
+    let col = Array::from_vec(&dev, &[2, 1], vec![1.0, 50.0]).unwrap();
+    let row = Array::from_vec(&dev, &[3], vec![0.5, 1.0, 2.0]).unwrap();
+    let mut rng = Generator::new(60);
+    // None: the broadcast shape of the parameters; scalars alone give a 0-d array.
+    assert_eq!(rng.gamma(&dev, &col, &row, None).unwrap().shape(), &[2, 3]);
+    assert_eq!(
+        rng.gamma(&dev, 2.0, 1.0, None).unwrap().shape(),
+        &[] as &[usize]
+    );
+    assert_eq!(
+        rng.gamma(&dev, &col, 1.0, &[4, 2, 3]).unwrap().shape(),
+        &[4, 2, 3]
+    );
+    // Shapes that do not broadcast, and a size the parameters do not broadcast to (NumPy's
+    // "shape mismatch" and "Output size ... is not compatible").
+    let four = Array::from_vec(&dev, &[4], vec![1.0; 4]).unwrap();
+    assert!(rng.gamma(&dev, &row, &four, None).is_err());
+    let e = rng.gamma(&dev, &col, &row, &[3]).unwrap_err().to_string();
+    assert!(e.contains("not compatible"), "{e}");
+    assert!(rng.gamma(&dev, &col, 1.0, &[2, 2]).is_ok());
+    assert!(rng.gamma(&dev, &col, 1.0, &[2]).is_err());
+    // Each element takes its own parameters: a broadcast column gives rows of its scale.
+    let x = rng
+        .gamma(&dev, 200.0, &col, &[2, 1000])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let m0 = x[..1000].iter().sum::<f64>() / 1000.0;
+    let m1 = x[1000..].iter().sum::<f64>() / 1000.0;
+    assert!(
+        (m0 / 200.0 - 1.0).abs() < 0.05 && (m1 / 10_000.0 - 1.0).abs() < 0.05,
+        "{m0} {m1}"
+    );
+    // A parameter given as a view (transposed, reversed) broadcasts by its shape.
+    let t = Array::from_vec(&dev, &[1, 2], vec![1.0, 50.0]).unwrap().t();
+    let a = Generator::new(61).poisson(&dev, &t, &[2, 3]).unwrap();
+    let b = Generator::new(61).poisson(&dev, &col, &[2, 3]).unwrap();
+    assert_eq!(a.to_vec().unwrap(), b.to_vec().unwrap());
+    let rev = Array::from_vec(&dev, &[3], vec![2.0, 1.0, 0.5])
+        .unwrap()
+        .flip(0)
+        .unwrap();
+    let a = Generator::new(62).exponential(&dev, &rev, None).unwrap();
+    let b = Generator::new(62).exponential(&dev, &row, None).unwrap();
+    assert_eq!(a.to_vec().unwrap(), b.to_vec().unwrap());
+    // A one-element array is a scalar for every element, as the scalar itself.
+    let one = Array::from_vec(&dev, &[1], vec![3.0]).unwrap();
+    let a = Generator::new(63).weibull(&dev, &one, &[5]).unwrap();
+    let b = Generator::new(63).weibull(&dev, 3.0, &[5]).unwrap();
+    assert_eq!(a.to_vec().unwrap(), b.to_vec().unwrap());
+    // Integer parameters broadcast the same way.
+    let n = Array::from_vec(&dev, &[3], vec![0i64, 10, 1000]).unwrap();
+    let x = rng
+        .binomial(&dev, &n, 1.0, &[2, 3])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert_eq!(x, vec![0, 10, 1000, 0, 10, 1000]);
+    // Empty outputs take no block; dtypes of standard_gamma.
+    let mut e = Generator::new(64);
+    assert_eq!(e.beta(&dev, 1.0, 2.0, &[0, 3]).unwrap().shape(), &[0, 3]);
+    assert_eq!(e.offset(), 0);
+    let g32 = e.standard_gamma::<f32>(&dev, 2.0, &[3]).unwrap();
+    let g64 = Generator::new(64)
+        .standard_gamma::<f64>(&dev, 2.0, &[3])
+        .unwrap();
+    let round: Vec<f32> = g64.to_vec().unwrap().iter().map(|&v| v as f32).collect();
+    assert_eq!(
+        g32.to_vec().unwrap(),
+        round,
+        "f32 is the f64 variate rounded"
+    );
+    let _ = Param::from(1.0);
+}
+
+/// NumPy's messages, for each distribution, on scalars and on arrays (the check kernel), and
+/// when the output is empty (each parameter checked alone); failed calls take no block.
+#[test]
+fn distribution_errors_are_numpys() {
+    let dev = Device::cpu();
+    let mut rng = Generator::new(70);
+    let arr = |v: f64| Array::from_vec(&dev, &[3], vec![1.0, v, 1.0]).unwrap();
+    let err = |r: Result<Array<f64>>| r.unwrap_err().to_string();
+    let ierr = |r: Result<Array<i64>>| r.unwrap_err().to_string();
+    let s = &[2];
+    let cases: Vec<(String, &str)> = vec![
+        (err(rng.gamma(&dev, -1.0, 1.0, s)), "gamma: shape < 0"),
+        (
+            err(rng.gamma(&dev, 1.0, arr(-1.0), None)),
+            "gamma: scale < 0",
+        ),
+        (
+            err(rng
+                .standard_gamma::<f32>(&dev, &arr(-2.0), None)
+                .map(|_| arr(0.0))),
+            "gamma: shape < 0",
+        ),
+        (err(rng.beta(&dev, 0.0, 1.0, s)), "beta: a <= 0"),
+        (err(rng.beta(&dev, 1.0, arr(0.0), None)), "beta: b <= 0"),
+        (err(rng.chisquare(&dev, 0.0, s)), "chisquare: df <= 0"),
+        (err(rng.f(&dev, 1.0, 0.0, s)), "f: dfden <= 0"),
+        (err(rng.standard_t(&dev, -1.0, s)), "standard_t: df <= 0"),
+        (
+            err(rng.noncentral_chisquare(&dev, 1.0, -1.0, s)),
+            "noncentral_chisquare: nonc < 0",
+        ),
+        (
+            err(rng.noncentral_f(&dev, 1.0, 1.0, -1.0, s)),
+            "noncentral_f: nonc < 0",
+        ),
+        (err(rng.gumbel(&dev, 0.0, -1.0, s)), "gumbel: scale < 0"),
+        (err(rng.laplace(&dev, 0.0, -1.0, s)), "laplace: scale < 0"),
+        (err(rng.logistic(&dev, 0.0, -1.0, s)), "logistic: scale < 0"),
+        (
+            err(rng.lognormal(&dev, 0.0, -1.0, s)),
+            "lognormal: sigma < 0",
+        ),
+        (err(rng.pareto(&dev, 0.0, s)), "pareto: a <= 0"),
+        (err(rng.power(&dev, -1.0, s)), "power: a <= 0"),
+        (err(rng.rayleigh(&dev, -1.0, s)), "rayleigh: scale < 0"),
+        (
+            err(rng.triangular(&dev, 1.0, 0.0, 2.0, s)),
+            "triangular: left > mode",
+        ),
+        (
+            err(rng.triangular(&dev, 0.0, 3.0, 2.0, s)),
+            "triangular: mode > right",
+        ),
+        (
+            err(rng.triangular(&dev, 1.0, 1.0, 1.0, s)),
+            "triangular: left == right",
+        ),
+        (
+            err(rng.triangular(&dev, arr(0.5), 0.8, 0.9, None)),
+            "triangular: left > mode",
+        ),
+        (err(rng.vonmises(&dev, 0.0, -1.0, s)), "vonmises: kappa < 0"),
+        (err(rng.wald(&dev, 0.0, 1.0, s)), "wald: mean <= 0"),
+        (err(rng.wald(&dev, 1.0, 0.0, s)), "wald: scale <= 0"),
+        (err(rng.weibull(&dev, -1.0, s)), "weibull: a < 0"),
+        (ierr(rng.binomial(&dev, -1, 0.5, s)), "binomial: n < 0"),
+        (
+            ierr(rng.binomial(&dev, 5, f64::NAN, s)),
+            "binomial: p < 0, p > 1 or p is NaN",
+        ),
+        (
+            ierr(rng.binomial(&dev, 5, arr(1.5), None)),
+            "binomial: p < 0, p > 1 or p is NaN",
+        ),
+        (
+            ierr(rng.geometric(&dev, 0.0, s)),
+            "geometric: p <= 0, p > 1 or p contains NaNs",
+        ),
+        (
+            ierr(rng.hypergeometric(&dev, 1_000_000_000, 1, 1, s)),
+            "hypergeometric: both ngood and nbad must be less than 1000000000",
+        ),
+        (
+            ierr(rng.hypergeometric(&dev, -1, -1, 1, s)),
+            "hypergeometric: ngood + nbad < nsample",
+        ),
+        (
+            ierr(rng.hypergeometric(&dev, -1, 5, 1, s)),
+            "hypergeometric: ngood < 0",
+        ),
+        (
+            ierr(rng.hypergeometric(&dev, 5, -1, 1, s)),
+            "hypergeometric: nbad < 0",
+        ),
+        (
+            ierr(rng.hypergeometric(&dev, 5, 5, -1, s)),
+            "hypergeometric: nsample < 0",
+        ),
+        (
+            ierr(rng.logseries(&dev, 1.0, s)),
+            "logseries: p < 0, p >= 1 or p is NaN",
+        ),
+        (
+            ierr(rng.negative_binomial(&dev, f64::NAN, 0.5, s)),
+            "negative_binomial: n must not be NaN",
+        ),
+        (
+            ierr(rng.negative_binomial(&dev, 0.0, 0.5, s)),
+            "negative_binomial: n <= 0",
+        ),
+        (
+            ierr(rng.negative_binomial(&dev, 1.0, 0.0, s)),
+            "negative_binomial: p <= 0, p > 1 or p contains NaNs",
+        ),
+        (
+            ierr(rng.negative_binomial(&dev, 1e10, 1e-10, s)),
+            "negative_binomial: n too large or p too small, see Generator.negative_binomial Notes",
+        ),
+        (
+            ierr(rng.poisson(&dev, -1.0, s)),
+            "poisson: lam < 0 or lam is NaN",
+        ),
+        (
+            ierr(rng.poisson(&dev, 1e19, s)),
+            "poisson: lam value too large",
+        ),
+        (ierr(rng.zipf(&dev, 1.0, s)), "zipf: a <= 1 or a is NaN"),
+    ];
+    for (got, want) in &cases {
+        assert_eq!(got, want);
+    }
+    // An empty output still checks each parameter's own values (as NumPy).
+    let empty = Array::<f64>::zeros(&dev, &[0]).unwrap();
+    let bad = Array::from_vec(&dev, &[1], vec![-1.0]).unwrap();
+    assert_eq!(err(rng.gamma(&dev, &empty, -1.0, None)), "gamma: scale < 0");
+    assert_eq!(err(rng.gamma(&dev, &empty, &bad, &[0])), "gamma: scale < 0");
+    assert!(rng
+        .triangular(&dev, &empty, 0.0, 1.0, None)
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        ierr(rng.poisson(&dev, &bad, &[0])),
+        "poisson: lam < 0 or lam is NaN"
+    );
+    assert_eq!(rng.offset(), 0, "failed calls take no block");
+    // Parameters on another device than the call: checked with the device (CPU only here).
+    // NaN parameters that pass NumPy's checks give NaN (as NumPy).
+    let x = rng
+        .gamma(&dev, f64::NAN, 1.0, &[2])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(x.iter().all(|v| v.is_nan()));
+    // Edge values: zero shapes, p = 1, zipf of a huge exponent.
+    assert_eq!(
+        rng.standard_gamma::<f64>(&dev, 0.0, &[2])
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        vec![0.0; 2]
+    );
+    assert_eq!(
+        rng.weibull(&dev, 0.0, &[2]).unwrap().to_vec().unwrap(),
+        vec![0.0; 2]
+    );
+    assert_eq!(
+        rng.geometric(&dev, 1.0, &[2]).unwrap().to_vec().unwrap(),
+        vec![1; 2]
+    );
+    assert_eq!(
+        rng.negative_binomial(&dev, 2.0, 1.0, &[2])
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        vec![0; 2]
+    );
+    assert_eq!(
+        rng.zipf(&dev, f64::INFINITY, &[2])
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        vec![1; 2]
+    );
+    assert_eq!(
+        rng.logseries(&dev, 0.0, &[2]).unwrap().to_vec().unwrap(),
+        vec![1; 2]
+    );
+    assert_eq!(
+        rng.hypergeometric(&dev, 0, 0, 0, &[2])
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        vec![0; 2]
+    );
+    let g = rng.geometric(&dev, 1e-300, &[2]).unwrap().to_vec().unwrap();
+    assert_eq!(g, vec![i64::MAX; 2], "beyond i64: i64::MAX, as NumPy");
+}
+
+#[test]
+fn multivariate_laws() {
+    let dev = Device::cpu();
+    let mut rng = Generator::new(80);
+    let err = |r: Result<Array<f64>>| r.unwrap_err().to_string();
+    let ierr = |r: Result<Array<i64>>| r.unwrap_err().to_string();
+    // dirichlet: rows on the simplex, zero concentrations give zeros, both methods.
+    for alpha in [
+        vec![1.0, 0.0, 3.0],
+        vec![0.05, 0.0, 0.02],
+        vec![0.0, 0.0],
+        vec![0.05],
+    ] {
+        let a = Array::from_vec(&dev, &[alpha.len()], alpha.clone()).unwrap();
+        let x = rng.dirichlet(&dev, &a, &[50]).unwrap().to_vec().unwrap();
+        for r in x.chunks(alpha.len()) {
+            let total: f64 = r.iter().sum();
+            let zero = alpha.iter().all(|&v| v == 0.0);
+            assert!(
+                (total - if zero { 0.0 } else { 1.0 }).abs() < 1e-12,
+                "{alpha:?}: {r:?}"
+            );
+            assert!(
+                r.iter().zip(&alpha).all(|(v, a)| *a > 0.0 || *v == 0.0),
+                "{alpha:?}"
+            );
+        }
+    }
+    let a = Array::from_vec(&dev, &[2], vec![1.0, -1.0]).unwrap();
+    assert_eq!(err(rng.dirichlet(&dev, &a, None)), "dirichlet: alpha < 0");
+    let a = Array::from_vec(&dev, &[1, 2], vec![1.0, 1.0]).unwrap();
+    assert!(rng.dirichlet(&dev, &a, None).is_err());
+    let empty = Array::<f64>::zeros(&dev, &[0]).unwrap();
+    assert_eq!(rng.dirichlet(&dev, &empty, &[3]).unwrap().shape(), &[3, 0]);
+    // multinomial: counts sum to n, batched pvals, NumPy's checks.
+    let p = Array::from_vec(&dev, &[2, 3], vec![0.2, 0.3, 0.5, 1.0, 0.0, 0.0]).unwrap();
+    let n = Array::from_vec(&dev, &[4, 1], vec![0i64, 1, 10, 1_000_000]).unwrap();
+    let x = rng.multinomial(&dev, &n, &p, None).unwrap();
+    assert_eq!(x.shape(), &[4, 2, 3]);
+    let x = x.to_vec().unwrap();
+    for (r, row) in x.chunks(3).enumerate() {
+        let want_n = [0, 1, 10, 1_000_000][r / 2];
+        assert_eq!(row.iter().sum::<i64>(), want_n, "row {r}: {row:?}");
+        if r % 2 == 1 {
+            assert_eq!(row, [want_n, 0, 0]);
+        }
+    }
+    let pv = |v: Vec<f64>| Array::from_vec(&dev, &[v.len()], v).unwrap();
+    let e = ierr(rng.multinomial(&dev, 3, &pv(vec![0.6, 0.6, 0.1]), None));
+    assert_eq!(e, "multinomial: sum(pvals[:-1]) > 1.0");
+    let e = ierr(rng.multinomial(&dev, 3, &pv(vec![f64::NAN, 0.5]), None));
+    assert_eq!(
+        e,
+        "multinomial: pvals < 0, pvals > 1 or pvals contains NaNs"
+    );
+    assert_eq!(
+        ierr(rng.multinomial(&dev, -1, &pv(vec![0.5, 0.5]), None)),
+        "multinomial: n < 0"
+    );
+    assert!(rng.multinomial(&dev, 3, &pv(vec![]), None).is_err());
+    // The last probability is what is left, as in NumPy.
+    let x = rng
+        .multinomial(&dev, 100, &pv(vec![0.2, 0.2]), &[3])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(x.chunks(2).all(|r| r[0] + r[1] == 100));
+    // multivariate_hypergeometric.
+    let colors = Array::from_vec(&dev, &[3], vec![2i64, 3, 4]).unwrap();
+    for method in [HypergeometricMethod::Marginals, HypergeometricMethod::Count] {
+        let x = rng
+            .multivariate_hypergeometric(&dev, &colors, 9, &[5], method)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert!(x.chunks(3).all(|r| r == [2, 3, 4]), "all items drawn");
+        let e = ierr(rng.multivariate_hypergeometric(&dev, &colors, 10, None, method));
+        assert_eq!(e, "multivariate_hypergeometric: nsample > sum(colors)");
+    }
+    let big = Array::from_vec(&dev, &[2], vec![1_000_000_000i64, 1]).unwrap();
+    let e =
+        ierr(rng.multivariate_hypergeometric(&dev, &big, 5, None, HypergeometricMethod::Marginals));
+    assert!(e.contains("must be less than 1000000000"), "{e}");
+    assert!(rng
+        .multivariate_hypergeometric(&dev, &big, 5, None, HypergeometricMethod::Count)
+        .is_ok());
+    let neg = Array::from_vec(&dev, &[2], vec![1i64, -1]).unwrap();
+    assert!(rng
+        .multivariate_hypergeometric(&dev, &neg, 0, None, HypergeometricMethod::Count)
+        .is_err());
+    assert!(rng
+        .multivariate_hypergeometric(&dev, &colors, -1, None, HypergeometricMethod::Count)
+        .is_err());
+    // multivariate_normal: the three methods agree in law; the checks.
+    let mean = Array::from_vec(&dev, &[3], vec![1.0, 2.0, 3.0]).unwrap();
+    let cov = Array::from_vec(
+        &dev,
+        &[3, 3],
+        vec![4.0, 1.0, 0.5, 1.0, 2.0, 0.3, 0.5, 0.3, 1.0],
+    )
+    .unwrap();
+    for method in [
+        CovarianceMethod::Svd,
+        CovarianceMethod::Eigh,
+        CovarianceMethod::Cholesky,
+    ] {
+        let opts = MultivariateNormalOptions {
+            method,
+            ..Default::default()
+        };
+        let x = rng
+            .multivariate_normal(&dev, &mean, &cov, &[20_000], opts)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let m: Vec<f64> = (0..3)
+            .map(|i| x.iter().skip(i).step_by(3).sum::<f64>() / 20_000.0)
+            .collect();
+        for i in 0..3 {
+            for j in 0..3 {
+                let c = (0..20_000)
+                    .map(|r| (x[3 * r + i] - m[i]) * (x[3 * r + j] - m[j]))
+                    .sum::<f64>()
+                    / 20_000.0;
+                let want = [4.0, 1.0, 0.5, 1.0, 2.0, 0.3, 0.5, 0.3, 1.0][3 * i + j];
+                assert!((c - want).abs() < 0.15, "{method:?} cov[{i}][{j}] = {c}");
+            }
+        }
+    }
+    let opts = MultivariateNormalOptions::default();
+    let not_psd = Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 2.0, 1.0]).unwrap();
+    let m2 = Array::from_vec(&dev, &[2], vec![0.0, 0.0]).unwrap();
+    let e = err(rng.multivariate_normal(&dev, &m2, &not_psd, None, opts));
+    assert_eq!(
+        e,
+        "multivariate_normal: covariance is not symmetric positive-semidefinite."
+    );
+    let ignore = MultivariateNormalOptions {
+        check_valid: CheckValid::Ignore,
+        ..opts
+    };
+    assert!(rng
+        .multivariate_normal(&dev, &m2, &not_psd, &[2], ignore)
+        .is_ok());
+    let chol = MultivariateNormalOptions {
+        method: CovarianceMethod::Cholesky,
+        ..opts
+    };
+    let singular = Array::from_vec(&dev, &[2, 2], vec![1.0, 1.0, 1.0, 1.0]).unwrap();
+    let e = err(rng.multivariate_normal(&dev, &m2, &singular, None, chol));
+    assert_eq!(e, "multivariate_normal: Matrix is not positive definite");
+    // A singular (rank-1) covariance is fine for svd and eigh: both components equal.
+    let x = rng
+        .multivariate_normal(&dev, &m2, &singular, &[4], opts)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(x.chunks(2).all(|r| (r[0] - r[1]).abs() < 1e-12), "{x:?}");
+    // A non-symmetric covariance fails the svd check, not the eigh one (which reads the lower
+    // triangle), as in NumPy.
+    let nonsym = Array::from_vec(&dev, &[2, 2], vec![1.0, 0.5, 0.0, 1.0]).unwrap();
+    assert!(rng
+        .multivariate_normal(&dev, &m2, &nonsym, None, opts)
+        .is_err());
+    let eigh = MultivariateNormalOptions {
+        method: CovarianceMethod::Eigh,
+        ..opts
+    };
+    assert!(rng
+        .multivariate_normal(&dev, &m2, &nonsym, None, eigh)
+        .is_ok());
+    let e = err(rng.multivariate_normal(&dev, &mean, &not_psd, None, opts));
+    assert_eq!(e, "multivariate_normal: mean and cov must have same length");
+    assert!(rng
+        .multivariate_normal(&dev, &not_psd, &not_psd, None, opts)
+        .is_err());
+}
+
+#[test]
+fn bytes_spawn_permuted_and_axes() {
+    let dev = Device::cpu();
+    // bytes: the little-endian bytes of the words; an empty request takes no block.
+    let mut rng = Generator::new(90);
+    assert!(rng.bytes(0).unwrap().is_empty());
+    assert_eq!(rng.offset(), 0);
+    let b = rng.bytes(17).unwrap();
+    let w = Generator::new(90)
+        .random_raw(&dev, &[3])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let want: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).take(17).collect();
+    assert_eq!(b, want);
+    // spawn: distinct keys, the parent's stream unchanged, reproducible.
+    let mut parent = Generator::new(91);
+    let kids = parent.spawn(100).unwrap();
+    let keys: std::collections::HashSet<[u32; 2]> = kids.iter().map(Generator::key).collect();
+    assert_eq!(keys.len(), 100);
+    assert!(!keys.contains(&parent.key()));
+    assert!(parent.spawn(0).unwrap().is_empty());
+    assert_eq!(parent.offset(), 0);
+    let again = Generator::new(91).spawn(100).unwrap();
+    assert_eq!(kids, again);
+    let grandkids = kids[0].clone().spawn(2).unwrap();
+    assert!(!keys.contains(&grandkids[0].key()));
+    // permuted: each row shuffled on its own (rows differ in order), all elements kept.
+    let x = Array::from_vec(&dev, &[50, 8], (0..400).collect::<Vec<i32>>()).unwrap();
+    let y = Generator::new(92)
+        .permuted(&x, Some(1))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let orders: std::collections::HashSet<Vec<i32>> = y
+        .chunks(8)
+        .enumerate()
+        .map(|(r, c)| c.iter().map(|v| v - 8 * r as i32).collect())
+        .collect();
+    assert!(orders.len() > 40, "rows are shuffled independently");
+    for (r, c) in y.chunks(8).enumerate() {
+        let mut c = c.to_vec();
+        c.sort_unstable();
+        assert_eq!(c, (8 * r as i32..8 * r as i32 + 8).collect::<Vec<_>>());
+    }
+    // Along axis 0 of a transposed view, and with no axis.
+    let t = x.t();
+    let z = Generator::new(93).permuted(&t, Some(0)).unwrap();
+    assert_eq!(z.shape(), &[8, 50]);
+    let flat = Generator::new(94).permuted(&x, None).unwrap();
+    assert_eq!(flat.shape(), &[50, 8]);
+    let mut all = flat.to_vec().unwrap();
+    all.sort_unstable();
+    assert_eq!(all, (0..400).collect::<Vec<i32>>());
+    // The stable order of word keys, per slice.
+    let keys = Generator::new(95)
+        .random_raw(&dev, &[2, 3])
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let v = Array::from_vec(&dev, &[2, 3], vec![10, 11, 12, 20, 21, 22]).unwrap();
+    let got = Generator::new(95)
+        .permuted(&v, Some(1))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    for r in 0..2 {
+        let order = host_argsort(&keys[3 * r..3 * r + 3]);
+        let want: Vec<i32> = order
+            .iter()
+            .map(|&j| 10 * (r as i32 + 1) + j as i32)
+            .collect();
+        assert_eq!(got[3 * r..3 * r + 3], want[..]);
+    }
+    let zero_d = Array::scalar(&dev, 1i8).unwrap();
+    assert!(Generator::new(1).permuted(&zero_d, None).is_err());
+    assert!(Generator::new(1).permuted(&v, Some(2)).is_err());
+    // permutation/shuffle along an axis: whole columns move.
+    let cols = Generator::new(96)
+        .permutation_along(&v, 1)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let order = Generator::new(96)
+        .permutation(&dev, 3)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let want: Vec<i32> = [10, 20]
+        .iter()
+        .flat_map(|b| order.iter().map(move |&j| b + j as i32))
+        .collect();
+    assert_eq!(cols, want);
+    let mut s = v.clone();
+    Generator::new(96).shuffle_along(&mut s, -1).unwrap();
+    assert_eq!(s.to_vec().unwrap(), want);
+    assert!(Generator::new(1).permutation_along(&v, -3).is_err());
+    assert!(Generator::new(1).permutation_along(&zero_d, 0).is_err());
 }

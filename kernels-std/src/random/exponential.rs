@@ -2,8 +2,10 @@
 
 use crate::prelude::*;
 
+use super::checks::{check_continuous_params, param_index, CONTINUOUS};
 use super::exact_math::ln_unit;
 use super::generator::{launch_for, Generator};
+use super::params::{prepare_all, Param, Size};
 use super::philox::philox_words;
 use super::uniform::{unit_f64, RandomFloat};
 
@@ -14,9 +16,9 @@ pub fn exponential_of(w: u64) -> f64 {
     0.0 - l
 }
 
-/// `out[i] = scale * exponential_of(word i)`.
+/// `out[i] = scale[i] * exponential_of(word i)` (a scale of one element applies to all).
 #[raw_kernel]
-pub fn exponential_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, scale: f64) {
+pub fn exponential_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, scale: &[f64]) {
     let n = out.len();
     let blocks = (n + 1) / 2;
     let stride = grid_dim().x as u64 * block_dim().x as u64;
@@ -24,18 +26,20 @@ pub fn exponential_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, scale: f64)
     while b < blocks {
         let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
         let e0: f64 = exponential_of(w0);
-        out[2 * b] = scale * e0;
+        let s0: u64 = param_index(scale.len(), 2 * b);
+        out[2 * b] = scale[s0] * e0;
         if 2 * b + 1 < n {
             let e1: f64 = exponential_of(w1);
-            out[2 * b + 1] = scale * e1;
+            let s1: u64 = param_index(scale.len(), 2 * b + 1);
+            out[2 * b + 1] = scale[s1] * e1;
         }
         b += stride;
     }
 }
 
-/// `out[i] = scale * (exponential_of(word i) as f32)`.
+/// `out[i] = scale[i] * (exponential_of(word i) as f32)`.
 #[raw_kernel]
-pub fn exponential_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, scale: f32) {
+pub fn exponential_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, scale: &[f32]) {
     let n = out.len();
     let blocks = (n + 1) / 2;
     let stride = grid_dim().x as u64 * block_dim().x as u64;
@@ -43,10 +47,12 @@ pub fn exponential_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, scale: f32)
     while b < blocks {
         let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
         let e0: f64 = exponential_of(w0);
-        out[2 * b] = scale * (e0 as f32);
+        let s0: u64 = param_index(scale.len(), 2 * b);
+        out[2 * b] = scale[s0] * (e0 as f32);
         if 2 * b + 1 < n {
             let e1: f64 = exponential_of(w1);
-            out[2 * b + 1] = scale * (e1 as f32);
+            let s1: u64 = param_index(scale.len(), 2 * b + 1);
+            out[2 * b + 1] = scale[s1] * (e1 as f32);
         }
         b += stride;
     }
@@ -69,49 +75,55 @@ impl Generator {
         device: &Device,
         shape: &[usize],
     ) -> Result<Array<T>> {
-        self.exponential_unchecked(device, shape, T::one())
+        self.exponential_checked(device, Param::Scalar(T::one()), Size::from(shape))
     }
 
     /// NumPy's `Generator.exponential(scale, size)`: `scale * standard_exponential`, of mean
-    /// `scale`.
+    /// `scale` (a scalar or an array broadcast with `size`).
     ///
-    /// Errors when `scale` is negative, NaN or infinite.
+    /// Errors: "scale < 0" (as NumPy; a NaN scale gives NaN).
     ///
     /// ```
     /// use kernels_std::random::Generator;
     /// use kernels_std::prelude::*;
+    /// let dev = Device::cpu();
     /// let mut rng = Generator::new(3);
-    /// let x = rng.exponential(&Device::cpu(), 0.0f32, &[2])?;
+    /// let x = rng.exponential(&dev, 0.0f32, &[2])?;
     /// assert_eq!(x.to_vec()?, vec![0.0, 0.0]);
-    /// assert!(rng.exponential(&Device::cpu(), -1.0f64, &[2]).is_err());
+    /// let scale = Array::from_vec(&dev, &[3], vec![1.0, 10.0, 100.0])?;
+    /// assert_eq!(rng.exponential(&dev, &scale, &[4, 3])?.shape(), &[4, 3]);
+    /// assert!(rng.exponential(&dev, -1.0f64, &[2]).is_err());
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn exponential<T: RandomFloat>(
         &mut self,
         device: &Device,
-        scale: T,
-        shape: &[usize],
+        scale: impl Into<Param<T>>,
+        size: impl Into<Size>,
     ) -> Result<Array<T>> {
-        let s = scale.as_f64();
-        if !(s.is_finite() && s >= 0.0) {
-            return Err(Error::invalid(format!(
-                "exponential: needs a finite scale >= 0, got scale = {s}"
-            )));
-        }
-        self.exponential_unchecked(device, shape, scale)
+        self.exponential_checked(device, scale.into(), size.into())
     }
 
-    fn exponential_unchecked<T: RandomFloat>(
+    fn exponential_checked<T: RandomFloat>(
         &mut self,
         device: &Device,
-        shape: &[usize],
-        scale: T,
+        scale: Param<T>,
+        size: Size,
     ) -> Result<Array<T>> {
-        let mut out = Array::<T>::zeros(device, shape)?;
+        let spec = &CONTINUOUS[20];
+        let [s] = prepare_all(spec.name, [("scale", &scale)], &size, device)?;
+        check_continuous_params(
+            spec,
+            [&s.array, &s.array, &s.array],
+            [s.given.as_ref(), None, None],
+            s.len,
+            device,
+        )?;
+        let mut out = Array::<T>::zeros(device, &s.shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = launch_for((out.len() as u64).div_ceil(2));
-            T::launch_exponential(&launch, &mut out, self.key(), base, scale)?;
+            T::launch_exponential(&launch, &mut out, self.key(), base, &s.array)?;
         }
         Ok(out)
     }

@@ -47,6 +47,18 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 ///   the first index whose cumulative probability exceeds `random * sum(p)`; without
 ///   replacement, the first samples of `permutation(n)`, or with `p` the positions of the
 ///   smallest keys `-ln(1 - random) / p_i` (one word per element of the population).
+/// - the distributions (`gamma` to `zipf`): element `i` owns the counters
+///   `(offset + i / 2, j, sub, .)` of half `i % 2`: word `j` of part `sub` is
+///   [`draw`](super::kernels::draw)`(k0, k1, offset + i / 2, i % 2, sub, j)`, draw `j` in the
+///   counter's third word and part `sub` in its fourth (so its first word is the word
+///   `random_raw` gives element `i`); a call takes `ceil(n / 2)` blocks, and each sampler
+///   draws as many words as it needs ([`samplers`](super::samplers) and the kernels' device
+///   functions say which). The row laws (`dirichlet`, `multinomial`,
+///   `multivariate_hypergeometric`) are the same with one element per row, component `j`
+///   drawing from its own parts. `multivariate_normal` reads `standard_normal` of shape
+///   `size + [k]`; `permuted` reads the words of `x`'s shape (C order) as sort keys; `bytes`
+///   the little-endian bytes of `random_raw`'s words. No routine reads a counter whose fourth
+///   word is `2^32 - 1`: `spawn` derives the children's keys from those.
 ///
 /// NumPy's generators (PCG64 behind `default_rng`, or `Philox`, which is Philox4x64) give
 /// other numbers for the same seed: only the distributions agree.
@@ -68,6 +80,8 @@ pub(crate) fn launch_for(items: u64) -> LaunchConfig {
 pub struct Generator {
     key: [u32; 2],
     offset: u64,
+    /// How many children [`spawn`](Generator::spawn) has made.
+    spawned: u64,
 }
 
 /// NumPy's `default_rng(seed)`: a [`Generator`] seeded with `seed`.
@@ -102,7 +116,11 @@ impl Generator {
     /// assert_eq!((rng.key(), rng.offset()), ([1, 2], 10));
     /// ```
     pub fn from_key(key: [u32; 2], offset: u64) -> Self {
-        Generator { key, offset }
+        Generator {
+            key,
+            offset,
+            spawned: 0,
+        }
     }
 
     /// The Philox key.
@@ -145,6 +163,54 @@ impl Generator {
             ))
         })?;
         Ok(())
+    }
+
+    /// NumPy's `Generator.spawn(n_children)`: `n` new generators with streams independent of
+    /// this one's and of each other's (NumPy derives them from its `SeedSequence`). Child
+    /// `c` (counting every child this generator has spawned) has the key made of the first
+    /// two words of `philox4x32_10((c lo, c hi, 0, 2^32 - 1), key)`: a counter whose fourth word
+    /// no sampler uses, so the keys are outputs of the parent's bijection on inputs its
+    /// streams never read. The parent's stream position does not change (as in NumPy).
+    ///
+    /// Children of different parents share a key with probability about `2^-64` per pair.
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let dev = Device::cpu();
+    /// let mut parent = Generator::new(7);
+    /// let kids = parent.spawn(2)?;
+    /// assert_eq!(kids.len(), 2);
+    /// assert_ne!(kids[0].key(), kids[1].key());
+    /// assert_eq!(parent.offset(), 0);
+    /// // The next spawn gives new children; a copy of the parent replays them.
+    /// let more = parent.spawn(1)?;
+    /// assert_ne!(more[0].key(), kids[0].key());
+    /// let a = kids[0].clone().random::<f64>(&dev, &[3])?.to_vec()?;
+    /// let b = Generator::new(7).spawn(1)?[0].random::<f64>(&dev, &[3])?.to_vec()?;
+    /// assert_eq!(a, b);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn spawn(&mut self, n: usize) -> Result<Vec<Generator>> {
+        let first = self.spawned;
+        self.spawned = first.checked_add(n as u64).ok_or_else(|| {
+            Error::invalid(format!(
+                "random: spawning {n} more children after {first} passes the 64-bit counter"
+            ))
+        })?;
+        Ok((first..self.spawned)
+            .map(|c| {
+                let (x0, x1, _, _) = super::philox::philox4x32_10(
+                    c as u32,
+                    (c >> 32) as u32,
+                    0,
+                    u32::MAX,
+                    self.key[0],
+                    self.key[1],
+                );
+                Generator::from_key([x0, x1], 0)
+            })
+            .collect())
     }
 
     /// Reserves the blocks of a call producing `elements` elements (one word each): returns

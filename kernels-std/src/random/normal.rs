@@ -2,8 +2,10 @@
 
 use crate::prelude::*;
 
+use super::checks::{check_continuous_params, param_index, CONTINUOUS};
 use super::exact_math::{ln_unit, sincos_turns};
 use super::generator::Generator;
+use super::params::{prepare_all, Param, Size};
 use super::philox::philox_words;
 use super::uniform::{unit_f64, RandomFloat};
 
@@ -19,9 +21,10 @@ pub fn box_muller(w0: u64, w1: u64) -> (f64, f64) {
     (r * c, r * s)
 }
 
-/// `out[2k], out[2k + 1] = mean + std * box_muller(block base + k)`.
+/// `out[2k], out[2k + 1] = mean + std * box_muller(block base + k)`, the parameters of each
+/// element (one element applies to all).
 #[raw_kernel]
-pub fn normal_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, mean: f64, std: f64) {
+pub fn normal_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, mean: &[f64], std: &[f64]) {
     let n = out.len();
     let blocks = (n + 1) / 2;
     let stride = grid_dim().x as u64 * block_dim().x as u64;
@@ -29,9 +32,17 @@ pub fn normal_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, mean: f64, std: 
     while b < blocks {
         let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
         let (z0, z1): (f64, f64) = box_muller(w0, w1);
-        out[2 * b] = mean + std * z0;
+        let (m0, s0): (u64, u64) = (
+            param_index(mean.len(), 2 * b),
+            param_index(std.len(), 2 * b),
+        );
+        out[2 * b] = mean[m0] + std[s0] * z0;
         if 2 * b + 1 < n {
-            out[2 * b + 1] = mean + std * z1;
+            let (m1, s1): (u64, u64) = (
+                param_index(mean.len(), 2 * b + 1),
+                param_index(std.len(), 2 * b + 1),
+            );
+            out[2 * b + 1] = mean[m1] + std[s1] * z1;
         }
         b += stride;
     }
@@ -40,7 +51,7 @@ pub fn normal_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, mean: f64, std: 
 /// The `f32` version of [`normal_f64`]: the standard normals computed in `f64` and rounded,
 /// then `mean + std * z` in `f32`.
 #[raw_kernel]
-pub fn normal_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, mean: f32, std: f32) {
+pub fn normal_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, mean: &[f32], std: &[f32]) {
     let n = out.len();
     let blocks = (n + 1) / 2;
     let stride = grid_dim().x as u64 * block_dim().x as u64;
@@ -48,9 +59,17 @@ pub fn normal_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, mean: f32, std: 
     while b < blocks {
         let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
         let (z0, z1): (f64, f64) = box_muller(w0, w1);
-        out[2 * b] = mean + std * (z0 as f32);
+        let (m0, s0): (u64, u64) = (
+            param_index(mean.len(), 2 * b),
+            param_index(std.len(), 2 * b),
+        );
+        out[2 * b] = mean[m0] + std[s0] * (z0 as f32);
         if 2 * b + 1 < n {
-            out[2 * b + 1] = mean + std * (z1 as f32);
+            let (m1, s1): (u64, u64) = (
+                param_index(mean.len(), 2 * b + 1),
+                param_index(std.len(), 2 * b + 1),
+            );
+            out[2 * b + 1] = mean[m1] + std[s1] * (z1 as f32);
         }
         b += stride;
     }
@@ -74,50 +93,60 @@ impl Generator {
         device: &Device,
         shape: &[usize],
     ) -> Result<Array<T>> {
-        self.normal_unchecked(device, shape, T::zero(), T::one())
+        let (mean, std) = (Param::Scalar(T::zero()), Param::Scalar(T::one()));
+        self.normal_checked(device, mean, std, Size::from(shape))
     }
 
-    /// NumPy's `Generator.normal(loc, scale, size)`: `mean + std * standard_normal`.
+    /// NumPy's `Generator.normal(loc, scale, size)`: `mean + std * standard_normal`, the
+    /// parameters scalars or arrays broadcast with `size` ([`Size`]).
     ///
-    /// Errors when `std` is negative or NaN (as NumPy), or `mean` or `std` is not finite.
+    /// Errors: "scale < 0" (as NumPy; a NaN or infinite parameter gives NaN or infinite
+    /// numbers).
     ///
     /// ```
     /// use kernels_std::random::Generator;
     /// use kernels_std::prelude::*;
+    /// let dev = Device::cpu();
     /// let mut rng = Generator::new(3);
-    /// let x = rng.normal(&Device::cpu(), 10.0f32, 0.0, &[2])?;
+    /// let x = rng.normal(&dev, 10.0f32, 0.0, &[2])?;
     /// assert_eq!(x.to_vec()?, vec![10.0, 10.0]);
-    /// assert!(rng.normal(&Device::cpu(), 0.0f32, -1.0, &[2]).is_err());
+    /// let mean = Array::from_vec(&dev, &[2, 1], vec![-100.0, 100.0])?;
+    /// let y = rng.normal(&dev, &mean, 1.0, None)?;
+    /// assert_eq!(y.shape(), &[2, 1]);
+    /// assert!(rng.normal(&dev, 0.0f32, -1.0, &[2]).is_err());
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn normal<T: RandomFloat>(
         &mut self,
         device: &Device,
-        mean: T,
-        std: T,
-        shape: &[usize],
+        mean: impl Into<Param<T>>,
+        std: impl Into<Param<T>>,
+        size: impl Into<Size>,
     ) -> Result<Array<T>> {
-        let (m, s) = (mean.as_f64(), std.as_f64());
-        if !(m.is_finite() && s.is_finite()) || s < 0.0 {
-            return Err(Error::invalid(format!(
-                "normal: needs a finite mean and a finite std >= 0, got mean = {m}, std = {s}"
-            )));
-        }
-        self.normal_unchecked(device, shape, mean, std)
+        self.normal_checked(device, mean.into(), std.into(), size.into())
     }
 
-    fn normal_unchecked<T: RandomFloat>(
+    fn normal_checked<T: RandomFloat>(
         &mut self,
         device: &Device,
-        shape: &[usize],
-        mean: T,
-        std: T,
+        mean: Param<T>,
+        std: Param<T>,
+        size: Size,
     ) -> Result<Array<T>> {
-        let mut out = Array::<T>::zeros(device, shape)?;
+        let spec = &CONTINUOUS[19];
+        let [m, s] = prepare_all(spec.name, [("loc", &mean), ("scale", &std)], &size, device)?;
+        check_continuous_params(
+            spec,
+            [&m.array, &s.array, &s.array],
+            [m.given.as_ref(), s.given.as_ref(), None],
+            m.len,
+            device,
+        )?;
+        let mut out = Array::<T>::zeros(device, &m.shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = super::generator::launch_for((out.len() as u64).div_ceil(2));
-            T::launch_normal(&launch, &mut out, self.key(), base, mean, std)?;
+            T::launch_normal(&launch, &mut out, self.key(), base, &m.array, &s.array)?;
         }
         Ok(out)
     }

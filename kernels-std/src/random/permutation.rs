@@ -1,7 +1,8 @@
 //! Permutations: `permutation`, `shuffle`, and the row gather they share with `choice`.
 
 use crate::prelude::*;
-use crate::sort::{argsort, take_with_mode, TakeMode};
+use crate::sort::{argsort, take_along_axis, take_with_mode, TakeMode};
+use array_runtime::shape::normalize_axis;
 
 use super::generator::Generator;
 
@@ -86,5 +87,92 @@ impl Generator {
         }
         *x = self.permutation_of(x)?;
         Ok(())
+    }
+
+    /// NumPy's `Generator.permutation(x, axis)`: a copy of `x` with its sub-arrays along `axis`
+    /// (negative counts from the end) in random order, the order of
+    /// [`permutation`](Generator::permutation)`(x.shape()[axis])`.
+    ///
+    /// Errors: a 0-d array, an axis out of range.
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let x = Array::from_vec(&Device::cpu(), &[2, 3], vec![0, 1, 2, 10, 11, 12])?;
+    /// let y = Generator::new(4).permutation_along(&x, -1)?.to_vec()?;
+    /// // The same column order in both rows.
+    /// assert_eq!(y[3..].to_vec(), y[..3].iter().map(|v| v + 10).collect::<Vec<_>>());
+    /// assert!(Generator::new(4).permutation_along(&x, 2).is_err());
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn permutation_along<T: DType>(&mut self, x: &Array<T>, axis: isize) -> Result<Array<T>> {
+        if x.ndim() == 0 {
+            return Err(Error::invalid(
+                "permutation: x must be at least 1-dimensional, got a 0-d array",
+            ));
+        }
+        let ax = normalize_axis(axis, x.ndim())?;
+        let order = self.permutation(&x.device(), x.shape()[ax])?;
+        take_with_mode(x, &order, Some(ax as isize), TakeMode::Clip)
+    }
+
+    /// NumPy's `Generator.shuffle(x, axis)`: puts the sub-arrays of `x` along `axis` in random
+    /// order, as [`permutation_along`](Generator::permutation_along) (`x` is replaced; see
+    /// [`shuffle`](Generator::shuffle)).
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let mut x = Array::from_vec(&Device::cpu(), &[2, 3], vec![0, 1, 2, 10, 11, 12])?;
+    /// Generator::new(4).shuffle_along(&mut x, 1)?;
+    /// let y = x.to_vec()?;
+    /// assert_eq!(y[3..].to_vec(), y[..3].iter().map(|v| v + 10).collect::<Vec<_>>());
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn shuffle_along<T: DType>(&mut self, x: &mut Array<T>, axis: isize) -> Result<()> {
+        *x = self.permutation_along(x, axis)?;
+        Ok(())
+    }
+
+    /// NumPy's `Generator.permuted(x, axis)`: a copy of `x` whose slices along `axis` are each
+    /// shuffled independently (unlike [`shuffle_along`](Generator::shuffle_along), which moves
+    /// whole sub-arrays); `axis = None` shuffles all the elements (the flattened array,
+    /// reshaped). Element `i` of `x` (C order) takes word `i` of the stream as its key, and
+    /// each slice is put in the stable order of its keys.
+    ///
+    /// Errors: a 0-d array, an axis out of range.
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let x = Array::from_vec(&Device::cpu(), &[2, 4], (0..8).collect::<Vec<i32>>())?;
+    /// let y = Generator::new(5).permuted(&x, Some(1))?.to_vec()?;
+    /// let mut rows: Vec<Vec<i32>> = y.chunks(4).map(|r| r.to_vec()).collect();
+    /// rows.iter_mut().for_each(|r| r.sort());
+    /// assert_eq!(rows, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
+    /// let mut all = Generator::new(5).permuted(&x, None)?.to_vec()?;
+    /// all.sort();
+    /// assert_eq!(all, (0..8).collect::<Vec<i32>>());
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn permuted<T: DType>(&mut self, x: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
+        if x.ndim() == 0 {
+            return Err(Error::invalid(
+                "permuted: x must be at least 1-dimensional, got a 0-d array",
+            ));
+        }
+        match axis {
+            None => {
+                let keys = self.random_raw(&x.device(), &[x.len()])?;
+                let flat = x.as_standard_layout()?.reshape(&[x.len()])?;
+                gather_rows(&flat, &sort_order(&keys)?)?.reshape(x.shape())
+            }
+            Some(axis) => {
+                let ax = normalize_axis(axis, x.ndim())?;
+                let keys = self.random_raw(&x.device(), x.shape())?;
+                let order = argsort(&keys, Some(ax as isize))?;
+                take_along_axis(x, &order, Some(ax as isize))
+            }
+        }
     }
 }

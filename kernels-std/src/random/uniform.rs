@@ -2,7 +2,9 @@
 
 use crate::prelude::*;
 
+use super::checks::{check_continuous_params, param_index, CONTINUOUS};
 use super::generator::{launch_for, Generator};
+use super::params::{prepare_all, Param, Size};
 use super::philox::philox_words;
 
 /// The 53 high bits of a word as an `f64` in `[0, 1)` (exact: `(w >> 11) * 2^-53`).
@@ -35,35 +37,52 @@ pub fn raw_words(out: &mut [u64], k0: u32, k1: u32, base: u64) {
     }
 }
 
-/// `out[i] = low + span * unit_f64(word i)` (the stream layout of [`raw_words`]).
+/// `out[i] = low[i] + (high[i] - low[i]) * unit_f64(word i)` (the stream layout of
+/// [`raw_words`]; a parameter of one element applies to all).
 #[raw_kernel]
-pub fn uniform_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, low: f64, span: f64) {
+pub fn uniform_f64(out: &mut [f64], k0: u32, k1: u32, base: u64, low: &[f64], high: &[f64]) {
     let n = out.len();
     let blocks = (n + 1) / 2;
     let stride = grid_dim().x as u64 * block_dim().x as u64;
     let mut b = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
     while b < blocks {
         let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
-        out[2 * b] = low + span * unit_f64(w0);
+        let (l0, h0): (u64, u64) = (
+            param_index(low.len(), 2 * b),
+            param_index(high.len(), 2 * b),
+        );
+        out[2 * b] = low[l0] + (high[h0] - low[l0]) * unit_f64(w0);
         if 2 * b + 1 < n {
-            out[2 * b + 1] = low + span * unit_f64(w1);
+            let (l1, h1): (u64, u64) = (
+                param_index(low.len(), 2 * b + 1),
+                param_index(high.len(), 2 * b + 1),
+            );
+            out[2 * b + 1] = low[l1] + (high[h1] - low[l1]) * unit_f64(w1);
         }
         b += stride;
     }
 }
 
-/// `out[i] = low + span * unit_f32(word i)`, in `f32`.
+/// The `f32` version of [`uniform_f64`] (24-bit uniforms, `f32` arithmetic).
 #[raw_kernel]
-pub fn uniform_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, low: f32, span: f32) {
+pub fn uniform_f32(out: &mut [f32], k0: u32, k1: u32, base: u64, low: &[f32], high: &[f32]) {
     let n = out.len();
     let blocks = (n + 1) / 2;
     let stride = grid_dim().x as u64 * block_dim().x as u64;
     let mut b = block_idx().x as u64 * block_dim().x as u64 + thread_idx().x as u64;
     while b < blocks {
         let (w0, w1): (u64, u64) = philox_words(k0, k1, base + b, 0u32);
-        out[2 * b] = low + span * unit_f32(w0);
+        let (l0, h0): (u64, u64) = (
+            param_index(low.len(), 2 * b),
+            param_index(high.len(), 2 * b),
+        );
+        out[2 * b] = low[l0] + (high[h0] - low[l0]) * unit_f32(w0);
         if 2 * b + 1 < n {
-            out[2 * b + 1] = low + span * unit_f32(w1);
+            let (l1, h1): (u64, u64) = (
+                param_index(low.len(), 2 * b + 1),
+                param_index(high.len(), 2 * b + 1),
+            );
+            out[2 * b + 1] = low[l1] + (high[h1] - low[l1]) * unit_f32(w1);
         }
         b += stride;
     }
@@ -78,8 +97,8 @@ pub trait RandomFloat: Float {
         out: &mut Array<Self>,
         key: [u32; 2],
         base: u64,
-        low: Self,
-        span: Self,
+        low: &Array<Self>,
+        high: &Array<Self>,
     ) -> Result<()>;
 
     /// Runs the normal kernel of this dtype into `out` (C-contiguous) with `launch`.
@@ -89,8 +108,8 @@ pub trait RandomFloat: Float {
         out: &mut Array<Self>,
         key: [u32; 2],
         base: u64,
-        mean: Self,
-        std: Self,
+        mean: &Array<Self>,
+        std: &Array<Self>,
     ) -> Result<()>;
 
     /// Runs the exponential kernel of this dtype into `out` (C-contiguous) with `launch`.
@@ -100,27 +119,35 @@ pub trait RandomFloat: Float {
         out: &mut Array<Self>,
         key: [u32; 2],
         base: u64,
-        scale: Self,
+        scale: &Array<Self>,
     ) -> Result<()>;
 
     /// The value as an `f64` (exact), for the argument checks.
     #[doc(hidden)]
     fn as_f64(self) -> f64;
+
+    /// `v` rounded to this dtype.
+    #[doc(hidden)]
+    fn from_f64(v: f64) -> Self;
+
+    /// An `f64` array rounded to this dtype (itself for `f64`).
+    #[doc(hidden)]
+    fn from_f64_array(a: Array<f64>) -> Result<Array<Self>>;
 }
 
 /// `RandomFloat` for `$t` through its kernels (`uniform_$t`, `normal_$t`, `exponential_$t`).
 macro_rules! random_float {
-    ($($t:ident: $uniform:ident, $normal:ident, $exponential:ident;)*) => {$(
+    ($($t:ident: $uniform:ident, $normal:ident, $exponential:ident, $round:expr;)*) => {$(
         impl RandomFloat for $t {
             fn launch_uniform(
                 launch: &LaunchConfig,
                 out: &mut Array<$t>,
                 key: [u32; 2],
                 base: u64,
-                low: $t,
-                span: $t,
+                low: &Array<$t>,
+                high: &Array<$t>,
             ) -> Result<()> {
-                $uniform::launch(launch, out, key[0], key[1], base, low, span)
+                $uniform::launch(launch, out, key[0], key[1], base, low, high)
             }
 
             fn launch_normal(
@@ -128,8 +155,8 @@ macro_rules! random_float {
                 out: &mut Array<$t>,
                 key: [u32; 2],
                 base: u64,
-                mean: $t,
-                std: $t,
+                mean: &Array<$t>,
+                std: &Array<$t>,
             ) -> Result<()> {
                 super::normal::$normal::launch(launch, out, key[0], key[1], base, mean, std)
             }
@@ -139,7 +166,7 @@ macro_rules! random_float {
                 out: &mut Array<$t>,
                 key: [u32; 2],
                 base: u64,
-                scale: $t,
+                scale: &Array<$t>,
             ) -> Result<()> {
                 super::exponential::$exponential::launch(launch, out, key[0], key[1], base, scale)
             }
@@ -147,12 +174,20 @@ macro_rules! random_float {
             fn as_f64(self) -> f64 {
                 f64::from(self)
             }
+
+            fn from_f64(v: f64) -> Self {
+                v as $t
+            }
+
+            fn from_f64_array(a: Array<f64>) -> Result<Array<$t>> {
+                ($round)(a)
+            }
         }
     )*};
 }
 random_float! {
-    f64: uniform_f64, normal_f64, exponential_f64;
-    f32: uniform_f32, normal_f32, exponential_f32;
+    f64: uniform_f64, normal_f64, exponential_f64, |a: Array<f64>| -> Result<Array<f64>> { Ok(a) };
+    f32: uniform_f32, normal_f32, exponential_f32, |a: Array<f64>| a.astype::<f32>();
 }
 
 impl Generator {
@@ -168,62 +203,63 @@ impl Generator {
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn random<T: RandomFloat>(&mut self, device: &Device, shape: &[usize]) -> Result<Array<T>> {
-        self.uniform_unchecked(device, shape, T::zero(), T::one())
+        let (low, high) = (Param::Scalar(T::zero()), Param::Scalar(T::one()));
+        self.uniform_checked(device, low, high, Size::from(shape))
     }
 
     /// NumPy's `Generator.uniform(low, high, size)`: `low + (high - low) * random`, in
-    /// `[low, high)` (rounding can give `high` itself, as in NumPy).
+    /// `[low, high)` (rounding can give `high` itself, as in NumPy). `low` and `high` are
+    /// scalars or arrays, broadcast with `size` ([`Size`]; `None`: their broadcast shape).
     ///
-    /// Errors when `low > high` or when `low`, `high` or `high - low` is not finite (NumPy
-    /// accepts `low > high`, documenting the results as undefined, and fails only on an
-    /// infinite range). `low == high` gives `low`.
+    /// Errors (NumPy's): "high - low < 0"; "high - low range exceeds valid bounds" when
+    /// `high - low` is not finite (a NaN or infinite bound, or a range that overflows the
+    /// dtype). `low == high` gives `low`.
     ///
     /// ```
     /// use kernels_std::random::Generator;
     /// use kernels_std::prelude::*;
+    /// let dev = Device::cpu();
     /// let mut rng = Generator::new(1);
-    /// let x = rng.uniform(&Device::cpu(), -2.0f64, 3.0, &[100])?;
+    /// let x = rng.uniform(&dev, -2.0f64, 3.0, &[100])?;
     /// assert!(x.to_vec()?.iter().all(|&v| (-2.0..3.0).contains(&v)));
-    /// assert!(rng.uniform(&Device::cpu(), 1.0f64, 0.0, &[1]).is_err());
+    /// let high = Array::from_vec(&dev, &[2], vec![1.0f32, 100.0])?;
+    /// let y = rng.uniform(&dev, 0.0f32, &high, &[3, 2])?.to_vec()?;
+    /// assert!(y.chunks(2).all(|r| r[0] < 1.0 && r[1] < 100.0));
+    /// assert!(rng.uniform(&dev, 1.0f64, 0.0, None).is_err());
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn uniform<T: RandomFloat>(
         &mut self,
         device: &Device,
-        low: T,
-        high: T,
-        shape: &[usize],
+        low: impl Into<Param<T>>,
+        high: impl Into<Param<T>>,
+        size: impl Into<Size>,
     ) -> Result<Array<T>> {
-        let span = high - low;
-        if !(low.as_f64().is_finite() && high.as_f64().is_finite() && span.as_f64().is_finite()) {
-            return Err(Error::invalid(format!(
-                "uniform: low = {}, high = {} and high - low must be finite",
-                low.as_f64(),
-                high.as_f64()
-            )));
-        }
-        if low > high {
-            return Err(Error::invalid(format!(
-                "uniform: low = {} > high = {}",
-                low.as_f64(),
-                high.as_f64()
-            )));
-        }
-        self.uniform_unchecked(device, shape, low, span)
+        self.uniform_checked(device, low.into(), high.into(), size.into())
     }
 
-    fn uniform_unchecked<T: RandomFloat>(
+    fn uniform_checked<T: RandomFloat>(
         &mut self,
         device: &Device,
-        shape: &[usize],
-        low: T,
-        span: T,
+        low: Param<T>,
+        high: Param<T>,
+        size: Size,
     ) -> Result<Array<T>> {
-        let mut out = Array::<T>::zeros(device, shape)?;
+        let spec = &CONTINUOUS[21];
+        let [low, high] = prepare_all(spec.name, [("low", &low), ("high", &high)], &size, device)?;
+        let shape = low.shape.clone();
+        check_continuous_params(
+            spec,
+            [&low.array, &high.array, &high.array],
+            [low.given.as_ref(), high.given.as_ref(), None],
+            low.len,
+            device,
+        )?;
+        let mut out = Array::<T>::zeros(device, &shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = launch_for((out.len() as u64).div_ceil(2));
-            T::launch_uniform(&launch, &mut out, self.key(), base, low, span)?;
+            T::launch_uniform(&launch, &mut out, self.key(), base, &low.array, &high.array)?;
         }
         Ok(out)
     }
@@ -248,6 +284,32 @@ impl Generator {
             let [k0, k1] = self.key();
             raw_words::launch(&launch, &mut out, k0, k1, base)?;
         }
+        Ok(out)
+    }
+}
+
+impl Generator {
+    /// NumPy's `Generator.bytes(length)`: `length` random bytes, the little-endian bytes of
+    /// the stream's next `ceil(length / 8)` words ([`random_raw`](Generator::random_raw);
+    /// computed on the CPU: NumPy returns host bytes, and the words are the same on every
+    /// backend).
+    ///
+    /// ```
+    /// use kernels_std::random::Generator;
+    /// use kernels_std::prelude::*;
+    /// let b = Generator::new(5).bytes(10)?;
+    /// assert_eq!(b.len(), 10);
+    /// let w = Generator::new(5).random_raw(&Device::cpu(), &[2])?.to_vec()?;
+    /// assert_eq!(b[..8], w[0].to_le_bytes());
+    /// assert_eq!(b[8..], w[1].to_le_bytes()[..2]);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn bytes(&mut self, length: usize) -> Result<Vec<u8>> {
+        let words = self
+            .random_raw(&Device::cpu(), &[length.div_ceil(8)])?
+            .to_vec()?;
+        let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        out.truncate(length);
         Ok(out)
     }
 }
