@@ -30,6 +30,7 @@ pub mod reduce;
 pub mod scan;
 pub mod shape;
 pub mod sort;
+pub mod special;
 pub mod stats;
 
 // NumPy's flat namespace: `kernels_std::sum`, `kernels_std::arange`, `kernels_std::sort`, ...
