@@ -324,6 +324,14 @@ pub fn use_special_alias(x: f64, y: f64) -> f64 {
     sp::xlogy(x, y) * sp::log_expit(y)
 }
 
+/// Device functions marked `#[device_fn(cuda = "..")]` (`erf`, `erfc`, `tgamma` of CUDA's
+/// math library): on the host the fidelity test's C++ calls the C library's functions, the
+/// native twin our Rust bodies.
+#[elementwise]
+pub fn special_libm(x: f64) -> (f64, f64, f64) {
+    (sp::erf(x), sp::erfc(x), sp::gamma(x))
+}
+
 /// A generic kernel over the integers: wrapping operators, shifts, loops over `T`.
 #[elementwise]
 pub fn generic_int<T: Int>(x: T, y: T) -> (T, T, T, T) {

@@ -310,6 +310,110 @@ fn error_fns() {
 }
 
 #[test]
+fn gamma_fns() {
+    on_devices(|e, d| {
+        check!(e, d, "gamma_fns", gamma: special::gamma, 1, F64, F32);
+        check!(e, d, "gamma_fns", gammaln: special::gammaln, 1, F64, F32);
+        check!(e, d, "gamma_fns", gammasgn: special::gammasgn, 1, Tol::exact(), Tol::exact());
+        check!(e, d, "gamma_fns", rgamma: special::rgamma, 1, F64, F32);
+        // Near the negative roots of psi the reflection formula cancels, in SciPy too:
+        // absolute agreement there (3e-16 near psi(-0.504...) = 0).
+        check!(e, d, "gamma_fns", digamma: special::digamma, 1, abs(F64, 3e-16), abs(F32, 1e-7));
+        check!(e, d, "gamma_fns", beta: special::beta, 2, F64, F32);
+        // SciPy's betaln(1e300, 1e300) is 1.7e-13 off (ours is -2e300 ln 2 to the last bit).
+        check!(e, d, "gamma_fns", betaln: special::betaln, 2, Tol { rtol: 2e-13, ..F64 }, F32);
+        check!(e, d, "gamma_fns", poch: special::poch, 2, F64, F32);
+    });
+}
+
+/// `logsumexp` (axes, `b`, the sign), `softmax` and `log_softmax` against SciPy on rows with
+/// `-inf`, `inf`, NaN, a dominant element and negative weights.
+#[test]
+fn reductions() {
+    use kernels_std::s;
+    let npz = family("reductions");
+    let get = |k: &str| npz.array::<f64>(k).unwrap();
+    let tol = Tol { ulps: 8, ..F64 };
+    let mut errors = Vec::new();
+    let mut cmp = |got: Result<Array<f64>>, want: Array<f64>, what: &str| match got {
+        Ok(g) => {
+            let g = g.to_device(&Device::cpu()).unwrap();
+            if let Err(e) = check_close(&g, &want, tol, what) {
+                errors.push(e);
+            }
+        }
+        Err(e) => errors.push(format!("{what}: {e}")),
+    };
+    for dev in devices() {
+        let x = get("x").to_device(&dev).unwrap();
+        let b = get("b").to_device(&dev).unwrap();
+        let rows = x.slice(s![0..5;4, ..]).unwrap();
+        cmp(
+            special::logsumexp(&x).axis(1).run(),
+            get("logsumexp.axis1"),
+            "logsumexp axis 1",
+        );
+        cmp(
+            special::logsumexp(&x)
+                .axis(-1)
+                .keepdims(true)
+                .run()
+                .map(|r| r.reshape(&[5]).unwrap()),
+            get("logsumexp.axis1"),
+            "logsumexp keepdims",
+        );
+        cmp(
+            special::logsumexp(&rows).run(),
+            get("logsumexp.all"),
+            "logsumexp all",
+        );
+        cmp(
+            special::logsumexp(&x).axis(1).b(&b).run(),
+            get("logsumexp.b.nosign"),
+            "logsumexp b",
+        );
+        match special::logsumexp(&x).axis(1).b(&b).run_with_sign() {
+            Ok((v, sg)) => {
+                cmp(Ok(v), get("logsumexp.b.value"), "logsumexp b value");
+                cmp(Ok(sg), get("logsumexp.b.sign"), "logsumexp b sign");
+            }
+            Err(e) => panic!("return_sign: {e}"),
+        }
+        cmp(
+            special::softmax(&x).axis(1).run(),
+            get("softmax.axis1"),
+            "softmax axis 1",
+        );
+        cmp(
+            special::log_softmax(&x).axis(1).run(),
+            get("log_softmax.axis1"),
+            "log_softmax axis 1",
+        );
+        cmp(
+            special::softmax(&rows).axis(0).run(),
+            get("softmax.axis0"),
+            "softmax axis 0 of a strided view",
+        );
+        let small = Array::from_vec(&dev, &[2], vec![0.0f64, -40.0]).unwrap();
+        cmp(
+            special::logsumexp(&small).run(),
+            get("logsumexp.small"),
+            "logsumexp keeps e^-40",
+        );
+        let empty = Array::<f64>::zeros(&dev, &[2, 0]).unwrap();
+        cmp(
+            special::logsumexp(&empty).axis(1).run(),
+            Array::full(&Device::cpu(), &[2], f64::NEG_INFINITY).unwrap(),
+            "logsumexp of empty rows",
+        );
+        let i = Array::from_vec(&dev, &[3], vec![0i16, 1, 2]).unwrap();
+        let li: Array<f64> = special::logsumexp(&i).run().unwrap();
+        assert!((li.item().unwrap() - (1.0 + 1f64.exp() + 2f64.exp()).ln()).abs() < 1e-15);
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
 fn logistic() {
     on_devices(|e, d| {
         check!(e, d, "logistic", expit: special::expit, 1, F64, F32);
@@ -349,7 +453,17 @@ fn kernel_defs() -> Vec<(
         1: cbrt, exp10, exp2, expm1, log1p, cosm1, round, sindg, cosdg, tandg, cotdg, radian,
             agm, exprel, powm1, expit, logit, log_expit, xlogy, xlog1py, entr, rel_entr,
             kl_div, huber, pseudo_huber, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, erf, erfc,
-            erfcx, erfi, erfinv, erfcinv, dawsn, ndtr, log_ndtr, ndtri, ndtri_exp;
+            erfcx, erfi, erfinv, erfcinv, dawsn, ndtr, log_ndtr, ndtri, ndtri_exp, gamma,
+            gammaln, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, below_or_at;
+    }
+}
+
+/// A kernel's result dtype when it computes in `t` (the argument checks give `bool`).
+fn result_dtype(def: &array_runtime::kernel::elementwise::ElementwiseDef, t: DTypeId) -> DTypeId {
+    if def.name == "below_or_at" {
+        DTypeId::Bool
+    } else {
+        t
     }
 }
 
@@ -401,7 +515,7 @@ fn every_kernel_compiles_with_nvrtc() {
         .map(|&(def, outs)| {
             let types = [DTypeId::F64];
             let params = vec![DTypeId::F64; def.param_names.len()];
-            let results = vec![DTypeId::F64; outs];
+            let results = vec![result_dtype(def, DTypeId::F64); outs];
             let inst = Instance {
                 def,
                 type_args: &types,

@@ -22,7 +22,9 @@
 //! |---|---|
 //! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
 //! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`] |
+//! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
+//! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
@@ -32,14 +34,18 @@
 mod box_cox;
 mod elementary;
 mod error_fns;
+mod gamma_fns;
 pub mod kernels;
 mod logistic;
 mod promote;
+mod reductions;
 pub mod scalar;
 mod ufunc;
 
 pub use box_cox::*;
 pub use elementary::*;
 pub use error_fns::*;
+pub use gamma_fns::*;
 pub use logistic::*;
 pub use promote::{Promote, PromoteF32};
+pub use reductions::{log_softmax, logsumexp, softmax, LogSumExp, Softmax};

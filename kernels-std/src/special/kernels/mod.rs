@@ -49,6 +49,15 @@ kernel! {
     log_ndtr(x);
     ndtri(x);
     ndtri_exp(x);
+    // gamma and beta
+    gamma(x);
+    gammaln(x);
+    gammasgn(x);
+    rgamma(x);
+    digamma(x);
+    beta(a, b);
+    betaln(a, b);
+    poch(z, m);
     // logistic and entropy
     expit(x);
     logit(x);
@@ -66,3 +75,20 @@ kernel! {
     inv_boxcox(y, lmbda);
     inv_boxcox1p(y, lmbda);
 }
+
+/// `x <= bound` (NaN is not): the argument check of
+/// [`special::multigammaln`](crate::special::multigammaln()).
+#[elementwise]
+pub fn below_or_at<F: Float>(x: F, bound: F) -> bool {
+    x <= bound
+}
+
+/// The kernel of [`special::multigammaln`](crate::special::multigammaln()) (`d` as a float).
+#[elementwise]
+pub fn multigammaln<F: Float>(a: F, d: F) -> F {
+    let y: f64 = scalar::multigammaln(a.cast::<f64>(), d.cast::<f64>());
+    y.cast::<F>()
+}
+
+mod reductions;
+pub use reductions::*;

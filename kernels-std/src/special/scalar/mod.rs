@@ -26,9 +26,11 @@ pub(crate) mod series;
 mod box_cox;
 mod elementary;
 mod error_fns;
+mod gamma_fns;
 mod logistic;
 
 pub use box_cox::*;
 pub use elementary::*;
 pub use error_fns::*;
+pub use gamma_fns::*;
 pub use logistic::*;

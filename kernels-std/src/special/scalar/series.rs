@@ -1,22 +1,8 @@
-//! Generators of straight-line polynomial code: each invocation defines one `#[device_fn]`
+//! A generator of straight-line polynomial code: each invocation defines one `#[device_fn]`
 //! (the kernel language has no arrays as parameters, so a table of coefficients becomes a
 //! function of its own). The coefficient tables of this module are fitted by
 //! `scripts/special/gen_fits.py` (Chebyshev interpolation of mpmath's values), not taken
 //! from other libraries.
-
-/// `poly!(fn name(x) = [a_n, ..., a_1, a_0])`: the polynomial `a_n x^n + ... + a_0` by
-/// Horner's rule.
-macro_rules! poly {
-    ($(#[$m:meta])* $vis:vis fn $name:ident($x:ident) = [$first:literal $(, $c:literal)* $(,)?]) => {
-        $(#[$m])*
-        #[$crate::device_fn]
-        $vis fn $name($x: f64) -> f64 {
-            let mut p = $first;
-            $(p = p * $x + $c;)*
-            p
-        }
-    };
-}
 
 /// `cheb!(fn name(t) = c_0; [c_n, ..., c_1])`: the Chebyshev series `c_0 + sum c_k T_k(t)`
 /// for `t` in `[-1, 1]`, by Clenshaw's recurrence.
@@ -34,4 +20,4 @@ macro_rules! cheb {
     };
 }
 
-pub(crate) use {cheb, poly};
+pub(crate) use cheb;

@@ -2,4 +2,4 @@
 //! family; each `<name>(t)` has a `<name>_t(v)` that maps its variable to `[-1, 1]`.
 
 pub(crate) mod erf;
-// (the gamma fits land with the gamma family)
+pub(crate) mod gamma;
