@@ -89,6 +89,49 @@ REEXPORT = re.compile(r"pub use crate::[\w:]+::\{([^}]*)\}", re.S)
 GENERATOR_SECTION = "Random (Generator)"
 # Folders of device-function helpers, whose public functions are not routines.
 HELPER_DIRS = {"exact_math", "samplers"}
+# scipy.special (356 names; found in `kernels_std::special` only, as `pub fn` or as an entry
+# `name(args): Promote;` of its `ufunc!` tables).
+SPECIAL = (
+    "agm ai_zeros airy airye assoc_laguerre assoc_legendre_p assoc_legendre_p_all bdtr "
+    "bdtrc bdtri bdtrik bdtrin bei bei_zeros beip beip_zeros ber ber_zeros bernoulli berp "
+    "berp_zeros besselpoly beta betainc betaincc betainccinv betaincinv betaln bi_zeros "
+    "binom boxcox boxcox1p btdtria btdtrib c_roots cbrt cg_roots chdtr chdtrc chdtri "
+    "chdtriv chebyc chebys chebyt chebyu chndtr chndtridf chndtrinc chndtrix comb cosdg "
+    "cosm1 cotdg dawsn digamma diric ellip_harm ellip_harm_2 ellip_normal ellipe ellipeinc "
+    "ellipj ellipk ellipkinc ellipkm1 elliprc elliprd elliprf elliprg elliprj entr erf "
+    "erf_zeros erfc erfcinv erfcx erfi erfinv errstate euler eval_chebyc eval_chebys "
+    "eval_chebyt eval_chebyu eval_gegenbauer eval_genlaguerre eval_hermite "
+    "eval_hermitenorm eval_jacobi eval_laguerre eval_legendre eval_sh_chebyt "
+    "eval_sh_chebyu eval_sh_jacobi eval_sh_legendre exp1 exp10 exp2 expi expit expm1 expn "
+    "exprel factorial factorial2 factorialk fdtr fdtrc fdtri fdtridfd fresnel "
+    "fresnel_zeros fresnelc_zeros fresnels_zeros gamma gammainc gammaincc gammainccinv "
+    "gammaincinv gammaln gammasgn gdtr gdtrc gdtria gdtrib gdtrix gegenbauer genlaguerre "
+    "geterr h1vp h2vp h_roots hankel1 hankel1e hankel2 hankel2e he_roots hermite "
+    "hermitenorm huber hyp0f1 hyp1f1 hyp2f1 hyperu i0 i0e i1 i1e inv_boxcox inv_boxcox1p "
+    "it2i0k0 it2j0y0 it2struve0 itairy iti0k0 itj0y0 itmodstruve0 itstruve0 iv ive ivp j0 "
+    "j1 j_roots jacobi jn jn_zeros jnjnp_zeros jnp_zeros jnyn_zeros js_roots jv jve jvp k0 "
+    "k0e k1 k1e kei kei_zeros keip keip_zeros kelvin kelvin_zeros ker ker_zeros kerp "
+    "kerp_zeros kl_div kn kolmogi kolmogorov kv kve kvp l_roots la_roots laguerre lambertw "
+    "legendre legendre_p legendre_p_all lmbda log1p log_expit log_ndtr log_softmax "
+    "log_wright_bessel loggamma logit logsumexp lpmv lqmn lqn mathieu_a mathieu_b "
+    "mathieu_cem mathieu_even_coef mathieu_modcem1 mathieu_modcem2 mathieu_modsem1 "
+    "mathieu_modsem2 mathieu_odd_coef mathieu_sem modfresnelm modfresnelp modstruve "
+    "multigammaln nbdtr nbdtrc nbdtri nbdtrik nbdtrin ncfdtr ncfdtri ncfdtridfd ncfdtridfn "
+    "ncfdtrinc nctdtr nctdtridf nctdtrinc nctdtrit ndtr ndtri ndtri_exp nrdtrimn nrdtrisd "
+    "obl_ang1 obl_ang1_cv obl_cv obl_cv_seq obl_rad1 obl_rad1_cv obl_rad2 obl_rad2_cv "
+    "owens_t p_roots pbdn_seq pbdv pbdv_seq pbvv pbvv_seq pbwa pdtr pdtrc pdtri pdtrik "
+    "perm poch polygamma powm1 pro_ang1 pro_ang1_cv pro_cv pro_cv_seq pro_rad1 pro_rad1_cv "
+    "pro_rad2 pro_rad2_cv ps_roots pseudo_huber psi radian rel_entr rgamma riccati_jn "
+    "riccati_yn roots_chebyc roots_chebys roots_chebyt roots_chebyu roots_gegenbauer "
+    "roots_genlaguerre roots_hermite roots_hermitenorm roots_jacobi roots_laguerre "
+    "roots_legendre roots_sh_chebyt roots_sh_chebyu roots_sh_jacobi roots_sh_legendre "
+    "round s_roots seterr sh_chebyt sh_chebyu sh_jacobi sh_legendre shichi sici sinc sindg "
+    "smirnov smirnovi softmax softplus spence sph_harm_y sph_harm_y_all sph_legendre_p "
+    "sph_legendre_p_all spherical_in spherical_jn spherical_kn spherical_yn stdtr stdtridf "
+    "stdtrit stirling2 struve t_roots tandg tklmbda ts_roots u_roots us_roots "
+    "voigt_profile wofz wright_bessel wrightomega xlog1py xlogy y0 y0_zeros y1 y1_zeros "
+    "y1p_zeros yn yn_zeros ynp_zeros yv yve yvp zeta zetac "
+)
 ALIASES = {
     "where": ["where_"],
     "abs": ["abs", "absolute"],
@@ -159,7 +202,8 @@ def scan():
     src = ROOT / "kernels-std" / "src"
     for path in sorted(src.rglob("*.rs")):
         rel = path.relative_to(src)
-        if rel.parts[0] in ("lib.rs", "prelude.rs"):
+        if rel.parts[0] in ("lib.rs", "prelude.rs", "special"):
+            # (`special` is SciPy's namespace, listed by `special_fns`.)
             continue
         if "kernels" in rel.parts[1:-1] or rel.stem == "kernels":
             # The kernels behind the routines (`math::kernels::identity` copies an array; it
@@ -191,6 +235,21 @@ def scan():
         methods.update(n for ty, n in public_fns(text) if ty == "Array")
         operators.update(IMPL_OP.findall(text))
     return functions, generator, methods, operators
+
+
+UFUNC_ENTRY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): Promote(?:F32)?;", re.M)
+
+
+def special_fns():
+    """The public functions of `kernels_std::special`: name -> path."""
+    found = {}
+    src = ROOT / "kernels-std" / "src" / "special"
+    for path in sorted(src.glob("*.rs")):
+        text = strip_tests(path.read_text())
+        names = [n for ty, n in public_fns(text) if ty is None] + UFUNC_ENTRY.findall(text)
+        for name in names:
+            found[name] = f"kernels_std::special::{name}"
+    return found
 
 
 def where_is(name, functions, methods, operators):
@@ -238,6 +297,14 @@ def render():
         lines.append("")
         lines.insert(lines.index(f"## {section}") + 2, f"{here} of {len(names.split())} names.")
         lines.insert(lines.index(f"## {section}") + 3, "")
+    special = special_fns()
+    names = SPECIAL.split()
+    have = [n for n in names if n in special]
+    lines += ["## SciPy: special functions", "", f"{len(have)} of {len(names)} names of `scipy.special`.", "",
+              "| SciPy | here |", "| --- | --- |"]
+    for name in names:
+        lines.append(f"| `{name}` | {'`' + special[name] + '`' if name in special else 'not yet'} |")
+    lines.append("")
     lines.insert(6, f"{done} of {total} routines are available.")
     lines.insert(7, "")
     return "\n".join(lines)

@@ -306,6 +306,32 @@ pub fn calls(x: f32, y: f32, a: u32, b: u32) -> (f32, f32, u32) {
     )
 }
 
+/// Device functions of another crate: `kernels_std::special`'s, through a full path and
+/// through an alias (`use ... as sp`).
+#[elementwise]
+pub fn calls_special(x: f64, y: f64) -> (f64, f64) {
+    (
+        kernels_std::special::scalar::expit(x) * 2.0,
+        use_special_alias(x, y),
+    )
+}
+
+use kernels_std::special::scalar as sp;
+
+/// A device function calling `kernels_std::special` through the alias `sp`.
+#[device_fn]
+pub fn use_special_alias(x: f64, y: f64) -> f64 {
+    sp::xlogy(x, y) * sp::log_expit(y)
+}
+
+/// Device functions marked `#[device_fn(cuda = "..")]` (`erf`, `erfc`, `tgamma` of CUDA's
+/// math library): on the host the fidelity test's C++ calls the C library's functions, the
+/// native twin our Rust bodies.
+#[elementwise]
+pub fn special_libm(x: f64) -> (f64, f64, f64) {
+    (sp::erf(x), sp::erfc(x), sp::gamma(x))
+}
+
 /// A generic kernel over the integers: wrapping operators, shifts, loops over `T`.
 #[elementwise]
 pub fn generic_int<T: Int>(x: T, y: T) -> (T, T, T, T) {

@@ -78,6 +78,8 @@ fn modules() -> Vec<(&'static str, String)> {
         ("complex_math", l::complex_math::cuda_source()),
         ("complex_f64", l::complex_f64::cuda_source()),
         ("calls", l::calls::cuda_source()),
+        ("calls_special", l::calls_special::cuda_source()),
+        ("special_libm", l::special_libm::cuda_source()),
         ("generic_int_u8", l::generic_int::cuda_source::<u8>()),
         ("generic_int_i16", l::generic_int::cuda_source::<i16>()),
         ("generic_int_u64", l::generic_int::cuda_source::<u64>()),

@@ -1,6 +1,11 @@
 //! `#[device_fn]`: a helper in the kernel language, callable from any kernel (and from other
 //! device functions). The same pipeline as `#[elementwise]` (parse -> check -> lower -> emit);
 //! its CUDA C is a function `kxd_<name>` (a template for a generic one).
+//!
+//! `#[device_fn(cuda = "erf")]` marks a function that CUDA's math library also has: on a GPU
+//! the device function calls the library's (`kx::libm::erf`, the prelude's overloads for
+//! `float` and `double`), elsewhere (the host C++ of the fidelity tests, when the host's C
+//! library lacks it) the translated body; the native twin is always the Rust body.
 
 use proc_macro2::TokenStream;
 
@@ -10,12 +15,7 @@ use crate::{check, emit, lower, parse};
 /// Expands `#[device_fn(attr)] item`. Never panics.
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut diag = Diagnostics::default();
-    if !attr.is_empty() {
-        diag.push(syn::Error::new_spanned(
-            &attr,
-            "#[device_fn] takes no arguments",
-        ));
-    }
+    let libm = libm_name(attr, &mut diag);
     let item: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(item) => item,
         Err(e) => {
@@ -37,13 +37,46 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         out.extend(emit::device_fn::device_fn(&item, Some(&kernel.sig), None));
         return out;
     };
-    let source = lower::device_fn(&kernel, &typed);
+    let source = lower::device_fn(&kernel, &typed, libm.as_deref());
     let native = emit::native::body(&kernel, &typed, false);
     emit::device_fn::device_fn(
         &item,
         Some(&kernel.sig),
         Some((&source, native, &kernel.calls)),
     )
+}
+
+/// The name given by `cuda = "name"`, if any: a C identifier (the math library function whose
+/// `double` version is `name` and `float` version `namef`).
+fn libm_name(attr: TokenStream, diag: &mut Diagnostics) -> Option<String> {
+    if attr.is_empty() {
+        return None;
+    }
+    let bad = |diag: &mut Diagnostics| {
+        diag.push(syn::Error::new_spanned(
+            &attr,
+            "#[device_fn] takes no arguments, or `cuda = \"name\"` (a function of CUDA's math library)",
+        ));
+        None
+    };
+    let Ok(nv) = syn::parse2::<syn::MetaNameValue>(attr.clone()) else {
+        return bad(diag);
+    };
+    let syn::Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Str(s),
+        ..
+    }) = &nv.value
+    else {
+        return bad(diag);
+    };
+    let name = s.value();
+    let ident = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    if !nv.path.is_ident("cuda") || !ident {
+        return bad(diag);
+    }
+    Some(name)
 }
 
 /// The CUDA C of a device function, or the error messages: for unit tests.
@@ -57,7 +90,7 @@ pub(crate) fn translate(item: TokenStream) -> Result<String, Vec<String>> {
         _ => return Err(diag.messages()),
     };
     match check::kernel(&kernel, &mut diag) {
-        Some(typed) => Ok(lower::device_fn(&kernel, &typed)),
+        Some(typed) => Ok(lower::device_fn(&kernel, &typed, None)),
         None => Err(diag.messages()),
     }
 }

@@ -32,6 +32,7 @@ pub mod scan;
 pub mod scipy;
 pub mod shape;
 pub mod sort;
+pub mod special;
 pub mod stats;
 
 // NumPy's flat namespace: `kernels_std::sum`, `kernels_std::arange`, `kernels_std::sort`, ...

@@ -671,6 +671,44 @@ KX_HALF_OPS(__nv_bfloat16, __bfloat162float, __float2bfloat16_rn)
 #undef KX_HALF_P
 #endif // KX_HALF
 
+// ---- the math library's special functions, for `#[device_fn(cuda = "name")]` ----------
+// A device function so marked calls `kx::libm::name` where `KX_LIBM_name` is defined: every
+// one of these on a GPU (CUDA's math library), those of the C library on the host (the
+// fidelity tests); elsewhere its translated Rust body runs instead.
+namespace libm {
+#define KX_LIBM_1(NAME)                                                                   \
+    KX_FN float NAME(float x) { return ::NAME##f(x); }                                    \
+    KX_FN double NAME(double x) { return ::NAME(x); }
+#define KX_LIBM_N(NAME)                                                                   \
+    KX_FN float NAME(int n, float x) { return ::NAME##f(n, x); }                          \
+    KX_FN double NAME(int n, double x) { return ::NAME(n, x); }
+KX_LIBM_1(erf) KX_LIBM_1(erfc) KX_LIBM_1(lgamma) KX_LIBM_1(tgamma)
+KX_LIBM_1(j0) KX_LIBM_1(j1) KX_LIBM_1(y0) KX_LIBM_1(y1) KX_LIBM_N(jn) KX_LIBM_N(yn)
+#define KX_LIBM_erf 1
+#define KX_LIBM_erfc 1
+#define KX_LIBM_lgamma 1
+#define KX_LIBM_tgamma 1
+#define KX_LIBM_j0 1
+#define KX_LIBM_j1 1
+#define KX_LIBM_y0 1
+#define KX_LIBM_y1 1
+#define KX_LIBM_jn 1
+#define KX_LIBM_yn 1
+#ifdef KX_DEVICE
+KX_LIBM_1(erfinv) KX_LIBM_1(erfcinv) KX_LIBM_1(erfcx) KX_LIBM_1(normcdf)
+KX_LIBM_1(normcdfinv) KX_LIBM_1(cyl_bessel_i0) KX_LIBM_1(cyl_bessel_i1)
+#define KX_LIBM_erfinv 1
+#define KX_LIBM_erfcinv 1
+#define KX_LIBM_erfcx 1
+#define KX_LIBM_normcdf 1
+#define KX_LIBM_normcdfinv 1
+#define KX_LIBM_cyl_bessel_i0 1
+#define KX_LIBM_cyl_bessel_i1 1
+#endif
+#undef KX_LIBM_1
+#undef KX_LIBM_N
+} // namespace libm
+
 } // namespace kx
 
 #endif // KX_PRELUDE_CUH

@@ -66,7 +66,9 @@ impl Checker<'_> {
                 }
                 self.call_literals(&tys);
                 self.calls.push((e.sp, e.id));
-                self.table.fresh(LitKind::Any, e.sp)
+                let res = self.table.fresh(LitKind::Any, e.sp);
+                self.call_guesses.push((res.clone(), tys));
+                res
             }
             ExprKind::ComplexNew(re, im) => {
                 let (a, b) = (self.expr(re), self.expr(im));
@@ -553,6 +555,9 @@ impl Checker<'_> {
     /// `x.cast::<U>()`: from any dtype (a type parameter too) to any dtype.
     fn convert(&mut self, x: &Expr, to_ref: &TypeRef, sp: Sp) -> Ty {
         let from = self.expr(x);
+        if matches!(self.table.resolve(&from), Ty::Var(_)) {
+            self.guess_call_results();
+        }
         let to = Ty::of_ref(to_ref);
         let source = self.table.resolve(&from);
         let is_dtype = |t: &Ty| matches!(t, Ty::Scalar(_) | Ty::Generic(_) | Ty::Complex(_));
@@ -585,6 +590,9 @@ impl Checker<'_> {
 
     fn cast(&mut self, x: &Expr, to_ref: &TypeRef, sp: Sp) -> Ty {
         let from = self.expr(x);
+        if matches!(self.table.resolve(&from), Ty::Var(_)) && literal_kind(x).is_none() {
+            self.guess_call_results();
+        }
         let to = &Ty::of_ref(to_ref);
         let target = match to {
             Ty::Scalar(s) => *s,
@@ -671,6 +679,9 @@ impl Checker<'_> {
     fn method(&mut self, m: Method, name_sp: Sp, recv: &Expr, args: &[Expr]) -> Ty {
         let rt = self.expr(recv);
         let arg_tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
+        if matches!(self.table.resolve(&rt), Ty::Var(_)) {
+            self.guess_call_results();
+        }
         let r = self.table.resolve(&rt);
         let name = m.name;
         let found = |want: &dyn Fn(&MethodInfo) -> bool| m.entries().find(|e| want(e));

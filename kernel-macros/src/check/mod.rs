@@ -79,6 +79,7 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
         result: result.clone(),
         deferred_neg: Vec::new(),
         calls: Vec::new(),
+        call_guesses: Vec::new(),
         raw: k.raw,
         let_init: None,
     };
@@ -117,6 +118,7 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
             }
         }
     }
+    c.guess_call_results();
     let Checker {
         table,
         expr_ty,
@@ -182,6 +184,8 @@ pub(crate) struct Checker<'d> {
     deferred_neg: Vec<(Sp, ExprId)>,
     /// Device-function calls, whose result type must be known by the end.
     calls: Vec<(Sp, ExprId)>,
+    /// Each call's result type and argument types, for [`Checker::guess_call_results`].
+    call_guesses: Vec<(Ty, Vec<Ty>)>,
     /// Checking a `#[raw_kernel]`.
     raw: bool,
     /// The initializer of the `let` being checked, when it binds one name (where shared
@@ -190,6 +194,46 @@ pub(crate) struct Checker<'d> {
 }
 
 impl Checker<'_> {
+    /// Gives the calls whose result type nothing has fixed (yet) the float (or complex) type
+    /// of their arguments, when they all have the same one: `erf(x)` of an `f64` is taken to
+    /// be an `f64`. rustc checks the guess on the native twin (a device function returning
+    /// something else is a type error there); integer and `bool` results still need a type.
+    fn guess_call_results(&mut self) {
+        for i in 0..self.call_guesses.len() {
+            let (res, args) = self.call_guesses[i].clone();
+            if !matches!(
+                self.table.var_kind(&res),
+                Some(LitKind::Any | LitKind::Float)
+            ) {
+                continue;
+            }
+            let mut guess: Option<Ty> = None;
+            let mut agree = true;
+            for a in &args {
+                let t = self.table.resolve(a);
+                let candidate = match &t {
+                    Ty::Scalar(s) if s.is_float() => true,
+                    Ty::Complex(_) => true,
+                    Ty::Var(_) if self.table.var_kind(&t) != Some(LitKind::Int) => {
+                        agree = false;
+                        false
+                    }
+                    _ => false,
+                };
+                if candidate {
+                    match &guess {
+                        Some(g) if *g != t => agree = false,
+                        Some(_) => {}
+                        None => guess = Some(t),
+                    }
+                }
+            }
+            if let (true, Some(g)) = (agree, guess) {
+                let _ = self.table.unify(&res, &g);
+            }
+        }
+    }
+
     fn show(&self, t: &Ty) -> String {
         self.table.show(t, &self.generics)
     }

@@ -72,9 +72,29 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
 /// The CUDA C of a `#[device_fn]`: a function `kxd_<name>` (a template over the type
 /// parameters of a generic one), between include guards so that a module may list it more
 /// than once (a kernel and the device functions it calls may share a callee).
-pub(crate) fn device_fn(k: &Kernel, typed: &Typed) -> String {
+///
+/// With `libm` (`#[device_fn(cuda = "erf")]`), where the prelude defines `KX_LIBM_<libm>`
+/// (CUDA's math library has the function; on the host, the C library), the function calls
+/// `kx::libm::<libm>` with its parameters instead of the translated body.
+pub(crate) fn device_fn(k: &Kernel, typed: &Typed, libm: Option<&str>) -> String {
     let name = k.sig.name.unraw().to_string();
-    let body = function(k, typed, &format!("kxd_{name}"));
+    let mut body = function(k, typed, &format!("kxd_{name}"));
+    if let Some(libm) = libm {
+        let (head, _) = body.split_once('{').unwrap_or((&body, ""));
+        // The parameters' C names, as `function` chose them.
+        let mut names = Names::new(k.sig.generics.iter().map(|g| g.name.unraw().to_string()));
+        let params: Vec<String> = k
+            .sig
+            .params
+            .iter()
+            .map(|p| names.binding(&p.name.unraw().to_string()))
+            .collect();
+        body = format!(
+            "#ifdef KX_LIBM_{libm}\n{}{{\n    return kx::libm::{libm}({});\n}}\n#else\n{body}#endif\n",
+            head,
+            params.join(", ")
+        );
+    }
     let guard = format!("KXD_{}_{:016x}", name, fnv(&body));
     let template = if k.sig.generics.is_empty() {
         String::new()

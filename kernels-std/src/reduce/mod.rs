@@ -55,7 +55,7 @@
 //! ```
 
 mod arg;
-mod builder;
+pub(crate) mod builder;
 mod dtypes;
 mod extrema;
 pub mod kernels;

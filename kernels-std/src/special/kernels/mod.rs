@@ -1,0 +1,94 @@
+//! The elementwise kernels of `special`: each calls the function of [`scalar`] of its name,
+//! in `f64`, on arguments converted from `F` (exactly) and rounds the results once to `F`
+//! (`f32` or `f64`: the array functions convert other dtypes first, see
+//! [`Promote`](super::Promote)). `into` writes into existing arrays (SciPy's `out=`).
+
+use crate::prelude::*;
+use crate::special::scalar;
+
+/// `kernel!(name(a, b, ..) -> 1)`: the kernel of `scalar::name` with that many arguments
+/// and results.
+macro_rules! kernel {
+    ($($name:ident($($a:ident),+);)*) => {$(
+        #[doc = concat!("The kernel of [`special::", stringify!($name), "`](crate::special::",
+            stringify!($name), "()): computed in `f64`, rounded once to `F`.")]
+        #[elementwise]
+        pub fn $name<F: Float>($($a: F),+) -> F {
+            let y: f64 = scalar::$name($($a.cast::<f64>()),+);
+            y.cast::<F>()
+        }
+    )*};
+}
+
+kernel! {
+    // elementary
+    cbrt(x);
+    exp10(x);
+    exp2(x);
+    expm1(x);
+    log1p(x);
+    cosm1(x);
+    round(x);
+    sindg(x);
+    cosdg(x);
+    tandg(x);
+    cotdg(x);
+    radian(d, m, s);
+    agm(a, b);
+    exprel(x);
+    powm1(x, y);
+    // error functions, normal distribution
+    erf(x);
+    erfc(x);
+    erfcx(x);
+    erfi(x);
+    erfinv(x);
+    erfcinv(x);
+    dawsn(x);
+    ndtr(x);
+    log_ndtr(x);
+    ndtri(x);
+    ndtri_exp(x);
+    // gamma and beta
+    gamma(x);
+    gammaln(x);
+    gammasgn(x);
+    rgamma(x);
+    digamma(x);
+    beta(a, b);
+    betaln(a, b);
+    poch(z, m);
+    // logistic and entropy
+    expit(x);
+    logit(x);
+    log_expit(x);
+    xlogy(x, y);
+    xlog1py(x, y);
+    entr(x);
+    rel_entr(x, y);
+    kl_div(x, y);
+    huber(delta, r);
+    pseudo_huber(delta, r);
+    // Box-Cox
+    boxcox(x, lmbda);
+    boxcox1p(x, lmbda);
+    inv_boxcox(y, lmbda);
+    inv_boxcox1p(y, lmbda);
+}
+
+/// `x <= bound` (NaN is not): the argument check of
+/// [`special::multigammaln`](crate::special::multigammaln()).
+#[elementwise]
+pub fn below_or_at<F: Float>(x: F, bound: F) -> bool {
+    x <= bound
+}
+
+/// The kernel of [`special::multigammaln`](crate::special::multigammaln()) (`d` as a float).
+#[elementwise]
+pub fn multigammaln<F: Float>(a: F, d: F) -> F {
+    let y: f64 = scalar::multigammaln(a.cast::<f64>(), d.cast::<f64>());
+    y.cast::<F>()
+}
+
+mod reductions;
+pub use reductions::*;

@@ -1,0 +1,135 @@
+//! The kernels of `logsumexp`, `softmax` and `log_softmax`.
+//!
+//! `logsumexp` is one pass: the accumulator `(m, w, t)` holds the largest element `m`, the
+//! sum `w` of the weights `b` of the elements equal to it and the sum `t` of `b e^(x - m)`
+//! over the others, so that the result `m + ln w + ln(1 + t/w)` keeps the digits of a small
+//! `t` (SciPy's `log1p` refinement). Elements with `b == 0` are left out. The result and its
+//! sign leave the reduction as the two parts of a `c128`, split by the caller;
+//! `logsumexp_split` gives `softmax` the maximum and the logarithm apart.
+
+use crate::prelude::*;
+
+/// One element of `logsumexp`: `(x, b, 0)`, or the empty accumulator where `b == 0`.
+#[device_fn]
+pub fn lse_map(x: f64, b: f64) -> (f64, f64, f64) {
+    if b == 0.0 {
+        (f64::NEG_INFINITY, 0.0, 0.0)
+    } else {
+        (x, b, 0.0)
+    }
+}
+
+/// Two `logsumexp` accumulators merged (the larger maximum keeps its weight).
+#[device_fn]
+pub fn lse_combine(p0: f64, p1: f64, p2: f64, q0: f64, q1: f64, q2: f64) -> (f64, f64, f64) {
+    if p0.is_nan() || q0.is_nan() {
+        (f64::NAN, f64::NAN, f64::NAN)
+    } else if p0 == q0 {
+        (p0, p1 + q1, p2 + q2)
+    } else if p0 > q0 {
+        (p0, p1, p2 + (q1 + q2) * (q0 - p0).exp())
+    } else {
+        (q0, q1, q2 + (p1 + p2) * (p0 - q0).exp())
+    }
+}
+
+/// `ln |w + t|` (for `w != 0`) through `ln_1p(t / w)`, and the sign of `w + t`.
+#[device_fn]
+pub fn lse_log_part(w: f64, t: f64) -> (f64, f64) {
+    let r = t / w;
+    let total = w + t;
+    let sign = if total > 0.0 {
+        1.0
+    } else if total < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    let l = if r >= -0.5 {
+        r.ln_1p()
+    } else {
+        (1.0 + r).abs().ln()
+    };
+    (w.abs().ln() + l, sign)
+}
+
+#[reduction]
+pub mod logsumexp {
+    pub fn map<T: Float>(x: T, b: T) -> (f64, f64, f64) {
+        super::lse_map(x.cast::<f64>(), b.cast::<f64>())
+    }
+    pub fn combine<T: Float>(p: (f64, f64, f64), q: (f64, f64, f64)) -> (f64, f64, f64) {
+        super::lse_combine(p.0, p.1, p.2, q.0, q.1, q.2)
+    }
+    pub fn identity<T: Float>() -> (f64, f64, f64) {
+        (f64::NEG_INFINITY, 0.0, 0.0)
+    }
+    pub fn finish<T: Float>(acc: (f64, f64, f64)) -> c128 {
+        let (m, w, t) = acc;
+        if m.is_nan() {
+            return Complex::new(f64::NAN, f64::NAN);
+        }
+        if m == f64::NEG_INFINITY || w == 0.0 {
+            return Complex::new(f64::NEG_INFINITY, 0.0);
+        }
+        let (l, sign): (f64, f64) = super::lse_log_part(w, t);
+        Complex::new(m + l, sign)
+    }
+}
+
+/// `logsumexp` split as `(m, l)`: the maximum and `ln(sum e^(x - m))`, so that `x - m - l`
+/// keeps the digits of the largest element's `log_softmax` (weights are 1 here).
+#[reduction]
+pub mod logsumexp_split {
+    pub fn map<T: Float>(x: T) -> (f64, f64, f64) {
+        super::lse_map(x.cast::<f64>(), 1.0)
+    }
+    pub fn combine<T: Float>(p: (f64, f64, f64), q: (f64, f64, f64)) -> (f64, f64, f64) {
+        super::lse_combine(p.0, p.1, p.2, q.0, q.1, q.2)
+    }
+    pub fn identity<T: Float>() -> (f64, f64, f64) {
+        (f64::NEG_INFINITY, 0.0, 0.0)
+    }
+    pub fn finish<T: Float>(acc: (f64, f64, f64)) -> c128 {
+        let (m, w, t) = acc;
+        if m.is_nan() || m == f64::NEG_INFINITY || w == 0.0 {
+            return Complex::new(m, 0.0);
+        }
+        let (l, _sign): (f64, f64) = super::lse_log_part(w, t);
+        Complex::new(m, l)
+    }
+}
+
+/// The result of [`logsumexp`] without its sign: NaN where the sum is negative (SciPy's rule
+/// without `return_sign`).
+#[elementwise]
+pub fn logsumexp_value<F: Float>(z: c128) -> F {
+    let v = if z.im < 0.0 { f64::NAN } else { z.re };
+    v.cast::<F>()
+}
+
+/// The two parts of a [`logsumexp`] result.
+#[elementwise]
+pub fn logsumexp_parts<F: Float>(z: c128) -> (F, F) {
+    (z.re.cast::<F>(), z.im.cast::<F>())
+}
+
+/// `softmax` from [`logsumexp_split`] along the same axes: `e^(x - m - l)`, NaN for the
+/// whole slice where the maximum is not finite (SciPy's `softmax([inf, 1])` is `[nan, nan]`).
+#[elementwise]
+pub fn softmax_apply<F: Float>(x: F, ml: c128) -> F {
+    let x = x.cast::<f64>();
+    let v = if ml.re.is_finite() {
+        ((x - ml.re) - ml.im).exp()
+    } else {
+        f64::NAN
+    };
+    v.cast::<F>()
+}
+
+/// `log_softmax` from [`logsumexp_split`] along the same axes: `(x - m) - l`.
+#[elementwise]
+pub fn log_softmax_apply<F: Float>(x: F, ml: c128) -> F {
+    let v = (x.cast::<f64>() - ml.re) - ml.im;
+    v.cast::<F>()
+}

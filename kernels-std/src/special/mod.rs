@@ -1,0 +1,51 @@
+//! `scipy.special`: special functions, elementwise over arrays on the CPU and CUDA, and
+//! callable from kernels.
+//!
+//! Each function exists twice, from one source:
+//! - [`scalar`]: the function on one `f64` (complex: `c128`) as a `#[device_fn]` in the
+//!   kernel language: a user's `#[elementwise]`, `#[reduction]` or `#[raw_kernel]` calls it
+//!   (`sp::erf(x) * 2.0`), and it is an ordinary Rust function on the host too;
+//! - here, the array function of SciPy's name: operands are arrays (any view) or scalars,
+//!   broadcast together, of one dtype; the result's dtype is SciPy's ([`Promote`],
+//!   [`PromoteF32`]: `f32` stays `f32`, integers give `f64`); computed in `f64` and rounded
+//!   once. The kernels are in [`kernels`] (their `into` is SciPy's `out=`).
+//!
+//! ```
+//! use kernels_std::{special, Array, Device};
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![-1i32, 0, 1])?;
+//! let y = special::expit(&x)?; // i32 in, f64 out (SciPy's loop)
+//! assert_eq!(y.to_vec()?[1], 0.5);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
+//!
+//! | family | functions |
+//! |---|---|
+//! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
+//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`] |
+//! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
+//! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
+//! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
+//! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
+//!
+//! Where we differ from SciPy: the operands of one call share a dtype (convert with
+//! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
+//! and round once (so `f32` results can differ from SciPy's in the last bit or two).
+
+mod box_cox;
+mod elementary;
+mod error_fns;
+mod gamma_fns;
+pub mod kernels;
+mod logistic;
+mod promote;
+mod reductions;
+pub mod scalar;
+mod ufunc;
+
+pub use box_cox::*;
+pub use elementary::*;
+pub use error_fns::*;
+pub use gamma_fns::*;
+pub use logistic::*;
+pub use promote::{Promote, PromoteF32};
+pub use reductions::{log_softmax, logsumexp, softmax, LogSumExp, Softmax};

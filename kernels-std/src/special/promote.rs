@@ -1,0 +1,84 @@
+//! SciPy's result dtypes: which loop a ufunc of `scipy.special` picks for each input dtype.
+//!
+//! A SciPy ufunc has loops for `float32` and `float64` (`'f->f'`, `'d->d'`) and NumPy picks
+//! the first one the input casts to safely. Most functions list the `float64` loop first, so
+//! every integer, `bool` and `float16` input gives `float64` and only `float32` stays
+//! `float32` ([`Promote`]); a few list `float32` first (`ndtri`, `betainc`, `jv`, `boxcox`,
+//! ...), so the small integers and `float16` give `float32` ([`PromoteF32`]). Both compute in
+//! `f64` and round once to the result (`bf16`, which NumPy lacks, is treated as `f16`).
+
+use crate::prelude::*;
+use array_runtime::kernel::elementwise::Operand;
+use array_runtime::IntoOperand;
+
+/// The dtype of a special function whose `float64` loop comes first in SciPy (`erf`,
+/// `gammaln`, `expit`, ...): `f32` stays `f32`, everything else gives `f64`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::special::Promote;
+/// fn result<T: Promote>() -> DTypeId { <T::Out as DType>::ID }
+/// assert_eq!(result::<i8>(), DTypeId::F64);
+/// assert_eq!(result::<f16>(), DTypeId::F64);
+/// assert_eq!(result::<f32>(), DTypeId::F32);
+/// ```
+pub trait Promote: DType {
+    /// The result's dtype (and the dtype the operands are converted to).
+    type Out: Float;
+    /// The operand converted to [`Promote::Out`]: itself for `f32`/`f64`, a converted copy
+    /// (`astype`) otherwise.
+    fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, Self::Out>>;
+}
+
+/// The dtype of a special function whose `float32` loop comes first in SciPy (`ndtri`,
+/// `betainc`, `jv`, `boxcox`, ...): `bool`, 8- and 16-bit integers, `f16`, `bf16` and `f32`
+/// give `f32`; wider integers and `f64` give `f64`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::special::PromoteF32;
+/// fn result<T: PromoteF32>() -> DTypeId { <T::Out as DType>::ID }
+/// assert_eq!(result::<i16>(), DTypeId::F32);
+/// assert_eq!(result::<i32>(), DTypeId::F64);
+/// ```
+pub trait PromoteF32: DType {
+    /// The result's dtype (and the dtype the operands are converted to).
+    type Out: Float;
+    /// The operand converted to [`PromoteF32::Out`]: itself for `f32`/`f64`, a converted copy
+    /// otherwise.
+    fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, Self::Out>>;
+}
+
+/// An operand of dtype `T` converted to `U` (scalars on the host, arrays by `astype` on their
+/// device).
+fn convert<'a, T: DType, U: DType>(x: impl IntoOperand<'a, T>) -> Result<Operand<'a, U>> {
+    Ok(match x.into_operand() {
+        Operand::Scalar(s) => Operand::Scalar(s.cast::<U>()),
+        Operand::Borrowed(a) => Operand::Owned(a.astype::<U>()?),
+        Operand::Owned(a) => Operand::Owned(a.astype::<U>()?),
+    })
+}
+
+macro_rules! promote {
+    ($tr:ident: same $($s:ty),*; $($t:ty => $o:ty),*) => {
+        $(impl $tr for $s {
+            type Out = $s;
+            fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, $s>> {
+                Ok(x.into_operand())
+            }
+        })*
+        $(impl $tr for $t {
+            type Out = $o;
+            fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, $o>> {
+                convert::<$t, $o>(x)
+            }
+        })*
+    };
+}
+
+promote!(Promote: same f32, f64;
+    bool => f64, i8 => f64, u8 => f64, i16 => f64, u16 => f64, i32 => f64, u32 => f64,
+    i64 => f64, u64 => f64, f16 => f64, bf16 => f64);
+promote!(PromoteF32: same f32, f64;
+    bool => f32, i8 => f32, u8 => f32, i16 => f32, u16 => f32, i32 => f64, u32 => f64,
+    i64 => f64, u64 => f64, f16 => f32, bf16 => f32);

@@ -1,0 +1,146 @@
+//! SciPy's `logsumexp`, `softmax` and `log_softmax`, over any axes.
+
+use super::kernels;
+use super::Promote;
+use crate::prelude::*;
+use crate::reduce::builder::{axes_methods, AxesChoice};
+use array_runtime::kernel::elementwise::Operand;
+use array_runtime::kernel::reduction::Erase;
+use array_runtime::kernel::reduction::ReduceCall;
+
+/// The builder of [`logsumexp`]: axes, `keepdims`, weights `b`; [`LogSumExp::run`] or
+/// [`LogSumExp::run_with_sign`] (SciPy's `return_sign=True`).
+#[derive(Clone, Debug)]
+pub struct LogSumExp<'a, T: Promote> {
+    a: &'a Array<T>,
+    b: Option<&'a Array<T>>,
+    choice: AxesChoice,
+}
+
+impl<'a, T: Promote> LogSumExp<'a, T> {
+    axes_methods!();
+
+    /// Weights (SciPy's `b`), broadcast against the array: `ln sum b e^a`; elements with
+    /// `b == 0` are left out.
+    pub fn b(mut self, b: &'a Array<T>) -> Self {
+        self.b = Some(b);
+        self
+    }
+
+    /// The reduction's raw result: the logarithm in `re`, the sign of the sum in `im`.
+    fn reduce(&self) -> Result<Array<c128>> {
+        let a = T::promote(self.a)?;
+        let b: Operand<'_, T::Out> = match self.b {
+            Some(b) => T::promote(b)?,
+            None => Operand::Scalar(1i32.cast::<T::Out>()),
+        };
+        let operands: Vec<Box<dyn Erase + '_>> = vec![Box::new(a), Box::new(b)];
+        let call = ReduceCall::<kernels::logsumexp::Kernel<T::Out>>::new(operands);
+        self.choice.apply(call).run()
+    }
+
+    /// `ln sum e^a` (times `b`) over the chosen axes (every axis by default): NaN where a
+    /// weighted sum is negative, `-inf` over an empty axis.
+    pub fn run(self) -> Result<Array<T::Out>> {
+        kernels::logsumexp_value::<T::Out>(&self.reduce()?)
+    }
+
+    /// `(ln |sum b e^a|, sign of the sum)` (SciPy's `return_sign=True`; the sign is 0 where
+    /// the sum is).
+    pub fn run_with_sign(self) -> Result<(Array<T::Out>, Array<T::Out>)> {
+        kernels::logsumexp_parts::<T::Out>(&self.reduce()?)
+    }
+}
+
+/// `ln sum e^a` over axes without overflow (SciPy's `logsumexp`): a builder with `axis`,
+/// `axes`, `keepdims`, `b` (weights), then `run()` or `run_with_sign()`. Integers give `f64`,
+/// `f32` stays `f32`; computed in `f64` in one pass.
+///
+/// ```
+/// use kernels_std::{special, Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1000.0f64, 1000.0, 0.0, f64::NEG_INFINITY])?;
+/// let l = special::logsumexp(&a).axis(1).run()?.to_vec()?;
+/// assert!((l[0] - (1000.0 + 2f64.ln())).abs() < 1e-12 && l[1] == 0.0);
+/// let b = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, -2.0])?;
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 2.0])?;
+/// let (v, s) = special::logsumexp(&x).b(&b).run_with_sign()?;
+/// assert_eq!(s.to_vec()?, vec![-1.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn logsumexp<T: Promote>(a: &Array<T>) -> LogSumExp<'_, T> {
+    LogSumExp {
+        a,
+        b: None,
+        choice: AxesChoice::default(),
+    }
+}
+
+/// The builder of [`softmax`] and [`log_softmax`]: the axes (every axis by default).
+#[derive(Clone, Debug)]
+pub struct Softmax<'a, T: Promote> {
+    x: &'a Array<T>,
+    choice: AxesChoice,
+    log: bool,
+}
+
+impl<T: Promote> Softmax<'_, T> {
+    /// Adds `axis` (negative counts from the end) to the axes normalized over.
+    pub fn axis(mut self, axis: isize) -> Self {
+        self.choice.axes.get_or_insert_with(Vec::new).push(axis);
+        self
+    }
+
+    /// Normalizes over exactly these axes.
+    pub fn axes(mut self, axes: &[isize]) -> Self {
+        self.choice.axes = Some(axes.to_vec());
+        self
+    }
+
+    /// The result, of the input's shape.
+    pub fn run(self) -> Result<Array<T::Out>> {
+        let mut choice = self.choice.clone();
+        choice.keepdims = true;
+        let x = T::promote(self.x)?;
+        let operands: Vec<Box<dyn Erase + '_>> = vec![Box::new(x)];
+        let call = ReduceCall::<kernels::logsumexp_split::Kernel<T::Out>>::new(operands);
+        let ml = choice.apply(call).run()?;
+        let x = T::promote(self.x)?;
+        if self.log {
+            kernels::log_softmax_apply::<T::Out>(x, &ml)
+        } else {
+            kernels::softmax_apply::<T::Out>(x, &ml)
+        }
+    }
+}
+
+/// `e^x / sum e^x` over axes (SciPy's `softmax`): `softmax(&x).axis(1).run()`.
+///
+/// ```
+/// use kernels_std::{special, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1000.0f64, 1000.0])?;
+/// assert_eq!(special::softmax(&x).run()?.to_vec()?, vec![0.5, 0.5]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn softmax<T: Promote>(x: &Array<T>) -> Softmax<'_, T> {
+    Softmax {
+        x,
+        choice: AxesChoice::default(),
+        log: false,
+    }
+}
+
+/// `x - logsumexp(x)` over axes (SciPy's `log_softmax`): `log_softmax(&x).axis(1).run()`.
+///
+/// ```
+/// use kernels_std::{special, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![f64::NEG_INFINITY, 0.0])?;
+/// assert_eq!(special::log_softmax(&x).run()?.to_vec()?, vec![f64::NEG_INFINITY, 0.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn log_softmax<T: Promote>(x: &Array<T>) -> Softmax<'_, T> {
+    Softmax {
+        x,
+        choice: AxesChoice::default(),
+        log: true,
+    }
+}

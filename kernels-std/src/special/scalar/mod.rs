@@ -1,0 +1,36 @@
+//! The special functions on one value, in the kernel language: each is a `#[device_fn]`, so
+//! a user's `#[elementwise]`, `#[reduction]` or `#[raw_kernel]` can call it (the kernel
+//! includes its CUDA C), and an ordinary Rust function on the host.
+//!
+//! ```
+//! use kernels_std::prelude::*;
+//! use kernels_std::special::scalar as sp;
+//!
+//! #[elementwise]
+//! fn two_expit(x: f64) -> f64 {
+//!     sp::expit(x) * 2.0
+//! }
+//!
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 800.0])?;
+//! assert_eq!(two_expit(&x)?.to_vec()?, vec![1.0, 2.0]);
+//! assert_eq!(sp::expit(0.0), 0.5); // on the host, too
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
+//!
+//! Everything is `f64` (complex functions: `c128`), as SciPy computes its `float32` loops of
+//! most functions in double; call with `x as f64` from `f32` code.
+
+pub(crate) mod fits;
+pub(crate) mod series;
+
+mod box_cox;
+mod elementary;
+mod error_fns;
+mod gamma_fns;
+mod logistic;
+
+pub use box_cox::*;
+pub use elementary::*;
+pub use error_fns::*;
+pub use gamma_fns::*;
+pub use logistic::*;

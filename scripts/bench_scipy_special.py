@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""SciPy's side of the kernels-std special benchmark (benches/special.rs): for N float32 and
+float64 elements, erf, gammaln, digamma, expit, ndtri and logsumexp along the last axis of a
+(N/1000, 1000) array, on the same inputs (affine maps of the deterministic x in [0, 1) of
+benches/common, computed in float32). Prints one JSON object {"numpy": scipy version,
+"results": {"op/dtype/n": median seconds}}. Usage: bench_scipy_special.py N [N ...]
+"""
+import json
+import sys
+
+import numpy as np
+import scipy
+import scipy.special as sc
+
+from bench_numpy_ufuncs import inputs
+from bench_timing import median_time
+
+CASES = (("erf", 6.0, -3.0), ("gammaln", 10.0, 0.1), ("digamma", 10.0, 0.1),
+         ("expit", 20.0, -10.0), ("ndtri", 0.98, 0.01), ("logsumexp", 10.0, 0.0))
+
+
+def main():
+    sizes = [int(s) for s in sys.argv[1:]] or [10**7]
+    out = {}
+    for n in sizes:
+        x = inputs(n)
+        for name, dt in (("f32", np.float32), ("f64", np.float64)):
+            for f, scale, offset in CASES:
+                arg = (np.float32(scale) * x + np.float32(offset)).astype(dt)
+                if f == "logsumexp":
+                    arg = arg.reshape(n // 1000, 1000)
+                    fn = lambda: sc.logsumexp(arg, axis=-1)
+                else:
+                    fn = lambda: getattr(sc, f)(arg)
+                out[f"{f}/{name}/{n}"] = median_time(fn, 7)
+    print(json.dumps({"numpy": scipy.__version__, "results": out}))
+
+
+if __name__ == "__main__":
+    main()
