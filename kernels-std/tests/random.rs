@@ -496,19 +496,32 @@ fn cpu_and_cuda_agree_bit_for_bit() {
             let f: [Array<f64>; 2] = std::array::from_fn(|k| {
                 column(dev, n, &sets.iter().map(|s| s.1[k]).collect::<Vec<_>>())
             });
-            let x = discrete_method(&mut rng, dev, kind, &i, &f).to_vec().unwrap();
+            let x = discrete_method(&mut rng, dev, kind, &i, &f)
+                .to_vec()
+                .unwrap();
             out.push(x.into_iter().map(|v| v as u64).collect());
         }
         let alpha = Array::from_vec(dev, &[3], vec![0.5, 2.0, 0.01]).unwrap();
         out.push(bits_f64(&rng.dirichlet(dev, &alpha, &[500]).unwrap()));
         let pv = Array::from_vec(dev, &[3], vec![0.2, 0.3, 0.5]).unwrap();
-        let m = rng.multinomial(dev, 1000, &pv, &[500]).unwrap().to_vec().unwrap();
+        let m = rng
+            .multinomial(dev, 1000, &pv, &[500])
+            .unwrap()
+            .to_vec()
+            .unwrap();
         out.push(m.into_iter().map(|v| v as u64).collect());
         let mean = Array::from_vec(dev, &[3], vec![0.0, 1.0, 2.0]).unwrap();
-        let cov = Array::from_vec(dev, &[3, 3], vec![2.0, 0.5, 0.1, 0.5, 1.0, 0.2, 0.1, 0.2, 3.0])
-            .unwrap();
+        let cov = Array::from_vec(
+            dev,
+            &[3, 3],
+            vec![2.0, 0.5, 0.1, 0.5, 1.0, 0.2, 0.1, 0.2, 3.0],
+        )
+        .unwrap();
         let opts = MultivariateNormalOptions::default();
-        out.push(bits_f64(&rng.multivariate_normal(dev, &mean, &cov, &[500], opts).unwrap()));
+        out.push(bits_f64(
+            &rng.multivariate_normal(dev, &mean, &cov, &[500], opts)
+                .unwrap(),
+        ));
         out
     };
     let (cpu, gpu) = (draw(&devs[0]), draw(&devs[1]));

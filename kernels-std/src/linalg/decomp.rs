@@ -88,7 +88,7 @@ pub struct Qr<T: LinalgFloat> {
 /// ```
 /// use kernels_std::linalg::{matmul, qr, QrMode};
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[3, 2], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[3, 2], vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0])?;
 /// let f = qr(&a, QrMode::Reduced)?;
 /// let (q, r) = (f.q.unwrap(), f.r);
 /// assert_eq!((q.shape(), r.shape()), (&[3, 2][..], &[2, 2][..]));
@@ -151,7 +151,7 @@ pub fn qr_raw<T: LinalgInput>(a: &Array<T>) -> Result<(Array<T::Float>, Array<T:
 /// ```
 /// use kernels_std::linalg::{eigh, Uplo};
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![2.0, 1.0, 1.0, 2.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![2.0f64, 1.0, 1.0, 2.0])?;
 /// let (w, v) = eigh(&a, Uplo::Lower)?;
 /// let w = w.to_vec()?;
 /// assert!((w[0] - 1.0f64).abs() < 1e-12 && (w[1] - 3.0).abs() < 1e-12);
@@ -210,7 +210,7 @@ pub fn eigvalsh<T: LinalgInput>(
 /// ```
 /// use kernels_std::linalg::eig;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![0.0, -1.0, 1.0, 0.0])?; // a rotation
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![0.0f64, -1.0, 1.0, 0.0])?; // a rotation
 /// let (w, v) = eig(&a)?;
 /// let mut im: Vec<f64> = w.to_vec()?.iter().map(|z| z.im).collect();
 /// im.sort_by(f64::total_cmp);
@@ -244,10 +244,10 @@ pub fn eig<T: LinalgInput>(
 /// ```
 /// use kernels_std::linalg::eigvals;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![2.0, 0.0, 0.0, 3.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![2.0f64, 0.0, 0.0, 3.0])?;
 /// let mut re: Vec<f64> = eigvals(&a)?.to_vec()?.iter().map(|z| z.re).collect();
 /// re.sort_by(f64::total_cmp);
-/// assert_eq!(re, vec![2.0, 3.0]);
+/// assert_eq!(re, vec![2.0f64, 3.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn eigvals<T: LinalgInput>(a: &Array<T>) -> Result<Array<<T::Float as LinalgFloat>::Cx>> {

@@ -59,7 +59,7 @@ pub(crate) fn sign_logdet<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Arr
 /// ```
 /// use kernels_std::linalg::slogdet;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, 2.0, 3.0, 4.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f64, 2.0, 3.0, 4.0])?;
 /// let (sign, logdet) = slogdet(&a)?;
 /// assert_eq!(sign.item()?, -1.0);
 /// assert!((logdet.item()? - 2f64.ln()).abs() < 1e-12);

@@ -60,8 +60,8 @@ fn reduce_vector<R: LinalgFloat + RealLinalg + RealScalar>(
 /// ```
 /// use kernels_std::linalg::vector_norm;
 /// use kernels_std::prelude::*;
-/// let x = Array::from_vec(&Device::cpu(), &[2, 2], vec![3.0, 4.0, -6.0, 8.0])?;
-/// assert_eq!(vector_norm(&x, 2.0, Some(&[1]), false)?.to_vec()?, vec![5.0, 10.0]);
+/// let x = Array::from_vec(&Device::cpu(), &[2, 2], vec![3.0f64, 4.0, -6.0, 8.0])?;
+/// assert_eq!(vector_norm(&x, 2.0, Some(&[1]), false)?.to_vec()?, vec![5.0f64, 10.0]);
 /// assert_eq!(vector_norm(&x, f64::INFINITY, None, false)?.item()?, 8.0);
 /// assert_eq!(vector_norm(&x, 1.0, Some(&[0]), true)?.shape(), &[1, 2]);
 /// # Ok::<(), kernels_std::Error>(())
@@ -90,7 +90,7 @@ pub fn vector_norm<T: LinalgInput>(
 /// ```
 /// use kernels_std::linalg::{matrix_norm, NormOrd};
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, -2.0, 3.0, 4.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f64, -2.0, 3.0, 4.0])?;
 /// assert_eq!(matrix_norm(&a, NormOrd::Inf, false)?.item()?, 7.0);
 /// assert_eq!(matrix_norm(&a, NormOrd::P(1.0), false)?.item()?, 6.0);
 /// let s = kernels_std::linalg::svdvals(&a)?.to_vec()?;
@@ -250,10 +250,10 @@ pub fn norm_axes<T: LinalgInput>(
 /// ```
 /// use kernels_std::linalg::{cond, NormOrd};
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![2.0, 0.0, 0.0, 0.5])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![2.0f64, 0.0, 0.0, 0.5])?;
 /// assert_eq!(cond(&a, None)?.item()?, 4.0);
 /// assert_eq!(cond(&a, Some(NormOrd::P(1.0)))?.item()?, 4.0);
-/// let s = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, 1.0, 1.0, 1.0])?;
+/// let s = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f64, 1.0, 1.0, 1.0])?;
 /// assert_eq!(cond(&s, Some(NormOrd::Fro))?.item()?, f64::INFINITY);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```

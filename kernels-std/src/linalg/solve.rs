@@ -39,11 +39,11 @@ pub(crate) fn broadcast_systems<T: LinalgFloat>(
 /// use kernels_std::linalg::solve;
 /// use kernels_std::prelude::*;
 /// let dev = Device::cpu();
-/// let a = Array::from_vec(&dev, &[2, 2], vec![3.0, 1.0, 1.0, 2.0])?;
-/// let b = Array::from_vec(&dev, &[2], vec![9.0, 8.0])?;
+/// let a = Array::from_vec(&dev, &[2, 2], vec![3.0f64, 1.0, 1.0, 2.0])?;
+/// let b = Array::from_vec(&dev, &[2], vec![9.0f64, 8.0])?;
 /// let x = solve(&a, &b)?;
 /// assert!((x.to_vec()?[0] - 2.0f64).abs() < 1e-12 && (x.to_vec()?[1] - 3.0).abs() < 1e-12);
-/// let singular = Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 2.0, 4.0])?;
+/// let singular = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 2.0, 2.0, 4.0])?;
 /// assert!(matches!(solve(&singular, &b), Err(Error::LinAlg { .. })));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```

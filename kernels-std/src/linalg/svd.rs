@@ -157,7 +157,7 @@ fn singular_values<F: LinalgFloat>(
 /// ```
 /// use kernels_std::linalg::pinv;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[3, 1], vec![1.0, 2.0, 2.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[3, 1], vec![1.0f64, 2.0, 2.0])?;
 /// let p = pinv(&a, None, false)?.to_vec()?;
 /// let want = [1.0 / 9.0, 2.0 / 9.0, 2.0 / 9.0];
 /// assert!(p.iter().zip(want).all(|(x, y)| (x - y).abs() < 1e-15));
@@ -288,8 +288,8 @@ pub struct Lstsq<T: LinalgFloat> {
 /// use kernels_std::prelude::*;
 /// let dev = Device::cpu();
 /// // The line through (0, 1), (1, 3), (2, 5): y = 2 t + 1.
-/// let a = Array::from_vec(&dev, &[3, 2], vec![0.0, 1.0, 1.0, 1.0, 2.0, 1.0])?;
-/// let b = Array::from_vec(&dev, &[3], vec![1.0, 3.0, 5.0])?;
+/// let a = Array::from_vec(&dev, &[3, 2], vec![0.0f64, 1.0, 1.0, 1.0, 2.0, 1.0])?;
+/// let b = Array::from_vec(&dev, &[3], vec![1.0f64, 3.0, 5.0])?;
 /// let r = lstsq(&a, &b, None)?;
 /// let x = r.x.to_vec()?;
 /// assert!((x[0] - 2.0f64).abs() < 1e-12 && (x[1] - 1.0).abs() < 1e-12);

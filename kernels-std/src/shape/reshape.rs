@@ -103,7 +103,7 @@ pub(crate) fn view_strides(layout: &Layout, shape: &[usize]) -> Option<Vec<isize
         .shape
         .iter()
         .zip(&layout.strides)
-        .filter(|(&d, _)| d != 1)
+        .filter(|&(&d, _)| d != 1)
         .map(|(&d, &s)| (d, s))
         .collect();
     let mut strides = vec![0isize; shape.len()];

@@ -68,7 +68,7 @@ pub(crate) fn check_info(
     info: &[i32],
     what: impl Fn(i32) -> String,
 ) -> Result<()> {
-    let Some((i, &code)) = info.iter().enumerate().find(|(_, &c)| c != 0) else {
+    let Some((i, &code)) = info.iter().enumerate().find(|&(_, &c)| c != 0) else {
         return Ok(());
     };
     let at = if batch.is_empty() {

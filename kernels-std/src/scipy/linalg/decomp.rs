@@ -128,7 +128,7 @@ pub struct Lu<T: LinalgFloat> {
 /// use kernels_std::scipy::linalg::lu;
 /// use kernels_std::linalg::matmul;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, 2.0, 3.0, 4.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f64, 2.0, 3.0, 4.0])?;
 /// let f = lu(&a, false, false)?;
 /// let back = matmul(&matmul(&f.p.unwrap(), &f.l)?, &f.u)?.to_vec()?;
 /// assert!(back.iter().zip([1.0, 2.0, 3.0, 4.0]).all(|(x, y)| (x - y).abs() < 1e-15));
@@ -442,8 +442,8 @@ pub enum AssumeA {
 /// use kernels_std::scipy::linalg::{solve, AssumeA};
 /// use kernels_std::prelude::*;
 /// let dev = Device::cpu();
-/// let a = Array::from_vec(&dev, &[2, 2], vec![4.0, 2.0, 2.0, 3.0])?;
-/// let b = Array::from_vec(&dev, &[2], vec![6.0, 5.0])?;
+/// let a = Array::from_vec(&dev, &[2, 2], vec![4.0f64, 2.0, 2.0, 3.0])?;
+/// let b = Array::from_vec(&dev, &[2], vec![6.0f64, 5.0])?;
 /// let x = solve(&a, &b, false, AssumeA::PositiveDefinite)?.to_vec()?;
 /// assert!((x[0] - 1.0f64).abs() < 1e-14 && (x[1] - 1.0).abs() < 1e-14);
 /// # Ok::<(), kernels_std::Error>(())
@@ -488,7 +488,7 @@ fn rank_of<F: LinalgFloat>(s: &Array<F::Re>, rcond: f64) -> Result<usize> {
 /// ```
 /// use kernels_std::scipy::linalg::null_space;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, 1.0, 1.0, 1.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f64, 1.0, 1.0, 1.0])?;
 /// let ns = null_space(&a, None)?;
 /// assert_eq!(ns.shape(), &[2, 1]);
 /// let v = ns.to_vec()?;
@@ -544,7 +544,7 @@ pub fn orth<T: LinalgInput>(a: &Array<T>, rcond: Option<f64>) -> Result<Array<T:
 /// use kernels_std::scipy::linalg::polar;
 /// use kernels_std::linalg::matmul;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0, -1.0, 2.0, 4.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f64, -1.0, 2.0, 4.0])?;
 /// let (u, p) = polar(&a, false)?;
 /// let back = matmul(&u, &p)?.to_vec()?;
 /// assert!(back.iter().zip([1.0, -1.0, 2.0, 4.0]).all(|(x, y)| (x - y).abs() < 1e-12));
@@ -584,7 +584,7 @@ pub fn polar<T: LinalgInput>(
 /// ```
 /// use kernels_std::scipy::linalg::expm;
 /// use kernels_std::prelude::*;
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![0.0, 1.0, 0.0, 0.0])?;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![0.0f64, 1.0, 0.0, 0.0])?;
 /// let e = expm(&a)?.to_vec()?;                         // nilpotent: I + A
 /// assert!(e.iter().zip([1.0, 1.0, 0.0, 1.0]).all(|(x, y)| (x - y).abs() < 1e-15));
 /// # Ok::<(), kernels_std::Error>(())

@@ -31,13 +31,13 @@ pub fn cholesky<T: LinalgInput>(a: &Array<T>, lower: bool) -> Result<Array<T::Fl
 /// use kernels_std::scipy::linalg::eigh;
 /// use kernels_std::prelude::*;
 /// let dev = Device::cpu();
-/// let a = Array::from_vec(&dev, &[2, 2], vec![2.0, 0.0, 0.0, 6.0])?;
-/// let b = Array::from_vec(&dev, &[2, 2], vec![1.0, 0.0, 0.0, 2.0])?;
+/// let a = Array::from_vec(&dev, &[2, 2], vec![2.0f64, 0.0, 0.0, 6.0])?;
+/// let b = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 0.0, 0.0, 2.0])?;
 /// let (w, v) = eigh(&a, Some(&b), true, false, None)?;
-/// assert_eq!(w.to_vec()?, vec![2.0, 3.0]);
+/// assert_eq!(w.to_vec()?, vec![2.0f64, 3.0]);
 /// assert!(v.is_some());
 /// let (w, v) = eigh(&a, None, true, true, Some((1, 1)))?;
-/// assert_eq!((w.to_vec()?, v.is_none()), (vec![6.0], true));
+/// assert_eq!((w.to_vec()?, v.is_none()), (vec![6.0f64], true));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
@@ -202,8 +202,8 @@ pub fn diagsvd<T: array_runtime::DType>(s: &Array<T>, m: usize, n: usize) -> Res
 /// use kernels_std::scipy::linalg::orthogonal_procrustes;
 /// use kernels_std::prelude::*;
 /// let dev = Device::cpu();
-/// let a = Array::from_vec(&dev, &[2, 2], vec![1.0, 0.0, 0.0, 1.0])?;
-/// let b = Array::from_vec(&dev, &[2, 2], vec![0.0, 1.0, -1.0, 0.0])?;
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 0.0, 0.0, 1.0])?;
+/// let b = Array::from_vec(&dev, &[2, 2], vec![0.0f64, 1.0, -1.0, 0.0])?;
 /// let (r, scale) = orthogonal_procrustes(&a, &b)?;
 /// assert!(r.to_vec()?.iter().zip([0.0, 1.0, -1.0, 0.0]).all(|(x, y)| (x - y).abs() < 1e-12));
 /// assert!((scale - 2.0).abs() < 1e-12);
