@@ -142,6 +142,15 @@ impl Parser<'_> {
                 ExprKind::Index(Box::new(a?), Box::new(x?))
             }
             syn::Expr::Array(a) => {
+                if a.elems.len() > MAX_ARRAY_LEN {
+                    return self.fail(
+                        sp,
+                        format!(
+                            "arrays in kernels hold at most {MAX_ARRAY_LEN} elements, this one {}",
+                            a.elems.len()
+                        ),
+                    );
+                }
                 let elems = self.exprs(a.elems.iter())?;
                 if elems.is_empty() {
                     return self.fail(sp, "empty arrays are not supported in kernels");

@@ -4,3 +4,4 @@ mod native;
 mod never_panics;
 mod raw;
 mod translate;
+mod limits;
