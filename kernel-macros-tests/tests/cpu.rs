@@ -215,3 +215,28 @@ fn dtype_table_matches_runtime() {
     }
     assert!(fma16::DEF.device_source.contains(DTypeId::F16.cuda_name()));
 }
+
+/// Kernels at the nesting limits (`src/limits.rs`, written by `build.rs`): rustc translated
+/// them (a 1000-term sum and a 350-deep `else if` chain once crashed it), and they compute
+/// what they say.
+#[test]
+fn kernels_at_the_nesting_limits_run() -> Result<()> {
+    use kernel_macros_tests::limits::*;
+    let x = arr(vec![-0.5f32, 0.25, 3.5, 400.0]);
+    assert_eq!(deep_sum(&x)?.to_vec()?, [-500.0, 250.0, 3500.0, 400_000.0]);
+    assert_eq!(deep_call(&x)?.to_vec()?, [-500.0, 250.0, 3500.0, 400_000.0]);
+    assert_eq!(deep_else_if(&x)?.to_vec()?, [0, 1, 4, 351]);
+    assert_eq!(deep_parens(&x)?.to_vec()?, [249.5, 250.25, 253.5, 650.0]);
+    assert_eq!(deep_blocks(&x)?.to_vec()?, [149.5, 150.25, 153.5, 550.0]);
+    assert_eq!(deep_reduce(&x).run()?.item()?, 403_250.0);
+    let mut y = arr(vec![0.0f32; 4]);
+    deep_raw::launch(&LaunchConfig::for_elements(4, 256), &x, &mut y)?;
+    assert_eq!(y.to_vec()?, [-500.0, 250.0, 3500.0, 400_000.0]);
+    // NVRTC recurses on the C's nesting too: compiled here, on a test thread (2 MiB of
+    // stack), the 1000-term sum once aborted the process; the runtime compiles on a thread
+    // with a stack of its own. (One entry point: NVRTC takes seconds per 1000 additions.)
+    if array_runtime::cuda::verify::nvrtc_or_skip("kernels at the nesting limits")? {
+        array_runtime::cuda::raw::verify(&deep_raw::DEF, &[])?;
+    }
+    Ok(())
+}

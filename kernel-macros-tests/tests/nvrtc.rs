@@ -84,6 +84,12 @@ fn modules() -> Vec<(&'static str, String)> {
         ("generic_num_f32", l::generic_num::cuda_source::<f32>()),
         ("generic_num_i32", l::generic_num::cuda_source::<i32>()),
         ("generic_num_f16", l::generic_num::cuda_source::<f16>()),
+        // 250 nested parentheses (the other kernels at the nesting limits take NVRTC seconds
+        // each: `tests/cpu.rs` compiles one of them, a raw kernel).
+        (
+            "deep_parens",
+            kernel_macros_tests::limits::deep_parens::cuda_source(),
+        ),
     ]
 }
 

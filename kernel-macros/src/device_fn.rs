@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
-use crate::{check, emit, lower, parse};
+use crate::{check, emit, lower, nesting, parse};
 
 /// Expands `#[device_fn(attr)] item`. Never panics.
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
@@ -15,6 +15,13 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &attr,
             "#[device_fn] takes no arguments",
         ));
+    }
+    if let Err(deep) = nesting::check(&item) {
+        let mut out = diag.to_compile_errors();
+        out.extend(nesting::reject(deep, item, |f| {
+            emit::device_fn::device_fn(f, None, None)
+        }));
+        return out;
     }
     let item: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(item) => item,

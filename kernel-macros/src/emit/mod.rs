@@ -152,7 +152,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     };
 
     let user_fn = {
-        let mut f = item.clone();
+        // Without the body: the native function gets its own, and cloning one recurses deeply.
+        let mut f = crate::parse::signature_only(item);
         f.attrs = others;
         f.vis = syn::parse_quote!(pub);
         f.sig.ident = Ident::new("scalar", name.span());

@@ -14,26 +14,45 @@ use crate::reduction::{result_type, Reduction};
 pub(crate) fn fallback(module: &syn::ItemMod) -> TokenStream {
     // `#[index]` is not an attribute rustc knows: drop it so the only errors are ours; and see
     // the names of the enclosing module, as the expansion does.
-    let mut m = module.clone();
-    if let Some((_, items)) = &mut m.content {
-        items.insert(
-            0,
-            syn::parse_quote!(
-                #[allow(unused_imports)]
-                use super::*;
-            ),
-        );
-        for it in items.iter_mut() {
-            if let syn::Item::Fn(f) = it {
-                for arg in f.sig.inputs.iter_mut() {
-                    if let syn::FnArg::Typed(pt) = arg {
-                        pt.attrs.retain(|a| !a.path().is_ident("index"));
-                    }
+    // Printed piece by piece: cloning the module to edit it costs a deep recursion.
+    let Some((_, items)) = &module.content else {
+        return quote!(#module);
+    };
+    let syn::ItemMod {
+        attrs,
+        vis,
+        unsafety,
+        mod_token,
+        ident,
+        ..
+    } = module;
+    let items = items.iter().map(|it| match it {
+        syn::Item::Fn(f) => {
+            let mut sig = f.sig.clone();
+            for arg in sig.inputs.iter_mut() {
+                if let syn::FnArg::Typed(pt) = arg {
+                    pt.attrs.retain(|a| !a.path().is_ident("index"));
                 }
             }
+            let (attrs, vis, block) = (&f.attrs, &f.vis, &f.block);
+            quote!(#(#attrs)* #vis #sig #block)
+        }
+        other => quote!(#other),
+    });
+    let outer = attrs
+        .iter()
+        .filter(|a| matches!(a.style, syn::AttrStyle::Outer));
+    let inner = attrs
+        .iter()
+        .filter(|a| matches!(a.style, syn::AttrStyle::Inner(_)));
+    quote! {
+        #(#outer)* #vis #unsafety #mod_token #ident {
+            #(#inner)*
+            #[allow(unused_imports)]
+            use super::*;
+            #(#items)*
         }
     }
-    quote!(#m)
 }
 
 /// Tokens for a type that may be a tuple (the accumulator).
@@ -161,12 +180,12 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
         quote!(pub struct Kernel<#(#type_names),*>(::core::marker::PhantomData<fn() -> (#(#type_names,)*)>);)
     };
     let pieces = [
-        Some(&r.map.item),
-        Some(&r.combine.item),
-        r.identity.as_ref().map(|p| &p.item),
-        r.finish.as_ref().map(|p| &p.item),
+        Some(&r.map),
+        Some(&r.combine),
+        r.identity.as_ref(),
+        r.finish.as_ref(),
     ];
-    let pieces = pieces.into_iter().flatten();
+    let pieces: Vec<TokenStream> = pieces.into_iter().flatten().map(|p| p.tokens()).collect();
     let uses = &r.uses;
     // The CUDA C of every piece after that of the device functions they call.
     let mut calls: Vec<syn::Path> = Vec::new();

@@ -1,7 +1,7 @@
 //! Unit tests of the whole translator (per-phase tests live beside each phase).
 
+mod limits;
 mod native;
 mod never_panics;
 mod raw;
 mod translate;
-mod limits;

@@ -98,8 +98,9 @@ fn if_statements_and_else_if_chains() {
             if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 }
         }
     });
+    // An `else if` chain stays flat in C (no nested `?:`, however long the chain).
     assert!(
-        src.contains("(x > 0.0f) ? 1.0f : ((x < 0.0f) ? (-1.0f) : 0.0f)"),
+        src.contains("    } else if (x < 0.0f) {\n        kx_t0 = -1.0f;\n    } else {"),
         "{src}"
     );
     let src = ok(quote! {
@@ -107,8 +108,18 @@ fn if_statements_and_else_if_chains() {
             if x > 0.0 { let y = x * 2.0; y } else if x < -1.0 { let z = x; z } else { x }
         }
     });
-    assert!(src.contains("} else {"), "{src}");
+    assert!(src.contains("} else if (x < (-1.0f)) {"), "{src}");
     assert!(src.contains("float z = x;"), "{src}");
+    // A condition that needs statements nests in the `else`, where it runs.
+    let src = ok(quote! {
+        fn h(x: f32) -> f32 {
+            if x > 0.0 { 1.0 } else if { let t = x * 2.0; t < -1.0 } { 2.0 } else { 3.0 }
+        }
+    });
+    assert!(
+        src.contains("} else {\n        float t = x * 2.0f;\n        if (t < (-1.0f)) {"),
+        "{src}"
+    );
 }
 
 #[test]
