@@ -194,7 +194,8 @@ fn definitions_describe_the_kernel() {
     assert_eq!(saxpy::DEF.name, "saxpy");
     assert_eq!(saxpy::DEF.param_names, &["a", "x", "y"]);
     assert!(saxpy::DEF.type_params.is_empty());
-    assert_eq!(add::DEF.type_params, &["T"]);
+    // The C name of `T` (user names live in a namespace of their own in the CUDA C).
+    assert_eq!(add::DEF.type_params, &["t_T"]);
     assert!(saxpy::cuda_source().contains("kxf_saxpy"));
 }
 
@@ -238,5 +239,34 @@ fn kernels_at_the_nesting_limits_run() -> Result<()> {
     if array_runtime::cuda::verify::nvrtc_or_skip("kernels at the nesting limits")? {
         array_runtime::cuda::raw::verify(&deep_raw::DEF, &[])?;
     }
+    Ok(())
+}
+
+/// User names that are C, C++, CUDA or prelude names, and non-ASCII ones (`src/limits.rs`,
+/// written by `build.rs`; `tests/nvrtc.rs` compiles their CUDA C): the kernels compute on the
+/// CPU what they say.
+#[test]
+fn kernels_with_clashing_names_run() -> Result<()> {
+    use kernel_macros_tests::limits::*;
+    let x = arr(vec![0.5f32, -2.0]);
+    let n = NAMES_LEN as f32;
+    assert_eq!(names_locals(&x)?.to_vec()?, [0.5 + n, -2.0 + n]);
+    let c = device_fns::COUNT as f32;
+    assert_eq!(device_fns::names_calls(&x)?.to_vec()?, [0.5 + c, -2.0 + c]);
+    assert_eq!(café(&x)?.to_vec()?, [1.0, -4.0]);
+    assert_eq!(KX_FN(&x)?.to_vec()?, [1.5, -6.0]);
+    let y = names_types::<f32, f64, f32, f64, f32, f64, f32, f64, f32, f64>(
+        &x, 1.0f64, 1.0f32, 1.0f64, 1.0f32, 1.0f64, 1.0f32, 1.0f64, 1.0f32, 1.0f64,
+    )?;
+    // `p0 + p1` (the helper), then `p1` to `p9` again.
+    assert_eq!(y.to_vec()?, [10.5, 8.0]);
+    let mut ys = arr(vec![0.0f64; 3]);
+    let xs = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 2.0, 3.0])?;
+    ñandú::launch(&LaunchConfig::new(1, 4).with_shared_mem(64), &xs, &mut ys)?;
+    assert_eq!(ys.to_vec()?, [2.0, 4.0, 6.0]);
+    let mut zs = arr(vec![0u32; 2]);
+    dyn_smem::launch(&LaunchConfig::new(1, 4).with_shared_mem(16), &mut zs)?;
+    assert_eq!(zs.to_vec()?, [7, 7]);
+    assert_eq!(pi_sum(&x).run()?.item()?, -1.5);
     Ok(())
 }

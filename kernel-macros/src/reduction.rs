@@ -181,7 +181,7 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
         let parsed = parse::piece(&shell.sig, &f.block, diag);
         let kernel = parsed.kernel?;
         let typed = check::kernel(&kernel, diag)?;
-        let c_name = format!("kxr_{name}_{}", rename(f));
+        let c_name = format!("kxr_{}_{}", crate::cnames::exact(&name), rename(f));
         let source = lower::function(&kernel, &typed, &c_name);
         let mut item = shell;
         // The twin computes what the GPU computes (wrapping integers, division by zero, ...)

@@ -54,10 +54,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     } else {
         quote!(::<#(#type_names),*>)
     };
-    let type_name_strs: Vec<String> = type_names
-        .iter()
-        .map(|t| syn::ext::IdentExt::unraw(*t).to_string())
-        .collect();
+    // The C names the runtime declares with `typedef` (`t_T`).
+    let type_name_strs = crate::lower::names::type_params(sig);
 
     let param_names: Vec<&Ident> = sig.params.iter().map(|p| &p.name).collect();
     let param_strs: Vec<String> = param_names

@@ -42,10 +42,8 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
     let user_generics = &item.sig.generics.params;
     let where_clause = &item.sig.generics.where_clause;
     let type_names: Vec<&Ident> = sig.generics.iter().map(|g| &g.name).collect();
-    let type_name_strs: Vec<String> = type_names
-        .iter()
-        .map(|t| syn::ext::IdentExt::unraw(*t).to_string())
-        .collect();
+    // The C names the runtime declares with `typedef` (`t_T`).
+    let type_name_strs = crate::lower::names::type_params(sig);
     let turbofish = if type_names.is_empty() {
         quote!()
     } else {

@@ -88,7 +88,8 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
     let params = &generics.params;
     let where_clause = &generics.where_clause;
     let type_names: Vec<&Ident> = sig.generics.iter().map(|g| &g.name).collect();
-    let type_name_strs: Vec<String> = type_names.iter().map(|t| t.unraw().to_string()).collect();
+    // The C names the runtime declares with `typedef` (`t_T`).
+    let type_name_strs = crate::lower::names::type_params(sig);
     let turbofish = if type_names.is_empty() {
         quote!()
     } else {
@@ -135,7 +136,8 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
         // The default finish: the accumulator is the result.
         let c_acc = c_type_of_map(&r.map.source).unwrap_or_else(|| "float".into());
         device_source.push_str(&format!(
-            "KX_FN {c_acc} kxr_{name_str}_finish({c_acc} acc) {{\n    return acc;\n}}\n"
+            "KX_FN {c_acc} kxr_{}_finish({c_acc} acc) {{\n    return acc;\n}}\n",
+            crate::cnames::exact(&name_str)
         ));
     }
 

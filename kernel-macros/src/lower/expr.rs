@@ -296,7 +296,7 @@ impl Lowerer<'_> {
         let Some(last) = path.segments.last() else {
             return String::new();
         };
-        let name = format!("kxd_{}", syn::ext::IdentExt::unraw(&last.ident));
+        let name = super::c_function_name("kxd", &last.ident);
         let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
             return name;
         };
@@ -308,10 +308,10 @@ impl Lowerer<'_> {
             let Some(id) = tp.path.get_ident().map(|i| i.to_string()) else {
                 return name;
             };
-            if let Some(s) = Scalar::from_name(&id) {
+            if let Some(i) = self.rust_type_params.iter().position(|t| *t == id) {
+                parts.push(self.type_params[i].clone());
+            } else if let Some(s) = Scalar::from_name(&id) {
                 parts.push(s.cuda_name().to_string());
-            } else if self.type_params.contains(&id) {
-                parts.push(id);
             } else {
                 return name;
             }

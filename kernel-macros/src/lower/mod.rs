@@ -7,7 +7,7 @@
 //! `if` expressions become C statements writing a temporary when they contain statements.
 
 mod expr;
-mod names;
+pub(crate) mod names;
 pub(crate) mod raw;
 mod stmt;
 pub(crate) mod writer;
@@ -22,22 +22,26 @@ use writer::Writer;
 
 /// The CUDA C device function of a checked kernel, `kxf_<name>`.
 pub(crate) fn kernel(k: &Kernel, typed: &Typed) -> String {
-    function(k, typed, &format!("kxf_{}", k.sig.name.unraw()))
+    function(k, typed, &c_function_name("kxf", &k.sig.name))
+}
+
+/// The C name of a function: `prefix`, `_` and the Rust name's one-to-one C spelling
+/// (`kxf_saxpy`, `kxd_cafue9__636166c3a9`).
+pub(crate) fn c_function_name(prefix: &str, name: &proc_macro2::Ident) -> String {
+    format!(
+        "{prefix}_{}",
+        crate::cnames::exact(&name.unraw().to_string())
+    )
 }
 
 /// The CUDA C device function of a checked function, under the C name `c_name` (the pieces of a
 /// `#[reduction]` are named `kxr_<name>_<piece>`).
 pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
-    let type_params: Vec<String> = k
-        .sig
-        .generics
-        .iter()
-        .map(|g| g.name.unraw().to_string())
-        .collect();
     let mut l = Lowerer {
         typed,
-        type_params: type_params.clone(),
-        names: Names::new(type_params),
+        type_params: names::type_params(&k.sig),
+        rust_type_params: rust_type_params(k),
+        names: Names::new(),
         params: Vec::new(),
         lets: vec![String::new(); k.let_count],
         loops: Vec::new(),
@@ -73,21 +77,28 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
 /// parameters of a generic one), between include guards so that a module may list it more
 /// than once (a kernel and the device functions it calls may share a callee).
 pub(crate) fn device_fn(k: &Kernel, typed: &Typed) -> String {
-    let name = k.sig.name.unraw().to_string();
-    let body = function(k, typed, &format!("kxd_{name}"));
-    let guard = format!("KXD_{}_{:016x}", name, fnv(&body));
+    let c_name = c_function_name("kxd", &k.sig.name);
+    let body = function(k, typed, &c_name);
+    let guard = format!("KXD_{}_{:016x}", &c_name["kxd_".len()..], fnv(&body));
     let template = if k.sig.generics.is_empty() {
         String::new()
     } else {
-        let ps: Vec<String> = k
-            .sig
-            .generics
+        let ps: Vec<String> = names::type_params(&k.sig)
             .iter()
-            .map(|g| format!("class {}", g.name.unraw()))
+            .map(|t| format!("class {t}"))
             .collect();
         format!("template <{}>\n", ps.join(", "))
     };
     format!("#ifndef {guard}\n#define {guard}\n{template}{body}#endif\n")
+}
+
+/// The Rust names of a function's type parameters.
+fn rust_type_params(k: &Kernel) -> Vec<String> {
+    k.sig
+        .generics
+        .iter()
+        .map(|g| g.name.unraw().to_string())
+        .collect()
 }
 
 /// FNV-1a: a stable hash of a device function's text, for its include guard.
@@ -137,7 +148,9 @@ impl CExpr {
 
 pub(crate) struct Lowerer<'a> {
     typed: &'a Typed,
+    /// The C names of the type parameters, and their Rust names (for turbofish calls).
     type_params: Vec<String>,
+    rust_type_params: Vec<String>,
     names: Names,
     params: Vec<String>,
     lets: Vec<String>,
