@@ -270,3 +270,18 @@ fn kernels_with_clashing_names_run() -> Result<()> {
     assert_eq!(pi_sum(&x).run()?.item()?, -1.5);
     Ok(())
 }
+
+/// 256 KiB of local arrays per element (the limit), on the CPU backend's threads.
+#[test]
+fn local_arrays_at_the_limit_run() -> Result<()> {
+    use kernel_macros_tests::limits::local_arrays_at_the_limit as k;
+    let x = arr((0..100).map(|i| i as f32).collect());
+    let i = Array::from_vec(
+        &Device::cpu(),
+        &[100],
+        (0..100u32).map(|i| i * 977).collect(),
+    )?;
+    let want: Vec<f32> = (0..100).map(|i| 2.0 * i as f32).collect();
+    assert_eq!(k(&x, &i)?.to_vec()?, want);
+    Ok(())
+}

@@ -105,6 +105,16 @@ fn modules() -> Vec<(&'static str, String)> {
         ("names_nandu", n::ñandú::cuda_source::<f16>()),
         ("names_dyn_smem", n::dyn_smem::cuda_source()),
         ("names_pi_sum", n::pi_sum::cuda_source()),
+        // 256 KiB of local arrays per thread (the bound), and a raw kernel's own with a
+        // device function's.
+        (
+            "local_arrays_at_the_limit",
+            n::local_arrays_at_the_limit::cuda_source(),
+        ),
+        (
+            "local_arrays_with_barrier",
+            n::local_arrays_with_barrier::cuda_source(),
+        ),
     ]
 }
 

@@ -49,7 +49,12 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     emit::device_fn::device_fn(
         &item,
         Some(&kernel.sig),
-        Some((&source, native, &kernel.calls)),
+        Some(emit::device_fn::Translated {
+            source: &source,
+            native,
+            calls: &kernel.calls,
+            local_bytes: typed.local_bytes,
+        }),
     )
 }
 

@@ -63,6 +63,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             source: &source,
             native,
             calls: &kernel.calls,
+            local_bytes: typed.local_bytes,
         },
     )
 }

@@ -75,6 +75,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             native,
             calls: &kernel.calls,
             info: &info,
+            local_bytes: typed.local_bytes,
         },
     )
 }

@@ -38,6 +38,8 @@ pub(crate) struct Piece {
     pub sig: parse::ast::Signature,
     pub source: String,
     pub calls: Vec<syn::Path>,
+    /// Bytes of its own local arrays per thread.
+    pub local_bytes: usize,
 }
 
 impl Piece {
@@ -195,6 +197,7 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
             sig: kernel.sig,
             source,
             calls: kernel.calls,
+            local_bytes: typed.local_bytes,
         })
     };
     let map = piece(map, map_shell, diag);

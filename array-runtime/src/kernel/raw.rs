@@ -484,6 +484,10 @@ pub struct RawKernelDef {
     pub uses_block_sync: bool,
     /// Whether the kernel calls a warp collective (shuffles, votes, `sync_warp`).
     pub uses_warp_ops: bool,
+    /// Bytes of local arrays one thread holds (with the deepest chain of the device functions
+    /// it calls; at most [`crate::kernel::device::MAX_LOCAL_BYTES`], as the macro checks): the
+    /// CPU emulator gives its threads' coroutines stacks large enough for them.
+    pub local_bytes: usize,
 }
 
 impl RawKernelDef {
@@ -497,6 +501,7 @@ impl RawKernelDef {
         static_shared_bytes: 0,
         uses_block_sync: false,
         uses_warp_ops: false,
+        local_bytes: 0,
     };
 
     /// The CUDA entry point's name: `kxr_<name>`.
@@ -986,7 +991,8 @@ pub fn launch(
                 def.static_shared_bytes as usize,
                 cfg.shared_mem_bytes as usize,
                 def.uses_block_sync || def.uses_warp_ops,
-            );
+            )
+            .with_local_bytes(def.local_bytes);
             crate::cpu::raw::run(info, &slots, cpu)
         }
         Device::Cuda(dev) => crate::cuda::raw::launch_def(dev, def, type_args, &name, cfg, args),

@@ -18,6 +18,8 @@ pub(crate) enum RawBody<'a> {
         native: TokenStream,
         calls: &'a [syn::Path],
         info: &'a RawInfo,
+        /// Bytes of its own local arrays per thread.
+        local_bytes: usize,
     },
     /// Rejected: the module keeps its signature (the twin does nothing).
     Stub,
@@ -104,21 +106,23 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
         launch_args.push(arg);
     }
 
-    let (cuda, source, native, bytes, block_sync, warp_ops) = match &body {
+    let (cuda, source, native, bytes, block_sync, warp_ops, local) = match &body {
         RawBody::Translated {
             source,
             native,
             calls,
             info,
+            local_bytes,
         } => (
-            cuda_const(source, calls),
+            cuda_const(source, calls, *local_bytes, &sig.name),
             quote!(KX_CUDA),
             native.clone(),
             info.static_shared_bytes,
             info.uses_block_sync,
             info.uses_warp_ops,
+            quote!(KX_LOCAL_BYTES),
         ),
-        RawBody::Stub => (quote!(), quote!(""), quote!({}), 0, false, false),
+        RawBody::Stub => (quote!(), quote!(""), quote!({}), 0, false, false, quote!(0)),
     };
     let bytes = Literal::u32_unsuffixed(u32::try_from(bytes).unwrap_or(u32::MAX));
 
@@ -151,6 +155,7 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
                 static_shared_bytes: #bytes,
                 uses_block_sync: #block_sync,
                 uses_warp_ops: #warp_ops,
+                local_bytes: #local,
                 ..#raw::RawKernelDef::DEFAULT
             };
 

@@ -55,6 +55,18 @@ pub(crate) fn fallback(module: &syn::ItemMod) -> TokenStream {
     }
 }
 
+/// The pieces a reduction has.
+fn pieces_of(r: &Reduction) -> impl Iterator<Item = &crate::reduction::Piece> {
+    [
+        Some(&r.map),
+        Some(&r.combine),
+        r.identity.as_ref(),
+        r.finish.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Tokens for a type that may be a tuple (the accumulator).
 fn acc_tokens(t: &TypeRef, sig: &Signature) -> TokenStream {
     match &t.kind {
@@ -207,7 +219,9 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
             }
         }
     }
-    let cuda_const = super::cuda_const(&device_source, &calls);
+    // The pieces run one after another: the most any of them needs.
+    let local_bytes = pieces_of(r).map(|p| p.local_bytes).max().unwrap_or(0);
+    let cuda_const = super::cuda_const(&device_source, &calls, local_bytes, name);
     let takes_index = r.takes_index;
     let has_identity = r.identity.is_some();
     let boxed: Vec<Ident> = (0..inputs.len())

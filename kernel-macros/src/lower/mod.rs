@@ -101,8 +101,9 @@ fn rust_type_params(k: &Kernel) -> Vec<String> {
         .collect()
 }
 
-/// FNV-1a: a stable hash of a device function's text, for its include guard.
-fn fnv(s: &str) -> u64 {
+/// FNV-1a: a stable hash of a device function's text, for its include guard (and its
+/// `DeviceFn::key`).
+pub(crate) fn fnv(s: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in s.bytes() {
         h ^= u64::from(b);

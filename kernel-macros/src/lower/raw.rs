@@ -22,7 +22,6 @@ use super::{CExpr, Lowerer};
 use crate::check::ty::Ty;
 use crate::check::{Binding, Typed};
 use crate::parse::ast::{Binder, Expr, ExprKind, Intrinsic, Kernel, ParamMode, TypeKind, TypeRef};
-use crate::scalar::Scalar;
 
 /// What the macro learns from a raw kernel's body: the layout of its static shared memory
 /// and the features the runtime must know about.
@@ -43,13 +42,7 @@ pub(crate) struct RawInfo {
 /// it takes the largest (16 bytes, `c128`).
 fn elem_layout(t: &TypeRef) -> (usize, usize) {
     let size = match &t.kind {
-        TypeKind::Scalar(s) => match s {
-            Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
-            Scalar::I16 | Scalar::U16 | Scalar::F16 | Scalar::BF16 => 2,
-            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
-            Scalar::I64 | Scalar::U64 | Scalar::F64 | Scalar::C64 => 8,
-            Scalar::C128 => 16,
-        },
+        TypeKind::Scalar(s) => s.size(),
         TypeKind::Generic(_) | TypeKind::Tuple(_) => 16,
     };
     (size, size)
