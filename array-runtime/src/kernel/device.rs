@@ -20,6 +20,7 @@
 //!     local_bytes: 0,
 //!     callees: &[],
 //!     recursion: "recursion through `half`",
+//!     clash: "two functions named `half`",
 //! };
 //! static QUARTER: DeviceFn = DeviceFn {
 //!     name: "quarter",
@@ -28,6 +29,7 @@
 //!     local_bytes: 64,
 //!     callees: &[&HALF],
 //!     recursion: "recursion through `quarter`",
+//!     clash: "two functions named `quarter`",
 //! };
 //! const GRAPH: device::Graph = device::graph(&[&QUARTER, &HALF]);
 //! const LEN: usize = device::source_len(&GRAPH, "");
@@ -54,6 +56,9 @@ pub struct DeviceFn {
     pub callees: &'static [&'static DeviceFn],
     /// The compile error when a chain of calls comes back to it.
     pub recursion: &'static str,
+    /// The compile error when a kernel calls it and another function of the same name (in
+    /// another module): both would define the same C function.
+    pub clash: &'static str,
 }
 
 /// Most distinct device functions below one kernel (and most calls deep).
@@ -72,6 +77,7 @@ static NONE: DeviceFn = DeviceFn {
     local_bytes: 0,
     callees: &[],
     recursion: "",
+    clash: "",
 };
 
 /// The device functions below a set of roots, each once, every function after those it
@@ -111,7 +117,11 @@ impl Graph {
 }
 
 const fn same(a: &DeviceFn, b: &DeviceFn) -> bool {
-    if a.key != b.key || a.source.len() != b.source.len() || a.name.len() != b.name.len() {
+    a.key == b.key && a.source.len() == b.source.len() && same_name(a, b)
+}
+
+const fn same_name(a: &DeviceFn, b: &DeviceFn) -> bool {
+    if a.name.len() != b.name.len() {
         return false;
     }
     let (x, y) = (a.name.as_bytes(), b.name.as_bytes());
@@ -127,7 +137,8 @@ const fn same(a: &DeviceFn, b: &DeviceFn) -> bool {
 
 /// Walks the functions below `roots` depth first, with an explicit stack (constant
 /// evaluation allows few nested calls). Panics with a function's `recursion` message when a
-/// chain of calls comes back to it, and past [`MAX_FUNCTIONS`].
+/// chain of calls comes back to it, with its `clash` message when another function of the
+/// same name but other C is below the roots, and past [`MAX_FUNCTIONS`].
 pub const fn graph(roots: &[&'static DeviceFn]) -> Graph {
     let mut out = Graph {
         fns: [&NONE; MAX_FUNCTIONS],
@@ -170,6 +181,13 @@ pub const fn graph(roots: &[&'static DeviceFn]) -> Graph {
             } else {
                 if out.len == MAX_FUNCTIONS {
                     panic!("a kernel calls more than 512 distinct #[device_fn]s");
+                }
+                let mut k = 0;
+                while k < out.len {
+                    if same_name(out.fns[k], f) {
+                        panic!("{}", f.clash);
+                    }
+                    k += 1;
                 }
                 out.fns[out.len] = f;
                 out.len += 1;
@@ -262,6 +280,7 @@ mod tests {
         local_bytes: 100,
         callees: &[],
         recursion: "leaf",
+        clash: "",
     };
     static MID: DeviceFn = DeviceFn {
         name: "mid",
@@ -270,6 +289,7 @@ mod tests {
         local_bytes: 10,
         callees: &[&LEAF, &LEAF],
         recursion: "mid",
+        clash: "",
     };
     static TOP: DeviceFn = DeviceFn {
         name: "top",
@@ -278,6 +298,7 @@ mod tests {
         local_bytes: 1,
         callees: &[&MID, &LEAF],
         recursion: "top",
+        clash: "",
     };
 
     #[test]
@@ -288,6 +309,23 @@ mod tests {
         assert_eq!(&BYTES, b"L;M;T;K;");
         assert_eq!(local_bytes(&G, &[&TOP], 5, "too large"), 5 + 1 + 10 + 100);
         assert_eq!(local_bytes(&G, &[&LEAF], 5, "too large"), 105);
+    }
+
+    /// Another `leaf` (say in another module), with other C.
+    static OTHER_LEAF: DeviceFn = DeviceFn {
+        name: "leaf",
+        source: "L2;",
+        key: 4,
+        local_bytes: 0,
+        callees: &[],
+        recursion: "leaf",
+        clash: "two leaves",
+    };
+
+    #[test]
+    #[should_panic(expected = "two leaves")]
+    fn two_functions_of_one_name_are_refused() {
+        graph(&[&TOP, &OTHER_LEAF]);
     }
 
     #[test]

@@ -66,6 +66,10 @@ pub(crate) fn device_fn(
         "recursion is not supported in kernels (the GPU has no call stack to grow): the \
          #[device_fn] `{name_str}` calls itself through other device functions; write a loop"
     );
+    let clash = format!(
+        "two different #[device_fn]s named `{name_str}` (in different modules) are called by \
+         one kernel: both would define the same CUDA C function; rename one of them"
+    );
     let too_large = format!(
         "the local arrays of the #[device_fn] `{name_str}` and of the device functions it \
          calls take more than {} bytes (256 KiB) per thread, what a thread may hold: a GPU \
@@ -94,6 +98,7 @@ pub(crate) fn device_fn(
                 local_bytes: #local_bytes,
                 callees: &[#(#nodes),*],
                 recursion: #recursion,
+                clash: #clash,
             };
 
             #graph
