@@ -9,6 +9,7 @@ fn main() {
     let mut out = String::new();
     deep_kernels(&mut out);
     names(&mut out);
+    tables(&mut out);
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(dir.join("limits.rs"), out).expect("write limits.rs");
     println!("cargo:rerun-if-changed=build.rs");
@@ -440,5 +441,43 @@ fn names(out: &mut String) {
          \x20   pub fn map(x: f32) -> f32 {{ x }}\n\
          \x20   pub fn combine(a: f32, b: f32) -> f32 {{ a + b }}\n\
          \x20   pub fn identity() -> f32 {{ 0.0 }}\n}}\n"
+    );
+}
+
+/// Large constant arrays, which the translator makes file-scope tables (NVRTC took 95 s over a
+/// 10,000-element literal initialising a local array): read through an immutable binding, a
+/// mutable copy, a nested array, and an array indexed where it is written.
+fn tables(out: &mut String) {
+    let quarters: Vec<String> = (0..10_000).map(|k| format!("{}.25", k)).collect();
+    let _ = writeln!(
+        out,
+        "/// A 10,000-element table: `k + 0.25` at `k`.\n#[elementwise]\n\
+         pub fn table_10k(i: u32) -> f32 {{\n    let t = [{}];\n    t[(i % 10000) as usize]\n}}\n",
+        quarters.join(", ")
+    );
+    let squares: Vec<String> = (0..1000i64).map(|k| format!("{}", k * k - 500)).collect();
+    let rows: Vec<String> = (0..8)
+        .map(|r| {
+            let row: Vec<String> = (0..16).map(|c| format!("{}.5", r * 16 + c)).collect();
+            format!("[{}]", row.join(", "))
+        })
+        .collect();
+    let cubes: Vec<String> = (0..100i32).map(|k| format!("{}", k * k * k)).collect();
+    let _ = writeln!(
+        out,
+        "/// A mutable copy of a 1000-element table: `k * k - 500` at `k`, negated at `i % 1000`.\n\
+         #[device_fn]\npub fn squares_less_500(i: u32) -> i64 {{\n\
+         \x20   let mut t = [{squares}i64];\n    let k = i % 1000;\n    t[k as usize] = -t[k as usize];\n    t[k as usize] + t[((k + 1) % 1000) as usize]\n}}\n\
+         /// A nested table (`8 x 16`, `r * 16 + c + 0.5`) and a table indexed where it is written \
+         (`k^3`).\n#[raw_kernel]\n\
+         pub fn tables_raw(ys: &mut [f64], zs: &mut [i64]) {{\n\
+         \x20   let i = (block_idx().x * block_dim().x + thread_idx().x) as usize;\n\
+         \x20   let grid = [{rows}];\n\
+         \x20   if i < ys.len() {{\n\
+         \x20       ys[i] = grid[i % 8][i % 16] + [{cubes}][i % 100] as f64;\n\
+         \x20       zs[i] = squares_less_500(i as u32);\n    }}\n}}\n",
+        squares = squares.join(", "),
+        rows = rows.join(", "),
+        cubes = cubes.join(", "),
     );
 }

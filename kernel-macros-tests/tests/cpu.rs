@@ -285,3 +285,12 @@ fn local_arrays_at_the_limit_run() -> Result<()> {
     assert_eq!(k(&x, &i)?.to_vec()?, want);
     Ok(())
 }
+
+/// A 10,000-element constant table (a file-scope table in the CUDA C).
+#[test]
+fn large_constant_table_runs() -> Result<()> {
+    use kernel_macros_tests::limits::table_10k as k;
+    let i = Array::from_vec(&Device::cpu(), &[4], vec![0u32, 1, 9999, 10_007])?;
+    assert_eq!(k(&i)?.to_vec()?, vec![0.25f32, 1.25, 9999.25, 7.25]);
+    Ok(())
+}

@@ -205,17 +205,37 @@ impl Lowerer<'_> {
         CExpr::atom(t)
     }
 
-    /// A tuple or an array literal.
+    /// A tuple or an array literal. An array of constants is itself a constant; the outermost
+    /// one of at least [`super::TABLE_MIN_ELEMS`] scalars becomes a file-scope table.
     fn aggregate(&mut self, e: &Expr, elems: &[Expr], w: &mut Writer) -> CExpr {
+        let array = matches!(e.kind, ExprKind::Array(_));
         let all: Vec<&Expr> = elems.iter().collect();
-        let parts: Vec<String> = self.operands(&all, w).into_iter().map(|c| c.text).collect();
-        let inner = parts.join(", ");
-        let t = self.c_type(&self.ty(e));
-        if matches!(e.kind, ExprKind::Array(_)) {
-            CExpr::atom(format!("{t}{{{{{inner}}}}}"))
-        } else {
-            CExpr::atom(format!("{t}{{{inner}}}"))
+        self.array_depth += usize::from(array);
+        let parts = self.operands(&all, w);
+        self.array_depth -= usize::from(array);
+        let constant = array && parts.iter().all(|c| c.constant);
+        let inner = parts
+            .into_iter()
+            .map(|c| c.text)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let ty = self.ty(e);
+        let t = self.c_type(&ty);
+        if !array {
+            return CExpr::atom(format!("{t}{{{inner}}}"));
         }
+        let init = format!("{{{{{inner}}}}}");
+        let mut c = if constant && self.array_depth == 0 && tabulable(&ty) >= super::TABLE_MIN_ELEMS
+        {
+            let table = self.tables.define(&t, &init);
+            let mut c = CExpr::atom(format!("kx::copy_of({table})"));
+            c.table = Some(table);
+            c
+        } else {
+            CExpr::atom(format!("{t}{init}"))
+        };
+        c.constant = constant;
+        c
     }
 
     fn repeat(&mut self, e: &Expr, v: &Expr, w: &mut Writer) -> CExpr {
@@ -231,8 +251,9 @@ impl Lowerer<'_> {
     }
 
     fn index(&mut self, a: &Expr, i: &Expr, w: &mut Writer) -> CExpr {
-        let v = self.operands(&[a, i], w);
-        CExpr::atom(format!("kx::at({}, {})", v[0].text, v[1].text))
+        let mut v = self.operands(&[a, i], w);
+        let base = v[0].table.take().unwrap_or_else(|| v[0].text.clone());
+        CExpr::atom(format!("kx::at({base}, {})", v[1].text))
     }
 
     fn axis(&mut self, d: &Expr, k: u8, w: &mut Writer) -> CExpr {
@@ -364,6 +385,16 @@ pub(super) fn binary(op: BinOp, lt: &Ty, rt: &Ty, a: &CExpr, b: &CExpr) -> CExpr
     match helper {
         Some(h) => CExpr::atom(format!("kx::{h}({}, {})", a.text, b.text)),
         None => CExpr::compound(format!("{} {} {}", a.operand(), op.symbol(), b.operand())),
+    }
+}
+
+/// How many scalars an array of type `t` holds, when a C constant expression can initialise
+/// it (of `bool`, integers, `f32`, `f64`, or arrays of them); else 0.
+fn tabulable(t: &Ty) -> usize {
+    match t {
+        Ty::Scalar(s) if s.is_int() || matches!(s, Scalar::Bool | Scalar::F32 | Scalar::F64) => 1,
+        Ty::Array(e, n) => tabulable(e).saturating_mul(*n),
+        _ => 0,
     }
 }
 

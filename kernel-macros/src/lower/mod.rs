@@ -37,6 +37,13 @@ pub(crate) fn c_function_name(prefix: &str, name: &proc_macro2::Ident) -> String
 /// The CUDA C device function of a checked function, under the C name `c_name` (the pieces of a
 /// `#[reduction]` are named `kxr_<name>_<piece>`).
 pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
+    let (tables, body) = function_parts(k, typed, c_name);
+    tables + &body
+}
+
+/// The file-scope tables of a function's large constant arrays (see [`Lowerer::tables`]) and
+/// the function itself.
+fn function_parts(k: &Kernel, typed: &Typed, c_name: &str) -> (String, String) {
     let mut l = Lowerer {
         typed,
         type_params: names::type_params(&k.sig),
@@ -47,6 +54,8 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
         loops: Vec::new(),
         loop_count: 0,
         raw: None,
+        tables: Tables::new(c_name),
+        array_depth: 0,
     };
     let mut sig = Vec::new();
     for p in &k.sig.params {
@@ -70,7 +79,7 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
         w.line(&format!("return {};", v.text));
     }
     w.close("");
-    w.finish()
+    (l.tables.text, w.finish())
 }
 
 /// The CUDA C of a `#[device_fn]`: a function `kxd_<name>` (a template over the type
@@ -78,8 +87,12 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
 /// than once (a kernel and the device functions it calls may share a callee).
 pub(crate) fn device_fn(k: &Kernel, typed: &Typed) -> String {
     let c_name = c_function_name("kxd", &k.sig.name);
-    let body = function(k, typed, &c_name);
-    let guard = format!("KXD_{}_{:016x}", &c_name["kxd_".len()..], fnv(&body));
+    let (tables, body) = function_parts(k, typed, &c_name);
+    let guard = format!(
+        "KXD_{}_{:016x}",
+        &c_name["kxd_".len()..],
+        fnv(&format!("{tables}{body}"))
+    );
     let template = if k.sig.generics.is_empty() {
         String::new()
     } else {
@@ -89,7 +102,7 @@ pub(crate) fn device_fn(k: &Kernel, typed: &Typed) -> String {
             .collect();
         format!("template <{}>\n", ps.join(", "))
     };
-    format!("#ifndef {guard}\n#define {guard}\n{template}{body}#endif\n")
+    format!("#ifndef {guard}\n#define {guard}\n{tables}{template}{body}#endif\n")
 }
 
 /// The Rust names of a function's type parameters.
@@ -117,7 +130,42 @@ pub(crate) struct CExpr {
     pub text: String,
     pub atomic: bool,
     /// A literal or constant: nothing can change its value, so it never needs a temporary.
+    /// Such a value's text is a C constant expression (it may initialise a table).
     pub constant: bool,
+    /// For a large constant array: the file-scope table holding it (`text` is a copy of it,
+    /// `kx::copy_of(table)`; an immutable binding or an index reads the table itself).
+    pub table: Option<String>,
+}
+
+/// Constant array literals of at least this many elements (counting those of nested arrays)
+/// become file-scope tables: NVRTC took 95 s over a 10,000-element literal initialising a
+/// local array, 1 s over the same table.
+const TABLE_MIN_ELEMS: usize = 64;
+
+/// The file-scope tables of one function: `KX_CONST kx::Array<float, 100> kxc_<fn>_0 = ...;`.
+pub(crate) struct Tables {
+    prefix: String,
+    count: usize,
+    text: String,
+}
+
+impl Tables {
+    fn new(c_name: &str) -> Tables {
+        Tables {
+            prefix: format!("kxc_{}", c_name.strip_prefix("kx").unwrap_or(c_name)),
+            count: 0,
+            text: String::new(),
+        }
+    }
+
+    /// Defines a table of C type `ty` initialised by `init`; its name.
+    fn define(&mut self, ty: &str, init: &str) -> String {
+        let name = format!("{}_{}", self.prefix, self.count);
+        self.count += 1;
+        self.text
+            .push_str(&format!("KX_CONST {ty} {name} = {init};\n"));
+        name
+    }
 }
 
 impl CExpr {
@@ -126,6 +174,7 @@ impl CExpr {
             text,
             atomic: true,
             constant: false,
+            table: None,
         }
     }
 
@@ -134,6 +183,7 @@ impl CExpr {
             text,
             atomic: false,
             constant: false,
+            table: None,
         }
     }
 
@@ -161,6 +211,11 @@ pub(crate) struct Lowerer<'a> {
     loop_count: usize,
     /// A raw kernel's slices.
     raw: Option<raw::RawScope>,
+    /// The tables of its large constant arrays.
+    tables: Tables,
+    /// How many array literals enclose the expression being lowered: only the outermost of
+    /// constant ones becomes a table.
+    array_depth: usize,
 }
 
 /// A loop being lowered: where its `break`s and `continue`s go.

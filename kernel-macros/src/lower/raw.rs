@@ -109,6 +109,8 @@ pub(crate) fn kernel(k: &Kernel, typed: &Typed, info: &RawInfo) -> String {
             static_arrays: info.static_arrays,
             ..RawScope::default()
         }),
+        tables: super::Tables::new(&super::c_function_name("kxr", &k.sig.name)),
+        array_depth: 0,
     };
     let mut sig = Vec::new();
     for (i, p) in k.sig.params.iter().enumerate() {
@@ -154,7 +156,7 @@ pub(crate) fn kernel(k: &Kernel, typed: &Typed, info: &RawInfo) -> String {
     }
     l.block(&k.body, &mut w);
     w.close("");
-    w.finish()
+    l.tables.text + &w.finish()
 }
 
 /// The atomics on an element checked by `kxr::at` (`nullptr` when out of bounds: nothing is

@@ -42,6 +42,16 @@ impl Lowerer<'_> {
         if matches!(self.ty(&l.init), Ty::Never) {
             return;
         }
+        // An immutable binding of a constant table reads the table itself.
+        if let (Pat::Bind(b), Some(table)) = (&l.pat, &init.table) {
+            if !b.mutable {
+                let name = self.names.binding(&b.name.unraw().to_string());
+                let ty = self.c_type(&self.typed.let_ty[b.id]);
+                w.line(&format!("const {ty}& {name} = {table};"));
+                self.set_let_name(b.id, name);
+                return;
+            }
+        }
         match &l.pat {
             Pat::Bind(_) | Pat::Wild(_) => self.bind(&l.pat, init.text, w),
             Pat::Tuple(..) => {
