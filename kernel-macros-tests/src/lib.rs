@@ -90,4 +90,5 @@ pub fn iabs_diff<T: SignedInt>(x: T, y: T) -> T {
 }
 
 pub mod language;
+pub mod limits;
 pub mod raw;

@@ -194,7 +194,8 @@ fn definitions_describe_the_kernel() {
     assert_eq!(saxpy::DEF.name, "saxpy");
     assert_eq!(saxpy::DEF.param_names, &["a", "x", "y"]);
     assert!(saxpy::DEF.type_params.is_empty());
-    assert_eq!(add::DEF.type_params, &["T"]);
+    // The C name of `T` (user names live in a namespace of their own in the CUDA C).
+    assert_eq!(add::DEF.type_params, &["t_T"]);
     assert!(saxpy::cuda_source().contains("kxf_saxpy"));
 }
 
@@ -214,4 +215,82 @@ fn dtype_table_matches_runtime() {
         assert!(src.contains(id.cuda_name()), "{id}: {}", id.cuda_name());
     }
     assert!(fma16::DEF.device_source.contains(DTypeId::F16.cuda_name()));
+}
+
+/// Kernels at the nesting limits (`src/limits.rs`, written by `build.rs`): rustc translated
+/// them (a 1000-term sum and a 350-deep `else if` chain once crashed it), and they compute
+/// what they say.
+#[test]
+fn kernels_at_the_nesting_limits_run() -> Result<()> {
+    use kernel_macros_tests::limits::*;
+    let x = arr(vec![-0.5f32, 0.25, 3.5, 400.0]);
+    assert_eq!(deep_sum(&x)?.to_vec()?, [-500.0, 250.0, 3500.0, 400_000.0]);
+    assert_eq!(deep_call(&x)?.to_vec()?, [-500.0, 250.0, 3500.0, 400_000.0]);
+    assert_eq!(deep_else_if(&x)?.to_vec()?, [0, 1, 4, 351]);
+    assert_eq!(deep_parens(&x)?.to_vec()?, [249.5, 250.25, 253.5, 650.0]);
+    assert_eq!(deep_blocks(&x)?.to_vec()?, [149.5, 150.25, 153.5, 550.0]);
+    assert_eq!(deep_reduce(&x).run()?.item()?, 403_250.0);
+    let mut y = arr(vec![0.0f32; 4]);
+    deep_raw::launch(&LaunchConfig::for_elements(4, 256), &x, &mut y)?;
+    assert_eq!(y.to_vec()?, [-500.0, 250.0, 3500.0, 400_000.0]);
+    // NVRTC recurses on the C's nesting too: compiled here, on a test thread (2 MiB of
+    // stack), the 1000-term sum once aborted the process; the runtime compiles on a thread
+    // with a stack of its own. (One entry point: NVRTC takes seconds per 1000 additions.)
+    if array_runtime::cuda::verify::nvrtc_or_skip("kernels at the nesting limits")? {
+        array_runtime::cuda::raw::verify(&deep_raw::DEF, &[])?;
+    }
+    Ok(())
+}
+
+/// User names that are C, C++, CUDA or prelude names, and non-ASCII ones (`src/limits.rs`,
+/// written by `build.rs`; `tests/nvrtc.rs` compiles their CUDA C): the kernels compute on the
+/// CPU what they say.
+#[test]
+fn kernels_with_clashing_names_run() -> Result<()> {
+    use kernel_macros_tests::limits::*;
+    let x = arr(vec![0.5f32, -2.0]);
+    let n = NAMES_LEN as f32;
+    assert_eq!(names_locals(&x)?.to_vec()?, [0.5 + n, -2.0 + n]);
+    let c = device_fns::COUNT as f32;
+    assert_eq!(device_fns::names_calls(&x)?.to_vec()?, [0.5 + c, -2.0 + c]);
+    assert_eq!(café(&x)?.to_vec()?, [1.0, -4.0]);
+    assert_eq!(KX_FN(&x)?.to_vec()?, [1.5, -6.0]);
+    let y = names_types::<f32, f64, f32, f64, f32, f64, f32, f64, f32, f64>(
+        &x, 1.0f64, 1.0f32, 1.0f64, 1.0f32, 1.0f64, 1.0f32, 1.0f64, 1.0f32, 1.0f64,
+    )?;
+    // `p0 + p1` (the helper), then `p1` to `p9` again.
+    assert_eq!(y.to_vec()?, [10.5, 8.0]);
+    let mut ys = arr(vec![0.0f64; 3]);
+    let xs = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 2.0, 3.0])?;
+    ñandú::launch(&LaunchConfig::new(1, 4).with_shared_mem(64), &xs, &mut ys)?;
+    assert_eq!(ys.to_vec()?, [2.0, 4.0, 6.0]);
+    let mut zs = arr(vec![0u32; 2]);
+    dyn_smem::launch(&LaunchConfig::new(1, 4).with_shared_mem(16), &mut zs)?;
+    assert_eq!(zs.to_vec()?, [7, 7]);
+    assert_eq!(pi_sum(&x).run()?.item()?, -1.5);
+    Ok(())
+}
+
+/// 256 KiB of local arrays per element (the limit), on the CPU backend's threads.
+#[test]
+fn local_arrays_at_the_limit_run() -> Result<()> {
+    use kernel_macros_tests::limits::local_arrays_at_the_limit as k;
+    let x = arr((0..100).map(|i| i as f32).collect());
+    let i = Array::from_vec(
+        &Device::cpu(),
+        &[100],
+        (0..100u32).map(|i| i * 977).collect(),
+    )?;
+    let want: Vec<f32> = (0..100).map(|i| 2.0 * i as f32).collect();
+    assert_eq!(k(&x, &i)?.to_vec()?, want);
+    Ok(())
+}
+
+/// A 10,000-element constant table (a file-scope table in the CUDA C).
+#[test]
+fn large_constant_table_runs() -> Result<()> {
+    use kernel_macros_tests::limits::table_10k as k;
+    let i = Array::from_vec(&Device::cpu(), &[4], vec![0u32, 1, 9999, 10_007])?;
+    assert_eq!(k(&i)?.to_vec()?, vec![0.25f32, 1.25, 9999.25, 7.25]);
+    Ok(())
 }

@@ -302,7 +302,8 @@ macro_rules! case {
         Case {
             name: $name,
             source: kernel::DEF.device_source,
-            typedefs: vec![$((stringify!($t), <$ct as Val>::C)),*],
+            // The C names the macro gave the type parameters (`t_T`).
+            typedefs: kernel::DEF.type_params.iter().copied().zip([$(<$ct as Val>::C),*]).collect(),
             params: vec![$(<$p as Val>::C),*],
             tuple: case!(@is_tuple $tuple),
             results: vec![$(<$r as Val>::C),*],

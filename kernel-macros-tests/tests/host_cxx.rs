@@ -63,7 +63,8 @@ fn golden_functions_compile_as_host_cxx() {
         // with at least one (float-only and integer-only kernels exist).
         let mut errors = Vec::new();
         for t in ["float", "int"] {
-            let text = format!("{}typedef {t} T;\n{body}", prelude());
+            // `t_T`: the C name the macro gives a type parameter `T`.
+            let text = format!("{}typedef {t} t_T;\n{body}", prelude());
             let out = compile(
                 &dir,
                 &name,

@@ -8,6 +8,7 @@ use array_runtime::cuda::nvrtc;
 use array_runtime::Error;
 use kernel_macros_tests as k;
 use kernel_macros_tests::language as l;
+use kernel_macros_tests::limits as n;
 use kernels_std::prelude::*;
 
 /// Every module, by name: concrete kernels once, generic ones for several dtypes.
@@ -86,6 +87,36 @@ fn modules() -> Vec<(&'static str, String)> {
         ("generic_num_f32", l::generic_num::cuda_source::<f32>()),
         ("generic_num_i32", l::generic_num::cuda_source::<i32>()),
         ("generic_num_f16", l::generic_num::cuda_source::<f16>()),
+        // 250 nested parentheses (the other kernels at the nesting limits take NVRTC seconds
+        // each: `tests/cpu.rs` compiles one of them, a raw kernel).
+        (
+            "deep_parens",
+            kernel_macros_tests::limits::deep_parens::cuda_source(),
+        ),
+        // User names that are C, C++, CUDA or prelude names, and non-ASCII ones: as locals,
+        // parameters, type parameters, device functions, kernels, raw kernels, a reduction.
+        ("names_locals", n::names_locals::cuda_source()),
+        ("names_params", n::names_params::cuda_source()),
+        ("names_calls", n::device_fns::names_calls::cuda_source()),
+        (
+            "names_types",
+            n::names_types::cuda_source::<f32, f64, f32, f64, f32, f64, f32, f64, f32, f64>(),
+        ),
+        ("names_cafe", n::café::cuda_source()),
+        ("names_kx_fn", n::KX_FN::cuda_source()),
+        ("names_nandu", n::ñandú::cuda_source::<f16>()),
+        ("names_dyn_smem", n::dyn_smem::cuda_source()),
+        ("names_pi_sum", n::pi_sum::cuda_source()),
+        // 256 KiB of local arrays per thread (the bound), and a raw kernel's own with a
+        // device function's.
+        (
+            "local_arrays_at_the_limit",
+            n::local_arrays_at_the_limit::cuda_source(),
+        ),
+        (
+            "local_arrays_with_barrier",
+            n::local_arrays_with_barrier::cuda_source(),
+        ),
     ]
 }
 

@@ -308,3 +308,40 @@ fn generic_static_shared_memory() -> Result<()> {
     assert_eq!(k::reverse_blocks::DEF.static_shared_bytes, 64 * 16);
     Ok(())
 }
+
+/// A kernel whose threads hold 192 KiB of local arrays (its own and a device function's) and
+/// wait at a barrier: the emulator's coroutines get stacks sized from `DEF.local_bytes` (the
+/// default 256 KiB overflowed, aborting the process).
+#[test]
+fn large_local_arrays_fit_the_emulated_threads() -> Result<()> {
+    use kernel_macros_tests::limits::local_arrays_with_barrier as k;
+    assert_eq!(k::DEF.local_bytes, (128 + 64) << 10);
+    let dev = Device::cpu();
+    let xs = Array::from_vec(&dev, &[64], (0..64).map(|i| i as f32).collect::<Vec<_>>())?;
+    let mut ys = Array::<f32>::zeros(&dev, &[64])?;
+    k::launch(&LaunchConfig::new(1, 64), &xs, &mut ys)?;
+    let want: Vec<f32> = (0..64).map(|i| i as f32 + 1.0).collect();
+    assert_eq!(ys.to_vec()?, want);
+    Ok(())
+}
+
+/// Constant tables: nested, indexed where written, and a device function's mutable copy.
+#[test]
+fn constant_tables_in_a_raw_kernel() -> Result<()> {
+    use kernel_macros_tests::limits::tables_raw as k;
+    let dev = Device::cpu();
+    let n = 1003usize;
+    let mut ys = Array::<f64>::zeros(&dev, &[n])?;
+    let mut zs = Array::<i64>::zeros(&dev, &[n])?;
+    k::launch(&LaunchConfig::new(4, 256), &mut ys, &mut zs)?;
+    let want_y: Vec<f64> = (0..n)
+        .map(|i| ((i % 8) * 16 + i % 16) as f64 + 0.5 + ((i % 100).pow(3)) as f64)
+        .collect();
+    let sq = |k: usize| (k * k) as i64 - 500;
+    let want_z: Vec<i64> = (0..n)
+        .map(|i| -sq(i % 1000) + sq((i % 1000 + 1) % 1000))
+        .collect();
+    assert_eq!(ys.to_vec()?, want_y);
+    assert_eq!(zs.to_vec()?, want_z);
+    Ok(())
+}

@@ -183,7 +183,7 @@ fn the_cuda_c_names_every_piece() {
     }
     // without finish, the accumulator is the result
     assert!(
-        sum::DEF.device_source.contains("kxr_sum_finish(T acc)"),
+        sum::DEF.device_source.contains("kxr_sum_finish(t_T acc)"),
         "{}",
         sum::DEF.device_source
     );

@@ -10,12 +10,19 @@
 use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
-use crate::{check, emit, lower, parse};
+use crate::{check, emit, lower, nesting, parse};
 
 /// Expands `#[device_fn(attr)] item`. Never panics.
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut diag = Diagnostics::default();
     let libm = libm_name(attr, &mut diag);
+    if let Err(deep) = nesting::check(&item) {
+        let mut out = diag.to_compile_errors();
+        out.extend(nesting::reject(deep, item, |f| {
+            emit::device_fn::device_fn(f, None, None)
+        }));
+        return out;
+    }
     let item: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(item) => item,
         Err(e) => {
@@ -42,7 +49,12 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     emit::device_fn::device_fn(
         &item,
         Some(&kernel.sig),
-        Some((&source, native, &kernel.calls)),
+        Some(emit::device_fn::Translated {
+            source: &source,
+            native,
+            calls: &kernel.calls,
+            local_bytes: typed.local_bytes,
+        }),
     )
 }
 

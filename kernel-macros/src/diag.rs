@@ -21,6 +21,21 @@ impl Sp {
         Sp { start, end }
     }
 
+    /// The range of an expression: as [`Sp::of`], found by walking down to its first and last
+    /// tokens instead of printing it (printing every node of a deep expression is quadratic,
+    /// and recursive).
+    pub fn of_expr(e: &syn::Expr) -> Sp {
+        Sp {
+            start: first_token(e),
+            end: last_token(e),
+        }
+    }
+
+    /// The range of a block: its braces.
+    pub fn of_block(b: &syn::Block) -> Sp {
+        Sp::single(b.brace_token.span.join())
+    }
+
     /// A range of one token.
     pub fn single(span: Span) -> Sp {
         Sp {
@@ -45,6 +60,103 @@ impl Sp {
         [TokenTree::Punct(a), TokenTree::Punct(b)]
             .into_iter()
             .collect()
+    }
+}
+
+/// The span of an expression's first token (a group's whole span, as [`Sp::of`] sees it).
+fn first_token(mut e: &syn::Expr) -> Span {
+    use syn::Expr as E;
+    let label = |l: &Option<syn::Label>| l.as_ref().map(|l| l.name.apostrophe);
+    loop {
+        e = match e {
+            E::Binary(x) => &x.left,
+            E::Assign(x) => &x.left,
+            E::Cast(x) => &x.expr,
+            E::Field(x) => &x.base,
+            E::Index(x) => &x.expr,
+            E::MethodCall(x) => &x.receiver,
+            E::Call(x) => &x.func,
+            E::Try(x) => &x.expr,
+            E::Await(x) => &x.base,
+            E::Range(x) => match &x.start {
+                Some(s) => s,
+                None => return Sp::of(&x.limits).start,
+            },
+            E::Paren(x) => return x.paren_token.span.join(),
+            E::Tuple(x) => return x.paren_token.span.join(),
+            E::Group(x) => return x.group_token.span,
+            E::Array(x) => return x.bracket_token.span.join(),
+            E::Repeat(x) => return x.bracket_token.span.join(),
+            E::Block(x) => {
+                return label(&x.label).unwrap_or_else(|| x.block.brace_token.span.join())
+            }
+            E::While(x) => return label(&x.label).unwrap_or(x.while_token.span),
+            E::Loop(x) => return label(&x.label).unwrap_or(x.loop_token.span),
+            E::ForLoop(x) => return label(&x.label).unwrap_or(x.for_token.span),
+            E::If(x) => return x.if_token.span,
+            E::Match(x) => return x.match_token.span,
+            E::Reference(x) => return x.and_token.span,
+            E::Return(x) => return x.return_token.span,
+            E::Break(x) => return x.break_token.span,
+            E::Continue(x) => return x.continue_token.span,
+            E::Lit(x) => return x.lit.span(),
+            _ => return Sp::of(e).start,
+        };
+    }
+}
+
+/// The span of an expression's last token.
+fn last_token(mut e: &syn::Expr) -> Span {
+    use syn::Expr as E;
+    loop {
+        e = match e {
+            E::Binary(x) => &x.right,
+            E::Assign(x) => &x.right,
+            E::Unary(x) => &x.expr,
+            E::Reference(x) => &x.expr,
+            E::Closure(x) => &x.body,
+            E::Let(x) => &x.expr,
+            E::Range(x) => match &x.end {
+                Some(s) => s,
+                None => return Sp::of(&x.limits).end,
+            },
+            E::If(x) => match &x.else_branch {
+                Some((_, otherwise)) => otherwise,
+                None => return x.then_branch.brace_token.span.join(),
+            },
+            E::Return(x) => match &x.expr {
+                Some(v) => v,
+                None => return x.return_token.span,
+            },
+            E::Break(x) => match (&x.expr, &x.label) {
+                (Some(v), _) => v,
+                (None, Some(l)) => return l.ident.span(),
+                (None, None) => return x.break_token.span,
+            },
+            E::Continue(x) => match &x.label {
+                Some(l) => return l.ident.span(),
+                None => return x.continue_token.span,
+            },
+            E::Cast(x) => return Sp::of(&x.ty).end,
+            E::Field(x) => return Sp::of(&x.member).end,
+            E::Index(x) => return x.bracket_token.span.join(),
+            E::MethodCall(x) => return x.paren_token.span.join(),
+            E::Call(x) => return x.paren_token.span.join(),
+            E::Try(x) => return x.question_token.span,
+            E::Await(x) => return x.await_token.span,
+            E::Paren(x) => return x.paren_token.span.join(),
+            E::Tuple(x) => return x.paren_token.span.join(),
+            E::Group(x) => return x.group_token.span,
+            E::Array(x) => return x.bracket_token.span.join(),
+            E::Repeat(x) => return x.bracket_token.span.join(),
+            E::Block(x) => return x.block.brace_token.span.join(),
+            E::While(x) => return x.body.brace_token.span.join(),
+            E::Loop(x) => return x.body.brace_token.span.join(),
+            E::ForLoop(x) => return x.body.brace_token.span.join(),
+            E::Match(x) => return x.brace_token.span.join(),
+            E::Lit(x) => return x.lit.span(),
+            _ => return Sp::of(e).end,
+        };
     }
 }
 

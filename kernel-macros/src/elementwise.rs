@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
-use crate::{check, emit, lower, parse};
+use crate::{check, emit, lower, nesting, parse};
 
 /// Expands `#[elementwise(attr)] item`. Never panics: on errors it returns the
 /// `compile_error!`s beside the user's function (or, when only the body was rejected, beside
@@ -16,6 +16,16 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &attr,
             "#[elementwise] takes no arguments",
         ));
+    }
+    if let Err(deep) = nesting::check(&item) {
+        let mut out = diag.to_compile_errors();
+        out.extend(nesting::reject(deep, item, |f| {
+            match parse::kernel(f, &mut Diagnostics::default()).sig {
+                Some(sig) => emit::kernel(f, &sig, emit::Body::Rejected),
+                None => emit::fallback(f),
+            }
+        }));
+        return out;
     }
     let item: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(item) => item,
@@ -53,6 +63,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             source: &source,
             native,
             calls: &kernel.calls,
+            local_bytes: typed.local_bytes,
         },
     )
 }

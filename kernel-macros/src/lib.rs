@@ -12,6 +12,7 @@ mod diag;
 mod elementwise;
 mod emit;
 mod lower;
+mod nesting;
 mod parse;
 mod raw_kernel;
 mod reduction;

@@ -18,7 +18,7 @@ use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
 use crate::emit::raw_kernel::{module, RawBody};
-use crate::{check, emit, lower, parse};
+use crate::{check, emit, lower, nesting, parse};
 
 /// Expands `#[raw_kernel(attr)] item`. Never panics: on errors it returns the
 /// `compile_error!`s, beside the module with a stub twin when the signature was accepted (so
@@ -30,6 +30,16 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &attr,
             "#[raw_kernel] takes no arguments",
         ));
+    }
+    if let Err(deep) = nesting::check(&item) {
+        let mut out = diag.to_compile_errors();
+        out.extend(nesting::reject(deep, item, |f| {
+            match parse::raw_kernel(f, &mut Diagnostics::default()).sig {
+                Some(sig) => module(f, &sig, RawBody::Stub),
+                None => quote::quote!(#f),
+            }
+        }));
+        return out;
     }
     let item: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(item) => item,
@@ -65,6 +75,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             native,
             calls: &kernel.calls,
             info: &info,
+            local_bytes: typed.local_bytes,
         },
     )
 }

@@ -31,10 +31,26 @@ pub(crate) const PIECES: [&str; 4] = ["map", "combine", "identity", "finish"];
 /// language's semantics, as `#[elementwise]` does), its signature, its CUDA C and the device
 /// functions it calls.
 pub(crate) struct Piece {
+    /// The function without its body (attributes, visibility, signature).
     pub item: syn::ItemFn,
+    /// The twin's body.
+    pub body: TokenStream,
     pub sig: parse::ast::Signature,
     pub source: String,
     pub calls: Vec<syn::Path>,
+    /// Bytes of its own local arrays per thread.
+    pub local_bytes: usize,
+}
+
+impl Piece {
+    /// The twin: the function with its rewritten body.
+    pub fn tokens(&self) -> TokenStream {
+        let syn::ItemFn {
+            attrs, vis, sig, ..
+        } = &self.item;
+        let body = &self.body;
+        quote::quote!(#(#attrs)* #vis #sig #body)
+    }
 }
 
 /// A reduction that passed every check.
@@ -59,6 +75,14 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             &attr,
             "#[reduction] takes no arguments",
         ));
+    }
+    if let Err(deep) = crate::nesting::check(&item) {
+        // The module as written beside the error: rustc compiles deep code, only the macro
+        // cannot.
+        let mut out = diag.to_compile_errors();
+        out.extend(deep.error.to_compile_error());
+        out.extend(item);
+        return out;
     }
     let module: syn::ItemMod = match syn::parse2(item.clone()) {
         Ok(m) => m,
@@ -90,7 +114,7 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
         );
         return None;
     };
-    let mut found: [Option<syn::ItemFn>; 4] = Default::default();
+    let mut found: [Option<&syn::ItemFn>; 4] = Default::default();
     let mut uses = Vec::new();
     for it in items {
         match it {
@@ -100,7 +124,7 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
                     Some(i) if found[i].is_some() => {
                         diag.error(Sp::of(&f.sig.ident), format!("`{name}` is defined twice"))
                     }
-                    Some(i) => found[i] = Some(f.clone()),
+                    Some(i) => found[i] = Some(f),
                     None => diag.error(
                         Sp::of(&f.sig.ident),
                         format!(
@@ -139,11 +163,8 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
         let g = &f.sig.generics;
         quote::quote!(#g).to_string()
     };
-    let map_generics = g_of(&map);
-    for f in [Some(&combine), identity.as_ref(), finish.as_ref()]
-        .into_iter()
-        .flatten()
-    {
+    let map_generics = g_of(map);
+    for f in [Some(combine), identity, finish].into_iter().flatten() {
         if g_of(f) != map_generics {
             diag.error(
                 Sp::of(&f.sig.ident),
@@ -154,35 +175,35 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
     }
 
     // `#[index]` on map's last parameter: the position along the reduced axes.
-    let (map, takes_index) = strip_index(map, diag);
+    let (map_shell, takes_index) = strip_index(map, diag);
     let rename = |f: &syn::ItemFn| f.sig.ident.unraw().to_string();
     let name = module.ident.unraw().to_string();
-    let piece = |f: syn::ItemFn, diag: &mut Diagnostics| -> Option<Piece> {
-        let parsed = parse::piece(&f, diag);
+    // `shell`: the function without its body, with its signature as parsed (`#[index]` gone).
+    let piece = |f: &syn::ItemFn, shell: syn::ItemFn, diag: &mut Diagnostics| -> Option<Piece> {
+        let parsed = parse::piece(&shell.sig, &f.block, diag);
         let kernel = parsed.kernel?;
         let typed = check::kernel(&kernel, diag)?;
-        let c_name = format!("kxr_{name}_{}", rename(&f));
+        let c_name = format!("kxr_{}_{}", crate::cnames::exact(&name), rename(f));
         let source = lower::function(&kernel, &typed, &c_name);
-        let mut item = f;
+        let mut item = shell;
         // The twin computes what the GPU computes (wrapping integers, division by zero, ...)
-        // in every build profile; it stays in the module the user wrote it in.
-        if let Ok(block) = syn::parse2(emit::native::body(&kernel, &typed, false)) {
-            item.block = Box::new(block);
-            // The rewritten body spells precedence and literal types out.
-            item.attrs
-                .push(syn::parse_quote!(#[allow(clippy::all, unused_parens, unused_braces)]));
-        }
+        // in every build profile; it stays in the module the user wrote it in. The rewritten
+        // body spells precedence and literal types out.
+        item.attrs
+            .push(syn::parse_quote!(#[allow(clippy::all, unused_parens, unused_braces)]));
         Some(Piece {
             item,
+            body: emit::native::body(&kernel, &typed, false),
             sig: kernel.sig,
             source,
             calls: kernel.calls,
+            local_bytes: typed.local_bytes,
         })
     };
-    let map = piece(map, diag);
-    let combine = piece(combine, diag);
-    let identity = identity.map(|f| piece(f, diag));
-    let finish = finish.map(|f| piece(f, diag));
+    let map = piece(map, map_shell, diag);
+    let combine = piece(combine, parse::signature_only(combine), diag);
+    let identity = identity.map(|f| piece(f, parse::signature_only(f), diag));
+    let finish = finish.map(|f| piece(f, parse::signature_only(f), diag));
     let (map, combine) = (map?, combine?);
     let identity = match identity {
         Some(p) => Some(p?),
@@ -263,7 +284,16 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
         }
     }
     Some(Reduction {
-        module: module.clone(),
+        // Only the module's attributes, visibility and name are used again.
+        module: syn::ItemMod {
+            attrs: module.attrs.clone(),
+            vis: module.vis.clone(),
+            unsafety: module.unsafety,
+            mod_token: module.mod_token,
+            ident: module.ident.clone(),
+            content: None,
+            semi: Some(Default::default()),
+        },
         map,
         combine,
         identity,
@@ -273,8 +303,10 @@ fn analyze(module: &syn::ItemMod, diag: &mut Diagnostics) -> Option<Reduction> {
     })
 }
 
-/// Removes `#[index]` from `map`'s last parameter; says whether it was there.
-fn strip_index(mut f: syn::ItemFn, diag: &mut Diagnostics) -> (syn::ItemFn, bool) {
+/// `map` without its body and without `#[index]` on its last parameter; says whether it was
+/// there.
+fn strip_index(f: &syn::ItemFn, diag: &mut Diagnostics) -> (syn::ItemFn, bool) {
+    let mut f = parse::signature_only(f);
     let n = f.sig.inputs.len();
     let mut takes_index = false;
     for (i, arg) in f.sig.inputs.iter_mut().enumerate() {

@@ -127,6 +127,17 @@ impl Scalar {
         }
     }
 
+    /// Bytes of one value (as CUDA C and Rust lay it out).
+    pub fn size(self) -> usize {
+        match self {
+            Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
+            Scalar::I16 | Scalar::U16 | Scalar::F16 | Scalar::BF16 => 2,
+            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
+            Scalar::I64 | Scalar::U64 | Scalar::F64 | Scalar::C64 => 8,
+            Scalar::C128 => 16,
+        }
+    }
+
     /// `f16` and `bf16`: no literals and no `as` casts in Rust.
     pub fn is_half(self) -> bool {
         matches!(self, Scalar::F16 | Scalar::BF16)

@@ -96,6 +96,53 @@ pub fn sanitize(name: &str) -> String {
         .collect()
 }
 
+/// The C spelling of a kernel's Rust name in the device function the macros write
+/// (`kxf_<c_ident(name)>`, `kxr_<c_ident(name)>_map`, the raw kernel `kxr_<c_ident(name)>`):
+/// the name itself when it is ASCII letters, digits and single inner underscores, else a
+/// readable ASCII form, `__` and the hex of the name's UTF-8 bytes, so that two names never
+/// meet. The same function as `kernel-macros`' `cnames::exact` (a proc-macro crate cannot
+/// export it); NVRTC compiling the macros' kernels checks that they agree.
+///
+/// ```
+/// use array_runtime::cuda::codegen::c_ident;
+/// assert_eq!(c_ident("saxpy"), "saxpy");
+/// assert_eq!(c_ident("café"), "cafue9__636166c3a9");
+/// ```
+pub fn c_ident(name: &str) -> String {
+    use std::fmt::Write as _;
+    let plain = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.contains("__")
+        && !name.starts_with('_')
+        && !name.ends_with('_');
+    if plain {
+        return name.to_string();
+    }
+    let mut out = String::with_capacity(name.len() * 3);
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if c == '_' {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+        } else {
+            let _ = write!(out, "u{:x}", u32::from(c));
+        }
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push('x');
+    }
+    out.push_str("__");
+    for b in name.bytes() {
+        let _ = write!(out, "{b:02x}");
+    }
+    out
+}
+
 /// The name of one entry point of an instance's module.
 ///
 /// ```
@@ -328,7 +375,7 @@ fn write_entry(
             OperandKind::Scalar => format!("in{k}"),
         })
         .collect();
-    let call = format!("kxf_{}({})", inst.def.name, args.join(", "));
+    let call = format!("kxf_{}({})", c_ident(inst.def.name), args.join(", "));
     match inst.results.len() {
         0 => {
             let _ = writeln!(out, "        {call};");
@@ -383,7 +430,7 @@ fn write_vector_loop(
             OperandKind::Scalar => format!("in{k}"),
         })
         .collect();
-    let call = format!("kxf_{}({})", inst.def.name, args.join(", "));
+    let call = format!("kxf_{}({})", c_ident(inst.def.name), args.join(", "));
     match inst.results.len() {
         0 => {
             let _ = writeln!(out, "            {call};");

@@ -196,7 +196,7 @@ pub fn reduction_module(
         has_identity,
         kinds,
         spec,
-        name: inst.def.name,
+        name: super::codegen::c_ident(inst.def.name),
         off: spec.index.offset(),
         cnt: spec.index.counter(),
     };
@@ -222,7 +222,8 @@ struct Gen<'a> {
     has_identity: bool,
     kinds: &'a [OperandKind],
     spec: &'a ReduceSpec,
-    name: &'a str,
+    /// The reduction's name as the macro spells it in C (`kxr_<name>_map`).
+    name: String,
     off: &'static str,
     cnt: &'static str,
 }
@@ -279,7 +280,7 @@ impl Gen<'_> {
         if !inst.def.device_source.ends_with('\n') {
             out.push('\n');
         }
-        let n = self.name;
+        let n = &self.name;
         let (size, _) = acc_layout(inst);
         let _ = writeln!(
             out,
@@ -621,7 +622,7 @@ impl Gen<'_> {
     fn final_entry(&self, out: &mut String, entry: Entry) {
         let inst = self.inst;
         let kd = self.spec.kept_ndim;
-        let n = self.name;
+        let n = &self.name;
         let mut params: Vec<String> = Vec::new();
         if entry != Entry::Fill {
             params.push("const kxr_acc* __restrict__ partial".into());

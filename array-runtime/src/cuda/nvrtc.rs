@@ -47,6 +47,10 @@ struct Api {
     get_supported_archs: Option<unsafe extern "C" fn(*mut c_int) -> NvrtcResult>,
 }
 
+/// Stack of the thread that runs an NVRTC compilation (see [`Nvrtc::compile`]): 64 MiB, many
+/// times what the deepest kernels the macros accept need (a 1000-term sum: under 4 MiB).
+pub const COMPILE_STACK: usize = 64 << 20;
+
 /// A loaded NVRTC library.
 pub struct Nvrtc {
     api: Api,
@@ -170,8 +174,30 @@ impl Nvrtc {
         unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
     }
 
-    /// See [`compile`].
+    /// See [`compile`]. NVRTC's front end recurses on the nesting of the source, on the
+    /// calling thread's stack: a kernel that the macros accept at their nesting limit (a sum
+    /// of 1600 terms) needs several MiB, more than a spawned thread has by default (2 MiB), and
+    /// overflowing aborts the process. So the compilation runs on a thread of its own with
+    /// [`COMPILE_STACK`] bytes of stack (address space: only the pages NVRTC touches are
+    /// backed).
     pub fn compile(&self, src: &str, name: &str, options: &[String]) -> Result<Compiled> {
+        let spawned = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("nvrtc".into())
+                .stack_size(COMPILE_STACK)
+                .spawn_scoped(scope, || self.compile_here(src, name, options))
+                .map(|t| t.join())
+        });
+        match spawned {
+            Ok(Ok(result)) => result,
+            // NVRTC does not unwind; a panic here is the runtime's own, passed on as it was.
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            // No thread to be had: compile here, as deep as this thread allows.
+            Err(_) => self.compile_here(src, name, options),
+        }
+    }
+
+    fn compile_here(&self, src: &str, name: &str, options: &[String]) -> Result<Compiled> {
         let fail = |log: String| Error::Compile {
             kernel: name.to_string(),
             options: options.to_vec(),

@@ -22,8 +22,11 @@
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #define KX_FN __device__ __forceinline__
 #define KX_DEVICE 1
+// A large constant array literal of a kernel: a file-scope table, initialised once.
+#define KX_CONST __device__ const
 #else
 #define KX_FN inline
+#define KX_CONST static const
 #endif
 
 #ifndef __CUDACC_RTC__
@@ -68,6 +71,16 @@ template <class T, int N, class I> KX_FN T& at(Array<T, N>& a, I i) {
 template <class T, int N, class I> KX_FN const T& at(const Array<T, N>& a, I i) {
     if ((unsigned long long)i >= (unsigned long long)N) trap();
     return a.v[(unsigned long long)i];
+}
+// A copy of a constant table (a mutable binding of it): a loop, which NVRTC compiles in
+// seconds where an aggregate copy of 10,000 elements took it minutes.
+template <class T, int N> KX_FN Array<T, N> copy_of(const Array<T, N>& a) {
+    Array<T, N> r;
+#ifdef KX_DEVICE
+#pragma unroll 1
+#endif
+    for (int i = 0; i < N; ++i) r.v[i] = a.v[i];
+    return r;
 }
 template <class T, int N> KX_FN Array<T, N> splat(T x) {
     Array<T, N> a;

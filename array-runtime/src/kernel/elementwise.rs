@@ -29,7 +29,9 @@ pub struct ElementwiseDef {
     pub device_source: &'static str,
     /// Names of the parameters, in order.
     pub param_names: &'static [&'static str],
-    /// Names of the generic type parameters (`["T"]`), empty for a concrete kernel.
+    /// The C names of the generic type parameters, which the module declares with `typedef`
+    /// (`["t_T"]` for the macros' `T`: user names live in a namespace of their own in the
+    /// generated C), empty for a concrete kernel.
     pub type_params: &'static [&'static str],
 }
 

@@ -104,7 +104,7 @@
 //! | `shfl(v, s)`, `shfl_up/down(v, d)`, `shfl_xor(v, m)` | `__shfl{,_up,_down,_xor}_sync(0xffffffffu, v, s)` |
 //! | `vote_all/any(p)`, `vote_ballot(p)` | `__all_sync`, `__any_sync`, `__ballot_sync(0xffffffffu, p)` |
 //! | `shared::<T>(off, n)`               | a `__shared__ T name[n]` array (the macro lays them out; `off` is its byte offset) |
-//! | `dyn_shared::<T>()`                 | `extern __shared__ __align__(16) unsigned char kxr_dyn_smem[];` cast to `T*` |
+//! | `dyn_shared::<T>()`                 | `extern __shared__ __align__(16) unsigned char kx_dyn_smem[];` cast to `T*` |
 //! | `atomic_add(&s, i, v)` ... `atomic_cas` | `atomicAdd` ... `atomicCAS` on `kxr::at(...)`  |
 //! | `thread_fence()`                    | `__threadfence()`                               |
 //!
@@ -474,7 +474,9 @@ pub struct RawKernelDef {
     pub params: &'static [ParamKind],
     /// The parameters' names, in order (for messages).
     pub param_names: &'static [&'static str],
-    /// Names of the generic type parameters (`["T"]`), empty for a concrete kernel.
+    /// The C names of the generic type parameters, which the module declares with `typedef`
+    /// (`["t_T"]` for the macros' `T`: user names live in a namespace of their own in the
+    /// generated C), empty for a concrete kernel.
     pub type_params: &'static [&'static str],
     /// Bytes of static shared memory (every `shared()` window lies below this).
     pub static_shared_bytes: u32,
@@ -482,6 +484,10 @@ pub struct RawKernelDef {
     pub uses_block_sync: bool,
     /// Whether the kernel calls a warp collective (shuffles, votes, `sync_warp`).
     pub uses_warp_ops: bool,
+    /// Bytes of local arrays one thread holds (with the deepest chain of the device functions
+    /// it calls; at most [`crate::kernel::device::MAX_LOCAL_BYTES`], as the macro checks): the
+    /// CPU emulator gives its threads' coroutines stacks large enough for them.
+    pub local_bytes: usize,
 }
 
 impl RawKernelDef {
@@ -495,11 +501,12 @@ impl RawKernelDef {
         static_shared_bytes: 0,
         uses_block_sync: false,
         uses_warp_ops: false,
+        local_bytes: 0,
     };
 
     /// The CUDA entry point's name: `kxr_<name>`.
     pub fn entry_name(&self) -> String {
-        format!("kxr_{}", crate::cuda::codegen::sanitize(self.name))
+        format!("kxr_{}", crate::cuda::codegen::c_ident(self.name))
     }
 
     /// The name of an instantiation: the kernel's name, then its type arguments (`fill__f32`).
@@ -984,7 +991,8 @@ pub fn launch(
                 def.static_shared_bytes as usize,
                 cfg.shared_mem_bytes as usize,
                 def.uses_block_sync || def.uses_warp_ops,
-            );
+            )
+            .with_local_bytes(def.local_bytes);
             crate::cpu::raw::run(info, &slots, cpu)
         }
         Device::Cuda(dev) => crate::cuda::raw::launch_def(dev, def, type_args, &name, cfg, args),

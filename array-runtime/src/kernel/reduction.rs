@@ -28,7 +28,9 @@ pub struct ReductionDef {
     pub device_source: &'static str,
     /// Names of the inputs of `map`, in order.
     pub param_names: &'static [&'static str],
-    /// Names of the generic type parameters.
+    /// The C names of the generic type parameters, which the module declares with `typedef`
+    /// (`["t_T"]` for the macros' `T`: user names live in a namespace of their own in the
+    /// generated C), empty for a concrete kernel.
     pub type_params: &'static [&'static str],
     /// Whether `map` takes the element's position along the reduced axes.
     pub takes_index: bool,

@@ -1,32 +1,32 @@
-#ifndef KXD_lerp_6b0da571d1141cf7
-#define KXD_lerp_6b0da571d1141cf7
-KX_FN float kxd_lerp(float a, float b, float t) {
-    return a + ((b - a) * t);
+#ifndef KXD_lerp_8b54e471bbab0cc2
+#define KXD_lerp_8b54e471bbab0cc2
+KX_FN float kxd_lerp(float v_a, float v_b, float v_t) {
+    return v_a + ((v_b - v_a) * v_t);
 }
 #endif
-#ifndef KXD_smooth_6f46b0646f3908f2
-#define KXD_smooth_6f46b0646f3908f2
-template <class T>
-KX_FN T kxd_smooth(T x, T lo, T hi) {
-    T t = kx::min(kx::max(kx::div(kx::sub(x, lo), kx::sub(hi, lo)), kx::sub(lo, lo)), kx::div(hi, hi));
-    return kx::mul(kx::mul(t, t), kx::sub(kx::add(kx::add(kx::div(hi, hi), kx::div(hi, hi)), kx::div(hi, hi)), kx::add(t, t)));
+#ifndef KXD_smooth_746b241f574be825
+#define KXD_smooth_746b241f574be825
+template <class t_T>
+KX_FN t_T kxd_smooth(t_T v_x, t_T v_lo, t_T v_hi) {
+    t_T v_t = kx::min(kx::max(kx::div(kx::sub(v_x, v_lo), kx::sub(v_hi, v_lo)), kx::sub(v_lo, v_lo)), kx::div(v_hi, v_hi));
+    return kx::mul(kx::mul(v_t, v_t), kx::sub(kx::add(kx::add(kx::div(v_hi, v_hi), kx::div(v_hi, v_hi)), kx::div(v_hi, v_hi)), kx::add(v_t, v_t)));
 }
 #endif
-#ifndef KXD_gcd_486cfe9d918533bb
-#define KXD_gcd_486cfe9d918533bb
-KX_FN unsigned int kxd_gcd(unsigned int a, unsigned int b) {
-    if (a == 0u) {
-        return b;
+#ifndef KXD_gcd_1c6c317965d03ea6
+#define KXD_gcd_1c6c317965d03ea6
+KX_FN unsigned int kxd_gcd(unsigned int v_a, unsigned int v_b) {
+    if (v_a == 0u) {
+        return v_b;
     }
-    while (b != 0u) {
-        unsigned int t = b;
-        b = kx::rem(a, b);
-        a = t;
+    while (v_b != 0u) {
+        unsigned int v_t = v_b;
+        v_b = kx::rem(v_a, v_b);
+        v_a = v_t;
     }
-    return a;
+    return v_a;
 }
 #endif
-KX_FN kx::Tuple3<float, float, unsigned int> kxf_calls(float x, float y, unsigned int a, unsigned int b) {
-    float l = kxd_lerp(x, y, 0.25f);
-    return kx::Tuple3<float, float, unsigned int>{l, kxd_smooth(x, 0.0f, 1.0f) + kxd_smooth<float>(y, -1.0f, 1.0f), kxd_gcd(a, b)};
+KX_FN kx::Tuple3<float, float, unsigned int> kxf_calls(float v_x, float v_y, unsigned int v_a, unsigned int v_b) {
+    float v_l = kxd_lerp(v_x, v_y, 0.25f);
+    return kx::Tuple3<float, float, unsigned int>{v_l, kxd_smooth(v_x, 0.0f, 1.0f) + kxd_smooth<float>(v_y, -1.0f, 1.0f), kxd_gcd(v_a, v_b)};
 }

@@ -1,3 +1,3 @@
-KX_FN kx::Tuple8<unsigned char, short, unsigned int, long long, float, double, unsigned long long, signed char> kxf_cast_matrix(double x, long long i, bool b) {
-    return kx::Tuple8<unsigned char, short, unsigned int, long long, float, double, unsigned long long, signed char>{kx::cast<unsigned char>(x), kx::cast<short>(x), kx::cast<unsigned int>(x), kx::cast<long long>(x), kx::cast<float>(i), kx::cast<double>(i) + kx::cast<double>(kx::cast<int>(b)), kx::cast<unsigned long long>(i), kx::cast<signed char>(kx::cast<unsigned short>(i))};
+KX_FN kx::Tuple8<unsigned char, short, unsigned int, long long, float, double, unsigned long long, signed char> kxf_cast_matrix(double v_x, long long v_i, bool v_b) {
+    return kx::Tuple8<unsigned char, short, unsigned int, long long, float, double, unsigned long long, signed char>{kx::cast<unsigned char>(v_x), kx::cast<short>(v_x), kx::cast<unsigned int>(v_x), kx::cast<long long>(v_x), kx::cast<float>(v_i), kx::cast<double>(v_i) + kx::cast<double>(kx::cast<int>(v_b)), kx::cast<unsigned long long>(v_i), kx::cast<signed char>(kx::cast<unsigned short>(v_i))};
 }

@@ -1,3 +1,3 @@
-KX_FN float kxf_leaky_relu(float x) {
-    return (x > 0.0f) ? x : (0.1f * x);
+KX_FN float kxf_leaky_relu(float v_x) {
+    return (v_x > 0.0f) ? v_x : (0.1f * v_x);
 }

@@ -1,34 +1,34 @@
-KX_FN kx::Tuple2<int, float> kxf_matching(int code, bool flag) {
+KX_FN kx::Tuple2<int, float> kxf_matching(int v_code, bool v_flag) {
     int kx_t0;
-    if (code == 0) {
+    if (v_code == 0) {
         kx_t0 = 10;
-    } else if ((code == 1) || (code == 2) || (code == 3)) {
+    } else if ((v_code == 1) || (v_code == 2) || (v_code == 3)) {
         kx_t0 = 20;
-    } else if (code >= 4 && code <= 9) {
+    } else if (v_code >= 4 && v_code <= 9) {
         kx_t0 = 30;
-    } else if (code >= (-5) && code < 0) {
+    } else if (v_code >= (-5) && v_code < 0) {
         kx_t0 = 40;
-    } else if (code >= ((-2147483647 - 1)) && code <= (-6)) {
+    } else if (v_code >= ((-2147483647 - 1)) && v_code <= (-6)) {
         kx_t0 = 50;
-    } else if (kx::rem(code, 2) == 0) {
+    } else if (kx::rem(v_code, 2) == 0) {
         kx_t0 = 60;
     } else {
         kx_t0 = 70;
     }
-    int kind = kx_t0;
+    int v_kind = kx_t0;
     float kx_t1;
-    if (flag == true) {
+    if (v_flag == true) {
         kx_t1 = 0.5f;
     } else {
         kx_t1 = 2.0f;
     }
-    float scale = kx_t1;
-    int extra = 0;
-    if (kind == 10) {
-        extra = kx::add(extra, 1);
-    } else if ((kind == 20) || (kind == 30)) {
-        extra = kx::div(kind, 10);
+    float v_scale = kx_t1;
+    int v_extra = 0;
+    if (v_kind == 10) {
+        v_extra = kx::add(v_extra, 1);
+    } else if ((v_kind == 20) || (v_kind == 30)) {
+        v_extra = kx::div(v_kind, 10);
     } else {
     }
-    return kx::Tuple2<int, float>{kx::add(kind, extra), scale * kx::cast<float>(kind)};
+    return kx::Tuple2<int, float>{kx::add(v_kind, v_extra), v_scale * kx::cast<float>(v_kind)};
 }

@@ -1,12 +1,12 @@
-KX_FN double kxf_smooth_step(double e0, double e1, double x) {
-    double t = (x - e0) / (e1 - e0);
+KX_FN double kxf_smooth_step(double v_e0, double v_e1, double v_x) {
+    double v_t = (v_x - v_e0) / (v_e1 - v_e0);
     double kx_t0;
-    if (t < 0.0) {
+    if (v_t < 0.0) {
         kx_t0 = 0.0;
     } else {
-        double clamped = kx::min(t, 1.0);
-        kx_t0 = kx::max(clamped, 0.0);
+        double v_clamped = kx::min(v_t, 1.0);
+        kx_t0 = kx::max(v_clamped, 0.0);
     }
-    double t_1 = kx_t0;
-    return (t_1 * t_1) * (3.0 - (2.0 * t_1));
+    double v_t_1 = kx_t0;
+    return (v_t_1 * v_t_1) * (3.0 - (2.0 * v_t_1));
 }

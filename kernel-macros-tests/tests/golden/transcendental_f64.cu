@@ -1,3 +1,3 @@
-KX_FN kx::Tuple8<double, double, double, double, double, double, double, double> kxf_transcendental_f64(double x) {
-    return kx::Tuple8<double, double, double, double, double, double, double, double>{kx::asin(x), kx::acos(x), kx::sinh(x), kx::cosh(x), kx::asinh(x), kx::acosh(x), kx::atanh(x), kx::exp(kx::sin(x))};
+KX_FN kx::Tuple8<double, double, double, double, double, double, double, double> kxf_transcendental_f64(double v_x) {
+    return kx::Tuple8<double, double, double, double, double, double, double, double>{kx::asin(v_x), kx::acos(v_x), kx::sinh(v_x), kx::cosh(v_x), kx::asinh(v_x), kx::acosh(v_x), kx::atanh(v_x), kx::exp(kx::sin(v_x))};
 }

@@ -3,10 +3,10 @@
 
 template <typename I, int N> struct kxl_vec { I v[N]; };
 template <typename T, int V> struct alignas(sizeof(T) * V) kxl_pack { T v[V]; };
-typedef long long T;
+typedef long long t_T;
 
-KX_FN T kxf_add(T x, T y) {
-    return kx::add(x, y);
+KX_FN t_T kxf_add(t_T v_x, t_T v_y) {
+    return kx::add(v_x, v_y);
 }
 
 extern "C" __global__ void __launch_bounds__(256) kx_add__i64_contig_i32(

@@ -4,8 +4,8 @@
 template <typename I, int N> struct kxl_vec { I v[N]; };
 template <typename T, int V> struct alignas(sizeof(T) * V) kxl_pack { T v[V]; };
 
-KX_FN kx::Tuple2<int, int> kxf_divmod(int a, int b) {
-    return kx::Tuple2<int, int>{kx::div(a, b), kx::rem(a, b)};
+KX_FN kx::Tuple2<int, int> kxf_divmod(int v_a, int v_b) {
+    return kx::Tuple2<int, int>{kx::div(v_a, v_b), kx::rem(v_a, v_b)};
 }
 
 extern "C" __global__ void __launch_bounds__(256) kx_divmod_contig_i32(

@@ -4,8 +4,8 @@
 template <typename I, int N> struct kxl_vec { I v[N]; };
 template <typename T, int V> struct alignas(sizeof(T) * V) kxl_pack { T v[V]; };
 
-KX_FN float kxf_saxpy(float a, float x, float y) {
-    return (a * x) + y;
+KX_FN float kxf_saxpy(float v_a, float v_x, float v_y) {
+    return (v_a * v_x) + v_y;
 }
 
 extern "C" __global__ void __launch_bounds__(256) kx_saxpy_contig_i32(

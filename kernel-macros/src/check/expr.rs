@@ -18,31 +18,13 @@ impl Checker<'_> {
         t
     }
 
+    /// The type of `e`. Recursive once per level of nesting: this function dispatches, each
+    /// kind is typed by a function of its own, so that the frames on that path stay small
+    /// (`nesting` bounds the depth).
     fn expr_inner(&mut self, e: &Expr) -> Ty {
         match &e.kind {
-            ExprKind::Lit(l) => match l {
-                Lit::Bool(_) => Ty::BOOL,
-                Lit::Int {
-                    suffix: Some(s), ..
-                }
-                | Lit::Float {
-                    suffix: Some(s), ..
-                } => Ty::Scalar(*s),
-                Lit::Int { suffix: None, .. } => self.table.fresh(LitKind::Int, e.sp),
-                Lit::Float { suffix: None, .. } => self.table.fresh(LitKind::Float, e.sp),
-            },
-            ExprKind::Var(name) => match self.lookup(&name.to_string()) {
-                Some(s) => {
-                    let (b, t) = (s.binding, s.ty.clone());
-                    self.bindings[e.id] = Some(b);
-                    t
-                }
-                None => {
-                    self.diag
-                        .error(e.sp, format!("cannot find value `{name}` in this kernel"));
-                    Ty::Error
-                }
-            },
+            ExprKind::Lit(l) => self.lit(l, e),
+            ExprKind::Var(name) => self.var(name, e),
             ExprKind::Const(s, _) => Ty::scalar(*s),
             ExprKind::Unary(op, x) => self.unary(*op, x, e),
             ExprKind::Binary(op, l, r) => {
@@ -59,73 +41,9 @@ impl Checker<'_> {
                 Ty::Scalar(*s)
             }
             ExprKind::Method(m, name_sp, recv, args) => self.method(*m, *name_sp, recv, args),
-            ExprKind::Call(_, args) => {
-                let tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
-                for (a, t) in args.iter().zip(&tys) {
-                    self.not_a_slice(a, t, "passed to a device function");
-                }
-                self.call_literals(&tys);
-                self.calls.push((e.sp, e.id));
-                let res = self.table.fresh(LitKind::Any, e.sp);
-                self.call_guesses.push((res.clone(), tys));
-                res
-            }
-            ExprKind::ComplexNew(re, im) => {
-                let (a, b) = (self.expr(re), self.expr(im));
-                self.expect(&b, &a, im.sp);
-                let part = self.table.resolve(&a);
-                let ok = match &part {
-                    Ty::Scalar(s) => s.complex_of().is_some(),
-                    Ty::Var(_) => self.table.var_kind(&part) == Some(LitKind::Float),
-                    Ty::Error => true,
-                    _ => false,
-                };
-                if !ok {
-                    let msg = format!(
-                        "complex numbers in kernels have `f32` or `f64` parts, found `{}`",
-                        self.show(&part)
-                    );
-                    self.diag.error(re.sp.to(im.sp), msg);
-                    return Ty::Error;
-                }
-                Ty::Complex(Box::new(a))
-            }
-            ExprKind::If(cond, then, otherwise) => {
-                let c = self.expr(cond);
-                self.condition(&c, cond.sp);
-                let t = self.block(then);
-                match otherwise {
-                    Some(o) => {
-                        let ot = self.expr(o);
-                        match self.table.join(&t, &ot) {
-                            Ok(j) => j,
-                            Err(Mismatch::Literal { origin, kind, ty }) => {
-                                self.literal_mismatch(origin, kind, &ty);
-                                Ty::Error
-                            }
-                            Err(Mismatch::Types) => {
-                                let msg = format!(
-                                    "`if` and `else` have different types: `{}` and `{}`",
-                                    self.show(&t),
-                                    self.show(&ot)
-                                );
-                                self.diag.error(o.sp, msg);
-                                Ty::Error
-                            }
-                        }
-                    }
-                    None => {
-                        if self.table.unify(&t, &Ty::Unit).is_err() {
-                            let at = then.tail.as_ref().map_or(then.sp, |t| t.sp);
-                            self.diag.error(
-                                at,
-                                "`if` without `else` cannot produce a value; add an `else` branch",
-                            );
-                        }
-                        Ty::Unit
-                    }
-                }
-            }
+            ExprKind::Call(_, args) => self.call(e, args),
+            ExprKind::ComplexNew(re, im) => self.complex_new(re, im),
+            ExprKind::If(cond, then, otherwise) => self.if_expr(cond, then, otherwise.as_deref()),
             ExprKind::Match(s, arms) => self.match_expr(s, arms),
             ExprKind::While(label, cond, body) => self.while_loop(e, label, cond, body),
             ExprKind::Loop(label, body) => self.loop_expr(e, label, body),
@@ -134,66 +52,10 @@ impl Checker<'_> {
             ExprKind::Continue(label) => self.jump(e, label, None, false),
             ExprKind::Return(v) => self.return_expr(e, v.as_deref()),
             ExprKind::Block(b) => self.block(b),
-            ExprKind::Tuple(elems) => {
-                let tys: Vec<Ty> = elems.iter().map(|x| self.expr(x)).collect();
-                for (x, t) in elems.iter().zip(&tys) {
-                    self.not_a_slice(x, t, "put in a tuple");
-                    if matches!(self.table.resolve(t), Ty::Unit | Ty::Never) {
-                        self.diag
-                            .error(x.sp, "tuple elements must be values in kernels");
-                    }
-                }
-                Ty::Tuple(tys)
-            }
-            ExprKind::TupleField(t, i) => {
-                let tt = self.expr(t);
-                match self.table.resolve(&tt) {
-                    Ty::Tuple(elems) if *i < elems.len() => elems[*i].clone(),
-                    Ty::Error => Ty::Error,
-                    other => {
-                        let msg = format!("no field `{i}` on type `{}`", self.show(&other));
-                        self.diag.error(e.sp, msg);
-                        Ty::Error
-                    }
-                }
-            }
-            ExprKind::ComplexPart(z, im) => {
-                let zt = self.expr(z);
-                match self.table.resolve(&zt) {
-                    Ty::Complex(p) => *p,
-                    Ty::Error => Ty::Error,
-                    other => {
-                        let msg = format!(
-                            "no field `{}` on type `{}`; `re` and `im` are the parts of complex \
-                             numbers",
-                            if *im { "im" } else { "re" },
-                            self.show(&other)
-                        );
-                        self.diag.error(e.sp, msg);
-                        Ty::Error
-                    }
-                }
-            }
-            ExprKind::Array(elems) => {
-                let mut t = Ty::Never;
-                for x in elems {
-                    let xt = self.expr(x);
-                    self.not_a_slice(x, &xt, "put in an array");
-                    match self.table.join(&t, &xt) {
-                        Ok(j) => t = j,
-                        Err(_) => {
-                            let msg = format!(
-                                "mismatched types: array elements have one type, found `{}` \
-                                 and `{}`",
-                                self.show(&t),
-                                self.show(&xt)
-                            );
-                            self.diag.error(x.sp, msg);
-                        }
-                    }
-                }
-                self.array_of(t, elems.len(), e.sp)
-            }
+            ExprKind::Tuple(elems) => self.tuple(elems),
+            ExprKind::TupleField(t, i) => self.tuple_field(e, t, *i),
+            ExprKind::ComplexPart(z, im) => self.complex_part(e, z, *im),
+            ExprKind::Array(elems) => self.array(e, elems),
             ExprKind::Repeat(v, n) => {
                 let t = self.expr(v);
                 self.array_of(t, *n, e.sp)
@@ -201,34 +63,198 @@ impl Checker<'_> {
             ExprKind::Len(x) => self.len(x),
             ExprKind::Axis(d, _) => self.axis(d),
             ExprKind::Intrinsic(i, args) => self.intrinsic(e, i, args),
-            ExprKind::Index(a, i) => {
-                let at = self.expr(a);
-                let it = self.expr(i);
-                let r = self.table.resolve(&it);
-                if !self.is_int(&r) || matches!(r, Ty::Generic(_)) {
+            ExprKind::Index(a, i) => self.index(a, i),
+        }
+    }
+
+    fn lit(&mut self, l: &Lit, e: &Expr) -> Ty {
+        match l {
+            Lit::Bool(_) => Ty::BOOL,
+            Lit::Int {
+                suffix: Some(s), ..
+            }
+            | Lit::Float {
+                suffix: Some(s), ..
+            } => Ty::Scalar(*s),
+            Lit::Int { suffix: None, .. } => self.table.fresh(LitKind::Int, e.sp),
+            Lit::Float { suffix: None, .. } => self.table.fresh(LitKind::Float, e.sp),
+        }
+    }
+
+    fn var(&mut self, name: &proc_macro2::Ident, e: &Expr) -> Ty {
+        match self.lookup(&name.to_string()) {
+            Some(s) => {
+                let (b, t) = (s.binding, s.ty.clone());
+                self.bindings[e.id] = Some(b);
+                t
+            }
+            None => {
+                self.diag
+                    .error(e.sp, format!("cannot find value `{name}` in this kernel"));
+                Ty::Error
+            }
+        }
+    }
+
+    fn call(&mut self, e: &Expr, args: &[Expr]) -> Ty {
+        let tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
+        for (a, t) in args.iter().zip(&tys) {
+            self.not_a_slice(a, t, "passed to a device function");
+        }
+        self.call_literals(&tys);
+        self.calls.push((e.sp, e.id));
+        let res = self.table.fresh(LitKind::Any, e.sp);
+        self.call_guesses.push((res.clone(), tys));
+        res
+    }
+
+    fn complex_new(&mut self, re: &Expr, im: &Expr) -> Ty {
+        let (a, b) = (self.expr(re), self.expr(im));
+        self.expect(&b, &a, im.sp);
+        let part = self.table.resolve(&a);
+        let ok = match &part {
+            Ty::Scalar(s) => s.complex_of().is_some(),
+            Ty::Var(_) => self.table.var_kind(&part) == Some(LitKind::Float),
+            Ty::Error => true,
+            _ => false,
+        };
+        if !ok {
+            let msg = format!(
+                "complex numbers in kernels have `f32` or `f64` parts, found `{}`",
+                self.show(&part)
+            );
+            self.diag.error(re.sp.to(im.sp), msg);
+            return Ty::Error;
+        }
+        Ty::Complex(Box::new(a))
+    }
+
+    fn if_expr(
+        &mut self,
+        cond: &Expr,
+        then: &crate::parse::ast::Block,
+        otherwise: Option<&Expr>,
+    ) -> Ty {
+        let c = self.expr(cond);
+        self.condition(&c, cond.sp);
+        let t = self.block(then);
+        let Some(o) = otherwise else {
+            if self.table.unify(&t, &Ty::Unit).is_err() {
+                let at = then.tail.as_ref().map_or(then.sp, |t| t.sp);
+                self.diag.error(
+                    at,
+                    "`if` without `else` cannot produce a value; add an `else` branch",
+                );
+            }
+            return Ty::Unit;
+        };
+        let ot = self.expr(o);
+        match self.table.join(&t, &ot) {
+            Ok(j) => j,
+            Err(Mismatch::Literal { origin, kind, ty }) => {
+                self.literal_mismatch(origin, kind, &ty);
+                Ty::Error
+            }
+            Err(Mismatch::Types) => {
+                let msg = format!(
+                    "`if` and `else` have different types: `{}` and `{}`",
+                    self.show(&t),
+                    self.show(&ot)
+                );
+                self.diag.error(o.sp, msg);
+                Ty::Error
+            }
+        }
+    }
+
+    fn tuple(&mut self, elems: &[Expr]) -> Ty {
+        let tys: Vec<Ty> = elems.iter().map(|x| self.expr(x)).collect();
+        for (x, t) in elems.iter().zip(&tys) {
+            self.not_a_slice(x, t, "put in a tuple");
+            if matches!(self.table.resolve(t), Ty::Unit | Ty::Never) {
+                self.diag
+                    .error(x.sp, "tuple elements must be values in kernels");
+            }
+        }
+        Ty::Tuple(tys)
+    }
+
+    fn tuple_field(&mut self, e: &Expr, t: &Expr, i: usize) -> Ty {
+        let tt = self.expr(t);
+        match self.table.resolve(&tt) {
+            Ty::Tuple(elems) if i < elems.len() => elems[i].clone(),
+            Ty::Error => Ty::Error,
+            other => {
+                let msg = format!("no field `{i}` on type `{}`", self.show(&other));
+                self.diag.error(e.sp, msg);
+                Ty::Error
+            }
+        }
+    }
+
+    fn complex_part(&mut self, e: &Expr, z: &Expr, im: bool) -> Ty {
+        let zt = self.expr(z);
+        match self.table.resolve(&zt) {
+            Ty::Complex(p) => *p,
+            Ty::Error => Ty::Error,
+            other => {
+                let msg = format!(
+                    "no field `{}` on type `{}`; `re` and `im` are the parts of complex numbers",
+                    if im { "im" } else { "re" },
+                    self.show(&other)
+                );
+                self.diag.error(e.sp, msg);
+                Ty::Error
+            }
+        }
+    }
+
+    fn array(&mut self, e: &Expr, elems: &[Expr]) -> Ty {
+        let mut t = Ty::Never;
+        for x in elems {
+            let xt = self.expr(x);
+            self.not_a_slice(x, &xt, "put in an array");
+            match self.table.join(&t, &xt) {
+                Ok(j) => t = j,
+                Err(_) => {
                     let msg = format!(
-                        "arrays are indexed by integers of a concrete type, found `{}`",
-                        self.show(&r)
+                        "mismatched types: array elements have one type, found `{}` and `{}`",
+                        self.show(&t),
+                        self.show(&xt)
                     );
-                    self.diag.error(i.sp, msg);
+                    self.diag.error(x.sp, msg);
                 }
-                match self.table.resolve(&at) {
-                    Ty::Array(t, _) => *t,
-                    Ty::Slice(t, _) => {
-                        self.slice_by_name(a, "index");
-                        *t
-                    }
-                    Ty::Error => Ty::Error,
-                    other => {
-                        let msg = format!(
-                            "cannot index a value of type `{}`; only fixed-size local arrays \
-                             can be indexed (a kernel sees one element of each input array)",
-                            self.show(&other)
-                        );
-                        self.diag.error(a.sp, msg);
-                        Ty::Error
-                    }
-                }
+            }
+        }
+        self.array_of(t, elems.len(), e.sp)
+    }
+
+    fn index(&mut self, a: &Expr, i: &Expr) -> Ty {
+        let at = self.expr(a);
+        let it = self.expr(i);
+        let r = self.table.resolve(&it);
+        if !self.is_int(&r) || matches!(r, Ty::Generic(_)) {
+            let msg = format!(
+                "arrays are indexed by integers of a concrete type, found `{}`",
+                self.show(&r)
+            );
+            self.diag.error(i.sp, msg);
+        }
+        match self.table.resolve(&at) {
+            Ty::Array(t, _) => *t,
+            Ty::Slice(t, _) => {
+                self.slice_by_name(a, "index");
+                *t
+            }
+            Ty::Error => Ty::Error,
+            other => {
+                let msg = format!(
+                    "cannot index a value of type `{}`; only fixed-size local arrays can be \
+                     indexed (a kernel sees one element of each input array)",
+                    self.show(&other)
+                );
+                self.diag.error(a.sp, msg);
+                Ty::Error
             }
         }
     }
@@ -593,6 +619,10 @@ impl Checker<'_> {
         if matches!(self.table.resolve(&from), Ty::Var(_)) && literal_kind(x).is_none() {
             self.guess_call_results();
         }
+        self.cast_typed(x, from, to_ref, sp)
+    }
+
+    fn cast_typed(&mut self, x: &Expr, from: Ty, to_ref: &TypeRef, sp: Sp) -> Ty {
         let to = &Ty::of_ref(to_ref);
         let target = match to {
             Ty::Scalar(s) => *s,
@@ -677,11 +707,23 @@ impl Checker<'_> {
     }
 
     fn method(&mut self, m: Method, name_sp: Sp, recv: &Expr, args: &[Expr]) -> Ty {
+        // The operands from a small frame (the receiver is the deep side of `x.abs().sqrt()..`).
         let rt = self.expr(recv);
         let arg_tys: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
         if matches!(self.table.resolve(&rt), Ty::Var(_)) {
             self.guess_call_results();
         }
+        self.method_typed(m, name_sp, args, rt, arg_tys)
+    }
+
+    fn method_typed(
+        &mut self,
+        m: Method,
+        name_sp: Sp,
+        args: &[Expr],
+        rt: Ty,
+        arg_tys: Vec<Ty>,
+    ) -> Ty {
         let r = self.table.resolve(&rt);
         let name = m.name;
         let found = |want: &dyn Fn(&MethodInfo) -> bool| m.entries().find(|e| want(e));

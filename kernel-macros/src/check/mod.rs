@@ -10,6 +10,7 @@
 
 mod expr;
 mod literals;
+pub(crate) mod locals;
 mod raw;
 mod stmt;
 pub(crate) mod ty;
@@ -34,6 +35,8 @@ pub(crate) struct Typed {
     pub bindings: Vec<Option<Binding>>,
     /// For a `break`/`continue`, the id of the loop expression it leaves.
     pub jump_target: Vec<Option<ExprId>>,
+    /// Bytes of the function's own local arrays per thread (`locals`).
+    pub local_bytes: usize,
 }
 
 /// One enclosing loop while checking.
@@ -140,11 +143,12 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
             );
         }
     }
-    let typed = Typed {
+    let mut typed = Typed {
         expr_ty: expr_ty.into_iter().map(finish).collect(),
         let_ty: let_ty.into_iter().map(finish).collect(),
         bindings,
         jump_target,
+        local_bytes: 0,
     };
     for (sp, id) in deferred_neg {
         if let Ty::Scalar(s) = &typed.expr_ty[id] {
@@ -154,6 +158,7 @@ pub(crate) fn kernel(k: &Kernel, diag: &mut Diagnostics) -> Option<Typed> {
         }
     }
     literals::check(&k.body, &typed, diag);
+    typed.local_bytes = locals::local_bytes(k, &typed, diag);
     (diag.count() == before).then_some(typed)
 }
 

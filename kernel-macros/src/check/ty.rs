@@ -103,13 +103,22 @@ impl Table {
         Ty::Var(self.vars.len() - 1)
     }
 
+    /// The end of a chain of bound variables (a loop: chains may be long, e.g. the literals of
+    /// a large array literal all joined into one type).
+    fn root<'t>(&'t self, mut t: &'t Ty) -> &'t Ty {
+        while let Ty::Var(i) = t {
+            match &self.vars[*i] {
+                VarState::Bound(b) => t = b,
+                VarState::Unbound { .. } => break,
+            }
+        }
+        t
+    }
+
     /// Follows bound variables (deeply, through tuples).
     pub fn resolve(&self, t: &Ty) -> Ty {
+        let t = self.root(t);
         match t {
-            Ty::Var(i) => match &self.vars[*i] {
-                VarState::Bound(b) => self.resolve(b),
-                VarState::Unbound { .. } => t.clone(),
-            },
             Ty::Tuple(elems) => Ty::Tuple(elems.iter().map(|e| self.resolve(e)).collect()),
             Ty::Array(e, n) => Ty::Array(Box::new(self.resolve(e)), *n),
             Ty::Complex(p) => Ty::Complex(Box::new(self.resolve(p))),
@@ -155,8 +164,11 @@ impl Table {
                         self.vars[*j] = VarState::Bound(a.clone());
                         Ok(())
                     }
+                    // The newer variable joins the older one, so that joining many literals
+                    // one after another (an array literal) keeps chains short.
                     (x, y) if x == y => {
-                        self.vars[*i] = VarState::Bound(b.clone());
+                        let (old, new) = if i < j { (*i, *j) } else { (*j, *i) };
+                        self.vars[new] = VarState::Bound(Ty::Var(old));
                         Ok(())
                     }
                     _ => Err(Mismatch::Types),

@@ -1,55 +1,107 @@
 //! `#[device_fn]`: the helper function itself (its native twin, at the user's place and
-//! visibility) and, in a hidden module of the same name, `KX_CUDA`: its CUDA C after that of
-//! the device functions it calls. A kernel calling `helper(..)` names `helper::KX_CUDA` in its
-//! own `KX_CUDA`, so the text is assembled at compile time through the paths the user wrote.
+//! visibility) and, in a hidden module of the same name, `KX_NODE`: a static
+//! `array_runtime::kernel::device::DeviceFn` holding its own CUDA C, its local storage and the
+//! `KX_NODE`s of the device functions it calls, named through the paths the user wrote. The
+//! statics form a graph that rustc assembles at compile time; a kernel walks it from its own
+//! callees (`super::cuda_const`), and so does the module itself, for `KX_CUDA` (its CUDA C
+//! after that of its callees) and to reject recursion through it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::ext::IdentExt;
 
 use crate::parse::ast::Signature;
 
-/// The device function and its module. `source`/`native` are `None` when it was rejected: the
-/// module then holds an empty `KX_CUDA`, so that callers report nothing more.
+/// What a translated device function brings: its CUDA C, the native twin's body, the device
+/// functions it calls and its own local storage in bytes.
+pub(crate) struct Translated<'a> {
+    pub source: &'a str,
+    pub native: TokenStream,
+    pub calls: &'a [syn::Path],
+    pub local_bytes: usize,
+}
+
+/// The device function and its module. `translated` is `None` when it was rejected: the
+/// module then holds an empty node, so that callers report nothing more.
 pub(crate) fn device_fn(
     item: &syn::ItemFn,
     sig: Option<&Signature>,
-    translated: Option<(&str, TokenStream, &[syn::Path])>,
+    translated: Option<Translated<'_>>,
 ) -> TokenStream {
     let name = &item.sig.ident;
+    let name_str = name.unraw().to_string();
     let vis = &item.vis;
     let _ = sig;
-    let (func, cuda) = match translated {
-        Some((source, native, calls)) => {
+    let dev = quote!(array_runtime::kernel::device);
+    let (func, source, key, local_bytes, nodes) = match translated {
+        Some(t) => {
             let syn::ItemFn {
                 attrs, vis, sig, ..
             } = item;
+            let native = &t.native;
+            let nodes: Vec<TokenStream> = t
+                .calls
+                .iter()
+                .map(|p| {
+                    let p = module_path(p);
+                    let sp = syn::spanned::Spanned::span(&p);
+                    quote::quote_spanned!(sp=> &#p::KX_NODE)
+                })
+                .collect();
             (
                 quote! {
                     #(#attrs)*
                     #[allow(clippy::all, unused_parens, unused_braces)]
                     #vis #sig #native
                 },
-                super::cuda_const(source, calls),
+                t.source.to_string(),
+                crate::lower::fnv(t.source),
+                t.local_bytes,
+                nodes,
             )
         }
-        None => (
-            quote!(#item),
-            quote!(
-                pub const KX_CUDA: &str = "";
-            ),
-        ),
+        None => (quote!(#item), String::new(), 0, 0, Vec::new()),
     };
+    let recursion = format!(
+        "recursion is not supported in kernels (the GPU has no call stack to grow): the \
+         #[device_fn] `{name_str}` calls itself through other device functions; write a loop"
+    );
+    let clash = format!(
+        "two different #[device_fn]s named `{name_str}` (in different modules) are called by \
+         one kernel: both would define the same CUDA C function; rename one of them"
+    );
+    let too_large = format!(
+        "the local arrays of the #[device_fn] `{name_str}` and of the device functions it \
+         calls take more than {} bytes (256 KiB) per thread, what a thread may hold: a GPU \
+         thread keeps them in registers and local memory, a CPU thread on its stack; use \
+         smaller arrays",
+        crate::check::locals::MAX_LOCAL_BYTES
+    );
+    let graph = super::graph_consts(quote!(&[&KX_NODE]), "", 0, &too_large, name.span());
     let doc = format!("The CUDA C of the `#[device_fn]` [`{name}()`].");
     quote! {
         #func
 
         #[doc = #doc]
         #[doc(hidden)]
-        #[allow(dead_code, non_snake_case)]
+        #[allow(dead_code, non_snake_case, non_upper_case_globals)]
         #vis mod #name {
             #[allow(unused_imports)]
             use super::*;
-            #cuda
+
+            /// This device function in the graph of calls: its own CUDA C and local storage,
+            /// and the device functions it calls.
+            pub static KX_NODE: #dev::DeviceFn = #dev::DeviceFn {
+                name: #name_str,
+                source: #source,
+                key: #key,
+                local_bytes: #local_bytes,
+                callees: &[#(#nodes),*],
+                recursion: #recursion,
+                clash: #clash,
+            };
+
+            #graph
         }
     }
 }

@@ -24,6 +24,8 @@ pub(crate) enum Body<'a> {
         source: &'a str,
         native: TokenStream,
         calls: &'a [syn::Path],
+        /// Bytes of its own local arrays per thread.
+        local_bytes: usize,
     },
     /// Rejected by `parse`: the body is valid Rust outside the language.
     Rejected,
@@ -36,7 +38,15 @@ pub(crate) enum Body<'a> {
 /// keep call sites typed beside the `compile_error!`s.
 pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> TokenStream {
     let (device_source, cuda_const) = match &body {
-        Body::Translated { source, calls, .. } => (quote!(KX_CUDA), cuda_const(source, calls)),
+        Body::Translated {
+            source,
+            calls,
+            local_bytes,
+            ..
+        } => (
+            quote!(KX_CUDA),
+            cuda_const(source, calls, *local_bytes, &sig.name),
+        ),
         Body::Rejected | Body::Stub => (quote!(""), quote!()),
     };
     let rt = quote!(array_runtime);
@@ -54,10 +64,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     } else {
         quote!(::<#(#type_names),*>)
     };
-    let type_name_strs: Vec<String> = type_names
-        .iter()
-        .map(|t| syn::ext::IdentExt::unraw(*t).to_string())
-        .collect();
+    // The C names the runtime declares with `typedef` (`t_T`).
+    let type_name_strs = crate::lower::names::type_params(sig);
 
     let param_names: Vec<&Ident> = sig.params.iter().map(|p| &p.name).collect();
     let param_strs: Vec<String> = param_names
@@ -152,7 +160,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     };
 
     let user_fn = {
-        let mut f = item.clone();
+        // Without the body: the native function gets its own, and cloning one recurses deeply.
+        let mut f = crate::parse::signature_only(item);
         f.attrs = others;
         f.vis = syn::parse_quote!(pub);
         f.sig.ident = Ident::new("scalar", name.span());
@@ -286,53 +295,79 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     }
 }
 
-/// `KX_CUDA`: the CUDA C of a function and of every `#[device_fn]` it calls (their own
-/// `KX_CUDA`, first), concatenated at compile time.
-pub(crate) fn cuda_const(source: &str, calls: &[syn::Path]) -> TokenStream {
+/// What a kernel's module says of its CUDA C and local storage, with the `#[device_fn]`s it
+/// calls: `KX_CUDA`, its CUDA C after theirs (each once, callees first), and
+/// `KX_LOCAL_BYTES`, its local arrays' bytes per thread with the deepest chain of theirs. Both
+/// are computed by rustc from the device functions' statics (`KX_NODE`, see
+/// [`device_fn::device_fn`]); a cycle of calls among them, or too many local bytes, is a
+/// compile error at `name` (the evaluation panics with the macro's message).
+pub(crate) fn cuda_const(
+    source: &str,
+    calls: &[syn::Path],
+    local_bytes: usize,
+    name: &Ident,
+) -> TokenStream {
     if calls.is_empty() {
         return quote! {
             /// The CUDA C of this function.
             pub const KX_CUDA: &str = #source;
+            /// Bytes of this function's local arrays per thread.
+            pub const KX_LOCAL_BYTES: usize = #local_bytes;
         };
     }
-    let deps: Vec<TokenStream> = calls
+    let nodes: Vec<TokenStream> = calls
         .iter()
         .map(|p| {
             let p = device_fn::module_path(p);
             let sp = syn::spanned::Spanned::span(&p);
-            quote::quote_spanned!(sp=> #p::KX_CUDA)
+            quote::quote_spanned!(sp=> &#p::KX_NODE)
         })
         .collect();
+    let too_large = format!(
+        "the local arrays of `{}` and of the #[device_fn]s it calls take more than {} bytes \
+         (256 KiB) per thread, what a thread may hold: a GPU thread keeps them in registers \
+         and local memory, a CPU thread on its stack; use smaller arrays, or global memory (a \
+         #[raw_kernel]'s slices)",
+        syn::ext::IdentExt::unraw(name),
+        crate::check::locals::MAX_LOCAL_BYTES
+    );
+    graph_consts(
+        quote!(&[#(#nodes),*]),
+        source,
+        local_bytes,
+        &too_large,
+        name.span(),
+    )
+}
+
+/// The constants of a device-function graph below `roots` (see [`cuda_const`]), the
+/// evaluations spanned at `sp`.
+pub(crate) fn graph_consts(
+    roots: TokenStream,
+    source: &str,
+    local_bytes: usize,
+    too_large: &str,
+    sp: Span,
+) -> TokenStream {
+    let dev = quote!(array_runtime::kernel::device);
+    let graph = quote::quote_spanned!(sp=> #dev::graph(#roots));
+    let local = quote::quote_spanned!(sp=> #dev::local_bytes(&__KX_GRAPH, #roots, #local_bytes, #too_large));
     quote! {
-        const __KX_PARTS: &[&str] = &[#(#deps,)* #source];
-        const __KX_LEN: usize = {
-            let mut n = 0;
-            let mut i = 0;
-            while i < __KX_PARTS.len() {
-                n += __KX_PARTS[i].len();
-                i += 1;
-            }
-            n
-        };
-        const __KX_BYTES: [u8; __KX_LEN] = {
-            let mut out = [0u8; __KX_LEN];
-            let (mut i, mut o) = (0, 0);
-            while i < __KX_PARTS.len() {
-                let b = __KX_PARTS[i].as_bytes();
-                let mut j = 0;
-                while j < b.len() {
-                    out[o] = b[j];
-                    o += 1;
-                    j += 1;
-                }
-                i += 1;
-            }
-            out
-        };
+        const __KX_GRAPH: #dev::Graph = #graph;
+        const __KX_LEN: usize = #dev::source_len(&__KX_GRAPH, #source);
+        const __KX_BYTES: [u8; __KX_LEN] = #dev::source_bytes(&__KX_GRAPH, #source);
         /// The CUDA C of this function, after that of the device functions it calls.
         pub const KX_CUDA: &str = match ::core::str::from_utf8(&__KX_BYTES) {
             ::core::result::Result::Ok(s) => s,
             ::core::result::Result::Err(_) => ::core::panic!("CUDA C is UTF-8"),
+        };
+        /// Bytes of local arrays per thread: this function's, and the deepest chain of the
+        /// device functions it calls.
+        pub const KX_LOCAL_BYTES: usize = #local;
+        // Evaluated even when nothing reads them: the rules on the graph are checked here.
+        const _: () = {
+            let _ = KX_LOCAL_BYTES;
+            let _ = KX_CUDA;
         };
     }
 }

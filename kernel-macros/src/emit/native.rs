@@ -129,147 +129,200 @@ impl Native<'_> {
         }
     }
 
+    /// The native expression. Recursive once per level of nesting: this function dispatches,
+    /// each kind is written by a function of its own, so that the frames on that path stay
+    /// small (`nesting` bounds the depth).
     fn expr(&mut self, e: &Expr) -> TokenStream {
         let sp = e.sp.start;
-        let ty = self.ty_of(e).clone();
         match &e.kind {
-            ExprKind::Lit(l) => literal(l, &ty, sp),
+            ExprKind::Lit(l) => literal(l, self.ty_of(e), sp),
             ExprKind::Var(name) => name.to_token_stream(),
-            ExprKind::Const(s, c) => {
-                let t = scalar_tokens(*s);
-                match c {
-                    Constant::Math(name, _) => {
-                        let n = Ident::new(name, sp);
-                        quote_spanned!(sp=> ::core::#t::consts::#n)
-                    }
-                    _ => {
-                        let n = Ident::new(&c.rust_name(), sp);
-                        quote_spanned!(sp=> <#t>::#n)
-                    }
-                }
-            }
-            ExprKind::Unary(UnOp::Neg, x) if matches!(x.kind, ExprKind::Lit(_)) => {
-                let v = self.expr(x);
-                quote_spanned!(sp=> (-#v))
-            }
-            ExprKind::Unary(op, x) => {
-                let v = self.expr(x);
-                match (op, &ty) {
-                    (UnOp::Not, _) => quote_spanned!(sp=> (!#v)),
-                    (UnOp::Neg, Ty::Scalar(s)) if s.is_int() => {
-                        quote_spanned!(sp=> (#v).wrapping_neg())
-                    }
-                    (UnOp::Neg, Ty::Generic(i)) if !self.caps[*i].float => {
-                        let t = &self.generics[*i];
-                        quote_spanned!(sp=> <#t as ::core::default::Default>::default().wrapping_sub(&(#v)))
-                    }
-                    (UnOp::Neg, _) => quote_spanned!(sp=> (-#v)),
-                }
-            }
-            ExprKind::Binary(op, l, r) => {
-                let (lt, rt) = (self.ty_of(l).clone(), self.ty_of(r).clone());
-                let (a, b) = (self.expr(l), self.expr(r));
-                self.binary(*op, &lt, &rt, a, b, sp)
-            }
+            ExprKind::Const(s, c) => constant(*s, *c, sp),
+            ExprKind::Unary(op, x) => self.unary(e, *op, x, sp),
+            ExprKind::Binary(op, l, r) => self.binary_expr(*op, l, r, sp),
             ExprKind::Assign(op, place, value) if self.slice_place(place).is_some() => {
                 self.slice_assign(*op, place, value, sp)
             }
-            ExprKind::Len(x) => {
-                let x = self.expr(x);
-                quote_spanned!(sp=> (#x.len() as u64))
-            }
-            ExprKind::Axis(d, k) => {
-                let d = self.expr(d);
-                let f = Ident::new(
-                    ["x", "y", "z"].get(usize::from(*k)).copied().unwrap_or("x"),
-                    sp,
-                );
-                quote_spanned!(sp=> (#d).#f)
-            }
+            ExprKind::Assign(op, place, value) => self.assign(*op, place, value, sp),
+            ExprKind::Len(x) => self.len(x, sp),
+            ExprKind::Axis(d, k) => self.axis(d, *k, sp),
             ExprKind::Intrinsic(i, args) => self.intrinsic(i, args, sp),
-            ExprKind::Assign(op, place, value) => {
-                let v = self.expr(value);
-                let p = self.place(place);
-                match op {
-                    None => quote_spanned!(sp=> #p = #v),
-                    Some(op) => {
-                        let (pt, vt) = (self.ty_of(place).clone(), self.ty_of(value).clone());
-                        let tmp = ms("__kx_v");
-                        let combined =
-                            self.binary(*op, &pt, &vt, p.clone(), tmp.to_token_stream(), sp);
-                        quote_spanned!(sp=> { let #tmp = #v; #p = #combined; })
-                    }
-                }
+            ExprKind::Cast(x, _) | ExprKind::Convert(x, _) | ExprKind::FromBits(_, x) => {
+                self.conversion(e, x, sp)
             }
-            ExprKind::Cast(x, _) => {
-                let v = self.expr(x);
-                let t = self.ty_tokens(&ty);
-                quote_spanned!(sp=> ((#v) as #t))
+            ExprKind::Method(m, name_sp, recv, args) => {
+                self.method_call(m.name, name_sp.start, recv, args)
             }
-            ExprKind::FromBits(s, x) => {
-                let v = self.expr(x);
+            ExprKind::Call(path, args) => self.call(e, path, args, sp),
+            ExprKind::ComplexNew(re, im) => self.complex_new(e, re, im, sp),
+            ExprKind::If(c, then, otherwise) => self.if_expr(c, then, otherwise.as_deref(), sp),
+            ExprKind::Match(s, arms) => self.match_expr(s, arms, sp),
+            ExprKind::While(..)
+            | ExprKind::Loop(..)
+            | ExprKind::For(_)
+            | ExprKind::Break(..)
+            | ExprKind::Continue(_)
+            | ExprKind::Return(_) => self.control(e, sp),
+            ExprKind::Block(b) => self.block(b),
+            ExprKind::TupleField(t, i) => self.tuple_field(t, *i, sp),
+            ExprKind::ComplexPart(z, im) => self.complex_part(z, *im, sp),
+            ExprKind::Tuple(_) | ExprKind::Array(_) | ExprKind::Repeat(..) => self.aggregate(e, sp),
+            ExprKind::Index(a, i) => self.index(a, i, sp),
+        }
+    }
+
+    fn binary_expr(&mut self, op: BinOp, l: &Expr, r: &Expr, sp: Span) -> TokenStream {
+        let (lt, rt) = (self.ty_of(l).clone(), self.ty_of(r).clone());
+        let (a, b) = (self.expr(l), self.expr(r));
+        self.binary(op, &lt, &rt, a, b, sp)
+    }
+
+    fn len(&mut self, x: &Expr, sp: Span) -> TokenStream {
+        let x = self.expr(x);
+        quote_spanned!(sp=> (#x.len() as u64))
+    }
+
+    fn method_call(
+        &mut self,
+        name: &'static str,
+        name_sp: Span,
+        recv: &Expr,
+        args: &[Expr],
+    ) -> TokenStream {
+        let rt = self.ty_of(recv).clone();
+        let r = self.expr(recv);
+        let a: Vec<TokenStream> = args.iter().map(|x| self.expr(x)).collect();
+        self.method(name, name_sp, &rt, r, a)
+    }
+
+    fn complex_new(&mut self, e: &Expr, re: &Expr, im: &Expr, sp: Span) -> TokenStream {
+        let (a, b) = (self.expr(re), self.expr(im));
+        let t = self.ty_tokens(self.ty_of(e));
+        quote_spanned!(sp=> <#t>::new(#a, #b))
+    }
+
+    fn tuple_field(&mut self, t: &Expr, i: usize, sp: Span) -> TokenStream {
+        let t = self.expr(t);
+        let i = syn::Index {
+            index: i as u32,
+            span: sp,
+        };
+        quote_spanned!(sp=> (#t).#i)
+    }
+
+    fn complex_part(&mut self, z: &Expr, im: bool, sp: Span) -> TokenStream {
+        let z = self.expr(z);
+        let f = Ident::new(if im { "im" } else { "re" }, sp);
+        quote_spanned!(sp=> (#z).#f)
+    }
+
+    fn unary(&mut self, e: &Expr, op: UnOp, x: &Expr, sp: Span) -> TokenStream {
+        let v = self.expr(x);
+        if op == UnOp::Neg && matches!(x.kind, ExprKind::Lit(_)) {
+            return quote_spanned!(sp=> (-#v));
+        }
+        match (op, self.ty_of(e)) {
+            (UnOp::Not, _) => quote_spanned!(sp=> (!#v)),
+            (UnOp::Neg, Ty::Scalar(s)) if s.is_int() => quote_spanned!(sp=> (#v).wrapping_neg()),
+            (UnOp::Neg, Ty::Generic(i)) if !self.caps[*i].float => {
+                let t = &self.generics[*i];
+                quote_spanned!(sp=> <#t as ::core::default::Default>::default().wrapping_sub(&(#v)))
+            }
+            (UnOp::Neg, _) => quote_spanned!(sp=> (-#v)),
+        }
+    }
+
+    fn assign(&mut self, op: Option<BinOp>, place: &Expr, value: &Expr, sp: Span) -> TokenStream {
+        let v = self.expr(value);
+        let p = self.place(place);
+        match op {
+            None => quote_spanned!(sp=> #p = #v),
+            Some(op) => {
+                let (pt, vt) = (self.ty_of(place).clone(), self.ty_of(value).clone());
+                let tmp = ms("__kx_v");
+                let combined = self.binary(op, &pt, &vt, p.clone(), tmp.to_token_stream(), sp);
+                quote_spanned!(sp=> { let #tmp = #v; #p = #combined; })
+            }
+        }
+    }
+
+    fn axis(&mut self, d: &Expr, k: u8, sp: Span) -> TokenStream {
+        let d = self.expr(d);
+        let f = Ident::new(
+            ["x", "y", "z"].get(usize::from(k)).copied().unwrap_or("x"),
+            sp,
+        );
+        quote_spanned!(sp=> (#d).#f)
+    }
+
+    /// `x as T`, `x.cast::<T>()`, `f32::from_bits(u)`.
+    fn conversion(&mut self, e: &Expr, x: &Expr, sp: Span) -> TokenStream {
+        let v = self.expr(x);
+        let t = self.ty_tokens(self.ty_of(e));
+        match &e.kind {
+            ExprKind::FromBits(s, _) => {
                 let t = scalar_tokens(*s);
                 quote_spanned!(sp=> #t::from_bits(#v))
             }
-            ExprKind::Convert(x, _) => {
-                let v = self.expr(x);
-                let t = self.ty_tokens(&ty);
-                quote_spanned!(sp=> array_runtime::DType::cast::<#t>(#v))
+            ExprKind::Convert(..) => quote_spanned!(sp=> array_runtime::DType::cast::<#t>(#v)),
+            _ => quote_spanned!(sp=> ((#v) as #t)),
+        }
+    }
+
+    fn call(&mut self, e: &Expr, path: &syn::Path, args: &[Expr], sp: Span) -> TokenStream {
+        let a: Vec<TokenStream> = args.iter().map(|x| self.expr(x)).collect();
+        let t = self.ty_tokens(self.ty_of(e));
+        let r = ms("__kx_r");
+        let path = if self.in_module {
+            let mut p = super::device_fn::module_path(path);
+            if let (Some(l), Some(orig)) = (p.segments.last_mut(), path.segments.last()) {
+                l.arguments = orig.arguments.clone();
             }
-            ExprKind::Method(m, name_sp, recv, args) => {
-                let rt = self.ty_of(recv).clone();
-                let r = self.expr(recv);
-                let a: Vec<TokenStream> = args.iter().map(|x| self.expr(x)).collect();
-                self.method(m.name, name_sp.start, &rt, r, a)
+            p
+        } else {
+            path.clone()
+        };
+        quote_spanned!(sp=> { let #r: #t = #path(#(#a),*); #r })
+    }
+
+    fn if_expr(
+        &mut self,
+        c: &Expr,
+        then: &Block,
+        otherwise: Option<&Expr>,
+        sp: Span,
+    ) -> TokenStream {
+        let c = self.expr(c);
+        let t = self.block(then);
+        match otherwise {
+            Some(o) => {
+                let o = self.expr(o);
+                quote_spanned!(sp=> if #c #t else #o)
             }
-            ExprKind::Call(path, args) => {
-                let a: Vec<TokenStream> = args.iter().map(|x| self.expr(x)).collect();
-                let t = self.ty_tokens(&ty);
-                let r = ms("__kx_r");
-                let path = if self.in_module {
-                    let mut p = super::device_fn::module_path(path);
-                    if let (Some(l), Some(orig)) = (p.segments.last_mut(), path.segments.last()) {
-                        l.arguments = orig.arguments.clone();
-                    }
-                    p
-                } else {
-                    path.clone()
-                };
-                quote_spanned!(sp=> { let #r: #t = #path(#(#a),*); #r })
-            }
-            ExprKind::ComplexNew(re, im) => {
-                let (a, b) = (self.expr(re), self.expr(im));
-                let t = self.ty_tokens(&ty);
-                quote_spanned!(sp=> <#t>::new(#a, #b))
-            }
-            ExprKind::If(c, then, otherwise) => {
-                let c = self.expr(c);
-                let t = self.block(then);
-                match otherwise {
-                    Some(o) => {
-                        let o = self.expr(o);
-                        quote_spanned!(sp=> if #c #t else #o)
-                    }
-                    None => quote_spanned!(sp=> if #c #t),
-                }
-            }
-            ExprKind::Match(s, arms) => {
-                let s = self.expr(s);
-                let arms: Vec<TokenStream> = arms
-                    .iter()
-                    .map(|a| {
-                        let pats: Vec<TokenStream> =
-                            a.pats.iter().map(|p| self.match_pat(p)).collect();
-                        let guard = a.guard.as_ref().map(|g| {
-                            let g = self.expr(g);
-                            quote!(if #g)
-                        });
-                        let body = self.expr(&a.body);
-                        quote!(#(#pats)|* #guard => #body,)
-                    })
-                    .collect();
-                quote_spanned!(sp=> match #s { #(#arms)* })
-            }
+            None => quote_spanned!(sp=> if #c #t),
+        }
+    }
+
+    fn match_expr(&mut self, s: &Expr, arms: &[crate::parse::ast::Arm], sp: Span) -> TokenStream {
+        let s = self.expr(s);
+        let arms: Vec<TokenStream> = arms
+            .iter()
+            .map(|a| {
+                let pats: Vec<TokenStream> = a.pats.iter().map(|p| self.match_pat(p)).collect();
+                let guard = a.guard.as_ref().map(|g| {
+                    let g = self.expr(g);
+                    quote!(if #g)
+                });
+                let body = self.expr(&a.body);
+                quote!(#(#pats)|* #guard => #body,)
+            })
+            .collect();
+        quote_spanned!(sp=> match #s { #(#arms)* })
+    }
+
+    /// Loops and jumps.
+    fn control(&mut self, e: &Expr, sp: Span) -> TokenStream {
+        match &e.kind {
             ExprKind::While(label, c, body) => {
                 let l = label.as_ref().map(|l| lifetime(&l.name, l.sp.start));
                 let c = self.expr(c);
@@ -295,23 +348,16 @@ impl Native<'_> {
                 let v = v.as_ref().map(|v| self.expr(v));
                 quote_spanned!(sp=> return #v)
             }
-            ExprKind::Block(b) => self.block(b),
+            _ => TokenStream::new(),
+        }
+    }
+
+    /// Tuples and array literals.
+    fn aggregate(&mut self, e: &Expr, sp: Span) -> TokenStream {
+        match &e.kind {
             ExprKind::Tuple(elems) => {
                 let x: Vec<TokenStream> = elems.iter().map(|x| self.expr(x)).collect();
                 quote_spanned!(sp=> (#(#x,)*))
-            }
-            ExprKind::TupleField(t, i) => {
-                let t = self.expr(t);
-                let i = syn::Index {
-                    index: *i as u32,
-                    span: sp,
-                };
-                quote_spanned!(sp=> (#t).#i)
-            }
-            ExprKind::ComplexPart(z, im) => {
-                let z = self.expr(z);
-                let f = Ident::new(if *im { "im" } else { "re" }, sp);
-                quote_spanned!(sp=> (#z).#f)
             }
             ExprKind::Array(elems) => {
                 let x: Vec<TokenStream> = elems.iter().map(|x| self.expr(x)).collect();
@@ -322,16 +368,18 @@ impl Native<'_> {
                 let n = Literal::usize_unsuffixed(*n);
                 quote_spanned!(sp=> [#v; #n])
             }
-            ExprKind::Index(a, i) if matches!(self.ty_of(a), Ty::Slice(..)) => {
-                let a = self.expr(a);
-                let i = self.expr(i);
-                quote_spanned!(sp=> #a.get(#i))
-            }
-            ExprKind::Index(a, i) => {
-                let a = self.expr(a);
-                let i = self.expr(i);
-                quote_spanned!(sp=> (#a)[(#i) as usize])
-            }
+            _ => TokenStream::new(),
+        }
+    }
+
+    fn index(&mut self, a: &Expr, i: &Expr, sp: Span) -> TokenStream {
+        let slice = matches!(self.ty_of(a), Ty::Slice(..));
+        let a = self.expr(a);
+        let i = self.expr(i);
+        if slice {
+            quote_spanned!(sp=> #a.get(#i))
+        } else {
+            quote_spanned!(sp=> (#a)[(#i) as usize])
         }
     }
 
@@ -788,6 +836,21 @@ pub(crate) fn scalar_tokens(s: Scalar) -> TokenStream {
 }
 
 /// A literal with its type as a suffix, so that the twin never relies on inference.
+/// A constant of std: `::core::f32::consts::PI`, `<f32>::MAX`.
+fn constant(s: Scalar, c: Constant, sp: Span) -> TokenStream {
+    let t = scalar_tokens(s);
+    match c {
+        Constant::Math(name, _) => {
+            let n = Ident::new(name, sp);
+            quote_spanned!(sp=> ::core::#t::consts::#n)
+        }
+        _ => {
+            let n = Ident::new(&c.rust_name(), sp);
+            quote_spanned!(sp=> <#t>::#n)
+        }
+    }
+}
+
 fn literal(l: &Lit, ty: &Ty, sp: Span) -> TokenStream {
     let s = match ty {
         Ty::Scalar(s) => *s,

@@ -18,6 +18,8 @@ pub(crate) enum RawBody<'a> {
         native: TokenStream,
         calls: &'a [syn::Path],
         info: &'a RawInfo,
+        /// Bytes of its own local arrays per thread.
+        local_bytes: usize,
     },
     /// Rejected: the module keeps its signature (the twin does nothing).
     Stub,
@@ -42,10 +44,8 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
     let user_generics = &item.sig.generics.params;
     let where_clause = &item.sig.generics.where_clause;
     let type_names: Vec<&Ident> = sig.generics.iter().map(|g| &g.name).collect();
-    let type_name_strs: Vec<String> = type_names
-        .iter()
-        .map(|t| syn::ext::IdentExt::unraw(*t).to_string())
-        .collect();
+    // The C names the runtime declares with `typedef` (`t_T`).
+    let type_name_strs = crate::lower::names::type_params(sig);
     let turbofish = if type_names.is_empty() {
         quote!()
     } else {
@@ -106,21 +106,23 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
         launch_args.push(arg);
     }
 
-    let (cuda, source, native, bytes, block_sync, warp_ops) = match &body {
+    let (cuda, source, native, bytes, block_sync, warp_ops, local) = match &body {
         RawBody::Translated {
             source,
             native,
             calls,
             info,
+            local_bytes,
         } => (
-            cuda_const(source, calls),
+            cuda_const(source, calls, *local_bytes, &sig.name),
             quote!(KX_CUDA),
             native.clone(),
             info.static_shared_bytes,
             info.uses_block_sync,
             info.uses_warp_ops,
+            quote!(KX_LOCAL_BYTES),
         ),
-        RawBody::Stub => (quote!(), quote!(""), quote!({}), 0, false, false),
+        RawBody::Stub => (quote!(), quote!(""), quote!({}), 0, false, false, quote!(0)),
     };
     let bytes = Literal::u32_unsuffixed(u32::try_from(bytes).unwrap_or(u32::MAX));
 
@@ -153,6 +155,7 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
                 static_shared_bytes: #bytes,
                 uses_block_sync: #block_sync,
                 uses_warp_ops: #warp_ops,
+                local_bytes: #local,
                 ..#raw::RawKernelDef::DEFAULT
             };
 

@@ -14,26 +14,57 @@ use crate::reduction::{result_type, Reduction};
 pub(crate) fn fallback(module: &syn::ItemMod) -> TokenStream {
     // `#[index]` is not an attribute rustc knows: drop it so the only errors are ours; and see
     // the names of the enclosing module, as the expansion does.
-    let mut m = module.clone();
-    if let Some((_, items)) = &mut m.content {
-        items.insert(
-            0,
-            syn::parse_quote!(
-                #[allow(unused_imports)]
-                use super::*;
-            ),
-        );
-        for it in items.iter_mut() {
-            if let syn::Item::Fn(f) = it {
-                for arg in f.sig.inputs.iter_mut() {
-                    if let syn::FnArg::Typed(pt) = arg {
-                        pt.attrs.retain(|a| !a.path().is_ident("index"));
-                    }
+    // Printed piece by piece: cloning the module to edit it costs a deep recursion.
+    let Some((_, items)) = &module.content else {
+        return quote!(#module);
+    };
+    let syn::ItemMod {
+        attrs,
+        vis,
+        unsafety,
+        mod_token,
+        ident,
+        ..
+    } = module;
+    let items = items.iter().map(|it| match it {
+        syn::Item::Fn(f) => {
+            let mut sig = f.sig.clone();
+            for arg in sig.inputs.iter_mut() {
+                if let syn::FnArg::Typed(pt) = arg {
+                    pt.attrs.retain(|a| !a.path().is_ident("index"));
                 }
             }
+            let (attrs, vis, block) = (&f.attrs, &f.vis, &f.block);
+            quote!(#(#attrs)* #vis #sig #block)
+        }
+        other => quote!(#other),
+    });
+    let outer = attrs
+        .iter()
+        .filter(|a| matches!(a.style, syn::AttrStyle::Outer));
+    let inner = attrs
+        .iter()
+        .filter(|a| matches!(a.style, syn::AttrStyle::Inner(_)));
+    quote! {
+        #(#outer)* #vis #unsafety #mod_token #ident {
+            #(#inner)*
+            #[allow(unused_imports)]
+            use super::*;
+            #(#items)*
         }
     }
-    quote!(#m)
+}
+
+/// The pieces a reduction has.
+fn pieces_of(r: &Reduction) -> impl Iterator<Item = &crate::reduction::Piece> {
+    [
+        Some(&r.map),
+        Some(&r.combine),
+        r.identity.as_ref(),
+        r.finish.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Tokens for a type that may be a tuple (the accumulator).
@@ -69,7 +100,8 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
     let params = &generics.params;
     let where_clause = &generics.where_clause;
     let type_names: Vec<&Ident> = sig.generics.iter().map(|g| &g.name).collect();
-    let type_name_strs: Vec<String> = type_names.iter().map(|t| t.unraw().to_string()).collect();
+    // The C names the runtime declares with `typedef` (`t_T`).
+    let type_name_strs = crate::lower::names::type_params(sig);
     let turbofish = if type_names.is_empty() {
         quote!()
     } else {
@@ -116,7 +148,8 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
         // The default finish: the accumulator is the result.
         let c_acc = c_type_of_map(&r.map.source).unwrap_or_else(|| "float".into());
         device_source.push_str(&format!(
-            "KX_FN {c_acc} kxr_{name_str}_finish({c_acc} acc) {{\n    return acc;\n}}\n"
+            "KX_FN {c_acc} kxr_{}_finish({c_acc} acc) {{\n    return acc;\n}}\n",
+            crate::cnames::exact(&name_str)
         ));
     }
 
@@ -161,12 +194,12 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
         quote!(pub struct Kernel<#(#type_names),*>(::core::marker::PhantomData<fn() -> (#(#type_names,)*)>);)
     };
     let pieces = [
-        Some(&r.map.item),
-        Some(&r.combine.item),
-        r.identity.as_ref().map(|p| &p.item),
-        r.finish.as_ref().map(|p| &p.item),
+        Some(&r.map),
+        Some(&r.combine),
+        r.identity.as_ref(),
+        r.finish.as_ref(),
     ];
-    let pieces = pieces.into_iter().flatten();
+    let pieces: Vec<TokenStream> = pieces.into_iter().flatten().map(|p| p.tokens()).collect();
     let uses = &r.uses;
     // The CUDA C of every piece after that of the device functions they call.
     let mut calls: Vec<syn::Path> = Vec::new();
@@ -186,7 +219,9 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
             }
         }
     }
-    let cuda_const = super::cuda_const(&device_source, &calls);
+    // The pieces run one after another: the most any of them needs.
+    let local_bytes = pieces_of(r).map(|p| p.local_bytes).max().unwrap_or(0);
+    let cuda_const = super::cuda_const(&device_source, &calls, local_bytes, name);
     let takes_index = r.takes_index;
     let has_identity = r.identity.is_some();
     let boxed: Vec<Ident> = (0..inputs.len())

@@ -23,153 +23,44 @@ impl Lowerer<'_> {
         self.value(e, w)
     }
 
-    /// [`Lowerer::expr`] for a value that is not `()` or `!`.
+    /// [`Lowerer::expr`] for a value that is not `()` or `!`. Recursive once per level of
+    /// nesting: this function dispatches, each kind is lowered by a function of its own, so
+    /// that the frames on that path stay small.
     pub(super) fn expr_value(&mut self, e: &Expr, w: &mut Writer) -> CExpr {
-        let ty = self.ty(e);
         match &e.kind {
-            ExprKind::Lit(lit) => literal(lit, &ty, false),
-            ExprKind::Var(_) => {
-                let name = self.typed.bindings[e.id]
-                    .map(|b| self.binding_name(b))
-                    .unwrap_or_default();
-                CExpr::atom(name)
-            }
+            ExprKind::Lit(lit) => literal(lit, &self.ty(e), false),
+            ExprKind::Var(_) => self.var(e),
             ExprKind::Const(s, c) => constant(*s, *c),
-            ExprKind::Unary(UnOp::Neg, x) if matches!(x.kind, ExprKind::Lit(_)) => {
-                let ExprKind::Lit(lit) = &x.kind else {
-                    return CExpr::atom("0".into());
-                };
-                literal(lit, &ty, true)
-            }
-            ExprKind::Unary(op, x) => {
-                let v = self.expr(x, w);
-                match (op, &ty) {
-                    (UnOp::Neg, Ty::Scalar(s)) if s.is_float() || s.is_complex() => {
-                        CExpr::compound(format!("-{}", v.operand()))
-                    }
-                    (UnOp::Not, Ty::Scalar(Scalar::Bool)) => {
-                        CExpr::compound(format!("!{}", v.operand()))
-                    }
-                    (UnOp::Neg, _) => CExpr::atom(format!("kx::neg({})", v.text)),
-                    (UnOp::Not, _) => CExpr::atom(format!("kx::bit_not({})", v.text)),
-                }
-            }
+            ExprKind::Unary(op, x) => self.unary(e, *op, x, w),
             ExprKind::Binary(op, l, r) if op.is_logic() => self.logic(*op, l, r, w),
-            ExprKind::Binary(op, l, r) => {
-                let (lt, rt) = (self.ty(l), self.ty(r));
-                let v = self.operands(&[l, r], w);
-                binary(*op, &lt, &rt, &v[0], &v[1])
-            }
-            ExprKind::FromBits(_, x) => {
-                let v = self.expr(x, w);
-                CExpr::atom(format!("kx::from_bits<{}>({})", self.c_type(&ty), v.text))
-            }
-            ExprKind::Cast(x, _) | ExprKind::Convert(x, _) => {
-                let v = self.expr(x, w);
-                CExpr::atom(format!("kx::cast<{}>({})", self.c_type(&ty), v.text))
-            }
-            ExprKind::Method(m, _, recv, args) => {
-                let mut all = vec![&**recv];
-                all.extend(args.iter());
-                let parts: Vec<String> =
-                    self.operands(&all, w).into_iter().map(|c| c.text).collect();
-                CExpr::atom(format!("kx::{}({})", m.name, parts.join(", ")))
-            }
-            ExprKind::Call(path, args) => {
-                let all: Vec<&Expr> = args.iter().collect();
-                let parts: Vec<String> =
-                    self.operands(&all, w).into_iter().map(|c| c.text).collect();
-                CExpr::atom(format!("{}({})", self.callee(path), parts.join(", ")))
-            }
-            ExprKind::ComplexNew(re, im) => {
-                let v = self.operands(&[re, im], w);
-                CExpr::atom(format!(
-                    "{}{{{}, {}}}",
-                    self.c_type(&ty),
-                    v[0].text,
-                    v[1].text
-                ))
-            }
-            ExprKind::If(cond, then, Some(o)) => {
-                let c = self.expr(cond, w);
-                let mut tw = Writer::at(w.indent() + 1);
-                let a = self.block(then, &mut tw);
-                let mut ew = Writer::at(w.indent() + 1);
-                let b = match &o.kind {
-                    ExprKind::Block(b) => self.block(b, &mut ew),
-                    _ if matches!(self.ty(o), Ty::Never) => {
-                        self.effect(o, &mut ew);
-                        None
-                    }
-                    _ => Some(self.expr(o, &mut ew)),
-                };
-                if let (Some(a), Some(b), true) = (&a, &b, tw.is_empty() && ew.is_empty()) {
-                    return CExpr::compound(format!(
-                        "{} ? {} : {}",
-                        c.operand(),
-                        a.operand(),
-                        b.operand()
-                    ));
-                }
-                let t = self.names.temp();
-                w.line(&format!("{} {t};", self.c_type(&ty)));
-                w.open(&format!("if ({})", c.text));
-                w.append(tw);
-                if let Some(a) = a {
-                    w.line(&format!("{t} = {};", a.text));
-                }
-                w.reopen("else");
-                w.append(ew);
-                if let Some(b) = b {
-                    w.line(&format!("{t} = {};", b.text));
-                }
-                w.close("");
-                CExpr::atom(t)
+            ExprKind::Binary(op, l, r) => self.binary_expr(*op, l, r, w),
+            ExprKind::FromBits(_, x) => self.bits_to_float(e, x, w),
+            ExprKind::Cast(x, _) | ExprKind::Convert(x, _) => self.cast(e, x, w),
+            ExprKind::Method(m, _, recv, args) => self.method(m.name, recv, args, w),
+            ExprKind::Call(path, args) => self.call(path, args, w),
+            ExprKind::ComplexNew(re, im) => self.complex_new(e, re, im, w),
+            // An `else if` chain writes a temporary, flat (no nested `?:`).
+            ExprKind::If(cond, then, Some(o)) if !matches!(o.kind, ExprKind::If(..)) => {
+                self.if_value(e, cond, then, o, w)
             }
             ExprKind::If(..) | ExprKind::Match(..) | ExprKind::Loop(..) => {
-                let t = self.names.temp();
-                w.line(&format!("{} {t};", self.c_type(&ty)));
-                self.branches(e, Some(&t), w);
-                CExpr::atom(t)
+                self.branches_value(e, w)
             }
-            ExprKind::Block(b) => self.block(b, w).unwrap_or_else(|| CExpr::atom("0".into())),
-            ExprKind::Tuple(elems) | ExprKind::Array(elems) => {
-                let all: Vec<&Expr> = elems.iter().collect();
-                let parts: Vec<String> =
-                    self.operands(&all, w).into_iter().map(|c| c.text).collect();
-                let inner = parts.join(", ");
-                if matches!(e.kind, ExprKind::Array(_)) {
-                    CExpr::atom(format!("{}{{{{{inner}}}}}", self.c_type(&ty)))
-                } else {
-                    CExpr::atom(format!("{}{{{inner}}}", self.c_type(&ty)))
-                }
-            }
-            ExprKind::Repeat(v, _) => {
-                let x = self.expr(v, w);
-                let Ty::Array(elem, n) = &ty else {
-                    return CExpr::atom("0".into());
-                };
-                CExpr::atom(format!("kx::splat<{}, {n}>({})", self.c_type(elem), x.text))
-            }
+            ExprKind::Block(b) => self.block_value(b, w),
+            ExprKind::Tuple(elems) | ExprKind::Array(elems) => self.aggregate(e, elems, w),
+            ExprKind::Repeat(v, _) => self.repeat(e, v, w),
             ExprKind::TupleField(t, i) => {
                 let v = self.expr(t, w);
-                CExpr::atom(format!("{}.f{i}", v.operand()))
+                member(&v, &format!("f{i}"))
             }
             ExprKind::ComplexPart(z, im) => {
                 let v = self.expr(z, w);
-                CExpr::atom(format!("{}.{}", v.operand(), if *im { "im" } else { "re" }))
+                member(&v, if *im { "im" } else { "re" })
             }
             ExprKind::Index(a, i) if self.is_slice(a) => self.slice_load(a, i, w),
-            ExprKind::Index(a, i) => {
-                let v = self.operands(&[a, i], w);
-                CExpr::atom(format!("kx::at({}, {})", v[0].text, v[1].text))
-            }
+            ExprKind::Index(a, i) => self.index(a, i, w),
             ExprKind::Len(x) => self.slice_len(x),
-            ExprKind::Axis(d, k) => {
-                let v = self.expr(d, w);
-                let f = ["x", "y", "z"].get(usize::from(*k)).copied().unwrap_or("x");
-                CExpr::atom(format!("{}.{f}", v.operand()))
-            }
+            ExprKind::Axis(d, k) => self.axis(d, *k, w),
             ExprKind::Intrinsic(i, args) => self.intrinsic_value(e, i, args, w),
             // Typed `()` or `!`: handled above.
             ExprKind::Assign(..)
@@ -184,6 +75,193 @@ impl Lowerer<'_> {
         }
     }
 
+    fn var(&self, e: &Expr) -> CExpr {
+        let name = self.typed.bindings[e.id]
+            .map(|b| self.binding_name(b))
+            .unwrap_or_default();
+        CExpr::atom(name)
+    }
+
+    fn block_value(&mut self, b: &crate::parse::ast::Block, w: &mut Writer) -> CExpr {
+        self.block(b, w).unwrap_or_else(|| CExpr::atom("0".into()))
+    }
+
+    fn unary(&mut self, e: &Expr, op: UnOp, x: &Expr, w: &mut Writer) -> CExpr {
+        let ty = self.ty(e);
+        if let (UnOp::Neg, ExprKind::Lit(lit)) = (op, &x.kind) {
+            return literal(lit, &ty, true);
+        }
+        let v = self.expr(x, w);
+        match (op, &ty) {
+            (UnOp::Neg, Ty::Scalar(s)) if s.is_float() || s.is_complex() => {
+                CExpr::compound(format!("-{}", v.operand()))
+            }
+            (UnOp::Not, Ty::Scalar(Scalar::Bool)) => CExpr::compound(format!("!{}", v.operand())),
+            (UnOp::Neg, _) => CExpr::atom(format!("kx::neg({})", v.text)),
+            (UnOp::Not, _) => CExpr::atom(format!("kx::bit_not({})", v.text)),
+        }
+    }
+
+    fn binary_expr(&mut self, op: BinOp, l: &Expr, r: &Expr, w: &mut Writer) -> CExpr {
+        let (lt, rt) = (self.ty(l), self.ty(r));
+        let v = self.operands(&[l, r], w);
+        binary(op, &lt, &rt, &v[0], &v[1])
+    }
+
+    fn bits_to_float(&mut self, e: &Expr, x: &Expr, w: &mut Writer) -> CExpr {
+        let v = self.expr(x, w);
+        let t = self.c_type(&self.ty(e));
+        CExpr::atom(format!("kx::from_bits<{t}>({})", v.text))
+    }
+
+    fn cast(&mut self, e: &Expr, x: &Expr, w: &mut Writer) -> CExpr {
+        let v = self.expr(x, w);
+        let t = self.c_type(&self.ty(e));
+        CExpr::atom(format!("kx::cast<{t}>({})", v.text))
+    }
+
+    fn method(&mut self, name: &str, recv: &Expr, args: &[Expr], w: &mut Writer) -> CExpr {
+        let mut all = vec![recv];
+        all.extend(args.iter());
+        let parts: Vec<String> = self.operands(&all, w).into_iter().map(|c| c.text).collect();
+        CExpr::atom(format!("kx::{name}({})", parts.join(", ")))
+    }
+
+    fn call(&mut self, path: &syn::Path, args: &[Expr], w: &mut Writer) -> CExpr {
+        let all: Vec<&Expr> = args.iter().collect();
+        let parts: Vec<String> = self.operands(&all, w).into_iter().map(|c| c.text).collect();
+        CExpr::atom(format!("{}({})", self.callee(path), parts.join(", ")))
+    }
+
+    fn complex_new(&mut self, e: &Expr, re: &Expr, im: &Expr, w: &mut Writer) -> CExpr {
+        let v = self.operands(&[re, im], w);
+        let t = self.c_type(&self.ty(e));
+        CExpr::atom(format!("{t}{{{}, {}}}", v[0].text, v[1].text))
+    }
+
+    /// `if c { a } else { b }` as a value: `c ? a : b` when neither branch needs statements,
+    /// else an `if`/`else` writing a temporary.
+    fn if_value(
+        &mut self,
+        e: &Expr,
+        cond: &Expr,
+        then: &crate::parse::ast::Block,
+        o: &Expr,
+        w: &mut Writer,
+    ) -> CExpr {
+        let c = self.expr(cond, w);
+        let mut tw = Writer::at(w.indent() + 1);
+        let a = self.block(then, &mut tw);
+        let mut ew = Writer::at(w.indent() + 1);
+        let b = match &o.kind {
+            ExprKind::Block(b) => self.block(b, &mut ew),
+            _ if matches!(self.ty(o), Ty::Never) => {
+                self.effect(o, &mut ew);
+                None
+            }
+            _ => Some(self.expr(o, &mut ew)),
+        };
+        self.if_join(e, c, (a, tw), (b, ew), w)
+    }
+
+    /// The value of an `if`/`else` whose parts are lowered.
+    fn if_join(
+        &mut self,
+        e: &Expr,
+        c: CExpr,
+        (a, tw): (Option<CExpr>, Writer),
+        (b, ew): (Option<CExpr>, Writer),
+        w: &mut Writer,
+    ) -> CExpr {
+        if let (Some(a), Some(b), true) = (&a, &b, tw.is_empty() && ew.is_empty()) {
+            return CExpr::compound(format!(
+                "{} ? {} : {}",
+                c.operand(),
+                a.operand(),
+                b.operand()
+            ));
+        }
+        let t = self.names.temp();
+        w.line(&format!("{} {t};", self.c_type(&self.ty(e))));
+        w.open(&format!("if ({})", c.text));
+        w.append(tw);
+        if let Some(a) = a {
+            w.line(&format!("{t} = {};", a.text));
+        }
+        w.reopen("else");
+        w.append(ew);
+        if let Some(b) = b {
+            w.line(&format!("{t} = {};", b.text));
+        }
+        w.close("");
+        CExpr::atom(t)
+    }
+
+    /// `if`, `match` or `loop` as a value: its branches write a temporary.
+    fn branches_value(&mut self, e: &Expr, w: &mut Writer) -> CExpr {
+        let t = self.names.temp();
+        w.line(&format!("{} {t};", self.c_type(&self.ty(e))));
+        self.branches(e, Some(&t), w);
+        CExpr::atom(t)
+    }
+
+    /// A tuple or an array literal. An array of constants is itself a constant; the outermost
+    /// one of at least [`super::TABLE_MIN_ELEMS`] scalars becomes a file-scope table.
+    fn aggregate(&mut self, e: &Expr, elems: &[Expr], w: &mut Writer) -> CExpr {
+        let array = matches!(e.kind, ExprKind::Array(_));
+        let all: Vec<&Expr> = elems.iter().collect();
+        self.array_depth += usize::from(array);
+        let parts = self.operands(&all, w);
+        self.array_depth -= usize::from(array);
+        let constant = array && parts.iter().all(|c| c.constant);
+        let inner = parts
+            .into_iter()
+            .map(|c| c.text)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let ty = self.ty(e);
+        let t = self.c_type(&ty);
+        if !array {
+            return CExpr::atom(format!("{t}{{{inner}}}"));
+        }
+        let init = format!("{{{{{inner}}}}}");
+        let mut c = if constant && self.array_depth == 0 && tabulable(&ty) >= super::TABLE_MIN_ELEMS
+        {
+            let table = self.tables.define(&t, &init);
+            let mut c = CExpr::atom(format!("kx::copy_of({table})"));
+            c.table = Some(table);
+            c
+        } else {
+            CExpr::atom(format!("{t}{init}"))
+        };
+        c.constant = constant;
+        c
+    }
+
+    fn repeat(&mut self, e: &Expr, v: &Expr, w: &mut Writer) -> CExpr {
+        let x = self.expr(v, w);
+        let Ty::Array(elem, n) = self.ty(e) else {
+            return CExpr::atom("0".into());
+        };
+        CExpr::atom(format!(
+            "kx::splat<{}, {n}>({})",
+            self.c_type(&elem),
+            x.text
+        ))
+    }
+
+    fn index(&mut self, a: &Expr, i: &Expr, w: &mut Writer) -> CExpr {
+        let mut v = self.operands(&[a, i], w);
+        let base = v[0].table.take().unwrap_or_else(|| v[0].text.clone());
+        CExpr::atom(format!("kx::at({base}, {})", v[1].text))
+    }
+
+    fn axis(&mut self, d: &Expr, k: u8, w: &mut Writer) -> CExpr {
+        let v = self.expr(d, w);
+        let f = ["x", "y", "z"].get(usize::from(k)).copied().unwrap_or("x");
+        CExpr::atom(format!("{}.{f}", v.operand()))
+    }
+
     /// Lowers operands left to right. When a later operand needs statements, the earlier
     /// ones are evaluated into temporaries first, so that C keeps Rust's order of evaluation.
     pub(super) fn operands(&mut self, es: &[&Expr], w: &mut Writer) -> Vec<CExpr> {
@@ -192,22 +270,27 @@ impl Lowerer<'_> {
             let mut ew = Writer::at(w.indent());
             let v = self.expr(e, &mut ew);
             if !ew.is_empty() {
-                for (prev, pe) in out.iter_mut().zip(es) {
-                    if !prev.constant {
-                        let t = self.names.temp();
-                        w.line(&format!(
-                            "{} {t} = {};",
-                            self.c_type(&self.ty(pe)),
-                            prev.text
-                        ));
-                        *prev = CExpr::atom(t);
-                    }
-                }
+                self.hoist(&mut out, es, w);
                 w.append(ew);
             }
             out.push(v);
         }
         out
+    }
+
+    /// Evaluates the operands lowered so far into temporaries (a later one needs statements).
+    fn hoist(&mut self, done: &mut [CExpr], es: &[&Expr], w: &mut Writer) {
+        for (prev, pe) in done.iter_mut().zip(es) {
+            if !prev.constant {
+                let t = self.names.temp();
+                w.line(&format!(
+                    "{} {t} = {};",
+                    self.c_type(&self.ty(pe)),
+                    prev.text
+                ));
+                *prev = CExpr::atom(t);
+            }
+        }
     }
 
     /// The C lvalue of an assignment's left side.
@@ -234,7 +317,7 @@ impl Lowerer<'_> {
         let Some(last) = path.segments.last() else {
             return String::new();
         };
-        let name = format!("kxd_{}", syn::ext::IdentExt::unraw(&last.ident));
+        let name = super::c_function_name("kxd", &last.ident);
         let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
             return name;
         };
@@ -246,10 +329,10 @@ impl Lowerer<'_> {
             let Some(id) = tp.path.get_ident().map(|i| i.to_string()) else {
                 return name;
             };
-            if let Some(s) = Scalar::from_name(&id) {
+            if let Some(i) = self.rust_type_params.iter().position(|t| *t == id) {
+                parts.push(self.type_params[i].clone());
+            } else if let Some(s) = Scalar::from_name(&id) {
                 parts.push(s.cuda_name().to_string());
-            } else if self.type_params.contains(&id) {
-                parts.push(id);
             } else {
                 return name;
             }
@@ -281,6 +364,11 @@ impl Lowerer<'_> {
     }
 }
 
+/// `v.name` (a tuple field, a part of a complex number).
+fn member(v: &CExpr, name: &str) -> CExpr {
+    CExpr::atom(format!("{}.{name}", v.operand()))
+}
+
 /// A binary operator on operands of types `lt` and `rt`.
 pub(super) fn binary(op: BinOp, lt: &Ty, rt: &Ty, a: &CExpr, b: &CExpr) -> CExpr {
     let is = |t: &Ty, f: fn(Scalar) -> bool| matches!(t, Ty::Scalar(s) if f(*s));
@@ -297,6 +385,16 @@ pub(super) fn binary(op: BinOp, lt: &Ty, rt: &Ty, a: &CExpr, b: &CExpr) -> CExpr
     match helper {
         Some(h) => CExpr::atom(format!("kx::{h}({}, {})", a.text, b.text)),
         None => CExpr::compound(format!("{} {} {}", a.operand(), op.symbol(), b.operand())),
+    }
+}
+
+/// How many scalars an array of type `t` holds, when a C constant expression can initialise
+/// it (of `bool`, integers, `f32`, `f64`, or arrays of them); else 0.
+fn tabulable(t: &Ty) -> usize {
+    match t {
+        Ty::Scalar(s) if s.is_int() || matches!(s, Scalar::Bool | Scalar::F32 | Scalar::F64) => 1,
+        Ty::Array(e, n) => tabulable(e).saturating_mul(*n),
+        _ => 0,
     }
 }
 

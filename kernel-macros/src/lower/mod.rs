@@ -7,7 +7,7 @@
 //! `if` expressions become C statements writing a temporary when they contain statements.
 
 mod expr;
-mod names;
+pub(crate) mod names;
 pub(crate) mod raw;
 mod stmt;
 pub(crate) mod writer;
@@ -22,27 +22,40 @@ use writer::Writer;
 
 /// The CUDA C device function of a checked kernel, `kxf_<name>`.
 pub(crate) fn kernel(k: &Kernel, typed: &Typed) -> String {
-    function(k, typed, &format!("kxf_{}", k.sig.name.unraw()))
+    function(k, typed, &c_function_name("kxf", &k.sig.name))
+}
+
+/// The C name of a function: `prefix`, `_` and the Rust name's one-to-one C spelling
+/// (`kxf_saxpy`, `kxd_cafue9__636166c3a9`).
+pub(crate) fn c_function_name(prefix: &str, name: &proc_macro2::Ident) -> String {
+    format!(
+        "{prefix}_{}",
+        crate::cnames::exact(&name.unraw().to_string())
+    )
 }
 
 /// The CUDA C device function of a checked function, under the C name `c_name` (the pieces of a
 /// `#[reduction]` are named `kxr_<name>_<piece>`).
 pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
-    let type_params: Vec<String> = k
-        .sig
-        .generics
-        .iter()
-        .map(|g| g.name.unraw().to_string())
-        .collect();
+    let (tables, body) = function_parts(k, typed, c_name);
+    tables + &body
+}
+
+/// The file-scope tables of a function's large constant arrays (see [`Lowerer::tables`]) and
+/// the function itself.
+fn function_parts(k: &Kernel, typed: &Typed, c_name: &str) -> (String, String) {
     let mut l = Lowerer {
         typed,
-        type_params: type_params.clone(),
-        names: Names::new(type_params),
+        type_params: names::type_params(&k.sig),
+        rust_type_params: rust_type_params(k),
+        names: Names::new(),
         params: Vec::new(),
         lets: vec![String::new(); k.let_count],
         loops: Vec::new(),
         loop_count: 0,
         raw: None,
+        tables: Tables::new(c_name),
+        array_depth: 0,
     };
     let mut sig = Vec::new();
     for p in &k.sig.params {
@@ -66,7 +79,7 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
         w.line(&format!("return {};", v.text));
     }
     w.close("");
-    w.finish()
+    (l.tables.text, w.finish())
 }
 
 /// The CUDA C of a `#[device_fn]`: a function `kxd_<name>` (a template over the type
@@ -77,41 +90,59 @@ pub(crate) fn function(k: &Kernel, typed: &Typed, c_name: &str) -> String {
 /// (CUDA's math library has the function; on the host, the C library), the function calls
 /// `kx::libm::<libm>` with its parameters instead of the translated body.
 pub(crate) fn device_fn(k: &Kernel, typed: &Typed, libm: Option<&str>) -> String {
-    let name = k.sig.name.unraw().to_string();
-    let mut body = function(k, typed, &format!("kxd_{name}"));
+    let c_name = c_function_name("kxd", &k.sig.name);
+    let (tables, mut body) = function_parts(k, typed, &c_name);
     if let Some(libm) = libm {
-        let (head, _) = body.split_once('{').unwrap_or((&body, ""));
-        // The parameters' C names, as `function` chose them.
-        let mut names = Names::new(k.sig.generics.iter().map(|g| g.name.unraw().to_string()));
-        let params: Vec<String> = k
-            .sig
-            .params
-            .iter()
-            .map(|p| names.binding(&p.name.unraw().to_string()))
-            .collect();
-        body = format!(
-            "#ifdef KX_LIBM_{libm}\n{}{{\n    return kx::libm::{libm}({});\n}}\n#else\n{body}#endif\n",
-            head,
-            params.join(", ")
-        );
+        body = libm_call(&body, libm);
     }
-    let guard = format!("KXD_{}_{:016x}", name, fnv(&body));
+    let guard = format!(
+        "KXD_{}_{:016x}",
+        &c_name["kxd_".len()..],
+        fnv(&format!("{tables}{body}"))
+    );
     let template = if k.sig.generics.is_empty() {
         String::new()
     } else {
-        let ps: Vec<String> = k
-            .sig
-            .generics
+        let ps: Vec<String> = names::type_params(&k.sig)
             .iter()
-            .map(|g| format!("class {}", g.name.unraw()))
+            .map(|t| format!("class {t}"))
             .collect();
         format!("template <{}>\n", ps.join(", "))
     };
-    format!("#ifndef {guard}\n#define {guard}\n{template}{body}#endif\n")
+    format!("#ifndef {guard}\n#define {guard}\n{tables}{template}{body}#endif\n")
 }
 
-/// FNV-1a: a stable hash of a device function's text, for its include guard.
-fn fnv(s: &str) -> u64 {
+/// A device function's text whose body calls `kx::libm::<libm>` where the prelude defines
+/// `KX_LIBM_<libm>`, and is the translated body elsewhere. The parameters' C names are read
+/// from the signature `function_parts` wrote (`KX_FN ret name(type a, type b) {`).
+fn libm_call(body: &str, libm: &str) -> String {
+    let head = body.split_once('{').map_or(body, |(h, _)| h);
+    let params = head
+        .split_once('(')
+        .and_then(|(_, rest)| rest.rsplit_once(')'))
+        .map_or("", |(p, _)| p);
+    let names: Vec<&str> = params
+        .split(',')
+        .filter_map(|p| p.split_whitespace().last())
+        .collect();
+    format!(
+        "#ifdef KX_LIBM_{libm}\n{head}{{\n    return kx::libm::{libm}({});\n}}\n#else\n{body}#endif\n",
+        names.join(", ")
+    )
+}
+
+/// The Rust names of a function's type parameters.
+fn rust_type_params(k: &Kernel) -> Vec<String> {
+    k.sig
+        .generics
+        .iter()
+        .map(|g| g.name.unraw().to_string())
+        .collect()
+}
+
+/// FNV-1a: a stable hash of a device function's text, for its include guard (and its
+/// `DeviceFn::key`).
+pub(crate) fn fnv(s: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in s.bytes() {
         h ^= u64::from(b);
@@ -125,7 +156,42 @@ pub(crate) struct CExpr {
     pub text: String,
     pub atomic: bool,
     /// A literal or constant: nothing can change its value, so it never needs a temporary.
+    /// Such a value's text is a C constant expression (it may initialise a table).
     pub constant: bool,
+    /// For a large constant array: the file-scope table holding it (`text` is a copy of it,
+    /// `kx::copy_of(table)`; an immutable binding or an index reads the table itself).
+    pub table: Option<String>,
+}
+
+/// Constant array literals of at least this many elements (counting those of nested arrays)
+/// become file-scope tables: NVRTC took 95 s over a 10,000-element literal initialising a
+/// local array, 1 s over the same table.
+const TABLE_MIN_ELEMS: usize = 64;
+
+/// The file-scope tables of one function: `KX_CONST kx::Array<float, 100> kxc_<fn>_0 = ...;`.
+pub(crate) struct Tables {
+    prefix: String,
+    count: usize,
+    text: String,
+}
+
+impl Tables {
+    fn new(c_name: &str) -> Tables {
+        Tables {
+            prefix: format!("kxc_{}", c_name.strip_prefix("kx").unwrap_or(c_name)),
+            count: 0,
+            text: String::new(),
+        }
+    }
+
+    /// Defines a table of C type `ty` initialised by `init`; its name.
+    fn define(&mut self, ty: &str, init: &str) -> String {
+        let name = format!("{}_{}", self.prefix, self.count);
+        self.count += 1;
+        self.text
+            .push_str(&format!("KX_CONST {ty} {name} = {init};\n"));
+        name
+    }
 }
 
 impl CExpr {
@@ -134,6 +200,7 @@ impl CExpr {
             text,
             atomic: true,
             constant: false,
+            table: None,
         }
     }
 
@@ -142,6 +209,7 @@ impl CExpr {
             text,
             atomic: false,
             constant: false,
+            table: None,
         }
     }
 
@@ -157,7 +225,9 @@ impl CExpr {
 
 pub(crate) struct Lowerer<'a> {
     typed: &'a Typed,
+    /// The C names of the type parameters, and their Rust names (for turbofish calls).
     type_params: Vec<String>,
+    rust_type_params: Vec<String>,
     names: Names,
     params: Vec<String>,
     lets: Vec<String>,
@@ -167,6 +237,11 @@ pub(crate) struct Lowerer<'a> {
     loop_count: usize,
     /// A raw kernel's slices.
     raw: Option<raw::RawScope>,
+    /// The tables of its large constant arrays.
+    tables: Tables,
+    /// How many array literals enclose the expression being lowered: only the outermost of
+    /// constant ones becomes a table.
+    array_depth: usize,
 }
 
 /// A loop being lowered: where its `break`s and `continue`s go.

@@ -22,7 +22,6 @@ use super::{CExpr, Lowerer};
 use crate::check::ty::Ty;
 use crate::check::{Binding, Typed};
 use crate::parse::ast::{Binder, Expr, ExprKind, Intrinsic, Kernel, ParamMode, TypeKind, TypeRef};
-use crate::scalar::Scalar;
 
 /// What the macro learns from a raw kernel's body: the layout of its static shared memory
 /// and the features the runtime must know about.
@@ -43,13 +42,7 @@ pub(crate) struct RawInfo {
 /// it takes the largest (16 bytes, `c128`).
 fn elem_layout(t: &TypeRef) -> (usize, usize) {
     let size = match &t.kind {
-        TypeKind::Scalar(s) => match s {
-            Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
-            Scalar::I16 | Scalar::U16 | Scalar::F16 | Scalar::BF16 => 2,
-            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
-            Scalar::I64 | Scalar::U64 | Scalar::F64 | Scalar::C64 => 8,
-            Scalar::C128 => 16,
-        },
+        TypeKind::Scalar(s) => s.size(),
         TypeKind::Generic(_) | TypeKind::Tuple(_) => 16,
     };
     (size, size)
@@ -103,16 +96,11 @@ pub(super) struct RawScope {
 
 /// The CUDA C module text of a checked raw kernel (the atomics' helpers, then the kernel).
 pub(crate) fn kernel(k: &Kernel, typed: &Typed, info: &RawInfo) -> String {
-    let type_params: Vec<String> = k
-        .sig
-        .generics
-        .iter()
-        .map(|g| g.name.unraw().to_string())
-        .collect();
     let mut l = Lowerer {
         typed,
-        type_params: type_params.clone(),
-        names: super::names::Names::new(type_params),
+        type_params: super::names::type_params(&k.sig),
+        rust_type_params: super::rust_type_params(k),
+        names: super::names::Names::new(),
         params: Vec::new(),
         lets: vec![String::new(); k.let_count],
         loops: Vec::new(),
@@ -121,15 +109,18 @@ pub(crate) fn kernel(k: &Kernel, typed: &Typed, info: &RawInfo) -> String {
             static_arrays: info.static_arrays,
             ..RawScope::default()
         }),
+        tables: super::Tables::new(&super::c_function_name("kxr", &k.sig.name)),
+        array_depth: 0,
     };
     let mut sig = Vec::new();
     for (i, p) in k.sig.params.iter().enumerate() {
-        let name = l.names.binding(&p.name.unraw().to_string());
+        let rust = p.name.unraw().to_string();
+        let name = l.names.binding(&rust);
         let elem = l.c_type(&Ty::of_ref(&p.ty));
         match p.mode {
             ParamMode::Value => sig.push(format!("{elem} {name}")),
             ParamMode::Slice | ParamMode::SliceMut => {
-                let len = l.names.binding(&format!("{name}_len"));
+                let len = l.names.binding(&format!("{rust}_len"));
                 if p.mode == ParamMode::Slice {
                     sig.push(format!("const {elem}* __restrict__ {name}"));
                 } else {
@@ -154,31 +145,18 @@ pub(crate) fn kernel(k: &Kernel, typed: &Typed, info: &RawInfo) -> String {
         w.line(ATOMICS.trim_start());
     }
     w.open(&format!(
-        "extern \"C\" __global__ void kxr_{}({})",
-        entry_name(&k.sig.name.unraw().to_string()),
+        "extern \"C\" __global__ void {}({})",
+        super::c_function_name("kxr", &k.sig.name),
         sig.join(", ")
     ));
     if info.uses_dyn_shared {
-        w.line("extern __shared__ __align__(16) unsigned char kxr_dyn_smem[];");
+        w.line("extern __shared__ __align__(16) unsigned char kx_dyn_smem[];");
         w.line("unsigned int kx_dyn_bytes;");
         w.line("asm(\"mov.u32 %0, %%dynamic_smem_size;\" : \"=r\"(kx_dyn_bytes));");
     }
     l.block(&k.body, &mut w);
     w.close("");
-    w.finish()
-}
-
-/// The entry point's name after `kxr_`, as `RawKernelDef::entry_name` spells it.
-pub(crate) fn entry_name(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    l.tables.text + &w.finish()
 }
 
 /// The atomics on an element checked by `kxr::at` (`nullptr` when out of bounds: nothing is
@@ -241,7 +219,8 @@ impl Lowerer<'_> {
         else {
             return false;
         };
-        let name = self.names.binding(&b.name.unraw().to_string());
+        let rust = b.name.unraw().to_string();
+        let name = self.names.binding(&rust);
         let static_arrays = self.raw.as_ref().map_or(0, |r| r.static_arrays);
         let slice = match i {
             Intrinsic::Shared { elem, len, index } => {
@@ -255,8 +234,8 @@ impl Lowerer<'_> {
             }
             Intrinsic::DynShared { elem, index } => {
                 let t = self.c_type(&Ty::of_ref(elem));
-                let len = self.names.binding(&format!("{name}_len"));
-                w.line(&format!("{t}* {name} = ({t}*)kxr_dyn_smem;"));
+                let len = self.names.binding(&format!("{rust}_len"));
+                w.line(&format!("{t}* {name} = ({t}*)kx_dyn_smem;"));
                 w.line(&format!(
                     "unsigned long long {len} = kx_dyn_bytes / sizeof({t});"
                 ));

@@ -42,6 +42,16 @@ impl Lowerer<'_> {
         if matches!(self.ty(&l.init), Ty::Never) {
             return;
         }
+        // An immutable binding of a constant table reads the table itself.
+        if let (Pat::Bind(b), Some(table)) = (&l.pat, &init.table) {
+            if !b.mutable {
+                let name = self.names.binding(&b.name.unraw().to_string());
+                let ty = self.c_type(&self.typed.let_ty[b.id]);
+                w.line(&format!("const {ty}& {name} = {table};"));
+                self.set_let_name(b.id, name);
+                return;
+            }
+        }
         match &l.pat {
             Pat::Bind(_) | Pat::Wild(_) => self.bind(&l.pat, init.text, w),
             Pat::Tuple(..) => {
@@ -167,21 +177,48 @@ impl Lowerer<'_> {
     /// `if`, `match` or `loop`, writing its value into `dest` when given.
     pub(super) fn branches(&mut self, e: &Expr, dest: Option<&str>, w: &mut Writer) {
         match &e.kind {
-            ExprKind::If(cond, then, otherwise) => {
-                let c = self.expr(cond, w);
-                w.open(&format!("if ({})", c.text));
-                self.arm_block(then, dest, w);
-                if let Some(o) = otherwise {
-                    w.reopen("else");
-                    self.arm_expr(o, dest, w);
-                }
-                w.close("");
-            }
+            ExprKind::If(..) => self.if_chain(e, dest, w),
             ExprKind::Match(s, arms) => self.match_stmt(s, arms, dest, w),
             ExprKind::Loop(label, body) => {
                 self.loop_stmt(e.id, label, LoopKind::Loop, body, dest.map(String::from), w)
             }
             _ => {}
+        }
+    }
+
+    /// `if c { .. } else if d { .. } else { .. }`: one flat C chain, walked in a loop (chains
+    /// may be long). A condition that needs statements first nests its `if` in the `else`.
+    fn if_chain(&mut self, e: &Expr, dest: Option<&str>, w: &mut Writer) {
+        let mut open = 0;
+        let mut e = e;
+        while let ExprKind::If(cond, then, otherwise) = &e.kind {
+            let mut cw = Writer::at(w.indent());
+            let c = self.expr(cond, &mut cw);
+            if open == 0 {
+                w.append(cw);
+                w.open(&format!("if ({})", c.text));
+                open = 1;
+            } else if cw.is_empty() {
+                w.reopen(&format!("else if ({})", c.text));
+            } else {
+                w.reopen("else");
+                w.append(cw);
+                w.open(&format!("if ({})", c.text));
+                open += 1;
+            }
+            self.arm_block(then, dest, w);
+            match otherwise {
+                Some(o) if matches!(o.kind, ExprKind::If(..)) => e = o,
+                Some(o) => {
+                    w.reopen("else");
+                    self.arm_expr(o, dest, w);
+                    break;
+                }
+                None => break,
+            }
+        }
+        for _ in 0..open {
+            w.close("");
         }
     }
 

@@ -15,28 +15,26 @@ pub(crate) const MAX_ARRAY_LEN: usize = 1 << 16;
 impl Parser<'_> {
     /// An expression in statement position: also `return`, `break` and `continue`.
     pub(crate) fn stmt_expr(&mut self, e: &syn::Expr) -> Option<Expr> {
-        let sp = Sp::of(e);
+        let e = strip_parens_around_jump(e);
+        let sp = Sp::of_expr(e);
         let kind = match e {
-            syn::Expr::Return(r) => {
-                let v = match &r.expr {
-                    Some(v) => Some(Box::new(self.expr(v)?)),
-                    None => None,
-                };
-                ExprKind::Return(v)
-            }
+            syn::Expr::Return(r) => ExprKind::Return(self.jump_value(&r.expr)?),
             syn::Expr::Break(b) => {
                 let label = b.label.as_ref().map(label);
-                let v = match &b.expr {
-                    Some(v) => Some(Box::new(self.expr(v)?)),
-                    None => None,
-                };
-                ExprKind::Break(label, v)
+                ExprKind::Break(label, self.jump_value(&b.expr)?)
             }
             syn::Expr::Continue(c) => ExprKind::Continue(c.label.as_ref().map(label)),
-            syn::Expr::Paren(p) if is_jump(&p.expr) => return self.stmt_expr(&p.expr),
             _ => return self.expr(e),
         };
         Some(self.node(kind, sp))
+    }
+
+    /// The value of a `return` or `break`, if any.
+    fn jump_value(&mut self, v: &Option<Box<syn::Expr>>) -> Option<Option<Box<Expr>>> {
+        match v {
+            Some(v) => Some(Some(Box::new(self.expr(v)?))),
+            None => Some(None),
+        }
     }
 
     fn node(&mut self, kind: ExprKind, sp: Sp) -> Expr {
@@ -47,115 +45,181 @@ impl Parser<'_> {
         }
     }
 
+    /// An expression. The translator's phases recurse once per level of nesting, so each
+    /// frame on that path is kept small: this function only dispatches, the work of each kind
+    /// is a function of its own (`nesting` bounds the depth).
     pub(crate) fn expr(&mut self, e: &syn::Expr) -> Option<Expr> {
-        let sp = Sp::of(e);
-        let kind = match e {
-            syn::Expr::Paren(p) => return self.expr(&p.expr),
-            syn::Expr::Group(g) => return self.expr(&g.expr),
-            syn::Expr::Lit(l) => ExprKind::Lit(self.lit(&l.lit)?),
-            syn::Expr::Path(p) => self.path(p, sp)?,
-            syn::Expr::Unary(u) => {
-                let op =
-                    match u.op {
-                        syn::UnOp::Neg(_) => UnOp::Neg,
-                        syn::UnOp::Not(_) => UnOp::Not,
-                        _ => return self.fail(
-                            Sp::of(&u.op),
-                            "dereferencing is not supported in kernels; kernel values are scalars",
-                        ),
-                    };
-                ExprKind::Unary(op, Box::new(self.expr(&u.expr)?))
+        let e = strip_parens(e);
+        let sp = Sp::of_expr(e);
+        match e {
+            syn::Expr::MethodCall(m) => self.method_call(m, sp),
+            syn::Expr::If(i) => self.if_expr(i, sp),
+            _ => {
+                let kind = self.expr_kind(e, sp)?;
+                Some(self.node(kind, sp))
             }
-            syn::Expr::Binary(b) => {
-                let (op, compound) = self.bin_op(&b.op)?;
-                if compound {
-                    let place = self.place(&b.left);
-                    let value = self.expr(&b.right);
-                    ExprKind::Assign(Some(op), Box::new(place?), Box::new(value?))
-                } else {
-                    let (l, r) = (self.expr(&b.left), self.expr(&b.right));
-                    ExprKind::Binary(op, Box::new(l?), Box::new(r?))
-                }
-            }
-            syn::Expr::Assign(a) => {
-                let place = self.place(&a.left);
-                let value = self.expr(&a.right);
-                ExprKind::Assign(None, Box::new(place?), Box::new(value?))
-            }
-            syn::Expr::Cast(c) => {
-                let inner = self.expr(&c.expr);
-                let ty = self.type_ref(&c.ty, TypeCtx::Cast);
-                ExprKind::Cast(Box::new(inner?), ty?)
-            }
-            syn::Expr::MethodCall(m) => return self.method_call(m, sp),
-            syn::Expr::Call(c) => self.call(c, sp)?,
-            syn::Expr::If(i) => return self.if_expr(i),
-            syn::Expr::Match(m) => self.match_expr(m)?,
-            syn::Expr::While(w) => {
-                if let syn::Expr::Let(l) = &*w.cond {
-                    return self.fail(
-                        Sp::of(&l.let_token).to(Sp::of(&l.pat)),
-                        "`while let` is not supported in kernels; use `while` with a condition",
-                    );
-                }
-                let cond = self.expr(&w.cond);
-                let body = self.block(&w.body);
-                ExprKind::While(
-                    w.label.as_ref().map(|l| label(&l.name)),
-                    Box::new(cond?),
-                    body?,
+        }
+    }
+
+    fn expr_kind(&mut self, e: &syn::Expr, sp: Sp) -> Option<ExprKind> {
+        match e {
+            syn::Expr::Lit(l) => self.lit(&l.lit).map(ExprKind::Lit),
+            syn::Expr::Path(p) => self.path(p, sp),
+            syn::Expr::Unary(u) => self.unary(u),
+            syn::Expr::Binary(b) => self.binary(b),
+            syn::Expr::Assign(a) => self.assign(a),
+            syn::Expr::Cast(c) => self.cast(c),
+            syn::Expr::Call(c) => self.call(c, sp),
+            syn::Expr::Match(m) => self.match_expr(m),
+            syn::Expr::While(w) => self.while_expr(w),
+            syn::Expr::Loop(l) => self.loop_expr(l),
+            syn::Expr::ForLoop(f) => self.for_loop(f),
+            syn::Expr::Block(b) => self.block_expr(b),
+            syn::Expr::Tuple(t) => self.tuple(t, sp),
+            syn::Expr::Field(f) => self.field(f),
+            syn::Expr::Index(i) => self.index(i),
+            syn::Expr::Array(a) => self.array(a, sp),
+            syn::Expr::Repeat(r) => self.repeat(r),
+            _ => self.unsupported(e, sp).map(|x| x.kind),
+        }
+    }
+
+    fn unary(&mut self, u: &syn::ExprUnary) -> Option<ExprKind> {
+        let op = match u.op {
+            syn::UnOp::Neg(_) => UnOp::Neg,
+            syn::UnOp::Not(_) => UnOp::Not,
+            _ => {
+                return self.fail(
+                    Sp::of(&u.op),
+                    "dereferencing is not supported in kernels; kernel values are scalars",
                 )
             }
-            syn::Expr::Loop(l) => {
-                let body = self.block(&l.body)?;
-                ExprKind::Loop(l.label.as_ref().map(|l| label(&l.name)), body)
-            }
-            syn::Expr::ForLoop(f) => self.for_loop(f)?,
-            syn::Expr::Block(b) => {
-                if let Some(l) = &b.label {
-                    return self.fail(
-                        Sp::of(l),
-                        "labeled blocks are not supported in kernels; use a labeled `loop`",
-                    );
-                }
-                ExprKind::Block(self.block(&b.block)?)
-            }
-            syn::Expr::Tuple(t) => {
-                let elems = self.exprs(t.elems.iter())?;
-                if elems.is_empty() {
-                    return self.fail(
-                        sp,
-                        "`()` is not supported in kernels; kernels compute values",
-                    );
-                }
-                ExprKind::Tuple(elems)
-            }
-            syn::Expr::Field(f) => self.field(f)?,
-            syn::Expr::Index(i) => {
-                // `a[i as usize]`: kernels index with any integer, so the cast to `usize` (not
-                // a dtype) is dropped.
-                let index = match &*i.index {
-                    syn::Expr::Cast(c) if is_usize(&c.ty) => &*c.expr,
-                    other => other,
-                };
-                let (a, x) = (self.expr(&i.expr), self.expr(index));
-                ExprKind::Index(Box::new(a?), Box::new(x?))
-            }
-            syn::Expr::Array(a) => {
-                let elems = self.exprs(a.elems.iter())?;
-                if elems.is_empty() {
-                    return self.fail(sp, "empty arrays are not supported in kernels");
-                }
-                ExprKind::Array(elems)
-            }
-            syn::Expr::Repeat(r) => {
-                let v = self.expr(&r.expr);
-                let n = self.array_len(&r.len)?;
-                ExprKind::Repeat(Box::new(v?), n)
-            }
-            _ => return self.unsupported(e, sp),
         };
-        Some(self.node(kind, sp))
+        Some(ExprKind::Unary(op, Box::new(self.expr(&u.expr)?)))
+    }
+
+    fn binary(&mut self, b: &syn::ExprBinary) -> Option<ExprKind> {
+        let (op, compound) = self.bin_op(&b.op)?;
+        if compound {
+            return self.assign_to(Some(op), &b.left, &b.right);
+        }
+        let l = self.expr(&b.left);
+        let r = self.expr(&b.right);
+        match (l, r) {
+            (Some(l), Some(r)) => Some(ExprKind::Binary(op, Box::new(l), Box::new(r))),
+            _ => None,
+        }
+    }
+
+    fn assign(&mut self, a: &syn::ExprAssign) -> Option<ExprKind> {
+        self.assign_to(None, &a.left, &a.right)
+    }
+
+    /// `place = value` or `place op= value`.
+    fn assign_to(
+        &mut self,
+        op: Option<BinOp>,
+        place: &syn::Expr,
+        value: &syn::Expr,
+    ) -> Option<ExprKind> {
+        let place = self.place(place);
+        let value = self.expr(value);
+        match (place, value) {
+            (Some(p), Some(v)) => Some(ExprKind::Assign(op, Box::new(p), Box::new(v))),
+            _ => None,
+        }
+    }
+
+    fn cast(&mut self, c: &syn::ExprCast) -> Option<ExprKind> {
+        let inner = self.expr(&c.expr);
+        let ty = self.type_ref(&c.ty, TypeCtx::Cast);
+        match (inner, ty) {
+            (Some(x), Some(t)) => Some(ExprKind::Cast(Box::new(x), t)),
+            _ => None,
+        }
+    }
+
+    fn while_expr(&mut self, w: &syn::ExprWhile) -> Option<ExprKind> {
+        if let syn::Expr::Let(l) = &*w.cond {
+            return self.fail(
+                Sp::of(&l.let_token).to(Sp::of(&l.pat)),
+                "`while let` is not supported in kernels; use `while` with a condition",
+            );
+        }
+        let cond = self.expr(&w.cond);
+        let body = self.block(&w.body);
+        Some(ExprKind::While(
+            w.label.as_ref().map(|l| label(&l.name)),
+            Box::new(cond?),
+            body?,
+        ))
+    }
+
+    fn loop_expr(&mut self, l: &syn::ExprLoop) -> Option<ExprKind> {
+        let body = self.block(&l.body)?;
+        Some(ExprKind::Loop(
+            l.label.as_ref().map(|l| label(&l.name)),
+            body,
+        ))
+    }
+
+    fn block_expr(&mut self, b: &syn::ExprBlock) -> Option<ExprKind> {
+        if let Some(l) = &b.label {
+            return self.fail(
+                Sp::of(l),
+                "labeled blocks are not supported in kernels; use a labeled `loop`",
+            );
+        }
+        Some(ExprKind::Block(self.block(&b.block)?))
+    }
+
+    fn tuple(&mut self, t: &syn::ExprTuple, sp: Sp) -> Option<ExprKind> {
+        let elems = self.exprs(t.elems.iter())?;
+        if elems.is_empty() {
+            return self.fail(
+                sp,
+                "`()` is not supported in kernels; kernels compute values",
+            );
+        }
+        Some(ExprKind::Tuple(elems))
+    }
+
+    fn index(&mut self, i: &syn::ExprIndex) -> Option<ExprKind> {
+        // `a[i as usize]`: kernels index with any integer, so the cast to `usize` (not a
+        // dtype) is dropped.
+        let index = match &*i.index {
+            syn::Expr::Cast(c) if is_usize(&c.ty) => &*c.expr,
+            other => other,
+        };
+        let a = self.expr(&i.expr);
+        let x = self.expr(index);
+        match (a, x) {
+            (Some(a), Some(x)) => Some(ExprKind::Index(Box::new(a), Box::new(x))),
+            _ => None,
+        }
+    }
+
+    fn array(&mut self, a: &syn::ExprArray, sp: Sp) -> Option<ExprKind> {
+        if a.elems.len() > MAX_ARRAY_LEN {
+            return self.fail(
+                sp,
+                format!(
+                    "arrays in kernels hold at most {MAX_ARRAY_LEN} elements, this one {}",
+                    a.elems.len()
+                ),
+            );
+        }
+        let elems = self.exprs(a.elems.iter())?;
+        if elems.is_empty() {
+            return self.fail(sp, "empty arrays are not supported in kernels");
+        }
+        Some(ExprKind::Array(elems))
+    }
+
+    fn repeat(&mut self, r: &syn::ExprRepeat) -> Option<ExprKind> {
+        let v = self.expr(&r.expr);
+        let n = self.array_len(&r.len)?;
+        Some(ExprKind::Repeat(Box::new(v?), n))
     }
 
     fn exprs<'e>(&mut self, es: impl Iterator<Item = &'e syn::Expr>) -> Option<Vec<Expr>> {
@@ -198,7 +262,7 @@ impl Parser<'_> {
         let ok = place_syntax(e);
         if !ok {
             return self.fail(
-                Sp::of(e),
+                Sp::of_expr(e),
                 "cannot assign to this expression; assign to a variable, an array element \
                  (`a[i]`), a tuple field (`t.0`) or `z.re`/`z.im`",
             );
@@ -360,16 +424,27 @@ impl Parser<'_> {
     }
 
     fn method_call(&mut self, m: &syn::ExprMethodCall, sp: Sp) -> Option<Expr> {
-        let name_sp = Sp::of(&m.method);
-        let name = m.method.to_string();
-        if name == "step_by" {
+        if m.method == "step_by" {
             return self.fail(
-                name_sp,
+                Sp::of(&m.method),
                 "`step_by` is only supported on the range of a `for` loop: \
                  `for i in (a..b).step_by(k)`",
             );
         }
+        // The receiver first (the deep side of a chain `x.abs().sqrt()...`), from a small frame.
         let receiver = self.expr(&m.receiver);
+        self.method_on(m, receiver, sp)
+    }
+
+    /// The rest of a method call, once its receiver is parsed.
+    fn method_on(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        receiver: Option<Expr>,
+        sp: Sp,
+    ) -> Option<Expr> {
+        let name_sp = Sp::of(&m.method);
+        let name = m.method.to_string();
         if name == "cast" {
             return self.convert(m, receiver, name_sp, sp);
         }
@@ -571,8 +646,7 @@ impl Parser<'_> {
         Some(ExprKind::Call(path.clone(), args))
     }
 
-    fn if_expr(&mut self, i: &syn::ExprIf) -> Option<Expr> {
-        let sp = Sp::of(i);
+    fn if_expr(&mut self, i: &syn::ExprIf, sp: Sp) -> Option<Expr> {
         let cond = match &*i.cond {
             syn::Expr::Let(l) => self.fail(
                 Sp::of(&l.let_token).to(Sp::of(&l.pat)),
@@ -716,7 +790,7 @@ impl Parser<'_> {
         let range = strip_parens(range);
         let syn::Expr::Range(r) = range else {
             return self.fail(
-                Sp::of(&f.expr),
+                Sp::of_expr(&f.expr),
                 "`for` loops in kernels run over integer ranges: `a..b`, `a..=b`, \
                  `(a..b).step_by(k)`",
             );
@@ -827,22 +901,37 @@ fn is_usize(t: &syn::Type) -> bool {
     matches!(t, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("usize"))
 }
 
-fn strip_parens(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => strip_parens(&p.expr),
-        syn::Expr::Group(g) => strip_parens(&g.expr),
-        _ => e,
+/// `e` without the parentheses (and invisible groups) around it.
+fn strip_parens(mut e: &syn::Expr) -> &syn::Expr {
+    loop {
+        e = match e {
+            syn::Expr::Paren(p) => &p.expr,
+            syn::Expr::Group(g) => &g.expr,
+            _ => return e,
+        };
+    }
+}
+
+/// `(return x)`, `((break))`: the jump inside the parentheses; any other expression as it is.
+fn strip_parens_around_jump(e: &syn::Expr) -> &syn::Expr {
+    let inner = strip_parens(e);
+    if is_jump(inner) {
+        inner
+    } else {
+        e
     }
 }
 
 /// Whether `e` can be assigned to: `x`, `a[i]`, `t.0`, `z.re`, and nestings of those.
-fn place_syntax(e: &syn::Expr) -> bool {
-    match e {
-        syn::Expr::Path(p) => p.qself.is_none() && p.path.get_ident().is_some(),
-        syn::Expr::Paren(p) => place_syntax(&p.expr),
-        syn::Expr::Index(i) => place_syntax(&i.expr),
-        syn::Expr::Field(f) => place_syntax(&f.base),
-        _ => false,
+fn place_syntax(mut e: &syn::Expr) -> bool {
+    loop {
+        e = match e {
+            syn::Expr::Path(p) => return p.qself.is_none() && p.path.get_ident().is_some(),
+            syn::Expr::Paren(p) => &p.expr,
+            syn::Expr::Index(i) => &i.expr,
+            syn::Expr::Field(f) => &f.base,
+            _ => return false,
+        };
     }
 }
 

@@ -28,10 +28,24 @@ pub(crate) fn kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
     parse(item, diag, false, false)
 }
 
-/// Parses a piece of a `#[reduction]`: as [`kernel`], but parameters may be tuples (the
-/// accumulators of `combine` and `finish`).
-pub(crate) fn piece(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
-    parse(item, diag, false, true)
+/// Parses a piece of a `#[reduction]` (its signature, possibly rewritten, and its body): as
+/// [`kernel`], but parameters may be tuples (the accumulators of `combine` and `finish`).
+pub(crate) fn piece(sig: &syn::Signature, body: &syn::Block, diag: &mut Diagnostics) -> Parsed {
+    parse_parts(sig, body, diag, false, true)
+}
+
+/// `item` without the statements of its body: a copy of what is kept of a function when its
+/// body is rewritten (cloning a body costs a deep recursion).
+pub(crate) fn signature_only(item: &syn::ItemFn) -> syn::ItemFn {
+    syn::ItemFn {
+        attrs: item.attrs.clone(),
+        vis: item.vis.clone(),
+        sig: item.sig.clone(),
+        block: Box::new(syn::Block {
+            brace_token: item.block.brace_token,
+            stmts: Vec::new(),
+        }),
+    }
 }
 
 /// Parses a `#[raw_kernel]`: slice parameters, no result, the intrinsics, `.len()` of
@@ -41,12 +55,22 @@ pub(crate) fn raw_kernel(item: &syn::ItemFn, diag: &mut Diagnostics) -> Parsed {
 }
 
 fn parse(item: &syn::ItemFn, diag: &mut Diagnostics, raw: bool, tuple_params: bool) -> Parsed {
+    parse_parts(&item.sig, &item.block, diag, raw, tuple_params)
+}
+
+fn parse_parts(
+    sig: &syn::Signature,
+    block: &syn::Block,
+    diag: &mut Diagnostics,
+    raw: bool,
+    tuple_params: bool,
+) -> Parsed {
     let mut p = Parser::new(diag);
     p.raw = raw;
     p.tuple_params = tuple_params;
-    p.kernel_name = Some(syn::ext::IdentExt::unraw(&item.sig.ident).to_string());
-    let sig = p.signature(&item.sig);
-    let body = p.block(&item.block);
+    p.kernel_name = Some(syn::ext::IdentExt::unraw(&sig.ident).to_string());
+    let sig = p.signature(sig);
+    let body = p.block(block);
     let (expr_count, let_count) = (p.next_expr, p.next_let);
     let calls = std::mem::take(&mut p.calls)
         .into_iter()

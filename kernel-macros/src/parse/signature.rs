@@ -4,7 +4,6 @@
 use super::ast::{Caps, Param, ParamMode, Signature, TypeKind, TypeParam, TypeRef};
 use super::types::TypeCtx;
 use super::Parser;
-use crate::cnames;
 use crate::diag::Sp;
 
 /// Most results a kernel may return (`kx::Tuple8` is the largest tuple of the prelude).
@@ -85,16 +84,6 @@ impl Parser<'_> {
                     ok = false;
                 }
                 syn::GenericParam::Type(t) => {
-                    let name = t.ident.to_string();
-                    if cnames::is_reserved(&name) {
-                        self.diag.error(
-                            Sp::of(&t.ident),
-                            format!(
-                                "type parameter `{name}` is a reserved name in CUDA C; rename it"
-                            ),
-                        );
-                        ok = false;
-                    }
                     if let Some(d) = &t.default {
                         self.diag.error(
                             Sp::of(d),

@@ -8,7 +8,7 @@ use crate::diag::Sp;
 
 impl Parser<'_> {
     pub(crate) fn block(&mut self, block: &syn::Block) -> Option<Block> {
-        let sp = Sp::of(block);
+        let sp = Sp::of_block(block);
         let mut stmts = Vec::new();
         let mut tail = None;
         let mut ok = true;

@@ -31,15 +31,15 @@ fn slices_follow_the_parameter_contract() {
     });
     assert!(
         src.contains(
-            "extern \"C\" __global__ void kxr_scale(const float* __restrict__ x, unsigned long \
-             long x_len, float* y, unsigned long long y_len, float a, unsigned int* kx_err)"
+            "extern \"C\" __global__ void kxr_scale(const float* __restrict__ v_x, unsigned long \
+             long v_x_len, float* v_y, unsigned long long v_y_len, float v_a, unsigned int* kx_err)"
         ),
         "{src}"
     );
-    assert!(src.contains("if (i < y_len)"), "{src}");
+    assert!(src.contains("if (v_i < v_y_len)"), "{src}");
     assert!(
         src.contains(
-            "kxr::store(y, y_len, i, a * kxr::load(x, x_len, i, 0u, kx_err), 1u, kx_err);"
+            "kxr::store(v_y, v_y_len, v_i, v_a * kxr::load(v_x, v_x_len, v_i, 0u, kx_err), 1u, kx_err);"
         ),
         "{src}"
     );
@@ -53,12 +53,12 @@ fn compound_assignment_reads_and_writes_once() {
         }
     });
     assert!(
-        src.contains("unsigned int kx_t0 = kx::mul(k, 2u);"),
+        src.contains("unsigned int kx_t0 = kx::mul(v_k, 2u);"),
         "{src}"
     );
     assert!(
         src.contains(
-            "kxr::store(y, y_len, kx_t0, kx::add(kxr::load(y, y_len, kx_t0, 0u, kx_err), 1), 0u, kx_err);"
+            "kxr::store(v_y, v_y_len, kx_t0, kx::add(kxr::load(v_y, v_y_len, kx_t0, 0u, kx_err), 1), 0u, kx_err);"
         ),
         "{src}"
     );
@@ -76,15 +76,15 @@ fn shared_arrays_are_laid_out_in_order() {
         }
     };
     let src = ok(item.clone());
-    assert!(src.contains("__shared__ unsigned char a[3];"), "{src}");
-    assert!(src.contains("__shared__ double b[8];"), "{src}");
-    assert!(src.contains("float* c = (float*)kxr_dyn_smem;"), "{src}");
+    assert!(src.contains("__shared__ unsigned char v_a[3];"), "{src}");
+    assert!(src.contains("__shared__ double v_b[8];"), "{src}");
+    assert!(src.contains("float* v_c = (float*)kx_dyn_smem;"), "{src}");
     assert!(
-        src.contains("kxr::load(b, 8ull, 3ull, 0x80000001u, kx_err)"),
+        src.contains("kxr::load(v_b, 8ull, 3ull, 0x80000001u, kx_err)"),
         "{src}"
     );
     assert!(
-        src.contains("kxr::load(c, c_len, 0, 0x80000002u, kx_err)"),
+        src.contains("kxr::load(v_c, v_c_len, 0, 0x80000002u, kx_err)"),
         "{src}"
     );
     let item: syn::ItemFn = syn::parse2(item).unwrap();
@@ -106,12 +106,12 @@ fn collectives_are_evaluated_in_order() {
         }
     });
     let a = src
-        .find("__shfl_xor_sync(0xffffffffu, v, (int)(1u))")
+        .find("__shfl_xor_sync(0xffffffffu, v_v, (int)(1u))")
         .unwrap();
-    let b = src.find("__shfl_down_sync(0xffffffffu, v, 2u)").unwrap();
+    let b = src.find("__shfl_down_sync(0xffffffffu, v_v, 2u)").unwrap();
     assert!(a < b, "{src}");
     assert!(
-        src.contains("kxa::add(kxr::at(x, x_len, 2, 0u, kx_err), 1u)"),
+        src.contains("kxa::add(kxr::at(v_x, v_x_len, 2, 0u, kx_err), 1u)"),
         "{src}"
     );
 }

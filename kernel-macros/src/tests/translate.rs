@@ -24,9 +24,9 @@ fn literals_take_their_type_from_context() {
             (x * two + 1.0, n + 1, 0.5)
         }
     });
-    assert!(src.contains("float two = 2.0f;"), "{src}");
-    assert!(src.contains("kx::add(n, 1ull)"), "{src}");
-    assert!(src.contains("(x * two) + 1.0f"), "{src}");
+    assert!(src.contains("float v_two = 2.0f;"), "{src}");
+    assert!(src.contains("kx::add(v_n, 1ull)"), "{src}");
+    assert!(src.contains("(v_x * v_two) + 1.0f"), "{src}");
     assert!(src.contains(", 0.5}"), "{src}");
 }
 
@@ -38,7 +38,7 @@ fn unconstrained_literals_default_like_rust() {
             x + (i as f64)
         }
     });
-    assert!(src.contains("int i = 3;"), "{src}");
+    assert!(src.contains("int v_i = 3;"), "{src}");
 }
 
 #[test]
@@ -98,8 +98,9 @@ fn if_statements_and_else_if_chains() {
             if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { 0.0 }
         }
     });
+    // An `else if` chain stays flat in C (no nested `?:`, however long the chain).
     assert!(
-        src.contains("(x > 0.0f) ? 1.0f : ((x < 0.0f) ? (-1.0f) : 0.0f)"),
+        src.contains("    } else if (v_x < 0.0f) {\n        kx_t0 = -1.0f;\n    } else {"),
         "{src}"
     );
     let src = ok(quote! {
@@ -107,8 +108,18 @@ fn if_statements_and_else_if_chains() {
             if x > 0.0 { let y = x * 2.0; y } else if x < -1.0 { let z = x; z } else { x }
         }
     });
-    assert!(src.contains("} else {"), "{src}");
-    assert!(src.contains("float z = x;"), "{src}");
+    assert!(src.contains("} else if (v_x < (-1.0f)) {"), "{src}");
+    assert!(src.contains("float v_z = v_x;"), "{src}");
+    // A condition that needs statements nests in the `else`, where it runs.
+    let src = ok(quote! {
+        fn h(x: f32) -> f32 {
+            if x > 0.0 { 1.0 } else if { let t = x * 2.0; t < -1.0 } { 2.0 } else { 3.0 }
+        }
+    });
+    assert!(
+        src.contains("} else {\n        float v_t = v_x * 2.0f;\n        if (v_t < (-1.0f)) {"),
+        "{src}"
+    );
 }
 
 #[test]
@@ -118,8 +129,8 @@ fn generics_use_helpers() {
             x * y < y
         }
     ));
-    assert!(src.contains("KX_FN bool kxf_f(T x, T y)"), "{src}");
-    assert!(src.contains("kx::mul(x, y) < y"), "{src}");
+    assert!(src.contains("KX_FN bool kxf_f(t_T v_x, t_T v_y)"), "{src}");
+    assert!(src.contains("kx::mul(v_x, v_y) < v_y"), "{src}");
     let src = ok(quote!(
         fn f<T>(x: T) -> T
         where
@@ -128,7 +139,7 @@ fn generics_use_helpers() {
             -x.sqrt()
         }
     ));
-    assert!(src.contains("kx::neg(kx::sqrt(x))"), "{src}");
+    assert!(src.contains("kx::neg(kx::sqrt(v_x))"), "{src}");
 }
 
 #[test]
@@ -198,10 +209,10 @@ fn half_types_have_no_literals_or_casts() {
         }
     ));
     assert!(
-        src.contains("__nv_bfloat16 kxf_f(__nv_bfloat16 x, __nv_bfloat16 y)"),
+        src.contains("__nv_bfloat16 kxf_f(__nv_bfloat16 v_x, __nv_bfloat16 v_y)"),
         "{src}"
     );
-    assert!(src.contains("kx::rem(kx::max(x, y), y)"), "{src}");
+    assert!(src.contains("kx::rem(kx::max(v_x, v_y), v_y)"), "{src}");
 }
 
 #[test]
@@ -212,7 +223,7 @@ fn results_and_returns() {
             return y * y;
         }
     ));
-    assert!(src.contains("return y * y;"), "{src}");
+    assert!(src.contains("return v_y * v_y;"), "{src}");
     let src = ok(quote!(
         fn f(x: f32) -> f32 {
             if x > 0.0 {
@@ -222,7 +233,7 @@ fn results_and_returns() {
         }
     ));
     assert!(
-        src.contains("if (x > 0.0f) {\n        return x;\n    }"),
+        src.contains("if (v_x > 0.0f) {\n        return v_x;\n    }"),
         "{src}"
     );
     let e = errors(quote!(
@@ -256,7 +267,7 @@ fn logic_with_statements_keeps_short_circuit() {
         fn f(a: bool, x: i32) -> bool { a || { let h = x / 2; h > 1 } }
     });
     assert!(
-        src.contains("bool kx_t0 = a;\n    if (!kx_t0) {\n        int h = kx::div(x, 2);"),
+        src.contains("bool kx_t0 = v_a;\n    if (!kx_t0) {\n        int v_h = kx::div(v_x, 2);"),
         "{src}"
     );
 }
@@ -269,7 +280,7 @@ fn device_functions_are_guarded_templates() {
     .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(src.starts_with("#ifndef KXD_lerp_"), "{src}");
     assert!(
-        src.contains("template <class T>\nKX_FN T kxd_lerp(T a, T b, T t)"),
+        src.contains("template <class t_T>\nKX_FN t_T kxd_lerp(t_T v_a, t_T v_b, t_T v_t)"),
         "{src}"
     );
     let e = crate::device_fn::translate(quote! {

@@ -31,8 +31,9 @@
 //!    undefined, ours is a clear error).
 //!
 //! A switch costs tens of nanoseconds; a coroutine's stack ([`stack_bytes`], 256 KiB of address
-//! space by default, `KERNELS_RAW_STACK_KIB` to change) is touched only as deep as the kernel
-//! goes, a few KiB. Coroutines are created on first need and kept: an OS thread keeps at most
+//! space by default, `KERNELS_RAW_STACK_KIB` to change; more for a kernel whose def says its
+//! threads hold large local arrays: four times their bytes and 64 KiB) is touched only as deep
+//! as the kernel goes, a few KiB. Coroutines are created on first need and kept: an OS thread keeps at most
 //! as many as the largest block it has run (<= 1024).
 //!
 //! When a block fails (a partial barrier, a panic in the twin) its suspended coroutines are
@@ -162,6 +163,8 @@ pub(crate) struct LaunchInfo {
     pub(super) dyn_len: usize,
     shared_total: usize,
     cooperative: bool,
+    /// Bytes of stack each coroutine gets (cooperative mode).
+    coroutine_stack: usize,
     errors: ErrorSink,
 }
 
@@ -189,8 +192,18 @@ impl LaunchInfo {
             dyn_len: dyn_shared,
             shared_total: dyn_offset + dyn_shared,
             cooperative,
+            coroutine_stack: stack_bytes(),
             errors: ErrorSink::default(),
         }
+    }
+
+    /// The kernel's threads hold `bytes` of local arrays: each coroutine's stack gets room for
+    /// them (a debug build of the twin may copy an array once or twice more) besides the
+    /// usual [`stack_bytes`].
+    pub(crate) fn with_local_bytes(mut self, bytes: usize) -> Self {
+        let need = bytes.saturating_mul(4).saturating_add(64 << 10);
+        self.coroutine_stack = need.max(stack_bytes()).next_multiple_of(4096);
+        self
     }
 
     pub(crate) fn param_name(&self, i: u32) -> &str {
@@ -749,10 +762,19 @@ fn suspend(event: Event) -> bool {
 struct Pool {
     cos: Vec<Option<Co>>,
     stacks: Vec<DefaultStack>,
+    /// The stack size of every coroutine and stack held (0: none yet).
+    stack: usize,
 }
 
 impl Pool {
-    fn ensure(&mut self, n: usize) -> Result<()> {
+    /// At least `n` coroutines, each with at least `stack` bytes of stack. Coroutines with
+    /// smaller stacks (made for an earlier launch) are let go first.
+    fn ensure(&mut self, n: usize, stack: usize) -> Result<()> {
+        if stack > self.stack {
+            self.release();
+            self.stack = stack;
+        }
+        let stack = self.stack;
         if self.cos.len() < n {
             self.cos.resize_with(n, || None);
         }
@@ -760,10 +782,10 @@ impl Pool {
             if slot.is_none() {
                 let stack = match self.stacks.pop() {
                     Some(s) => s,
-                    None => DefaultStack::new(stack_bytes()).map_err(|e| {
+                    None => DefaultStack::new(stack).map_err(|e| {
                         Error::invalid(format!(
                             "cannot map a {} KiB stack for an emulated GPU thread: {e}",
-                            stack_bytes() / 1024
+                            stack / 1024
                         ))
                     })?,
                 };
@@ -787,15 +809,24 @@ impl Pool {
     }
 }
 
-impl Drop for Pool {
-    fn drop(&mut self) {
+impl Pool {
+    /// Lets every coroutine and spare stack go (between blocks, when they are all idle).
+    fn release(&mut self) {
         for co in self.cos.iter_mut().flatten() {
             if co.started() && !co.done() {
                 // Idle coroutines wait at `Event::Done`: let them return.
                 let _ = catch_unwind(AssertUnwindSafe(|| co.resume(Cmd::Quit)));
             }
         }
+        self.cos.clear();
+        self.stacks.clear();
         YIELDER.with(|y| y.set(ptr::null()));
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.release();
     }
 }
 
@@ -1010,7 +1041,8 @@ fn run_cooperative(
     index: &[Dim3],
     states: &mut [State],
 ) -> std::result::Result<(), String> {
-    pool.ensure(states.len()).map_err(|e| e.to_string())?;
+    pool.ensure(states.len(), job.args.launch.coroutine_stack)
+        .map_err(|e| e.to_string())?;
     states.fill(State::Fresh);
     let job_ptr = (job as *const Job<'_>).cast::<()>();
     // Our own code must not unwind past suspended coroutines that point at this job: a panic
