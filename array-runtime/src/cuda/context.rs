@@ -312,6 +312,17 @@ impl CudaDevice {
         }
     }
 
+    /// Free and total device memory in bytes, as the driver reports them (the host target:
+    /// its region of host memory).
+    pub fn memory_info(&self) -> Result<(usize, usize)> {
+        match &*self.driver {
+            Driver::Cuda { ctx, .. } => ctx
+                .mem_get_info()
+                .map_err(|e| driver_err("cuMemGetInfo", e)),
+            Driver::Host(h) => Ok(h.memory().info()),
+        }
+    }
+
     /// The device address of a buffer's first element (on the host target, a host address).
     pub fn device_ptr<T: DType>(&self, buf: &DeviceBuffer<T>) -> u64 {
         self.driver.ptr(buf.bytes())

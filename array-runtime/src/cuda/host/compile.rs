@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cuda::cache::{CacheKey, DiskCache};
+use crate::cuda::codegen::PRELUDE;
 use crate::error::{Error, Result};
 
 /// The host header: the CUDA subset, the checker.
@@ -21,6 +22,14 @@ pub(crate) const KXH_CUDA_H: &str = include_str!("include/kxh_cuda.h");
 /// The fp16/bf16 types.
 pub(crate) const CUDA_FP16_H: &str = include_str!("include/cuda_fp16.h");
 const CUDA_BF16_H: &str = include_str!("include/cuda_bf16.h");
+
+/// The headers precompiled (`.gch`) for modules that carry the runtime's prelude: the host
+/// header and the prelude, without and with fp16/bf16. The prelude inside such a module is
+/// then skipped by its include guard: the same text, compiled once per process and cache.
+const PCH_HEADERS: [&str; 2] = ["kxh_pch.h", "kxh_pch_half.h"];
+const PCH_PLAIN: &str = "#include \"kxh_cuda.h\"\n#include \"prelude.cuh\"\n";
+const PCH_HALF: &str = "#include \"kxh_cuda.h\"\n#define KX_HALF 1\n#include <cuda_fp16.h>\n\
+                        #include <cuda_bf16.h>\n#include \"prelude.cuh\"\n";
 
 /// Bytes of each `extern __shared__` array: the opt-in maximum of shared memory per block.
 pub(crate) const DYN_CAPACITY: usize = 227 * 1024;
@@ -117,6 +126,8 @@ pub(crate) struct Compiler {
     include: PathBuf,
     dir: PathBuf,
     pub(crate) checks: Checks,
+    /// Whether the precompiled header of each prelude variant (plain, fp16/bf16) is usable.
+    pch: [OnceLock<bool>; 2],
     inflight: Mutex<HashMap<CacheKey, Arc<OnceLock<std::result::Result<PathBuf, String>>>>>,
     pub(crate) compiles: AtomicUsize,
     pub(crate) disk_hits: AtomicUsize,
@@ -173,8 +184,8 @@ impl Compiler {
             .unwrap_or("")
             .to_string();
         let checks = Checks::from_env()?;
-        let opt = std::env::var("KERNELS_CUDA_HOST_OPT").unwrap_or_else(|_| "-O1".into());
-        let headers = fnv64(&[KXH_CUDA_H, CUDA_FP16_H, CUDA_BF16_H]);
+        let opt = std::env::var("KERNELS_CUDA_HOST_OPT").unwrap_or_else(|_| "-O0".into());
+        let headers = fnv64(&[KXH_CUDA_H, CUDA_FP16_H, CUDA_BF16_H, PRELUDE]);
         let dir = match DiskCache::default_dir() {
             Some(d) => d.join("host"),
             None => std::env::temp_dir().join(format!("kernels-host-{}", std::process::id())),
@@ -186,6 +197,9 @@ impl Compiler {
             ("kxh_cuda.h", KXH_CUDA_H),
             ("cuda_fp16.h", CUDA_FP16_H),
             ("cuda_bf16.h", CUDA_BF16_H),
+            ("prelude.cuh", PRELUDE),
+            (PCH_HEADERS[0], PCH_PLAIN),
+            (PCH_HEADERS[1], PCH_HALF),
         ] {
             write_once(&include.join(name), text).map_err(|e| {
                 unavailable(format!(
@@ -198,11 +212,16 @@ impl Compiler {
             "-std=c++17",
             opt.as_str(),
             "-fPIC",
-            "-shared",
             "-w",
             // Rust never contracts `a * b + c`, nor does NVRTC with --fmad=false.
             "-ffp-contract=off",
             "-fno-strict-aliasing",
+            // Every module defines `kxr_block_reduce` with its own accumulator type, and the
+            // static shared memory inside it: nothing may be shared between two modules, as
+            // the dynamic linker shares default-visibility and STB_GNU_UNIQUE symbols (static
+            // locals of inline functions) across libraries even when loaded RTLD_LOCAL.
+            "-fvisibility=hidden",
+            "-fno-gnu-unique",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -225,16 +244,12 @@ impl Compiler {
                     "asan-stack=0",
                     "--param",
                     "asan-globals=0",
-                    "-static-libubsan",
                 ]
                 .iter()
                 .map(|s| s.to_string()),
             );
         }
-        flags.push("-Wl,-Bsymbolic".into());
         flags.push(format!("-I{}", include.display()));
-        flags.push("-include".into());
-        flags.push(include.join("kxh_cuda.h").display().to_string());
         Ok(Compiler {
             cxx,
             version,
@@ -242,6 +257,7 @@ impl Compiler {
             include,
             dir,
             checks,
+            pch: [OnceLock::new(), OnceLock::new()],
             inflight: Mutex::new(HashMap::new()),
             compiles: AtomicUsize::new(0),
             disk_hits: AtomicUsize::new(0),
@@ -292,6 +308,45 @@ impl Compiler {
         })
     }
 
+    /// The header to include first: a precompiled one when the module carries the prelude
+    /// (and the precompiled header could be built), else the host header alone.
+    fn header_for(&self, source: &str) -> &'static str {
+        if !source.contains("#ifndef KX_PRELUDE_CUH") {
+            return "kxh_cuda.h";
+        }
+        let v = usize::from(source.contains("#define KX_HALF 1"));
+        if *self.pch[v].get_or_init(|| self.build_pch(PCH_HEADERS[v])) {
+            PCH_HEADERS[v]
+        } else {
+            "kxh_cuda.h"
+        }
+    }
+
+    /// Builds `<include>/<header>.gch` unless it is there; whether it can be used. (g++ also
+    /// checks that a `.gch` was made with the same options, and reads the header otherwise.)
+    fn build_pch(&self, header: &str) -> bool {
+        let h = self.include.join(header);
+        let gch = self.include.join(format!("{header}.gch"));
+        if gch.is_file() {
+            return true;
+        }
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let tmp = self.include.join(format!(
+            ".{header}.{}.{}.gch",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let ok = Command::new(&self.cxx)
+            .args(&self.flags)
+            .args(["-x", "c++-header"])
+            .arg(&h)
+            .arg("-o")
+            .arg(&tmp)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        ok && std::fs::rename(&tmp, &gch).is_ok()
+    }
+
     fn build(
         &self,
         key: CacheKey,
@@ -320,6 +375,12 @@ impl Compiler {
         ));
         let mut cmd = Command::new(&self.cxx);
         cmd.args(&self.flags);
+        cmd.arg("-include")
+            .arg(self.include.join(self.header_for(source)));
+        // Only what the module uses of libc and libm is linked (the process has both); the
+        // C++ runtime and the sanitizers' own libraries are not needed: kxh_cuda.h is the
+        // sanitizers' runtime.
+        cmd.args(["-shared", "-nostdlib", "-Wl,-Bsymbolic,--as-needed"]);
         for o in options {
             // NVRTC's -D and -I mean the same to g++; the rest (arch, fmad, std) do not apply.
             if o.starts_with("-D") || o.starts_with("-I") {
@@ -330,7 +391,10 @@ impl Compiler {
                 cmd.arg(format!("-I{v}"));
             }
         }
-        cmd.arg(&tu).arg("-o").arg(&tmp);
+        cmd.arg(&tu)
+            .args(["-lm", "-lc", "-lgcc"])
+            .arg("-o")
+            .arg(&tmp);
         let out = cmd
             .output()
             .map_err(|e| format!("cannot run {}: {e}", self.cxx))?;

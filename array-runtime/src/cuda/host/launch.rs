@@ -193,6 +193,20 @@ impl HostTarget {
             params: pointers.as_mut_ptr(),
         };
         self.log_first_launch(f);
+        if std::env::var_os("KERNELS_CUDA_HOST_TRACE").is_some() {
+            let words: Vec<String> = params
+                .iter()
+                .map(|p| {
+                    let n = p.len().min(16);
+                    p[..n].iter().rev().map(|b| format!("{b:02x}")).collect()
+                })
+                .collect();
+            eprintln!(
+                "[cuda-host] {what} grid {g} block {b} shared {} params {}",
+                dims.shared_mem_bytes,
+                words.join(" ")
+            );
+        }
         let shared = &shared;
         let body = move |_: &RawArgs<'_>| {
             let (t, k) = (thread_idx(), block_idx());

@@ -158,9 +158,9 @@ impl HostMemory {
     }
 
     /// Bytes of the region not in blocks.
-    #[cfg(test)]
-    pub(crate) fn free_bytes(&self) -> usize {
-        self.lock().free.values().sum()
+    /// Bytes of the region not in blocks, and the region's size.
+    pub(crate) fn info(&self) -> (usize, usize) {
+        (self.lock().free.values().sum(), self.capacity)
     }
 
     /// A block of `bytes` bytes (first fit), or out of memory.
@@ -308,7 +308,7 @@ mod tests {
         assert_eq!(m.block_of(a.addr() + 256 + 512), None);
         drop(a);
         drop(b);
-        assert_eq!(m.free_bytes(), 1 << 20);
+        assert_eq!(m.info(), (1 << 20, 1 << 20));
         assert!(m.alloc(1 << 20).is_ok());
         assert!(matches!(
             m.alloc((1 << 20) + 1),

@@ -28,7 +28,8 @@
 //! Environment: `KERNELS_DEVICE=cuda-host` selects it as the default device;
 //! `KERNELS_CUDA_HOST_CXX` (g++), `KERNELS_CUDA_HOST_OPT` (`-O1`), `KERNELS_CUDA_HOST_CHECK`
 //! ([`Checks::parse`]), `KERNELS_CUDA_HOST_MEMORY_MIB` (16384: the region's size),
-//! `KERNELS_CUDA_HOST_LOG` (a file: each module's key and name at its first launch).
+//! `KERNELS_CUDA_HOST_LOG` (a file: each module's key and name at its first launch);
+//! `KERNELS_TEST_CUDA_HOST` ([`TestRequest`]) adds it to the test suites' devices.
 
 mod compile;
 mod launch;
@@ -81,6 +82,61 @@ pub fn stats() -> HostStats {
         compiles,
         disk_hits,
         modules: module::loaded().lock().map_or(0, |m| m.len()),
+    }
+}
+
+/// What `KERNELS_TEST_CUDA_HOST` asks of the test suites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestRequest {
+    /// Unset (or `0`): the suites run on the CPU and on a GPU when there is one.
+    Off,
+    /// `1`: the host target is one more device of the suites.
+    Also,
+    /// `only`: the suites run on the host target alone (CI's third run, after the CPU's).
+    Only,
+}
+
+impl TestRequest {
+    /// From the environment.
+    ///
+    /// ```
+    /// use array_runtime::cuda::host::TestRequest;
+    /// // Whatever the environment says, a request is one of three.
+    /// let r = TestRequest::from_env();
+    /// assert!(matches!(r, TestRequest::Off | TestRequest::Also | TestRequest::Only));
+    /// ```
+    pub fn from_env() -> TestRequest {
+        match std::env::var("KERNELS_TEST_CUDA_HOST")
+            .as_deref()
+            .map(str::trim)
+        {
+            Ok("only") => TestRequest::Only,
+            Ok("") | Ok("0") | Err(_) => TestRequest::Off,
+            Ok(_) => TestRequest::Also,
+        }
+    }
+
+    /// Whether the host target is asked for.
+    pub fn wanted(self) -> bool {
+        self != TestRequest::Off
+    }
+}
+
+/// The CUDA device that the tests of CUDA paths run on: the host target when
+/// `KERNELS_TEST_CUDA_HOST` asks for it, else GPU 0 ([`Device::cuda`]).
+///
+/// ```
+/// use array_runtime::cuda::host::cuda_test_device;
+/// match cuda_test_device() {
+///     Ok(dev) => println!("CUDA tests run on {dev}"),
+///     Err(e) => println!("no CUDA device for the tests: {e}"),
+/// }
+/// ```
+pub fn cuda_test_device() -> Result<crate::Device> {
+    if TestRequest::from_env().wanted() {
+        crate::Device::cuda_host()
+    } else {
+        crate::Device::cuda(0)
     }
 }
 
