@@ -282,10 +282,12 @@ extern "C" __global__ void half_barrier(float* out) {
     if (threadIdx.x < 32) __syncthreads();
     out[threadIdx.x] = 1.0f;
 }
-extern "C" __global__ void dyn_past(float* out, unsigned int n) {
+extern "C" __global__ void dyn_past(float* out, unsigned int i) {
     extern __shared__ float buf[];
-    buf[threadIdx.x + n] = 1.0f;
-    out[threadIdx.x] = buf[threadIdx.x];
+    if (threadIdx.x == 0) {
+        buf[i] = 2.0f;
+        out[0] = buf[i];
+    }
 }
 extern "C" __global__ void overflow(int* out, int x) {
     out[threadIdx.x] = x + 2147483647;
@@ -326,16 +328,17 @@ fn partial_barriers_dynamic_shared_memory_ub_and_traps_are_reported() {
         MISC,
         "dyn_past",
         dyn_cfg,
-        &mut [Arg::slice_mut(&mut out), Arg::scalar(0u32)],
+        &mut [Arg::slice_mut(&mut out), Arg::scalar(63u32)],
     )
     .unwrap();
+    assert_eq!(out.to_vec().unwrap()[0], 2.0);
     expect_err(
         launch(
             &dev,
             MISC,
             "dyn_past",
             dyn_cfg,
-            &mut [Arg::slice_mut(&mut out), Arg::scalar(1u32)],
+            &mut [Arg::slice_mut(&mut out), Arg::scalar(64u32)],
         ),
         &["dynamic shared memory, past the 256 bytes the launch gave"],
     );

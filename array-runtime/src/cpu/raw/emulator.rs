@@ -265,7 +265,15 @@ impl LaunchInfo {
     pub(crate) fn fatal(&self, message: impl FnOnce() -> String) {
         self.errors.record(
             || Error::Invalid {
-                message: format!("raw kernel `{}`: {}", self.kernel, message()),
+                message: if self.foreign {
+                    format!(
+                        "kernel `{}` on the CUDA host target: {}",
+                        self.kernel,
+                        message().replace("sync_threads()", "__syncthreads()")
+                    )
+                } else {
+                    format!("raw kernel `{}`: {}", self.kernel, message())
+                },
             },
             true,
         );

@@ -216,7 +216,12 @@ impl HostTarget {
             // caller's contract covers what the kernel does with the parameters.
             unsafe { (shared.run)(shared.launch, shared.tramp, shared.params, idx.as_ptr()) };
         };
-        let info = LaunchInfo::foreign(what.to_string(), g, b, f.module.cooperative);
+        let info = LaunchInfo::foreign(
+            what.trim_matches('`').to_string(),
+            g,
+            b,
+            f.module.cooperative,
+        );
         let result = emu::run(info, &[], &body);
         drop(pointers);
         result
