@@ -51,7 +51,7 @@ impl Device {
     /// let dev = Device::cuda_host()?;
     /// let a = Array::from_vec(&dev, &[3], vec![1.0f32, 2.0, 3.0])?;
     /// assert_eq!(a.to_vec()?, vec![1.0, 2.0, 3.0]);
-    /// assert_eq!(dev.to_string(), "cuda-host:0 (NVIDIA H200 (host target))");
+    /// assert_eq!(dev.to_string(), "cuda-host:0 (NVIDIA H200, host target)");
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn cuda_host() -> Result<Self> {

@@ -436,7 +436,7 @@ fn the_device_is_described_as_an_h200() {
     let l = c.limits().unwrap();
     assert_eq!(l.max_shared_per_block, 227 * 1024);
     assert_eq!(l.max_threads_per_block, 1024);
-    assert_eq!(dev.to_string(), "cuda-host:0 (NVIDIA H200 (host target))");
+    assert_eq!(dev.to_string(), "cuda-host:0 (NVIDIA H200, host target)");
     assert!(!dev.same(&Device::cpu()));
     assert!(!dev.same(&own_host(5)));
     let (free, total) = c.memory_info().unwrap();

@@ -330,6 +330,24 @@ impl ImageCache {
     }
 }
 
+/// Appends `<what> <key> <program>` to the file `KERNELS_CUDA_MODULE_LOG` names, if any: how
+/// CI counts the distinct modules NVRTC compiled (`nvrtc`, keyed by the source alone) and the
+/// distinct modules the host target ran (`host`, at a module's first launch in the process).
+pub(crate) fn log_module(what: &str, key: CacheKey, program: &str) {
+    use std::io::Write as _;
+    let Some(path) = std::env::var_os("KERNELS_CUDA_MODULE_LOG").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        // One write per line: lines of concurrent processes do not interleave.
+        let _ = file.write_all(format!("{what} {} {program}\n", key.hex()).as_bytes());
+    }
+}
+
 /// Modules loaded on one device, by image key.
 #[derive(Debug, Default)]
 pub struct ModuleCache {

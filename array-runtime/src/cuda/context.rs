@@ -68,9 +68,9 @@ impl CudaDevice {
     }
 
     /// The shared handle of host-target device `ordinal` (see [`host`](super::host)): the
-    /// CUDA backend on the CPU, through g++-built modules, described as an H200 (or as
-    /// `KERNELS_CUDA_HOST_SPEC` says). Host devices of different ordinals are independent
-    /// (their own pool, caches and fault records), like two GPUs.
+    /// CUDA backend on the CPU, through g++-built modules, described as an H200. Host
+    /// devices of different ordinals are independent (their own memory, pool, caches and
+    /// fault records), like two GPUs.
     ///
     /// ```no_run
     /// use array_runtime::cuda::CudaDevice;
@@ -86,7 +86,7 @@ impl CudaDevice {
             let spec = target.spec().clone();
             Ok(Self::with_driver(
                 ordinal,
-                format!("{} (host target)", spec.name),
+                format!("{}, host target", spec.name),
                 spec.arch,
                 spec.sm_count,
                 Driver::Host(target),
@@ -238,7 +238,7 @@ impl CudaDevice {
     }
 
     /// The device's name, as the driver reports it (the host target: the device it
-    /// describes, then `(host target)`).
+    /// describes, then `, host target`).
     pub fn name(&self) -> &str {
         &self.name
     }

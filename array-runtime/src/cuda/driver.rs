@@ -188,7 +188,6 @@ impl Function {
         match (self, driver) {
             (Function::Cuda(f), Driver::Cuda { .. }) => f
                 .occupancy_max_active_blocks_per_multiprocessor(block, shared, None)
-                .map(|v| v.max(0) as u32)
                 .map_err(|e| driver_err("occupancy query", e)),
             (Function::Host(f), Driver::Host(h)) => Ok(f.occupancy(h.spec(), block, shared)),
             _ => Err(Error::invalid(
@@ -274,7 +273,7 @@ impl Driver {
 
     /// Bytes `start..start + len` of `src` (synchronizes the device).
     pub(crate) fn dtoh(&self, src: &DeviceMem, start: usize, len: usize) -> Result<Vec<u8>> {
-        if start.checked_add(len).is_none_or(|end| end > src.len()) {
+        if start.checked_add(len).map_or(true, |end| end > src.len()) {
             return Err(Error::invalid(format!(
                 "device-to-host copy of bytes {start}..{} of a block of {}",
                 start.saturating_add(len),
@@ -310,7 +309,7 @@ impl Driver {
 
     /// Zeroes bytes `start..start + len` of `mem`, in stream order.
     pub(crate) fn zero(&self, mem: &mut DeviceMem, start: usize, len: usize) -> Result<()> {
-        if start.checked_add(len).is_none_or(|end| end > mem.len()) {
+        if start.checked_add(len).map_or(true, |end| end > mem.len()) {
             return Err(Error::invalid("zeroing past the end of a device block"));
         }
         match (self, &mut mem.0) {

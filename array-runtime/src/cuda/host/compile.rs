@@ -117,6 +117,10 @@ impl Checks {
     }
 }
 
+/// One compile of a module, shared by the threads that ask for it at once: the shared
+/// object's path, or g++'s message.
+type InFlight = OnceLock<std::result::Result<PathBuf, String>>;
+
 /// The compiler and everything that goes into a module's key besides its source.
 #[derive(Debug)]
 pub(crate) struct Compiler {
@@ -128,7 +132,7 @@ pub(crate) struct Compiler {
     pub(crate) checks: Checks,
     /// Whether the precompiled header of each prelude variant (plain, fp16/bf16) is usable.
     pch: [OnceLock<bool>; 2],
-    inflight: Mutex<HashMap<CacheKey, Arc<OnceLock<std::result::Result<PathBuf, String>>>>>,
+    inflight: Mutex<HashMap<CacheKey, Arc<InFlight>>>,
     pub(crate) compiles: AtomicUsize,
     pub(crate) disk_hits: AtomicUsize,
 }
@@ -190,24 +194,6 @@ impl Compiler {
             Some(d) => d.join("host"),
             None => std::env::temp_dir().join(format!("kernels-host-{}", std::process::id())),
         };
-        let include = dir.join(format!("include-{headers:016x}"));
-        std::fs::create_dir_all(&include)
-            .map_err(|e| unavailable(format!("cannot create {}: {e}", include.display())))?;
-        for (name, text) in [
-            ("kxh_cuda.h", KXH_CUDA_H),
-            ("cuda_fp16.h", CUDA_FP16_H),
-            ("cuda_bf16.h", CUDA_BF16_H),
-            ("prelude.cuh", PRELUDE),
-            (PCH_HEADERS[0], PCH_PLAIN),
-            (PCH_HEADERS[1], PCH_HALF),
-        ] {
-            write_once(&include.join(name), text).map_err(|e| {
-                unavailable(format!(
-                    "cannot write {}: {e}",
-                    include.join(name).display()
-                ))
-            })?;
-        }
         let mut flags: Vec<String> = [
             "-std=c++17",
             opt.as_str(),
@@ -222,6 +208,11 @@ impl Compiler {
             // locals of inline functions) across libraries even when loaded RTLD_LOCAL.
             "-fvisibility=hidden",
             "-fno-gnu-unique",
+            // CUDA C has no exceptions, and the modules are linked without the C++ runtime;
+            // the unwind tables stay, so that a Rust panic (a `__trap()`, a failed block's
+            // fibers) unwinds through the module's frames.
+            "-fno-exceptions",
+            "-fasynchronous-unwind-tables",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -248,6 +239,31 @@ impl Compiler {
                 .iter()
                 .map(|s| s.to_string()),
             );
+        }
+        // The headers, and the precompiled ones, in a folder of their own for these headers
+        // and these flags (a `.gch` is only valid for the options it was made with).
+        let mut parts: Vec<&str> = flags.iter().map(String::as_str).collect();
+        parts.push(&version);
+        let include = dir.join(format!(
+            "include-{headers:016x}-{:08x}",
+            fnv64(&parts) as u32
+        ));
+        std::fs::create_dir_all(&include)
+            .map_err(|e| unavailable(format!("cannot create {}: {e}", include.display())))?;
+        for (name, text) in [
+            ("kxh_cuda.h", KXH_CUDA_H),
+            ("cuda_fp16.h", CUDA_FP16_H),
+            ("cuda_bf16.h", CUDA_BF16_H),
+            ("prelude.cuh", PRELUDE),
+            (PCH_HEADERS[0], PCH_PLAIN),
+            (PCH_HEADERS[1], PCH_HALF),
+        ] {
+            write_once(&include.join(name), text).map_err(|e| {
+                unavailable(format!(
+                    "cannot write {}: {e}",
+                    include.join(name).display()
+                ))
+            })?;
         }
         flags.push(format!("-I{}", include.display()));
         Ok(Compiler {

@@ -9,7 +9,6 @@
 //! launch's own (a GPU reports such errors at the next synchronizing call).
 
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::module::{HostFunction, KxhApi, KxhLaunch, KxhRange};
@@ -227,20 +226,10 @@ impl HostTarget {
         result
     }
 
-    /// Appends the module's key and name to `KERNELS_CUDA_HOST_LOG` at its first launch in
-    /// this process (how CI counts the distinct modules that ran).
+    /// Logs the module at its first launch in this process (`KERNELS_CUDA_MODULE_LOG`).
     fn log_first_launch(&self, f: &HostFunction) {
-        if f.module.logged.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        if let Some(path) = std::env::var_os("KERNELS_CUDA_HOST_LOG").filter(|p| !p.is_empty()) {
-            if let Ok(mut file) = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-            {
-                let _ = writeln!(file, "{} {}", f.module.key().hex(), f.module.program());
-            }
+        if !f.module.logged.swap(true, Ordering::Relaxed) {
+            crate::cuda::cache::log_module("host", f.module.source_key(), f.module.program());
         }
     }
 }

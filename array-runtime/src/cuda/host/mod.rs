@@ -28,7 +28,8 @@
 //! Environment: `KERNELS_DEVICE=cuda-host` selects it as the default device;
 //! `KERNELS_CUDA_HOST_CXX` (g++), `KERNELS_CUDA_HOST_OPT` (`-O1`), `KERNELS_CUDA_HOST_CHECK`
 //! ([`Checks::parse`]), `KERNELS_CUDA_HOST_MEMORY_MIB` (16384: the region's size),
-//! `KERNELS_CUDA_HOST_LOG` (a file: each module's key and name at its first launch);
+//! `KERNELS_CUDA_MODULE_LOG` (a file: each module's key and name at its first launch, and each
+//! module NVRTC compiles);
 //! `KERNELS_TEST_CUDA_HOST` ([`TestRequest`]) adds it to the test suites' devices.
 
 mod compile;

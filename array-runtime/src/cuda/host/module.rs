@@ -60,6 +60,8 @@ pub(crate) type RunFn =
 #[derive(Debug)]
 pub struct HostModule {
     key: CacheKey,
+    /// The key of the source alone (what the module log names, as it names NVRTC's).
+    source_key: CacheKey,
     program: String,
     path: PathBuf,
     /// Keeps the code mapped (never unloaded: threads keep state in its TLS).
@@ -113,6 +115,7 @@ impl HostModule {
         }
         Ok(HostModule {
             key,
+            source_key: CacheKey::new(source, &[], "", (0, 0)),
             program: program.to_string(),
             path,
             _lib: lib,
@@ -126,6 +129,11 @@ impl HostModule {
     /// The module's key.
     pub fn key(&self) -> CacheKey {
         self.key
+    }
+
+    /// The key of its source text alone.
+    pub fn source_key(&self) -> CacheKey {
+        self.source_key
     }
 
     /// The program name the runtime gave it.

@@ -260,7 +260,7 @@ KXH_NOSAN const char* where(uintptr_t a, uint64_t* offset) {
     return "static shared memory";
 }
 
-KXH_NOSAN void shared_access(uintptr_t a, size_t n, bool write) {
+KXH_NOSAN void shared_access(uintptr_t a, size_t n, bool write, bool atomic) {
     const kxh_launch* L = st.launch;
     for (int i = 0; i < st.dyn_count; ++i) {
         uintptr_t lo = st.dyn_lo[i];
@@ -272,7 +272,8 @@ KXH_NOSAN void shared_access(uintptr_t a, size_t n, bool write) {
             return;
         }
     }
-    if (!st.shadow) return;
+    // Atomics never race with one another (and are not tracked against plain accesses).
+    if (!st.shadow || atomic) return;
     const uint32_t t = st.tid, stamp = st.stamp[t < 1024 ? t : 1023];
     Shadow* s = st.shadow + (a - st.tls_lo);
     for (size_t k = 0; k < n; ++k, ++s) {
@@ -353,14 +354,14 @@ KXH_NOSAN void device_access(uintptr_t a, size_t n, bool write) {
     }
 }
 
-// Every load and store of the module comes here.
-KXH_NOSAN_INLINE void access(uintptr_t a, size_t n, bool write) {
+// Every load and store of the module comes here (atomics too, marked).
+KXH_NOSAN_INLINE void access(uintptr_t a, size_t n, bool write, bool atomic = false) {
     const kxh_launch* L = st.launch;
     if (!L) return;
     if (a - L->region_lo < L->region_len) {
         if (L->flags & KXH_CHECK_MEMORY) device_access(a, n, write);
     } else if (a - st.tls_lo < st.tls_len && a - (uintptr_t)&st >= sizeof(State)) {
-        shared_access(a, n, write);
+        shared_access(a, n, write, atomic);
     }
 }
 
@@ -452,7 +453,7 @@ inline void __trap() { kxh::api->trap("__trap() (a Rust panic in the kernel: an 
 inline void __brkpt() { kxh::api->trap("__brkpt()"); __builtin_unreachable(); }
 
 // ---- atomics: real atomics on host memory; checked as accesses, never as races --------
-#define KXH_ATOMIC_ACCESS(p, T) kxh::access((uintptr_t)(p), sizeof(T), true)
+#define KXH_ATOMIC_ACCESS(p, T) kxh::access((uintptr_t)(p), sizeof(T), true, true)
 #define KXH_ATOMIC_FETCH(NAME, BUILTIN, T)                                                \
     KXH_NOSAN_INLINE T NAME(T* p, T v) {                                                  \
         KXH_ATOMIC_ACCESS(p, T);                                                          \
