@@ -26,7 +26,7 @@
 //! `scripts/gpu-check` on a real GPU remains the proof of those (ARCHITECTURE.md).
 //!
 //! Environment: `KERNELS_DEVICE=cuda-host` selects it as the default device;
-//! `KERNELS_CUDA_HOST_CXX` (g++), `KERNELS_CUDA_HOST_OPT` (`-O1`), `KERNELS_CUDA_HOST_CHECK`
+//! `KERNELS_CUDA_HOST_CXX` (g++), `KERNELS_CUDA_HOST_OPT` (`-O0`), `KERNELS_CUDA_HOST_CHECK`
 //! ([`Checks::parse`]), `KERNELS_CUDA_HOST_MEMORY_MIB` (16384: the region's size),
 //! `KERNELS_CUDA_MODULE_LOG` (a file: each module's key and name at its first launch, and each
 //! module NVRTC compiles);
