@@ -124,7 +124,7 @@ impl TestRequest {
 }
 
 /// The CUDA device that the tests of CUDA paths run on: the host target when
-/// `KERNELS_TEST_CUDA_HOST` asks for it, else GPU 0 ([`Device::cuda`]).
+/// `KERNELS_TEST_CUDA_HOST` asks for it, else GPU 0 ([`Device::cuda`](crate::Device::cuda)).
 ///
 /// ```
 /// use array_runtime::cuda::host::cuda_test_device;
