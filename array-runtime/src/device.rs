@@ -6,8 +6,8 @@ use std::sync::Arc;
 use crate::cuda::CudaDevice;
 use crate::error::{Error, Result};
 
-/// Environment variable that forces the backend of [`Device::default`]: `cpu`, `cuda` or
-/// `cuda:N`.
+/// Environment variable that forces the backend of [`Device::default`]: `cpu`, `cuda`,
+/// `cuda:N`, `cuda-host` or `cuda-host:N`.
 pub const DEVICE_ENV: &str = "KERNELS_DEVICE";
 
 /// Where arrays live and kernels run.
@@ -42,6 +42,22 @@ impl Device {
         CudaDevice::get(ordinal).map(Device::Cuda)
     }
 
+    /// The CUDA backend on the host target ([`cuda::host`](crate::cuda::host)): the modules the
+    /// backend generates for a GPU, compiled by g++ and run on the CPU, with the launch
+    /// decisions of an H200. For tests of the CUDA paths without a GPU; it needs g++.
+    ///
+    /// ```no_run
+    /// use array_runtime::{Array, Device};
+    /// let dev = Device::cuda_host()?;
+    /// let a = Array::from_vec(&dev, &[3], vec![1.0f32, 2.0, 3.0])?;
+    /// assert_eq!(a.to_vec()?, vec![1.0, 2.0, 3.0]);
+    /// assert_eq!(dev.to_string(), "cuda-host:0 (NVIDIA H200, host target)");
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn cuda_host() -> Result<Self> {
+        CudaDevice::host(0).map(Device::Cuda)
+    }
+
     /// The device chosen by [`DEVICE_ENV`] when set, else CUDA device 0 when usable, else the CPU.
     /// Unlike [`Device::default`], a forced CUDA device that is not usable is an error.
     pub fn try_default() -> Result<Self> {
@@ -51,7 +67,7 @@ impl Device {
         }
     }
 
-    /// Parses `cpu`, `cuda` or `cuda:N`.
+    /// Parses `cpu`, `cuda`, `cuda:N`, `cuda-host` or `cuda-host:N`.
     ///
     /// ```
     /// use array_runtime::Device;
@@ -59,15 +75,26 @@ impl Device {
     /// assert!(Device::parse("tpu").is_err());
     /// ```
     pub fn parse(spec: &str) -> Result<Self> {
+        let unknown = || {
+            Error::invalid(format!(
+                "unknown device `{spec}`: expected `cpu`, `cuda`, `cuda:N`, `cuda-host` or \
+                 `cuda-host:N`"
+            ))
+        };
         match spec {
             "cpu" => Ok(Device::Cpu),
             "cuda" | "gpu" => Self::cuda(0),
-            s => match s.strip_prefix("cuda:").map(str::parse::<usize>) {
-                Some(Ok(i)) => Self::cuda(i),
-                _ => Err(Error::invalid(format!(
-                    "unknown device `{s}`: expected `cpu`, `cuda` or `cuda:N`"
-                ))),
-            },
+            "cuda-host" => Self::cuda_host(),
+            s => {
+                if let Some(n) = s.strip_prefix("cuda-host:") {
+                    let i = n.parse::<usize>().map_err(|_| unknown())?;
+                    CudaDevice::host(i).map(Device::Cuda)
+                } else if let Some(n) = s.strip_prefix("cuda:") {
+                    Self::cuda(n.parse::<usize>().map_err(|_| unknown())?)
+                } else {
+                    Err(unknown())
+                }
+            }
         }
     }
 
@@ -94,7 +121,7 @@ impl Device {
     pub fn same(&self, other: &Device) -> bool {
         match (self, other) {
             (Device::Cpu, Device::Cpu) => true,
-            (Device::Cuda(a), Device::Cuda(b)) => a.ordinal() == b.ordinal(),
+            (Device::Cuda(a), Device::Cuda(b)) => a.same(b),
             _ => false,
         }
     }
@@ -117,7 +144,7 @@ impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Device::Cpu => f.write_str("cpu"),
-            Device::Cuda(d) => write!(f, "cuda:{} ({})", d.ordinal(), d.name()),
+            Device::Cuda(d) => write!(f, "{} ({})", d.label(), d.name()),
         }
     }
 }

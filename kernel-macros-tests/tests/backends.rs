@@ -1,6 +1,6 @@
 //! One conformance suite, instantiated per backend: the CPU always, CUDA when a device is found
 //! (skipped with the reason otherwise; a failure when `KERNELS_REQUIRE_GPU=1`, as
-//! `scripts/gpu-check` sets). Each case runs a generated kernel on the backend and compares it
+//! `scripts/gpu-check` sets), and the CUDA host target when `KERNELS_TEST_CUDA_HOST` is set. Each case runs a generated kernel on the backend and compares it
 //! with the native Rust function applied element by element on the host.
 
 use kernels_std::prelude::*;
@@ -53,10 +53,23 @@ mod weighted {
     }
 }
 
-/// The device of a backend, or `None` (with the reason printed) when it is absent.
+/// The device of a backend, or `None` (with the reason printed) when it is absent. The CUDA
+/// host target (the CUDA backend's modules on the CPU) runs when `KERNELS_TEST_CUDA_HOST` asks.
 fn device(name: &str) -> Option<Device> {
+    use kernels_std::array_runtime::cuda::host::TestRequest;
+    let request = TestRequest::from_env();
+    if request == TestRequest::Only && name != "cuda_host" {
+        return None;
+    }
     match name {
         "cpu" => Some(Device::cpu()),
+        "cuda_host" if request.wanted() => {
+            Some(Device::cuda_host().expect("KERNELS_TEST_CUDA_HOST: the host target"))
+        }
+        "cuda_host" => {
+            eprintln!("skipped on the CUDA host target: set KERNELS_TEST_CUDA_HOST=1");
+            None
+        }
         _ => match Device::cuda(0) {
             Ok(d) => Some(d),
             Err(e) if std::env::var_os("KERNELS_REQUIRE_GPU").is_some() => {
@@ -251,3 +264,4 @@ macro_rules! backend {
 
 backend!(cpu);
 backend!(cuda);
+backend!(cuda_host);

@@ -1,13 +1,14 @@
 //! The raw kernels of the tests on a GPU, each compared with the same launch on the CPU
 //! backend. Skipped (with the reason) without a usable GPU; a failure when
-//! `KERNELS_REQUIRE_GPU=1`, as `scripts/gpu-check` sets.
+//! `KERNELS_REQUIRE_GPU=1`, as `scripts/gpu-check` sets. On the CUDA host target when
+//! `KERNELS_TEST_CUDA_HOST` is set.
 
 use array_runtime::kernel::raw::synchronize;
 use kernel_macros_tests::raw as k;
 use kernels_std::prelude::*;
 
 fn gpu() -> Option<Device> {
-    match Device::cuda(0) {
+    match kernels_std::array_runtime::cuda::host::cuda_test_device() {
         Ok(d) => Some(d),
         Err(e) if std::env::var_os("KERNELS_REQUIRE_GPU").is_some() => {
             panic!("KERNELS_REQUIRE_GPU is set but no GPU is usable: {e}")

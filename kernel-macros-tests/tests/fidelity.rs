@@ -1,5 +1,6 @@
 //! Fidelity: the generated device code, compiled as host C++17 by g++ (through the prelude and,
-//! for `f16`/`bf16`, `tests/host/half_shim.h`), computes what the native twin computes, on
+//! for `f16`/`bf16`, the CUDA host target's `cuda_fp16.h`,
+//! `array-runtime/src/cuda/host/include`), computes what the native twin computes, on
 //! random inputs and on edge inputs (NaN, +-inf, -0.0, subnormals, integer MIN/MAX, zero
 //! divisors, large shift amounts).
 //!
@@ -412,7 +413,9 @@ fn program(c: &Case) -> String {
     let _ = writeln!(
         s,
         "#include \"{}\"",
-        root().join("tests/host/half_shim.h").display()
+        root()
+            .join("../array-runtime/src/cuda/host/include/cuda_fp16.h")
+            .display()
     );
     let _ = writeln!(
         s,

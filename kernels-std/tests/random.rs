@@ -1240,7 +1240,7 @@ fn device_functions_as_host_cpp_match_the_twins() {
 
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let prelude = root.join("array-runtime/src/cuda/prelude.cuh");
-    let shim = root.join("kernel-macros-tests/tests/host/half_shim.h");
+    let shim = root.join("array-runtime/src/cuda/host/include/cuda_fp16.h");
     let gxx = Command::new("g++")
         .arg("--version")
         .output()

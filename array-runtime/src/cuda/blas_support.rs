@@ -23,8 +23,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use cudarc::driver::DevicePtr;
-
 use super::context::CudaDevice;
 use crate::array::{Array, Storage};
 use crate::device::Device;
@@ -105,11 +103,10 @@ pub fn strided_view<T: DType>(a: &Array<T>, layout: Layout) -> Result<Array<T>> 
 pub fn cuda_pointer<T: DType>(a: &Array<T>) -> Option<(u64, Arc<CudaDevice>)> {
     match &a.storage {
         Storage::Host(_) => None,
-        Storage::Cuda(b, d) => {
-            // Event tracking is off for the device's context: the guard records nothing.
-            let (ptr, _guard) = b.bytes().device_ptr(d.stream());
-            Some((ptr + (a.layout.offset * T::ID.size()) as u64, d.clone()))
-        }
+        Storage::Cuda(b, d) => Some((
+            d.device_ptr(b) + (a.layout.offset * T::ID.size()) as u64,
+            d.clone(),
+        )),
     }
 }
 

@@ -4,7 +4,8 @@
 //! 2. images on disk, across processes: [`DiskCache`], one file per key in `KERNELS_CACHE_DIR`,
 //!    else `$XDG_CACHE_HOME/kernels`, else `~/.cache/kernels` (`KERNELS_CACHE_DIR=` set empty
 //!    turns the disk cache off);
-//! 3. modules loaded into a device's context: [`ModuleCache`], owned by each device.
+//! 3. modules loaded on a device: [`ModuleCache`], owned by each device (the host target keeps
+//!    its own compiled shared objects, see [`host`](super::host)).
 //!
 //! The first two need no GPU (they hold bytes), so they are tested on any machine.
 //!
@@ -21,7 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cudarc::driver::{CudaContext, CudaModule};
+use cudarc::driver::CudaContext;
+
+use super::driver::Module;
 
 use super::nvrtc::{self, BinaryKind, Compiled};
 use crate::error::{Error, Result};
@@ -327,20 +330,59 @@ impl ImageCache {
     }
 }
 
-/// Modules loaded into one device's context, by image key.
+/// Appends `<what> <key> <program>` to the file `KERNELS_CUDA_MODULE_LOG` names, if any: how
+/// CI counts the distinct modules NVRTC compiled (`nvrtc`, keyed by the source alone) and the
+/// distinct modules the host target ran (`host`, at a module's first launch in the process).
+pub(crate) fn log_module(what: &str, key: CacheKey, program: &str) {
+    use std::io::Write as _;
+    let Some(path) = std::env::var_os("KERNELS_CUDA_MODULE_LOG").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        // One write per line: lines of concurrent processes do not interleave.
+        let _ = file.write_all(format!("{what} {} {program}\n", key.hex()).as_bytes());
+    }
+}
+
+/// Modules loaded on one device, by image key.
 #[derive(Debug, Default)]
 pub struct ModuleCache {
-    modules: Mutex<HashMap<CacheKey, Arc<CudaModule>>>,
+    modules: Mutex<HashMap<CacheKey, Module>>,
 }
 
 impl ModuleCache {
     /// The module of `image` (key `key`) loaded into `ctx`, loading it on first use.
-    pub fn load(
+    pub(crate) fn load(
         &self,
         ctx: &Arc<CudaContext>,
         key: CacheKey,
         image: &Compiled,
-    ) -> Result<Arc<CudaModule>> {
+    ) -> Result<Module> {
+        self.get_or_load(key, || {
+            let ptx = match image.kind {
+                BinaryKind::Cubin => cudarc::nvrtc::Ptx::from_binary(image.image.clone()),
+                BinaryKind::Ptx => {
+                    cudarc::nvrtc::Ptx::from_src(String::from_utf8_lossy(&image.image).into_owned())
+                }
+            };
+            let module = ctx.load_module(ptx).map_err(|e| Error::Driver {
+                op: format!("loading module {}", key.hex()),
+                message: format!("{e:?}"),
+            })?;
+            Ok(Module::Cuda(module))
+        })
+    }
+
+    /// The module of `key`, from `load` on first use.
+    pub(crate) fn get_or_load(
+        &self,
+        key: CacheKey,
+        load: impl FnOnce() -> Result<Module>,
+    ) -> Result<Module> {
         let mut map = self
             .modules
             .lock()
@@ -348,16 +390,7 @@ impl ModuleCache {
         if let Some(m) = map.get(&key) {
             return Ok(m.clone());
         }
-        let ptx = match image.kind {
-            BinaryKind::Cubin => cudarc::nvrtc::Ptx::from_binary(image.image.clone()),
-            BinaryKind::Ptx => {
-                cudarc::nvrtc::Ptx::from_src(String::from_utf8_lossy(&image.image).into_owned())
-            }
-        };
-        let module = ctx.load_module(ptx).map_err(|e| Error::Driver {
-            op: format!("loading module {}", key.hex()),
-            message: format!("{e:?}"),
-        })?;
+        let module = load()?;
         map.insert(key, module.clone());
         Ok(module)
     }

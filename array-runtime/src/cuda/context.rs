@@ -1,19 +1,24 @@
-//! One CUDA device: its context, its stream, and host<->device copies.
+//! One CUDA device: its driver (a GPU through cudarc, or the host target), its stream, its
+//! caches, and host<->device copies.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cudarc::driver::{sys, CudaContext, CudaSlice, CudaStream};
+use cudarc::driver::{sys, CudaContext, CudaStream};
 
-use super::cache::ModuleCache;
+use super::cache::{ImageCache, ModuleCache};
+use super::driver::{driver_err, DeviceMem, Driver, Module};
+use super::host::HostTarget;
 use super::launch::KernelCache;
 use super::pool::{CudaAllocator, CudaPool, Pooled};
 use super::reduction::ReduceCache;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernel::raw::DeviceLimits;
 use crate::raw;
 
-/// A CUDA GPU with its context and the stream all of its work is queued on.
+/// A CUDA device with the stream all of its work is queued on: a GPU through cudarc, or the
+/// host target ([`CudaDevice::host`]), which runs the same modules on the CPU.
 ///
 /// Every buffer of the device is allocated, used and freed on that one stream, so stream
 /// order alone orders every access: cudarc's per-buffer event tracking is turned off for the
@@ -24,8 +29,8 @@ pub struct CudaDevice {
     name: String,
     arch: (i32, i32),
     sm_count: u32,
-    ctx: Arc<CudaContext>,
-    stream: Arc<CudaStream>,
+    driver: Arc<Driver>,
+    limits: OnceLock<DeviceLimits>,
     pool: Arc<CudaPool>,
     modules: ModuleCache,
     kernels: KernelCache,
@@ -37,17 +42,11 @@ impl std::fmt::Debug for CudaDevice {
         f.debug_struct("CudaDevice")
             .field("ordinal", &self.ordinal)
             .field("name", &self.name)
+            .field("host_target", &self.is_host())
             .field("arch", &self.arch)
             .field("sm_count", &self.sm_count)
             .field("pool", &self.pool.stats())
             .finish()
-    }
-}
-
-fn driver_err(op: &str, e: impl std::fmt::Debug) -> Error {
-    Error::Driver {
-        op: op.to_string(),
-        message: format!("{e:?}"),
     }
 }
 
@@ -59,20 +58,77 @@ pub fn driver_present() -> bool {
     *PRESENT.get_or_init(|| unsafe { cudarc::driver::sys::is_culib_present() })
 }
 
+/// Host-target devices get ids from here on, so that no id is a GPU's ordinal.
+const HOST_ID_BASE: usize = 1 << 24;
+
 impl CudaDevice {
-    /// The shared handle of device `ordinal`, created on first use.
+    /// The shared handle of GPU `ordinal`, created on first use.
     pub fn get(ordinal: usize) -> Result<Arc<CudaDevice>> {
+        Self::registry(ordinal, || Self::open(ordinal))
+    }
+
+    /// The shared handle of host-target device `ordinal` (see [`host`](super::host)): the
+    /// CUDA backend on the CPU, through g++-built modules, described as an H200. Host
+    /// devices of different ordinals are independent (their own memory, pool, caches and
+    /// fault records), like two GPUs.
+    ///
+    /// ```no_run
+    /// use array_runtime::cuda::CudaDevice;
+    /// let dev = CudaDevice::host(0)?;
+    /// assert!(dev.is_host());
+    /// assert_eq!(dev.arch(), (9, 0));
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn host(ordinal: usize) -> Result<Arc<CudaDevice>> {
+        let id = HOST_ID_BASE + ordinal;
+        Self::registry(id, || {
+            let target = Arc::new(HostTarget::new(ordinal)?);
+            let spec = target.spec().clone();
+            Ok(Self::with_driver(
+                ordinal,
+                format!("{}, host target", spec.name),
+                spec.arch,
+                spec.sm_count,
+                Driver::Host(target),
+            ))
+        })
+    }
+
+    fn registry(id: usize, open: impl FnOnce() -> Result<CudaDevice>) -> Result<Arc<CudaDevice>> {
         static DEVICES: OnceLock<Mutex<HashMap<usize, Arc<CudaDevice>>>> = OnceLock::new();
         let mut map = DEVICES
             .get_or_init(Default::default)
             .lock()
             .map_err(|_| Error::invalid("CUDA device registry poisoned"))?;
-        if let Some(d) = map.get(&ordinal) {
+        if let Some(d) = map.get(&id) {
             return Ok(d.clone());
         }
-        let dev = Arc::new(Self::open(ordinal)?);
-        map.insert(ordinal, dev.clone());
+        let dev = Arc::new(open()?);
+        map.insert(id, dev.clone());
         Ok(dev)
+    }
+
+    fn with_driver(
+        ordinal: usize,
+        name: String,
+        arch: (i32, i32),
+        sm_count: u32,
+        driver: Driver,
+    ) -> CudaDevice {
+        let driver = Arc::new(driver);
+        let pool = CudaPool::new(CudaAllocator::new(driver.clone()));
+        CudaDevice {
+            ordinal,
+            name,
+            arch,
+            sm_count: sm_count.max(1),
+            driver,
+            limits: OnceLock::new(),
+            pool,
+            modules: ModuleCache::default(),
+            kernels: KernelCache::default(),
+            reductions: ReduceCache::default(),
+        }
     }
 
     fn open(ordinal: usize) -> Result<CudaDevice> {
@@ -103,27 +159,86 @@ impl CudaDevice {
         let stream = ctx
             .new_stream()
             .map_err(|e| driver_err("stream creation", e))?;
-        let pool = CudaPool::new(CudaAllocator::new(stream.clone()));
-        Ok(CudaDevice {
+        Ok(Self::with_driver(
             ordinal,
             name,
             arch,
-            sm_count: sm_count.max(1) as u32,
-            ctx,
-            stream,
-            pool,
-            modules: ModuleCache::default(),
-            kernels: KernelCache::default(),
-            reductions: ReduceCache::default(),
-        })
+            sm_count.max(1) as u32,
+            Driver::Cuda { ctx, stream },
+        ))
     }
 
-    /// The device's ordinal.
+    /// The device's ordinal (among GPUs, or among host-target devices).
     pub fn ordinal(&self) -> usize {
         self.ordinal
     }
 
-    /// The device's name, as the driver reports it.
+    /// A number that names this device in the process: a GPU's ordinal, or a host-target
+    /// device's ordinal plus 2^24.
+    pub fn id(&self) -> usize {
+        if self.is_host() {
+            HOST_ID_BASE + self.ordinal
+        } else {
+            self.ordinal
+        }
+    }
+
+    /// Whether `other` is this device.
+    pub fn same(&self, other: &CudaDevice) -> bool {
+        self.id() == other.id()
+    }
+
+    /// How errors name the device: `cuda:N`, or `cuda-host:N` for the host target.
+    pub fn label(&self) -> String {
+        if self.is_host() {
+            format!("cuda-host:{}", self.ordinal)
+        } else {
+            format!("cuda:{}", self.ordinal)
+        }
+    }
+
+    /// The module of generated CUDA C `source`, compiled once (NVRTC for a GPU, with the
+    /// options of [`compile_options`](super::compile_options); g++ for the host target) and
+    /// loaded on this device. `program` names it in compiler errors.
+    pub(crate) fn load_module(&self, source: &str, program: &str, half: bool) -> Result<Module> {
+        match &*self.driver {
+            Driver::Cuda { ctx, .. } => {
+                let (options, target) = super::compile_options(self.arch, half)?;
+                let (key, image) =
+                    ImageCache::global().compile(source, program, &options, &target)?;
+                self.modules.load(ctx, key, &image)
+            }
+            Driver::Host(h) => h.load_module(&self.modules, source, program, &[]),
+        }
+    }
+
+    /// [`CudaDevice::load_module`] with NVRTC options given in full (`RawModule`): `target`
+    /// is the architecture they name. The host target honours `-D`/`-I` and ignores the
+    /// rest.
+    pub(crate) fn load_module_with(
+        &self,
+        source: &str,
+        program: &str,
+        options: &[String],
+        target: &str,
+    ) -> Result<Module> {
+        match &*self.driver {
+            Driver::Cuda { ctx, .. } => {
+                let (key, image) =
+                    ImageCache::global().compile(source, program, options, target)?;
+                self.modules.load(ctx, key, &image)
+            }
+            Driver::Host(h) => h.load_module(&self.modules, source, program, options),
+        }
+    }
+
+    /// Whether this is the host target rather than a GPU.
+    pub fn is_host(&self) -> bool {
+        self.driver.host().is_some()
+    }
+
+    /// The device's name, as the driver reports it (the host target: the device it
+    /// describes, then `, host target`).
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -138,13 +253,22 @@ impl CudaDevice {
         self.sm_count
     }
 
+    /// The launch limits of the device (read once from its driver).
+    pub fn limits(&self) -> Result<DeviceLimits> {
+        if let Some(l) = self.limits.get() {
+            return Ok(*l);
+        }
+        let l = self.driver.limits()?;
+        Ok(*self.limits.get_or_init(|| l))
+    }
+
     /// The caching allocator behind [`CudaDevice::alloc`], with CuPy's statistics
     /// (`used_bytes`, `total_bytes`, `free_all_blocks`, ...).
     pub fn memory_pool(&self) -> &Arc<CudaPool> {
         &self.pool
     }
 
-    /// The modules loaded into this device's context.
+    /// The modules loaded on this device.
     pub fn modules(&self) -> &ModuleCache {
         &self.modules
     }
@@ -157,25 +281,56 @@ impl CudaDevice {
         &self.reductions
     }
 
-    /// The cudarc context.
-    pub fn context(&self) -> &Arc<CudaContext> {
-        &self.ctx
+    pub(crate) fn driver(&self) -> &Driver {
+        &self.driver
     }
 
-    /// The stream all work of this device is queued on.
-    pub fn stream(&self) -> &Arc<CudaStream> {
-        &self.stream
+    /// The cudarc context of a GPU; an error on the host target, which has none (vendor
+    /// libraries such as cuBLAS do not run there).
+    pub fn context(&self) -> Result<&Arc<CudaContext>> {
+        match &*self.driver {
+            Driver::Cuda { ctx, .. } => Ok(ctx),
+            Driver::Host(_) => Err(self.no_cudarc("a CUDA context")),
+        }
+    }
+
+    /// The stream all work of a GPU is queued on; an error on the host target.
+    pub fn stream(&self) -> Result<&Arc<CudaStream>> {
+        match &*self.driver {
+            Driver::Cuda { stream, .. } => Ok(stream),
+            Driver::Host(_) => Err(self.no_cudarc("a CUDA stream")),
+        }
+    }
+
+    fn no_cudarc(&self, what: &str) -> Error {
+        Error::CudaUnavailable {
+            reason: format!(
+                "{} is the host target, which runs the generated CUDA modules on the CPU; it \
+                 has no {what} for the driver API or the vendor libraries",
+                self.name
+            ),
+        }
+    }
+
+    /// Free and total device memory in bytes, as the driver reports them (the host target:
+    /// its region of host memory).
+    pub fn memory_info(&self) -> Result<(usize, usize)> {
+        match &*self.driver {
+            Driver::Cuda { ctx, .. } => ctx
+                .mem_get_info()
+                .map_err(|e| driver_err("cuMemGetInfo", e)),
+            Driver::Host(h) => Ok(h.memory().info()),
+        }
+    }
+
+    /// The device address of a buffer's first element (on the host target, a host address).
+    pub fn device_ptr<T: DType>(&self, buf: &DeviceBuffer<T>) -> u64 {
+        self.driver.ptr(buf.bytes())
     }
 
     /// Waits for queued work; errors of asynchronous work surface here.
     pub fn synchronize(&self) -> Result<()> {
-        self.stream
-            .synchronize()
-            .map_err(|e| driver_err("stream synchronize", e))?;
-        // Errors recorded where none could be returned (frees in destructors).
-        self.ctx
-            .check_err()
-            .map_err(|e| driver_err("asynchronous work", e))?;
+        self.driver.synchronize()?;
         // Out-of-bounds accesses recorded by raw kernels since the last check.
         super::raw::check_faults(self)
     }
@@ -194,9 +349,7 @@ impl CudaDevice {
         let bytes = raw::as_bytes(data);
         let mut buf = self.alloc::<T>(data.len())?;
         if !bytes.is_empty() {
-            self.stream
-                .memcpy_htod(bytes, buf.mem.block_mut())
-                .map_err(|e| driver_err("host-to-device copy", e))?;
+            self.driver.htod(bytes, buf.mem.block_mut())?;
         }
         Ok(buf)
     }
@@ -206,14 +359,14 @@ impl CudaDevice {
         let n = buf.len * T::ID.size();
         let mut out = self.alloc::<T>(buf.len)?;
         if n > 0 {
-            self.stream
-                .memcpy_dtod(
-                    &buf.bytes().slice(0..n),
-                    &mut out.mem.block_mut().slice_mut(0..n),
-                )
-                .map_err(|e| driver_err("device-to-device copy", e))?;
+            self.driver.dtod(buf.bytes(), out.mem.block_mut(), n)?;
         }
         Ok(out)
+    }
+
+    /// Zeroes bytes `start..start + len` of a block, in stream order.
+    pub(crate) fn zero(&self, mem: &mut DeviceMem, start: usize, len: usize) -> Result<()> {
+        self.driver.zero(mem, start, len)
     }
 
     /// Copies elements `start..start + len` of a device buffer back to the host (synchronizes
@@ -247,9 +400,9 @@ impl CudaDevice {
         len: usize,
     ) -> Result<Vec<T>> {
         let mut out: Vec<T> = crate::cpu::host_vec::filled(len, T::default())?;
-        self.stream
-            .memcpy_dtoh(&buf.bytes().slice(range), raw::as_bytes_mut(&mut out))
-            .map_err(|e| driver_err("device-to-host copy", e))?;
+        debug_assert_eq!(range.len(), len * T::ID.size());
+        self.driver
+            .dtoh_into(buf.bytes(), range.start, raw::as_bytes_mut(&mut out))?;
         Ok(out)
     }
 
@@ -278,6 +431,7 @@ impl<T: DType> std::fmt::Debug for DeviceBuffer<T> {
 
 impl<T: DType> DeviceBuffer<T> {
     fn new(mem: Pooled<CudaAllocator>, len: usize) -> Self {
+        mem.block().set_used(len * T::ID.size());
         DeviceBuffer {
             mem,
             len,
@@ -295,14 +449,14 @@ impl<T: DType> DeviceBuffer<T> {
         self.len == 0
     }
 
-    /// The underlying bytes (the pool's block: at least `len` elements, rounded up to its
+    /// The underlying memory (the pool's block: at least `len` elements, rounded up to its
     /// size class).
-    pub fn bytes(&self) -> &CudaSlice<u8> {
+    pub fn bytes(&self) -> &DeviceMem {
         self.mem.block()
     }
 
-    /// The underlying bytes, mutably.
-    pub fn bytes_mut(&mut self) -> &mut CudaSlice<u8> {
+    /// The underlying memory, mutably.
+    pub fn bytes_mut(&mut self) -> &mut DeviceMem {
         self.mem.block_mut()
     }
 }

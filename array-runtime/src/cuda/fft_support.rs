@@ -143,7 +143,7 @@ impl FftPlan {
             to_int("batch", batch)?,
         );
         device
-            .context()
+            .context()?
             .bind_to_thread()
             .map_err(|e| cufft_err("binding the CUDA context", e))?;
         let plan = CudaFft::plan_many(
@@ -156,7 +156,7 @@ impl FftPlan {
             odist,
             kind.cufft_type(),
             b,
-            device.stream().clone(),
+            device.stream()?.clone(),
         )
         .map_err(|e| cufft_err("cufftPlanMany", e))?;
         Ok(FftPlan {
@@ -246,7 +246,7 @@ impl FftPlan {
         // cuFFT's CUFFT_INVERSE and CUFFT_FORWARD.
         let dir: c_int = if inverse { 1 } else { -1 };
         self.device
-            .context()
+            .context()?
             .bind_to_thread()
             .map_err(|e| cufft_err("binding the CUDA context", e))?;
         // SAFETY: `check` established that both arrays live on the plan's device, have the

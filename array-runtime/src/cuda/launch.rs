@@ -12,15 +12,14 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{CudaFunction, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
-
-use super::cache::{CacheKey, ImageCache};
 use super::codegen::{self, IndexWidth, OperandKind, Path, BLOCK_SIZE};
+use super::driver::{Function, LaunchDims};
 use super::nvrtc;
 use super::CudaDevice;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::{ErasedOperand, ErasedOutput, Instance, OperandData, OutputData};
+use crate::kernel::raw::Dim3;
 use crate::shape::{self, Layout};
 
 /// Most merged dimensions a strided launch takes (the size of a parameter slot).
@@ -78,10 +77,10 @@ pub fn compile_options(arch: (i32, i32), half_headers: bool) -> Result<(Vec<Stri
 /// The entry points of one module.
 #[derive(Debug)]
 pub(crate) struct EntryPoints {
-    contig: [CudaFunction; 2],
+    contig: [Function; 2],
     /// The pack width and its entry points, when the dtypes allow packs.
-    vector: Option<(usize, [CudaFunction; 2])>,
-    strided: Option<[CudaFunction; 2]>,
+    vector: Option<(usize, [Function; 2])>,
+    strided: Option<[Function; 2]>,
 }
 
 /// What selects a module: the instance (its `'static` strings by address, its dtypes), the
@@ -150,19 +149,11 @@ fn load_entry_points(
     ndim: usize,
 ) -> Result<EntryPoints> {
     let source = codegen::elementwise_module(inst, kinds, ndim);
-    let (options, target) = compile_options(dev.arch(), codegen::needs_half_headers(inst))?;
     let name = codegen::sanitize(&inst.name());
-    let (key, image): (CacheKey, _) =
-        ImageCache::global().compile(&source, &name, &options, &target)?;
-    let module = dev.modules().load(dev.context(), key, &image)?;
-    let function = |path: Path, index: IndexWidth| -> Result<CudaFunction> {
-        let entry = codegen::entry_name(inst, path, index);
-        module.load_function(&entry).map_err(|e| Error::Driver {
-            op: format!("loading kernel {entry}"),
-            message: format!("{e:?}"),
-        })
-    };
-    let pair = |path: Path| -> Result<[CudaFunction; 2]> {
+    let module = dev.load_module(&source, &name, codegen::needs_half_headers(inst))?;
+    let function =
+        |path: Path, index: IndexWidth| module.function(&codegen::entry_name(inst, path, index));
+    let pair = |path: Path| -> Result<[Function; 2]> {
         Ok([
             function(path, IndexWidth::I32)?,
             function(path, IndexWidth::I64)?,
@@ -256,7 +247,7 @@ pub(crate) fn elementwise(
     if n == 0 {
         return Ok(());
     }
-    let stream = dev.stream();
+    let driver = dev.driver();
 
     // Operand kinds and the layouts of the array operands (inputs, then outputs).
     let mut kinds = Vec::with_capacity(inputs.len());
@@ -284,13 +275,10 @@ pub(crate) fn elementwise(
     for out in outputs.iter() {
         match &out.data {
             OutputData::Cuda { bytes, device } => {
-                if device.ordinal() != dev.ordinal() {
+                if !device.same(dev) {
                     return Err(Error::DeviceMismatch {
                         op: inst.name(),
-                        devices: vec![
-                            format!("cuda:{}", dev.ordinal()),
-                            format!("cuda:{}", device.ordinal()),
-                        ],
+                        devices: vec![dev.label(), device.label()],
                     });
                 }
                 check_in_bounds(&inst.name(), &out.layout, out.dtype.size(), bytes.len())?;
@@ -330,26 +318,21 @@ pub(crate) fn elementwise(
 
     // Pointers of the array operands (inputs, then outputs): base plus the view's offset.
     let mut pointers: Vec<(u64, usize)> = Vec::with_capacity(layouts.len());
-    let mut input_guards = Vec::with_capacity(inputs.len());
     for op in inputs {
         if let OperandData::Cuda { bytes, .. } = &op.data {
-            let (ptr, guard) = bytes.device_ptr(stream);
-            input_guards.push(guard);
+            let ptr = driver.ptr(bytes);
             let elem = op.dtype.size();
             pointers.push((ptr + (layouts[pointers.len()].offset * elem) as u64, elem));
         }
     }
     let n_outputs = outputs.len();
-    let mut output_guards = Vec::with_capacity(n_outputs);
     for out in outputs.iter_mut() {
         let elem = out.dtype.size();
         let offset = (out.layout.offset * elem) as u64;
         let OutputData::Cuda { bytes, .. } = &mut out.data else {
             unreachable!("host outputs were rejected above")
         };
-        let (ptr, guard) = bytes.device_ptr_mut(stream);
-        output_guards.push(guard);
-        pointers.push((ptr + offset, elem));
+        pointers.push((driver.ptr(bytes) + offset, elem));
     }
 
     // The entry point: contiguous calls share the module of rank 1; they take packs of
@@ -368,7 +351,7 @@ pub(crate) fn elementwise(
     } else {
         Path::Contiguous
     };
-    let pick = |pair: &[CudaFunction; 2]| -> CudaFunction {
+    let pick = |pair: &[Function; 2]| -> Function {
         match index {
             IndexWidth::I32 => pair[0].clone(),
             IndexWidth::I64 => pair[1].clone(),
@@ -420,15 +403,11 @@ pub(crate) fn elementwise(
         .div_ceil(per_thread * BLOCK_SIZE as usize)
         .min((dev.sm_count().max(1) * BLOCKS_PER_SM) as usize)
         .max(1) as u32;
-    let cfg = LaunchConfig {
-        grid_dim: (blocks, 1, 1),
-        block_dim: (BLOCK_SIZE, 1, 1),
+    let dims = LaunchDims {
+        grid: Dim3::new(blocks, 1, 1),
+        block: Dim3::new(BLOCK_SIZE, 1, 1),
         shared_mem_bytes: 0,
     };
-    let mut builder = stream.launch_builder(&func);
-    for s in &slots {
-        builder.arg(s);
-    }
     // SAFETY: `func` is the entry point generated by `codegen::elementwise_module` for this
     // instance, these operand kinds and this rank, and `slots` holds its parameters in its
     // order (codegen's module docs), each slot at least as large as the parameter. Every
@@ -439,13 +418,14 @@ pub(crate) fn elementwise(
     // self-overlap (checked by `Plan`), so no two threads write one element and no input
     // aliases an output. Buffers stay valid for the queued kernel: a dropped buffer returns to
     // the device's pool, whose blocks are only reused by work queued later on this stream.
-    unsafe { builder.launch(cfg) }.map_err(|e| Error::Driver {
-        op: format!("launching {}", codegen::entry_name(inst, path, index)),
-        message: format!("{e:?}"),
-    })?;
-    drop(input_guards);
-    drop(output_guards);
-    Ok(())
+    unsafe {
+        driver.launch(
+            &func,
+            &codegen::entry_name(inst, path, index),
+            &dims,
+            &slots,
+        )
+    }
 }
 
 #[cfg(test)]

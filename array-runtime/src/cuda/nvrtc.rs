@@ -112,7 +112,13 @@ pub fn nvrtc_version() -> Result<(i32, i32)> {
 /// The output is a CUBIN when the options name a real architecture (`-arch=sm_90`), else PTX
 /// (`-arch=compute_90`). A rejected source gives [`Error::Compile`] with NVRTC's log.
 pub fn compile(src: &str, name: &str, options: &[String]) -> Result<Compiled> {
-    nvrtc()?.compile(src, name, options)
+    let c = nvrtc()?.compile(src, name, options)?;
+    super::cache::log_module(
+        "nvrtc",
+        super::cache::CacheKey::new(src, &[], "", (0, 0)),
+        name,
+    );
+    Ok(c)
 }
 
 /// Whether `options` ask for a real architecture (`sm_XY`), hence a CUBIN.

@@ -24,8 +24,7 @@ use std::collections::BTreeMap;
 use std::mem::ManuallyDrop;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use cudarc::driver::{sys, CudaSlice, CudaStream};
-
+use super::driver::{DeviceMem, Driver};
 use crate::error::{Error, Result};
 
 /// Rounding of small sizes.
@@ -279,41 +278,29 @@ impl<A: RawAllocator> Pool<A> {
     }
 }
 
-/// Device memory from CUDA, on one stream (stream-ordered `cuMemAllocAsync` when the device
-/// supports it, through cudarc).
+/// Device memory from a device's driver: on a GPU from CUDA, on one stream (stream-ordered
+/// `cuMemAllocAsync` when the device supports it, through cudarc); on the host target from its
+/// host memory.
 #[derive(Debug)]
 pub struct CudaAllocator {
-    stream: Arc<CudaStream>,
+    driver: Arc<Driver>,
 }
 
 impl CudaAllocator {
-    /// An allocator whose blocks belong to `stream`.
-    pub fn new(stream: Arc<CudaStream>) -> Self {
-        CudaAllocator { stream }
+    pub(crate) fn new(driver: Arc<Driver>) -> Self {
+        CudaAllocator { driver }
     }
 }
 
 impl RawAllocator for CudaAllocator {
-    type Block = CudaSlice<u8>;
+    type Block = DeviceMem;
 
-    fn allocate(&self, bytes: usize) -> std::result::Result<CudaSlice<u8>, AllocFailure> {
-        // SAFETY: the memory is handed out uninitialised as bytes, which have no invalid
-        // values; every user of a pooled buffer writes an element before reading it.
-        match unsafe { self.stream.alloc::<u8>(bytes) } {
-            Ok(s) => Ok(s),
-            Err(e) if e.0 == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => {
-                Err(AllocFailure::OutOfMemory)
-            }
-            Err(e) => Err(AllocFailure::Other(Error::Driver {
-                op: format!("allocating {bytes} bytes"),
-                message: format!("{e:?}"),
-            })),
-        }
+    fn allocate(&self, bytes: usize) -> std::result::Result<DeviceMem, AllocFailure> {
+        self.driver.alloc(bytes)
     }
 
     fn after_release(&self) {
-        // The frees were queued on the stream; once it is idle the driver can reuse them.
-        let _ = self.stream.synchronize();
+        self.driver.after_release();
     }
 }
 

@@ -22,32 +22,19 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cudarc::driver::sys::{CUdevice_attribute as Attr, CUfunction_attribute as FnAttr};
-use cudarc::driver::{CudaFunction, CudaModule, CudaSlice, DevicePtr, DevicePtrMut, PushKernelArg};
-
-use super::cache::ImageCache;
+use super::driver::{DeviceMem, FuncAttr, Function, LaunchDims, Module};
+use super::pool::AllocFailure;
 use super::{compile_options, nvrtc, CudaDevice};
 use crate::cpu::raw::Access;
 use crate::device::Device;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::kernel::raw::{
-    cuda_module_source, Arg, ArgData, DeviceLimits, Dim3, LaunchConfig, RawKernelDef,
-    FAULT_RECORD_WORDS,
+    cuda_module_source, Arg, ArgData, DeviceLimits, LaunchConfig, RawKernelDef, FAULT_RECORD_WORDS,
 };
 
 /// Fault records per device: launches between two checks.
 pub const RING_SLOTS: usize = 1024;
-
-/// Static shared memory per kernel on every CUDA GPU.
-const STATIC_SHARED_LIMIT: u32 = 48 * 1024;
-
-fn driver_err(op: impl Into<String>, e: impl std::fmt::Debug) -> Error {
-    Error::Driver {
-        op: op.into(),
-        message: format!("{e:?}"),
-    }
-}
 
 fn lock<'a, T>(m: &'a Mutex<T>, what: &str) -> Result<std::sync::MutexGuard<'a, T>> {
     m.lock()
@@ -56,42 +43,13 @@ fn lock<'a, T>(m: &'a Mutex<T>, what: &str) -> Result<std::sync::MutexGuard<'a, 
 
 /// The launch limits of `dev`, read from its driver on first use.
 pub fn device_limits(dev: &CudaDevice) -> Result<DeviceLimits> {
-    static LIMITS: OnceLock<Mutex<HashMap<usize, DeviceLimits>>> = OnceLock::new();
-    let map = LIMITS.get_or_init(Default::default);
-    if let Some(l) = lock(map, "device limits")?.get(&dev.ordinal()) {
-        return Ok(*l);
-    }
-    let a = |attr: Attr| -> Result<u32> {
-        dev.context()
-            .attribute(attr)
-            .map(|v| v.max(0) as u32)
-            .map_err(|e| driver_err(format!("reading {attr:?}"), e))
-    };
-    let limits = DeviceLimits {
-        max_threads_per_block: a(Attr::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
-        max_block: Dim3::new(
-            a(Attr::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X)?,
-            a(Attr::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y)?,
-            a(Attr::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z)?,
-        ),
-        max_grid: Dim3::new(
-            a(Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X)?,
-            a(Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y)?,
-            a(Attr::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z)?,
-        ),
-        max_shared_per_block: a(Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?
-            .max(a(Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK)?),
-        max_static_shared: STATIC_SHARED_LIMIT,
-        warp_size: a(Attr::CU_DEVICE_ATTRIBUTE_WARP_SIZE)?,
-    };
-    lock(map, "device limits")?.insert(dev.ordinal(), limits);
-    Ok(limits)
+    dev.limits()
 }
 
 /// A loaded kernel and what its launches need to know about it.
 #[derive(Debug)]
 struct Kernel {
-    func: CudaFunction,
+    func: Function,
     entry: String,
     /// Static shared memory the compiled kernel uses.
     static_shared: u32,
@@ -102,24 +60,27 @@ struct Kernel {
 }
 
 impl Kernel {
-    fn load(module: &Arc<CudaModule>, entry: &str) -> Result<Kernel> {
-        let func = module.load_function(entry).map_err(|e| {
-            driver_err(
-                format!("loading kernel `{entry}` (is it declared `extern \"C\" __global__`?)"),
-                e,
-            )
+    fn load(module: &Module, entry: &str) -> Result<Kernel> {
+        let func = module.function(entry).map_err(|e| match e {
+            Error::Driver { op, message } => Error::Driver {
+                op: format!("{op} (is `{entry}` declared `extern \"C\" __global__`?)"),
+                message,
+            },
+            e => e,
         })?;
-        let attr = |a: FnAttr| -> Result<u32> {
-            func.get_attribute(a)
-                .map(|v| v.max(0) as u32)
-                .map_err(|e| driver_err(format!("reading {a:?} of `{entry}`"), e))
+        let attr = |a: FuncAttr| -> Result<u32> {
+            func.attr(a).map_err(|e| match e {
+                Error::Driver { op, message } => Error::Driver {
+                    op: format!("{op} of `{entry}`"),
+                    message,
+                },
+                e => e,
+            })
         };
         Ok(Kernel {
-            static_shared: attr(FnAttr::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)?,
-            max_threads: attr(FnAttr::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
-            dyn_limit: Mutex::new(attr(
-                FnAttr::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            )?),
+            static_shared: attr(FuncAttr::StaticShared)?,
+            max_threads: attr(FuncAttr::MaxThreads)?,
+            dyn_limit: Mutex::new(attr(FuncAttr::MaxDynamicShared)?),
             entry: entry.to_string(),
             func,
         })
@@ -152,33 +113,21 @@ fn launch_kernel(
     {
         let mut current = lock(&k.dyn_limit, "kernel attributes")?;
         if cfg.shared_mem_bytes > *current {
-            dev.context()
-                .bind_to_thread()
-                .map_err(|e| driver_err("binding the device's context", e))?;
             k.func
-                .set_attribute(
-                    FnAttr::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    cfg.shared_mem_bytes as i32,
-                )
-                .map_err(|e| {
-                    driver_err(
-                        format!(
-                            "allowing {} bytes of dynamic shared memory for `{}`",
-                            cfg.shared_mem_bytes, k.entry
-                        ),
-                        e,
-                    )
+                .set_max_dynamic_shared(dev.driver(), cfg.shared_mem_bytes)
+                .map_err(|e| match e {
+                    Error::Driver { op, message } => Error::Driver {
+                        op: format!("{op} for `{}`", k.entry),
+                        message,
+                    },
+                    e => e,
                 })?;
             *current = cfg.shared_mem_bytes;
         }
     }
-    let mut builder = dev.stream().launch_builder(&k.func);
-    for p in params {
-        builder.arg(p);
-    }
-    let cu = cudarc::driver::LaunchConfig {
-        grid_dim: (cfg.grid.x, cfg.grid.y, cfg.grid.z),
-        block_dim: (cfg.block.x, cfg.block.y, cfg.block.z),
+    let dims = LaunchDims {
+        grid: cfg.grid,
+        block: cfg.block,
         shared_mem_bytes: cfg.shared_mem_bytes,
     };
     // SAFETY: `params` holds one slot per kernel parameter, in order, each at least as large
@@ -191,8 +140,10 @@ fn launch_kernel(
     // same stream, so they outlive the kernel. Generated kernels bounds-check every access
     // against the lengths passed beside the pointers. The config was validated above against
     // the device's and the function's limits.
-    unsafe { builder.launch(cu) }.map_err(|e| driver_err(format!("launching `{}`", k.entry), e))?;
-    Ok(())
+    unsafe {
+        dev.driver()
+            .launch(&k.func, &format!("`{}`", k.entry), &dims, params)
+    }
 }
 
 /// What selects a compiled `#[raw_kernel]`: the device, the def's `'static` strings by address,
@@ -211,7 +162,7 @@ fn kernel_of(
     // whole run.
     let addr = |s: &'static str| (s.as_ptr() as usize, s.len());
     let key = (
-        dev.ordinal(),
+        dev.id(),
         addr(def.name),
         addr(def.cuda_source),
         type_args.to_vec(),
@@ -221,15 +172,13 @@ fn kernel_of(
     }
     if def.cuda_source.trim().is_empty() {
         return Err(Error::invalid(format!(
-            "raw kernel `{name}` has no CUDA source (a CPU-only def) and cannot run on cuda:{}",
-            dev.ordinal()
+            "raw kernel `{name}` has no CUDA source (a CPU-only def) and cannot run on {}",
+            dev.label()
         )));
     }
     let source = cuda_module_source(def, type_args);
-    let (options, target) = compile_options(dev.arch(), true)?;
     let program = super::codegen::sanitize(name);
-    let (image_key, image) = ImageCache::global().compile(&source, &program, &options, &target)?;
-    let module = dev.modules().load(dev.context(), image_key, &image)?;
+    let module = dev.load_module(&source, &program, true)?;
     let kernel = Arc::new(Kernel::load(&module, &def.entry_name())?);
     Ok(lock(map, "raw kernel cache")?
         .entry(key)
@@ -247,28 +196,39 @@ struct Pending {
 /// The fault records of one device.
 #[derive(Debug)]
 struct Ring {
-    buf: CudaSlice<u32>,
+    /// `RING_SLOTS * FAULT_RECORD_WORDS` words, straight from the driver (not the pool).
+    buf: DeviceMem,
     pending: Vec<Pending>,
 }
 
 fn ring(dev: &CudaDevice, create: bool) -> Result<Option<Arc<Mutex<Ring>>>> {
     static RINGS: OnceLock<Mutex<HashMap<usize, Arc<Mutex<Ring>>>>> = OnceLock::new();
     let mut map = lock(RINGS.get_or_init(Default::default), "fault rings")?;
-    if let Some(r) = map.get(&dev.ordinal()) {
+    if let Some(r) = map.get(&dev.id()) {
         return Ok(Some(r.clone()));
     }
     if !create {
         return Ok(None);
     }
-    let buf = dev
-        .stream()
-        .alloc_zeros::<u32>(RING_SLOTS * FAULT_RECORD_WORDS)
-        .map_err(|e| driver_err("allocating the fault records of raw kernels", e))?;
+    let bytes = RING_SLOTS * FAULT_RECORD_WORDS * 4;
+    let what = "allocating the fault records of raw kernels";
+    let mut buf = dev.driver().alloc(bytes).map_err(|e| match e {
+        AllocFailure::OutOfMemory => Error::OutOfMemory {
+            requested: bytes,
+            held: dev.memory_pool().used_bytes(),
+            device: "cuda",
+        },
+        AllocFailure::Other(e) => Error::Driver {
+            op: what.into(),
+            message: e.to_string(),
+        },
+    })?;
+    dev.zero(&mut buf, 0, bytes)?;
     let r = Arc::new(Mutex::new(Ring {
         buf,
         pending: Vec::new(),
     }));
-    map.insert(dev.ordinal(), r.clone());
+    map.insert(dev.id(), r.clone());
     Ok(Some(r))
 }
 
@@ -288,13 +248,17 @@ fn check_locked(dev: &CudaDevice, r: &mut Ring) -> Result<()> {
         return Ok(());
     }
     let n = r.pending.len() * FAULT_RECORD_WORDS;
-    let stream = dev.stream();
-    let words = stream
-        .clone_dtoh(&r.buf.slice(0..n))
-        .map_err(|e| driver_err("reading the fault records of raw kernels", e))?;
-    stream
-        .memset_zeros(&mut r.buf.slice_mut(0..n))
-        .map_err(|e| driver_err("clearing the fault records of raw kernels", e))?;
+    let mut words: Vec<u32> = crate::cpu::host_vec::filled(n, 0u32)?;
+    dev.driver()
+        .dtoh_into(&r.buf, 0, crate::raw::as_bytes_mut(&mut words))
+        .map_err(|e| Error::Driver {
+            op: "reading the fault records of raw kernels".into(),
+            message: e.to_string(),
+        })?;
+    dev.zero(&mut r.buf, 0, n * 4).map_err(|e| Error::Driver {
+        op: "clearing the fault records of raw kernels".into(),
+        message: e.to_string(),
+    })?;
     let pending = std::mem::take(&mut r.pending);
     for (p, rec) in pending.iter().zip(words.chunks_exact(FAULT_RECORD_WORDS)) {
         if rec[0] != 0 {
@@ -349,7 +313,7 @@ fn check_devices(name: &str, dev: &CudaDevice, args: &[Arg<'_>]) -> Result<()> {
         let on_dev = match &a.data {
             ArgData::Scalar(_) => true,
             ArgData::CudaRead { device, .. } | ArgData::CudaWrite { device, .. } => {
-                device.ordinal() == dev.ordinal()
+                device.same(dev)
             }
             ArgData::Invalid { message, .. } => {
                 return Err(Error::invalid(format!(
@@ -362,7 +326,7 @@ fn check_devices(name: &str, dev: &CudaDevice, args: &[Arg<'_>]) -> Result<()> {
             return Err(Error::DeviceMismatch {
                 op: format!("raw kernel `{name}`"),
                 devices: vec![
-                    format!("cuda:{}", dev.ordinal()),
+                    dev.label(),
                     a.device().map_or_else(|| "?".into(), |d| d.to_string()),
                 ],
             });
@@ -383,27 +347,21 @@ pub(crate) fn launch_def(
 ) -> Result<()> {
     check_devices(name, dev, args)?;
     let kernel = kernel_of(dev, def, type_args, name)?;
-    let stream = dev.stream();
+    let driver = dev.driver();
     let mut params: Vec<[u64; 2]> = Vec::with_capacity(2 * args.len() + 1);
-    let mut guards = Vec::with_capacity(args.len());
-    let mut guards_mut = Vec::with_capacity(args.len());
     for a in args.iter_mut() {
         match &mut a.data {
             ArgData::Scalar(b) => params.push(scalar_slot(b)),
             ArgData::CudaRead {
                 bytes, offset, len, ..
             } => {
-                let (ptr, g) = bytes.device_ptr(stream);
-                guards.push(g);
-                params.push([ptr + *offset as u64, 0]);
+                params.push([driver.ptr(bytes) + *offset as u64, 0]);
                 params.push([*len as u64, 0]);
             }
             ArgData::CudaWrite {
                 bytes, offset, len, ..
             } => {
-                let (ptr, g) = bytes.device_ptr_mut(stream);
-                guards_mut.push(g);
-                params.push([ptr + *offset as u64, 0]);
+                params.push([driver.ptr(bytes) + *offset as u64, 0]);
                 params.push([*len as u64, 0]);
             }
             _ => unreachable!("checked by check_devices"),
@@ -415,10 +373,7 @@ pub(crate) fn launch_def(
         check_locked(dev, &mut r)?;
     }
     let slot = r.pending.len();
-    let err_ptr = {
-        let (ptr, _g) = r.buf.device_ptr_mut(stream);
-        ptr + (slot * FAULT_RECORD_WORDS * 4) as u64
-    };
+    let err_ptr = driver.ptr(&r.buf) + (slot * FAULT_RECORD_WORDS * 4) as u64;
     params.push([err_ptr, 0]);
     // The ring stays locked across the launch: records are handed out in stream order.
     launch_kernel(dev, &kernel, name, def.static_shared_bytes, cfg, &params)?;
@@ -426,8 +381,6 @@ pub(crate) fn launch_def(
         kernel: name.to_string(),
         params: def.param_names,
     });
-    drop(guards);
-    drop(guards_mut);
     Ok(())
 }
 
@@ -519,7 +472,7 @@ pub fn verify(def: &RawKernelDef, type_args: &[DTypeId]) -> Result<()> {
 #[derive(Debug)]
 pub struct RawModule {
     device: Arc<CudaDevice>,
-    module: Arc<CudaModule>,
+    module: Module,
     options: Vec<String>,
 }
 
@@ -546,8 +499,17 @@ impl RawModule {
                     .into(),
             });
         };
-        let (ours, mut target) = compile_options(dev.arch(), true)?;
         let user: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+        if dev.is_host() {
+            // g++ takes the `-D`/`-I` options; NVRTC's own have no meaning there.
+            let module = dev.load_module_with(source, "raw_module", &user, "host")?;
+            return Ok(RawModule {
+                device: dev.clone(),
+                module,
+                options: user,
+            });
+        }
+        let (ours, mut target) = compile_options(dev.arch(), true)?;
         let overridden = |o: &str| user.iter().any(|u| option_key(u) == option_key(o));
         if let Some(arch) = user
             .iter()
@@ -558,8 +520,7 @@ impl RawModule {
         }
         let mut all: Vec<String> = ours.into_iter().filter(|o| !overridden(o)).collect();
         all.extend(user);
-        let (key, image) = ImageCache::global().compile(source, "raw_module", &all, &target)?;
-        let module = dev.modules().load(dev.context(), key, &image)?;
+        let module = dev.load_module_with(source, "raw_module", &all, &target)?;
         Ok(RawModule {
             device: dev.clone(),
             module,
@@ -616,29 +577,20 @@ impl RawFunction {
     pub fn launch(&self, cfg: &LaunchConfig, args: &mut [Arg<'_>]) -> Result<()> {
         let name = self.kernel.entry.clone();
         check_devices(&name, &self.device, args)?;
-        let stream = self.device.stream();
+        let driver = self.device.driver();
         let mut params: Vec<[u64; 2]> = Vec::with_capacity(args.len());
-        let mut guards = Vec::with_capacity(args.len());
-        let mut guards_mut = Vec::with_capacity(args.len());
         for a in args.iter_mut() {
             match &mut a.data {
                 ArgData::Scalar(b) => params.push(scalar_slot(b)),
                 ArgData::CudaRead { bytes, offset, .. } => {
-                    let (ptr, g) = bytes.device_ptr(stream);
-                    guards.push(g);
-                    params.push([ptr + *offset as u64, 0]);
+                    params.push([driver.ptr(bytes) + *offset as u64, 0]);
                 }
                 ArgData::CudaWrite { bytes, offset, .. } => {
-                    let (ptr, g) = bytes.device_ptr_mut(stream);
-                    guards_mut.push(g);
-                    params.push([ptr + *offset as u64, 0]);
+                    params.push([driver.ptr(bytes) + *offset as u64, 0]);
                 }
                 _ => unreachable!("checked by check_devices"),
             }
         }
-        launch_kernel(&self.device, &self.kernel, &name, 0, cfg, &params)?;
-        drop(guards);
-        drop(guards_mut);
-        Ok(())
+        launch_kernel(&self.device, &self.kernel, &name, 0, cfg, &params)
     }
 }

@@ -26,20 +26,15 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{
-    CudaFunction, CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg,
-};
-
-use super::cache::ImageCache;
 use super::codegen::{sanitize, IndexWidth, OperandKind};
 use super::codegen_reduce::{self, REDUCE_BLOCK};
-use super::launch::{
-    check_in_bounds, compile_options, reach, slot_from_bytes, slot_of_i64s, Slot, MAX_NDIM,
-};
+use super::driver::{Driver, Function, LaunchDims};
+use super::launch::{check_in_bounds, reach, slot_from_bytes, slot_of_i64s, Slot, MAX_NDIM};
 use super::CudaDevice;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::{ErasedOperand, ErasedOutput, OperandData, OutputData};
+use crate::kernel::raw::Dim3;
 use crate::kernel::reduction::ReductionInstance;
 use crate::shape::{self, Layout};
 
@@ -159,13 +154,13 @@ struct ReduceKey {
 /// The entry points of one reduction module, with their occupancy.
 #[derive(Debug)]
 pub(crate) struct ReduceEntries {
-    functions: Vec<(Entry, CudaFunction)>,
+    functions: Vec<(Entry, Function)>,
     /// Blocks of 256 threads resident per SM, for the thread, warp and block entries.
     resident: [u32; 3],
 }
 
 impl ReduceEntries {
-    fn function(&self, e: Entry) -> Result<&CudaFunction> {
+    fn function(&self, e: Entry) -> Result<&Function> {
         self.functions
             .iter()
             .find(|(x, _)| *x == e)
@@ -231,18 +226,11 @@ fn load(
     spec: &ReduceSpec,
 ) -> Result<ReduceEntries> {
     let source = reduction_module(inst, has_identity, kinds, spec);
-    let (options, target) = compile_options(dev.arch(), codegen_reduce::needs_half_headers(inst))?;
     let name = format!("kxr_{}", sanitize(&inst.name()));
-    let (key, image) = ImageCache::global().compile(&source, &name, &options, &target)?;
-    let module = dev.modules().load(dev.context(), key, &image)?;
+    let module = dev.load_module(&source, &name, codegen_reduce::needs_half_headers(inst))?;
     let mut functions = Vec::new();
     for e in codegen_reduce::entries(has_identity) {
-        let entry = codegen_reduce::entry_name(inst, e);
-        let f = module.load_function(&entry).map_err(|err| Error::Driver {
-            op: format!("loading kernel {entry}"),
-            message: format!("{err:?}"),
-        })?;
-        functions.push((e, f));
+        functions.push((e, module.function(&codegen_reduce::entry_name(inst, e))?));
     }
     let mut resident = [1u32; 3];
     for (slot, e) in resident
@@ -254,13 +242,7 @@ fn load(
             .find(|(x, _)| *x == e)
             .expect("group entry")
             .1;
-        *slot = f
-            .occupancy_max_active_blocks_per_multiprocessor(REDUCE_BLOCK, 0, None)
-            .map_err(|err| Error::Driver {
-                op: "occupancy query".into(),
-                message: format!("{err:?}"),
-            })?
-            .max(1);
+        *slot = f.occupancy(dev.driver(), REDUCE_BLOCK, 0)?.max(1);
     }
     Ok(ReduceEntries {
         functions,
@@ -269,22 +251,18 @@ fn load(
 }
 
 fn launch_one(
-    stream: &Arc<CudaStream>,
-    func: &CudaFunction,
+    driver: &Driver,
+    func: &Function,
     grid: (u32, u32),
     block: u32,
     slots: &[Slot],
     what: &str,
 ) -> Result<()> {
-    let cfg = LaunchConfig {
-        grid_dim: (grid.0.max(1), grid.1.max(1), 1),
-        block_dim: (block, 1, 1),
+    let dims = LaunchDims {
+        grid: Dim3::new(grid.0.max(1), grid.1.max(1), 1),
+        block: Dim3::new(block, 1, 1),
         shared_mem_bytes: 0,
     };
-    let mut builder = stream.launch_builder(func);
-    for s in slots {
-        builder.arg(s);
-    }
     // SAFETY: `func` is an entry point of the module `codegen_reduce::reduction_module` wrote
     // for this instance, these operand kinds and this spec, and `slots` holds its parameters in
     // the order of that module's docs, each slot at least as large as the parameter. Every
@@ -296,11 +274,7 @@ fn launch_one(
     // is exclusively borrowed and free of self-overlap, and each result is written by one
     // thread. Buffers stay valid for the queued kernels: a dropped buffer returns to the
     // device's pool, whose blocks are only reused by work queued later on this stream.
-    unsafe { builder.launch(cfg) }.map_err(|e| Error::Driver {
-        op: format!("launching {what}"),
-        message: format!("{e:?}"),
-    })?;
-    Ok(())
+    unsafe { driver.launch(func, what, &dims, slots) }
 }
 
 fn slot_u(v: usize, index: IndexWidth) -> Slot {
@@ -360,7 +334,7 @@ pub(crate) fn launch(
             inst.params.len()
         )));
     }
-    let stream = dev.stream();
+    let driver = dev.driver();
     let out_layout = out.layout.clone();
     let out_elem = out.dtype.size();
     let (out_bytes, out_device) = match &mut out.data {
@@ -371,13 +345,10 @@ pub(crate) fn launch(
             )))
         }
     };
-    if out_device.ordinal() != dev.ordinal() {
+    if !out_device.same(dev) {
         return Err(Error::DeviceMismatch {
             op: name,
-            devices: vec![
-                format!("cuda:{}", dev.ordinal()),
-                format!("cuda:{}", out_device.ordinal()),
-            ],
+            devices: vec![dev.label(), out_device.label()],
         });
     }
     check_in_bounds(&name, &out_layout, out_elem, out_bytes.len())?;
@@ -394,13 +365,10 @@ pub(crate) fn launch(
                     layout,
                     device,
                 } => {
-                    if device.ordinal() != dev.ordinal() {
+                    if !device.same(dev) {
                         return Err(Error::DeviceMismatch {
                             op: name,
-                            devices: vec![
-                                format!("cuda:{}", dev.ordinal()),
-                                format!("cuda:{}", device.ordinal()),
-                            ],
+                            devices: vec![dev.label(), device.label()],
                         });
                     }
                     let l = layout.broadcast_to(shape).ok_or_else(|| Error::Broadcast {
@@ -485,8 +453,7 @@ pub(crate) fn launch(
         .get(dev, inst, has_identity, &kinds, &spec)?;
 
     // The output pointer, strides and the kept shape (every entry takes them).
-    let (out_ptr, out_guard) = out_bytes.device_ptr_mut(stream);
-    let out_ptr = out_ptr + (out_layout.offset * out_elem) as u64;
+    let out_ptr = driver.ptr(out_bytes) + (out_layout.offset * out_elem) as u64;
     let out_slots = [
         slot_from_bytes(&out_ptr.to_le_bytes()),
         slot_strides(&kstr[na], index),
@@ -503,16 +470,14 @@ pub(crate) fn launch(
             .div_ceil(REDUCE_BLOCK as usize)
             .min(sms as usize * resident * 16)
             .max(1) as u32;
-        launch_one(
-            stream,
+        return launch_one(
+            driver,
             func,
             (grid, 1),
             REDUCE_BLOCK,
             &slots,
             &codegen_reduce::entry_name(inst, Entry::Fill),
-        )?;
-        drop(out_guard);
-        return Ok(());
+        );
     }
 
     let choice = choose(
@@ -526,29 +491,20 @@ pub(crate) fn launch(
 
     // Temporary accumulators when the reduced range is split.
     let (acc_size, _) = codegen_reduce::acc_layout(inst);
-    let mut partial = if choice.ny > 1 {
+    let partial = if choice.ny > 1 {
         Some(dev.alloc::<u8>(choice.ny as usize * nk * acc_size)?)
     } else {
         None
     };
-    let (partial_ptr, partial_guard) = match partial.as_mut() {
-        Some(p) => {
-            let (ptr, g) = p.bytes_mut().device_ptr_mut(stream);
-            (ptr, Some(g))
-        }
-        None => (0u64, None),
-    };
+    let partial_ptr = partial.as_ref().map_or(0u64, |p| dev.device_ptr(p));
 
     let mut slots: Vec<Slot> = Vec::with_capacity(3 * inputs.len() + 10);
-    let mut guards = Vec::with_capacity(na);
     let mut array = 0usize;
     for op in inputs {
         match &op.data {
             OperandData::Scalar(bytes) => slots.push(slot_from_bytes(&bytes[..op.dtype.size()])),
             OperandData::Cuda { bytes, .. } => {
-                let (ptr, guard) = bytes.device_ptr(stream);
-                guards.push(guard);
-                let ptr = ptr + (layouts[array].offset * op.dtype.size()) as u64;
+                let ptr = driver.ptr(bytes) + (layouts[array].offset * op.dtype.size()) as u64;
                 slots.push(slot_from_bytes(&ptr.to_le_bytes()));
                 slots.push(slot_strides(&kstr[array], index));
                 slots.push(slot_strides(&rstr[array], index));
@@ -564,7 +520,7 @@ pub(crate) fn launch(
     slots.push(slot_u(nr, index));
     slots.push(slot_u(choice.chunk, index));
     launch_one(
-        stream,
+        driver,
         entries.function(choice.entry)?,
         (choice.grid_x, choice.ny),
         choice.block,
@@ -577,7 +533,7 @@ pub(crate) fn launch(
         slots.push(slot_u(nk, index));
         slots.push(slot_u(choice.ny as usize, index));
         launch_one(
-            stream,
+            driver,
             entries.function(fin)?,
             (grid, 1),
             REDUCE_BLOCK,
@@ -585,9 +541,7 @@ pub(crate) fn launch(
             &codegen_reduce::entry_name(inst, fin),
         )?;
     }
-    drop(guards);
-    drop(partial_guard);
-    drop(out_guard);
+    // The partials go back to the pool: its blocks are reused only by work queued later.
     drop(partial);
     Ok(())
 }

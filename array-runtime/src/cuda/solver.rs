@@ -144,7 +144,7 @@ fn with_handle<R>(dev: &Arc<CudaDevice>, f: impl FnOnce(&Handle) -> Result<R>) -
         .get_or_init(Default::default)
         .lock()
         .map_err(|_| Error::invalid("cuSOLVER handle registry poisoned"))?;
-    dev.context().bind_to_thread().map_err(|e| Error::Driver {
+    dev.context()?.bind_to_thread().map_err(|e| Error::Driver {
         op: "binding the CUDA context".into(),
         message: format!("{e:?}"),
     })?;
@@ -157,7 +157,7 @@ fn with_handle<R>(dev: &Arc<CudaDevice>, f: impl FnOnce(&Handle) -> Result<R>) -
             // SAFETY: `dn` was just created; the stream belongs to this device's context,
             // which lives as long as the device (for the life of the process).
             status("cusolverDnSetStream", unsafe {
-                cs::cusolverDnSetStream(dn, dev.stream().cu_stream() as cs::cudaStream_t)
+                cs::cusolverDnSetStream(dn, dev.stream()?.cu_stream() as cs::cudaStream_t)
             })?;
             let mut params: cs::cusolverDnParams_t = std::ptr::null_mut();
             // SAFETY: `params` is a valid out-pointer.
@@ -736,7 +736,7 @@ fn blas_handle(dev: &Arc<CudaDevice>) -> Result<cudarc::cublas::sys::cublasHandl
         .get_or_init(Default::default)
         .lock()
         .map_err(|_| Error::invalid("cuBLAS handle registry poisoned"))?;
-    dev.context().bind_to_thread().map_err(|e| Error::Driver {
+    dev.context()?.bind_to_thread().map_err(|e| Error::Driver {
         op: "binding the CUDA context".into(),
         message: format!("{e:?}"),
     })?;
@@ -753,7 +753,7 @@ fn blas_handle(dev: &Arc<CudaDevice>) -> Result<cudarc::cublas::sys::cublasHandl
         });
     }
     // SAFETY: `h` was just created; the stream is this device's, alive for the process.
-    let s = unsafe { cb::cublasSetStream_v2(h, dev.stream().cu_stream() as cb::cudaStream_t) };
+    let s = unsafe { cb::cublasSetStream_v2(h, dev.stream()?.cu_stream() as cb::cudaStream_t) };
     if s != cb::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
         return Err(Error::Driver {
             op: "cublasSetStream".into(),

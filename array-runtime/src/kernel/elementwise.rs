@@ -220,7 +220,7 @@ pub(crate) enum OperandData<'a> {
         layout: &'a Layout,
     },
     Cuda {
-        bytes: &'a cudarc::driver::CudaSlice<u8>,
+        bytes: &'a crate::cuda::DeviceMem,
         device: &'a Arc<CudaDevice>,
         layout: &'a Layout,
     },
@@ -265,7 +265,7 @@ pub struct ErasedOutput<'a> {
 pub(crate) enum OutputData<'a> {
     Host(&'a mut [u8]),
     Cuda {
-        bytes: &'a mut cudarc::driver::CudaSlice<u8>,
+        bytes: &'a mut crate::cuda::DeviceMem,
         device: Arc<CudaDevice>,
     },
 }

@@ -130,11 +130,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use cudarc::driver::CudaSlice;
-
 use crate::array::{Array, Storage};
 use crate::cpu::raw::{ArgSlot, LaunchInfo};
-use crate::cuda::CudaDevice;
+use crate::cuda::{CudaDevice, DeviceMem};
 use crate::device::Device;
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
@@ -592,6 +590,17 @@ __device__ __forceinline__ T* at(T* p, unsigned long long n, I i, unsigned int p
     fault(err, param, (long long)i, n, 2u);
     return nullptr;
 }
+// The launch's bytes of dynamic shared memory (`%dynamic_smem_size`; the CUDA host target,
+// which has no PTX, answers from its launch).
+__device__ __forceinline__ unsigned int dyn_smem_bytes() {
+#ifdef __CUDA_ARCH__
+    unsigned int n;
+    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(n));
+    return n;
+#else
+    return kxh_dynamic_smem_size();
+#endif
+}
 }  // namespace kxr
 "#;
 
@@ -676,7 +685,7 @@ pub(crate) enum ArgData<'a> {
     HostRead(&'a [u8]),
     HostWrite(&'a mut [u8]),
     CudaRead {
-        bytes: &'a CudaSlice<u8>,
+        bytes: &'a DeviceMem,
         /// Byte offset of the first element.
         offset: usize,
         /// Elements.
@@ -684,7 +693,7 @@ pub(crate) enum ArgData<'a> {
         device: Arc<CudaDevice>,
     },
     CudaWrite {
-        bytes: &'a mut CudaSlice<u8>,
+        bytes: &'a mut DeviceMem,
         offset: usize,
         len: usize,
         device: Arc<CudaDevice>,
@@ -709,14 +718,10 @@ impl fmt::Debug for Arg<'_> {
                 )
             }
             ArgData::CudaRead { len, device, .. } => {
-                write!(f, "Arg::slice(&[{d}; {len}] on cuda:{})", device.ordinal())
+                write!(f, "Arg::slice(&[{d}; {len}] on {})", device.label())
             }
             ArgData::CudaWrite { len, device, .. } => {
-                write!(
-                    f,
-                    "Arg::slice_mut(&mut [{d}; {len}] on cuda:{})",
-                    device.ordinal()
-                )
+                write!(f, "Arg::slice_mut(&mut [{d}; {len}] on {})", device.label())
             }
             ArgData::Invalid { message, .. } => write!(f, "Arg::invalid({d}: {message})"),
         }

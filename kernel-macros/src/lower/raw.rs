@@ -151,8 +151,7 @@ pub(crate) fn kernel(k: &Kernel, typed: &Typed, info: &RawInfo) -> String {
     ));
     if info.uses_dyn_shared {
         w.line("extern __shared__ __align__(16) unsigned char kx_dyn_smem[];");
-        w.line("unsigned int kx_dyn_bytes;");
-        w.line("asm(\"mov.u32 %0, %%dynamic_smem_size;\" : \"=r\"(kx_dyn_bytes));");
+        w.line("unsigned int kx_dyn_bytes = kxr::dyn_smem_bytes();");
     }
     l.block(&k.body, &mut w);
     w.close("");

@@ -10,7 +10,8 @@
 //! - `f16` and `bf16` accumulate in `f32` (`CUBLAS_COMPUTE_32F`), and `f32` never uses TF32
 //!   (cuBLAS's default math mode), as CuPy does by default.
 //! - Integers have no cuBLAS GEMM: their products are computed by the CPU backend's exact path
-//!   (a copy to the host and back), which the docs of the routines say.
+//!   (a copy to the host and back), which the docs of the routines say. The CUDA host target
+//!   (`array_runtime::cuda::host`) has no cuBLAS either and takes the same path.
 //! - cuBLAS is loaded at first use ([`load_cublas`]); when it cannot be found the routines
 //!   return [`Error::CudaUnavailable`] saying where it was looked for, never a panic, and never
 //!   a silent fallback to a slow path.
@@ -44,12 +45,12 @@ fn handle(dev: &Arc<CudaDevice>) -> Result<Arc<CudaBlas>> {
         .get_or_init(Default::default)
         .lock()
         .map_err(|_| Error::invalid("cuBLAS handle registry poisoned"))?;
-    if let Some(h) = map.get(&dev.ordinal()) {
+    if let Some(h) = map.get(&dev.id()) {
         return Ok(h.clone());
     }
     let blas =
-        Arc::new(CudaBlas::new(dev.stream().clone()).map_err(|e| driver_err("cublasCreate", e))?);
-    map.insert(dev.ordinal(), blas.clone());
+        Arc::new(CudaBlas::new(dev.stream()?.clone()).map_err(|e| driver_err("cublasCreate", e))?);
+    map.insert(dev.id(), blas.clone());
     Ok(blas)
 }
 
@@ -163,8 +164,10 @@ pub(crate) fn gemm_batched<T: LinalgScalar>(
     (m, k, n): (usize, usize, usize),
     out_shape: &[usize],
 ) -> Result<Array<T>> {
-    let Some((dtype, compute, wide)) = types(T::ENGINE) else {
-        // Integers: the CPU's exact path.
+    let vendor = types(T::ENGINE).filter(|_| !dev.is_host());
+    let Some((dtype, compute, wide)) = vendor else {
+        // Integers: the CPU's exact path. The host target has no cuBLAS (it runs the
+        // generated modules, not vendor libraries): the same stand-in, through host copies.
         let cpu = Device::Cpu;
         let c = super::gemm::gemm_batched("matmul", &a.to_device(&cpu)?, &b.to_device(&cpu)?)?;
         return c.to_device(&Device::Cuda(dev.clone()));
@@ -185,7 +188,7 @@ pub(crate) fn gemm_batched<T: LinalgScalar>(
     } else {
         (one32.as_ptr().cast(), zero32.as_ptr().cast())
     };
-    dev.context()
+    dev.context()?
         .bind_to_thread()
         .map_err(|e| driver_err("binding the CUDA context", e))?;
     // SAFETY: the pointers are those of `oa.array`, `ob.array` and `out`, which live until

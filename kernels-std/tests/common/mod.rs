@@ -21,7 +21,25 @@ use kernels_std::{bf16, c128, c64, f16, Array, DType, Device};
 
 /// The devices a conformance test runs on: the CPU, and CUDA device 0 when there is one. With
 /// `KERNELS_REQUIRE_GPU=1` (set by `scripts/gpu-check`) a missing GPU is a failure, not a skip.
+/// `KERNELS_TEST_CUDA_HOST=1` adds the CUDA host target (the CUDA backend's modules run on the
+/// CPU), `KERNELS_TEST_CUDA_HOST=only` runs on it alone (CI's third run).
 pub fn devices() -> Vec<Device> {
+    use kernels_std::array_runtime::cuda::host::TestRequest;
+    match TestRequest::from_env() {
+        TestRequest::Off => {}
+        TestRequest::Also => {
+            let mut out = gpu_devices();
+            out.push(Device::cuda_host().expect("KERNELS_TEST_CUDA_HOST: the host target"));
+            return out;
+        }
+        TestRequest::Only => {
+            return vec![Device::cuda_host().expect("KERNELS_TEST_CUDA_HOST: the host target")]
+        }
+    }
+    gpu_devices()
+}
+
+fn gpu_devices() -> Vec<Device> {
     let mut out = vec![Device::cpu()];
     match Device::cuda(0) {
         Ok(d) => out.push(d),

@@ -165,6 +165,8 @@ pub(crate) struct LaunchInfo {
     cooperative: bool,
     /// Bytes of stack each coroutine gets (cooperative mode).
     coroutine_stack: usize,
+    /// The threads run compiled CUDA C of the host target, not a Rust twin.
+    foreign: bool,
     errors: ErrorSink,
 }
 
@@ -193,6 +195,7 @@ impl LaunchInfo {
             shared_total: dyn_offset + dyn_shared,
             cooperative,
             coroutine_stack: stack_bytes(),
+            foreign: false,
             errors: ErrorSink::default(),
         }
     }
@@ -204,6 +207,37 @@ impl LaunchInfo {
         let need = bytes.saturating_mul(4).saturating_add(64 << 10);
         self.coroutine_stack = need.max(stack_bytes()).next_multiple_of(4096);
         self
+    }
+
+    /// A launch of compiled CUDA C (the host target of the CUDA backend): its threads call
+    /// [`foreign_collective`] and keep their shared memory themselves.
+    pub(crate) fn foreign(kernel: String, grid: Dim3, block: Dim3, cooperative: bool) -> Self {
+        LaunchInfo {
+            foreign: true,
+            ..Self::new(kernel, &[], grid, block, 0, 0, cooperative)
+        }
+    }
+
+    /// Records a finding that fails the launch without stopping it (the host target's
+    /// checker), naming the kernel and the thread.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn report(&self, memory: bool, message: &str) {
+        self.errors.record(
+            || {
+                let message = format!(
+                    "kernel `{}` on the CUDA host target: {message} ({})",
+                    self.kernel,
+                    where_now()
+                );
+                if memory {
+                    Error::Index { message }
+                } else {
+                    Error::Invalid { message }
+                }
+            },
+            false,
+        );
     }
 
     pub(crate) fn param_name(&self, i: u32) -> &str {
@@ -244,7 +278,15 @@ impl LaunchInfo {
     pub(crate) fn fatal(&self, message: impl FnOnce() -> String) {
         self.errors.record(
             || Error::Invalid {
-                message: format!("raw kernel `{}`: {}", self.kernel, message()),
+                message: if self.foreign {
+                    format!(
+                        "kernel `{}` on the CUDA host target: {}",
+                        self.kernel,
+                        message().replace("sync_threads()", "__syncthreads()")
+                    )
+                } else {
+                    format!("raw kernel `{}`: {}", self.kernel, message())
+                },
             },
             true,
         );
@@ -617,12 +659,21 @@ impl BlockCtx {
     /// warp op) this is an error of the launch, and the value comes back unchanged.
     pub(super) fn collective(&self, op: Op, value: [u8; 16]) -> [u8; 16] {
         if !self.cooperative {
+            let foreign = self.launch().foreign;
             self.launch().fatal(|| {
-                format!(
-                    "it calls {}() but its RawKernelDef says uses_block_sync: false and \
-                     uses_warp_ops: false, so its threads run as a plain loop",
-                    op.describe()
-                )
+                if foreign {
+                    format!(
+                        "it calls {}() but no barrier or warp collective was found in its \
+                         module's text, so its threads run as a plain loop",
+                        op.describe()
+                    )
+                } else {
+                    format!(
+                        "it calls {}() but its RawKernelDef says uses_block_sync: false and \
+                         uses_warp_ops: false, so its threads run as a plain loop",
+                        op.describe()
+                    )
+                }
             });
             return value;
         }
@@ -639,6 +690,61 @@ impl BlockCtx {
         }
         slot.result.get()
     }
+}
+
+/// A barrier or warp collective asked for by compiled CUDA C (the host target's header).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ForeignOp {
+    /// A shuffle reading lane `src` (every shuffle form resolves to its source lane), of a
+    /// value of `size` bytes.
+    Shfl {
+        src: u32,
+        size: u32,
+    },
+    VoteAll,
+    VoteAny,
+    Ballot,
+    SyncWarp,
+    Sync,
+    Count,
+    And,
+    Or,
+}
+
+/// Takes part in a collective from a thread of a foreign launch: suspends the calling fiber
+/// until every thread concerned is there, and returns this thread's result (16 bytes).
+pub(crate) fn foreign_collective(op: ForeignOp, value: [u8; 16]) -> [u8; 16] {
+    let op = match op {
+        ForeignOp::Shfl { src, size } => Op::Shfl {
+            mode: ShflMode::Idx,
+            arg: src,
+            dtype: match size {
+                1 => DTypeId::U8,
+                2 => DTypeId::U16,
+                3 | 4 => DTypeId::U32,
+                5..=8 => DTypeId::U64,
+                _ => DTypeId::C128,
+            },
+        },
+        ForeignOp::VoteAll => Op::Vote(VoteKind::All),
+        ForeignOp::VoteAny => Op::Vote(VoteKind::Any),
+        ForeignOp::Ballot => Op::Vote(VoteKind::Ballot),
+        ForeignOp::SyncWarp => Op::SyncWarp,
+        ForeignOp::Sync => Op::Barrier(BarrierKind::Sync),
+        ForeignOp::Count => Op::Barrier(BarrierKind::Count),
+        ForeignOp::And => Op::Barrier(BarrierKind::And),
+        ForeignOp::Or => Op::Barrier(BarrierKind::Or),
+    };
+    with_block("a CUDA barrier or warp collective", |b| {
+        b.collective(op, value)
+    })
+}
+
+/// Records a finding of the host target's checker in the running launch.
+pub(crate) fn foreign_report(memory: bool, message: &str) {
+    with_block("a finding of the CUDA host target's checker", |b| {
+        b.launch().report(memory, message)
+    })
 }
 
 thread_local! {
@@ -992,8 +1098,13 @@ fn panic_message(ctx: &BlockCtx, payload: Box<dyn std::any::Any + Send>) -> Stri
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without message".into());
     let (t, b) = (ctx.thread_idx.get(), ctx.block_idx.get());
+    let who = if ctx.launch().foreign {
+        "the kernel stopped"
+    } else {
+        "its CPU twin panicked"
+    };
     format!(
-        "its CPU twin panicked in thread ({}, {}, {}) of block ({}, {}, {}): {what}",
+        "{who} in thread ({}, {}, {}) of block ({}, {}, {}): {what}",
         t.x, t.y, t.z, b.x, b.y, b.z
     )
 }

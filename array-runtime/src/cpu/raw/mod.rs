@@ -19,7 +19,9 @@ mod emulator;
 mod intrinsics;
 mod memory;
 
-pub(crate) use emulator::{run, Access, ArgSlot, LaunchInfo};
+pub(crate) use emulator::{
+    foreign_collective, foreign_report, run, Access, ArgSlot, ForeignOp, LaunchInfo,
+};
 pub use emulator::{stack_bytes, RawArgs, WARP_SIZE};
 pub use intrinsics::{
     block_dim, block_idx, dyn_shared, grid_dim, in_emulated_launch, lane_id, shared, shfl,
