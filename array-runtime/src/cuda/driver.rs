@@ -311,7 +311,7 @@ impl Driver {
 
     /// Zeroes bytes `start..start + len` of `mem`, in stream order.
     pub(crate) fn zero(&self, mem: &mut DeviceMem, start: usize, len: usize) -> Result<()> {
-        if start.checked_add(len).map_or(true, |end| end > mem.len()) {
+        if start.checked_add(len).is_none_or(|end| end > mem.len()) {
             return Err(Error::invalid("zeroing past the end of a device block"));
         }
         match (self, &mut mem.0) {

@@ -162,10 +162,22 @@ pub(crate) fn gemm<T: LinalgScalar>(a: MatRef<'_, T>, b: MatRef<'_, T>, c: &mut 
         }};
     }
     match T::ENGINE {
-        Engine::F32 => Ok(blas!(f32, matrixmultiply::sgemm)),
-        Engine::F64 => Ok(blas!(f64, matrixmultiply::dgemm)),
-        Engine::C64 => Ok(cblas!(c64, f32, matrixmultiply::cgemm)),
-        Engine::C128 => Ok(cblas!(c128, f64, matrixmultiply::zgemm)),
+        Engine::F32 => {
+            blas!(f32, matrixmultiply::sgemm);
+            Ok(())
+        }
+        Engine::F64 => {
+            blas!(f64, matrixmultiply::dgemm);
+            Ok(())
+        }
+        Engine::C64 => {
+            cblas!(c64, f32, matrixmultiply::cgemm);
+            Ok(())
+        }
+        Engine::C128 => {
+            cblas!(c128, f64, matrixmultiply::zgemm);
+            Ok(())
+        }
         Engine::F16 => via_f32(
             a.cast::<f16>().unwrap(),
             b.cast::<f16>().unwrap(),
