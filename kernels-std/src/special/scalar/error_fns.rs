@@ -63,7 +63,7 @@ pub(crate) fn exp_sq(x: f64) -> f64 {
 
 /// `erf(x)` for `|x| < 0.5`.
 #[device_fn]
-fn erf_small(x: f64) -> f64 {
+fn erf_below_half(x: f64) -> f64 {
     let v = x * x;
     x * fit::erf_small(fit::erf_small_t(v))
 }
@@ -105,7 +105,7 @@ pub fn erf(x: f64) -> f64 {
     if x.is_nan() {
         x
     } else if ax < 0.5 {
-        erf_small(x)
+        erf_below_half(x)
     } else if ax < 6.0 {
         (1.0 - erfc_large(ax)).copysign(x)
     } else {
@@ -121,7 +121,7 @@ pub fn erfc(x: f64) -> f64 {
     if x.is_nan() {
         x
     } else if x.abs() < 0.5 {
-        1.0 - erf_small(x)
+        1.0 - erf_below_half(x)
     } else if x > 0.0 {
         erfc_large(x)
     } else {
@@ -138,7 +138,7 @@ pub fn erfcx(x: f64) -> f64 {
     if x.is_nan() {
         x
     } else if x.abs() < 0.5 {
-        exp_sq(x) * (1.0 - erf_small(x))
+        exp_sq(x) * (1.0 - erf_below_half(x))
     } else if x > 0.0 {
         erfcx_large(x)
     } else if x < -26.7 {
@@ -259,7 +259,7 @@ pub fn erfcinv(z: f64) -> f64 {
 pub fn ndtr(x: f64) -> f64 {
     let z = x * std::f64::consts::FRAC_1_SQRT_2;
     if z.abs() < 0.5 {
-        0.5 + 0.5 * erf_small(z)
+        0.5 + 0.5 * erf_below_half(z)
     } else {
         0.5 * erfc(-z)
     }
