@@ -1,147 +1,107 @@
 //! Elementary functions of `scipy.special`: `cbrt`, `exp10`, `exp2`, `expm1`, `log1p`,
 //! `cosm1`, `round`, `sindg`, `cosdg`, `tandg`, `cotdg`, `radian`, `agm`, `exprel`, `powm1`.
+//!
+//! ```
+//! use kernels_std::{special, Array, Device};
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![8i32, -27])?;
+//! assert_eq!(special::cbrt(&x)?.to_vec()?, vec![2.0f64, -3.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![2.0f64, -1.0])?;
+//! assert_eq!(special::exp10(&x)?.to_vec()?, vec![100.0, 0.1]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![3.0f32, -1.0])?;
+//! assert_eq!(special::exp2(&x)?.to_vec()?, vec![8.0f32, 0.5]);
+//! let x = Array::from_vec(&Device::cpu(), &[1], vec![1e-18f64])?;
+//! assert_eq!(special::expm1(&x)?.to_vec()?, vec![1e-18]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![1e-18f64, -1.0])?;
+//! assert_eq!(special::log1p(&x)?.to_vec()?, vec![1e-18, f64::NEG_INFINITY]);
+//! let x = Array::from_vec(&Device::cpu(), &[1], vec![0.0f64])?;
+//! assert_eq!(special::cosm1(&x)?.to_vec()?, vec![0.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![0.5f64, 1.5, -2.5])?;
+//! assert_eq!(special::round(&x)?.to_vec()?, vec![0.0, 2.0, -2.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![90.0f64, 180.0, -270.0])?;
+//! assert_eq!(special::sindg(&x)?.to_vec()?, vec![1.0, 0.0, 1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 180.0])?;
+//! assert_eq!(special::cosdg(&x)?.to_vec()?, vec![1.0, -1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![45.0f64, 90.0, 135.0])?;
+//! assert_eq!(special::tandg(&x)?.to_vec()?, vec![1.0, f64::INFINITY, -1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![45.0f64, 90.0, 0.0])?;
+//! assert_eq!(special::cotdg(&x)?.to_vec()?, vec![1.0, 0.0, f64::INFINITY]);
+//! let d = Array::from_vec(&Device::cpu(), &[2], vec![180.0f64, 0.0])?;
+//! let r = special::radian(&d, 0.0, 0.0)?.to_vec()?;
+//! assert_eq!(r, vec![std::f64::consts::PI, 0.0]);
+//! let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 1.0])?;
+//! let g = special::agm(&a, 1.0)?.to_vec()?;
+//! assert_eq!(g, vec![1.0, 1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
+//! assert_eq!(special::exprel(&x)?.to_vec()?, vec![1.0, 0.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![2.0f64, 1.0])?;
+//! assert_eq!(special::powm1(&x, 3.0)?.to_vec()?, vec![7.0, 0.0]);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use super::ufunc::ufunc;
 
 ufunc! {
     /// The cube root, elementwise (SciPy's `cbrt`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![8i32, -27])?;
-    /// assert_eq!(special::cbrt(&x)?.to_vec()?, vec![2.0f64, -3.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     cbrt(x): Promote;
     /// `10^x`, elementwise (SciPy's `exp10`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![2.0f64, -1.0])?;
-    /// assert_eq!(special::exp10(&x)?.to_vec()?, vec![100.0, 0.1]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     exp10(x): Promote;
     /// `2^x`, elementwise (SciPy's `exp2`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![3.0f32, -1.0])?;
-    /// assert_eq!(special::exp2(&x)?.to_vec()?, vec![8.0f32, 0.5]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     exp2(x): Promote;
     /// `e^x - 1`, accurate near 0, elementwise (SciPy's `expm1`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[1], vec![1e-18f64])?;
-    /// assert_eq!(special::expm1(&x)?.to_vec()?, vec![1e-18]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     expm1(x): Promote;
     /// `ln(1 + x)`, accurate near 0, elementwise (SciPy's `log1p`; complex arguments are
     /// [`math::log1p`](crate::math::log1p)'s).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![1e-18f64, -1.0])?;
-    /// assert_eq!(special::log1p(&x)?.to_vec()?, vec![1e-18, f64::NEG_INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     log1p(x): Promote;
     /// `cos(x) - 1`, accurate near 0, elementwise (SciPy's `cosm1`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[1], vec![0.0f64])?;
-    /// assert_eq!(special::cosm1(&x)?.to_vec()?, vec![0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     cosm1(x): Promote;
     /// The nearest integer, halves to even, elementwise (SciPy's `round`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![0.5f64, 1.5, -2.5])?;
-    /// assert_eq!(special::round(&x)?.to_vec()?, vec![0.0, 2.0, -2.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     round(x): PromoteF32;
     /// The sine of angles in degrees, elementwise (SciPy's `sindg`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![90.0f64, 180.0, -270.0])?;
-    /// assert_eq!(special::sindg(&x)?.to_vec()?, vec![1.0, 0.0, 1.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     sindg(x): Promote;
     /// The cosine of angles in degrees, elementwise (SciPy's `cosdg`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 180.0])?;
-    /// assert_eq!(special::cosdg(&x)?.to_vec()?, vec![1.0, -1.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     cosdg(x): Promote;
     /// The tangent of angles in degrees, elementwise (SciPy's `tandg`): `inf` at odd
     /// multiples of 90.
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![45.0f64, 90.0, 135.0])?;
-    /// assert_eq!(special::tandg(&x)?.to_vec()?, vec![1.0, f64::INFINITY, -1.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     tandg(x): Promote;
     /// The cotangent of angles in degrees, elementwise (SciPy's `cotdg`): `inf` at multiples
     /// of 180.
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![45.0f64, 90.0, 0.0])?;
-    /// assert_eq!(special::cotdg(&x)?.to_vec()?, vec![1.0, 0.0, f64::INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     cotdg(x): Promote;
     /// Degrees, minutes and seconds to radians, elementwise (SciPy's `radian`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let d = Array::from_vec(&Device::cpu(), &[2], vec![180.0f64, 0.0])?;
-    /// let r = special::radian(&d, 0.0, 0.0)?.to_vec()?;
-    /// assert_eq!(r, vec![std::f64::consts::PI, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     radian(d, m, s): Promote;
     /// The arithmetic-geometric mean, elementwise (SciPy's `agm`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 1.0])?;
-    /// let g = special::agm(&a, 1.0)?.to_vec()?;
-    /// assert_eq!(g, vec![1.0, 1.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     agm(a, b): PromoteF32;
     /// `(e^x - 1) / x`, elementwise (SciPy's `exprel`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
-    /// assert_eq!(special::exprel(&x)?.to_vec()?, vec![1.0, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     exprel(x): Promote;
     /// `x^y - 1`, elementwise (SciPy's `powm1`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![2.0f64, 1.0])?;
-    /// assert_eq!(special::powm1(&x, 3.0)?.to_vec()?, vec![7.0, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     powm1(x, y): PromoteF32;
 }

@@ -1,110 +1,82 @@
 //! The error functions and the normal distribution of `scipy.special`: `erf`, `erfc`,
 //! `erfcx`, `erfi`, `erfinv`, `erfcinv`, `dawsn`, `ndtr`, `log_ndtr`, `ndtri`, `ndtri_exp`.
+//!
+//! ```
+//! use kernels_std::{special, Array, Device};
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, 10.0, -10.0])?;
+//! assert_eq!(special::erf(&x)?.to_vec()?, vec![0.0, 1.0, -1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
+//! assert_eq!(special::erfc(&x)?.to_vec()?, vec![1.0, 2.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::INFINITY])?;
+//! assert_eq!(special::erfcx(&x)?.to_vec()?, vec![1.0, 0.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 30.0])?;
+//! assert_eq!(special::erfi(&x)?.to_vec()?, vec![0.0, f64::INFINITY]);
+//! let y = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, 1.0, 2.0])?;
+//! let x = special::erfinv(&y)?.to_vec()?;
+//! assert!(x[0] == 0.0 && x[1] == f64::INFINITY && x[2].is_nan());
+//! let z = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 0.0, 2.0])?;
+//! assert_eq!(special::erfcinv(&z)?.to_vec()?, vec![0.0, f64::INFINITY, f64::NEG_INFINITY]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::INFINITY])?;
+//! assert_eq!(special::dawsn(&x)?.to_vec()?, vec![0.0, 0.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, f64::INFINITY, f64::NEG_INFINITY])?;
+//! assert_eq!(special::ndtr(&x)?.to_vec()?, vec![0.5, 1.0, 0.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![f64::INFINITY, f64::NEG_INFINITY])?;
+//! assert_eq!(special::log_ndtr(&x)?.to_vec()?, vec![0.0, f64::NEG_INFINITY]);
+//! let p = Array::from_vec(&Device::cpu(), &[3], vec![0.5f64, 0.0, 1.0])?;
+//! assert_eq!(special::ndtri(&p)?.to_vec()?, vec![0.0, f64::NEG_INFINITY, f64::INFINITY]);
+//! let y = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
+//! assert_eq!(special::ndtri_exp(&y)?.to_vec()?, vec![f64::INFINITY, f64::NEG_INFINITY]);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use super::ufunc::ufunc;
 
 ufunc! {
     /// The error function, elementwise (SciPy's `erf`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, 10.0, -10.0])?;
-    /// assert_eq!(special::erf(&x)?.to_vec()?, vec![0.0, 1.0, -1.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     erf(x): Promote;
     /// The complementary error function `1 - erf(x)`, elementwise (SciPy's `erfc`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
-    /// assert_eq!(special::erfc(&x)?.to_vec()?, vec![1.0, 2.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     erfc(x): Promote;
     /// The scaled complementary error function `e^(x^2) erfc(x)`, elementwise (SciPy's
     /// `erfcx`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::INFINITY])?;
-    /// assert_eq!(special::erfcx(&x)?.to_vec()?, vec![1.0, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     erfcx(x): Promote;
     /// The imaginary error function `-i erf(ix)`, elementwise (SciPy's `erfi`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 30.0])?;
-    /// assert_eq!(special::erfi(&x)?.to_vec()?, vec![0.0, f64::INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     erfi(x): Promote;
     /// The inverse error function, elementwise (SciPy's `erfinv`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let y = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, 1.0, 2.0])?;
-    /// let x = special::erfinv(&y)?.to_vec()?;
-    /// assert!(x[0] == 0.0 && x[1] == f64::INFINITY && x[2].is_nan());
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     erfinv(x): PromoteF32;
     /// The inverse complementary error function, elementwise (SciPy's `erfcinv`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let z = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 0.0, 2.0])?;
-    /// assert_eq!(special::erfcinv(&z)?.to_vec()?, vec![0.0, f64::INFINITY, f64::NEG_INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     erfcinv(x): PromoteF32;
     /// Dawson's integral, elementwise (SciPy's `dawsn`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::INFINITY])?;
-    /// assert_eq!(special::dawsn(&x)?.to_vec()?, vec![0.0, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     dawsn(x): Promote;
     /// The standard normal distribution function, elementwise (SciPy's `ndtr`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, f64::INFINITY, f64::NEG_INFINITY])?;
-    /// assert_eq!(special::ndtr(&x)?.to_vec()?, vec![0.5, 1.0, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     ndtr(x): Promote;
     /// The logarithm of the standard normal distribution function, elementwise (SciPy's
     /// `log_ndtr`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![f64::INFINITY, f64::NEG_INFINITY])?;
-    /// assert_eq!(special::log_ndtr(&x)?.to_vec()?, vec![0.0, f64::NEG_INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     log_ndtr(x): Promote;
     /// The inverse of the standard normal distribution function, elementwise (SciPy's
     /// `ndtri`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let p = Array::from_vec(&Device::cpu(), &[3], vec![0.5f64, 0.0, 1.0])?;
-    /// assert_eq!(special::ndtri(&p)?.to_vec()?, vec![0.0, f64::NEG_INFINITY, f64::INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     ndtri(x): PromoteF32;
     /// `ndtri(e^y)`, elementwise (SciPy's `ndtri_exp`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let y = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
-    /// assert_eq!(special::ndtri_exp(&y)?.to_vec()?, vec![f64::INFINITY, f64::NEG_INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     ndtri_exp(x): PromoteF32;
 }

@@ -1,5 +1,39 @@
 //! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `gammasgn`,
 //! `rgamma`, `digamma`/`psi`, `beta`, `betaln`, `poch`, `multigammaln`.
+//!
+//! ```
+//! use kernels_std::{special, Array, Device};
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![5.0f64, 0.5, -1.0])?;
+//! let g = special::gamma(&x)?.to_vec()?;
+//! assert!(g[0] == 24.0 && (g[1] - std::f64::consts::PI.sqrt()).abs() < 1e-15 && g[2].is_nan());
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 2.0, 0.0])?;
+//! assert_eq!(special::gammaln(&x)?.to_vec()?, vec![0.0, 0.0, f64::INFINITY]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![1.5f64, -0.5, -1.5])?;
+//! assert_eq!(special::gammasgn(&x)?.to_vec()?, vec![1.0, -1.0, 1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, -2.0, 4.0])?;
+//! let r = special::rgamma(&x)?.to_vec()?;
+//! assert!(r[0] == 0.0 && r[1] == 0.0 && (r[2] - 1.0 / 6.0).abs() < 1e-16);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 0.0])?;
+//! let p = special::digamma(&x)?.to_vec()?;
+//! assert!((p[0] + 0.5772156649015329).abs() < 1e-16 && p[1] == f64::NEG_INFINITY);
+//! let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 2.0])?;
+//! let b = special::beta(&a, 1.0)?.to_vec()?;
+//! assert!((b[0] - 1.0).abs() < 1e-16 && (b[1] - 0.5).abs() < 1e-16);
+//! let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 0.0])?;
+//! let l = special::betaln(&a, 1.0)?.to_vec()?;
+//! assert!(l[0].abs() < 1e-16 && l[1] == f64::INFINITY);
+//! let z = Array::from_vec(&Device::cpu(), &[2], vec![3.0f64, -2.0])?;
+//! assert_eq!(special::poch(&z, 3.0)?.to_vec()?, vec![60.0, 0.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[1], vec![2.0f32])?;
+//! let p = special::psi(&x)?.to_vec()?;
+//! assert!((p[0] - 0.42278433).abs() < 1e-7);
+//! let a = Array::from_vec(&Device::cpu(), &[1], vec![3.0f64])?;
+//! let m = special::multigammaln(&a, 2)?.to_vec()?;
+//! let want = 0.5 * std::f64::consts::PI.ln() + 2.0f64.ln() + (0.75f64 * std::f64::consts::PI.sqrt()).ln();
+//! assert!((m[0] - want).abs() < 1e-14);
+//! assert!(special::multigammaln(&a, 7).is_err());
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use super::ufunc::ufunc;
 use crate::prelude::*;
@@ -9,92 +43,41 @@ use array_runtime::IntoOperand;
 ufunc! {
     /// The gamma function, elementwise (SciPy's `gamma`; real arguments).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![5.0f64, 0.5, -1.0])?;
-    /// let g = special::gamma(&x)?.to_vec()?;
-    /// assert!(g[0] == 24.0 && (g[1] - std::f64::consts::PI.sqrt()).abs() < 1e-15 && g[2].is_nan());
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     gamma(x): Promote;
     /// `ln |Gamma(x)|`, elementwise (SciPy's `gammaln`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 2.0, 0.0])?;
-    /// assert_eq!(special::gammaln(&x)?.to_vec()?, vec![0.0, 0.0, f64::INFINITY]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     gammaln(x): Promote;
     /// The sign of the gamma function, elementwise (SciPy's `gammasgn`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1.5f64, -0.5, -1.5])?;
-    /// assert_eq!(special::gammasgn(&x)?.to_vec()?, vec![1.0, -1.0, 1.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     gammasgn(x): Promote;
     /// `1 / Gamma(x)`, elementwise (SciPy's `rgamma`): 0 at the poles of `Gamma`.
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, -2.0, 4.0])?;
-    /// let r = special::rgamma(&x)?.to_vec()?;
-    /// assert!(r[0] == 0.0 && r[1] == 0.0 && (r[2] - 1.0 / 6.0).abs() < 1e-16);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     rgamma(x): Promote;
     /// The digamma function `Gamma'(x) / Gamma(x)`, elementwise (SciPy's `digamma`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 0.0])?;
-    /// let p = special::digamma(&x)?.to_vec()?;
-    /// assert!((p[0] + 0.5772156649015329).abs() < 1e-16 && p[1] == f64::NEG_INFINITY);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     digamma(x): Promote;
     /// The beta function `Gamma(a) Gamma(b) / Gamma(a + b)`, elementwise (SciPy's `beta`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 2.0])?;
-    /// let b = special::beta(&a, 1.0)?.to_vec()?;
-    /// assert!((b[0] - 1.0).abs() < 1e-16 && (b[1] - 0.5).abs() < 1e-16);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     beta(a, b): Promote;
     /// `ln |B(a, b)|`, elementwise (SciPy's `betaln`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 0.0])?;
-    /// let l = special::betaln(&a, 1.0)?.to_vec()?;
-    /// assert!(l[0].abs() < 1e-16 && l[1] == f64::INFINITY);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     betaln(a, b): Promote;
     /// The rising factorial `Gamma(z + m) / Gamma(z)`, elementwise (SciPy's `poch`).
     ///
-    /// ```
-    /// use kernels_std::{special, Array, Device};
-    /// let z = Array::from_vec(&Device::cpu(), &[2], vec![3.0f64, -2.0])?;
-    /// assert_eq!(special::poch(&z, 3.0)?.to_vec()?, vec![60.0, 0.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
+    /// Example: [the family's page](self).
     poch(z, m): PromoteF32;
 }
 
 /// SciPy's `psi`: the digamma function, see [`digamma`].
 ///
-/// ```
-/// use kernels_std::{special, Array, Device};
-/// let x = Array::from_vec(&Device::cpu(), &[1], vec![2.0f32])?;
-/// let p = special::psi(&x)?.to_vec()?;
-/// assert!((p[0] - 0.42278433).abs() < 1e-7);
-/// # Ok::<(), kernels_std::Error>(())
-/// ```
+/// Example: [the family's page](self).
 pub fn psi<'a, T: super::Promote>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
     digamma(x)
 }
@@ -105,15 +88,7 @@ pub fn psi<'a, T: super::Promote>(x: impl IntoOperand<'a, T>) -> Result<Array<T:
 /// SciPy requires every `a > (d - 1) / 2`; here a violation is an [`Error::Invalid`]
 /// naming the bound (NaN elements pass, as in SciPy).
 ///
-/// ```
-/// use kernels_std::{special, Array, Device};
-/// let a = Array::from_vec(&Device::cpu(), &[1], vec![3.0f64])?;
-/// let m = special::multigammaln(&a, 2)?.to_vec()?;
-/// let want = 0.5 * std::f64::consts::PI.ln() + 2.0f64.ln() + (0.75f64 * std::f64::consts::PI.sqrt()).ln();
-/// assert!((m[0] - want).abs() < 1e-14);
-/// assert!(special::multigammaln(&a, 7).is_err());
-/// # Ok::<(), kernels_std::Error>(())
-/// ```
+/// Example: [the family's page](self).
 pub fn multigammaln<T: super::Promote>(a: &Array<T>, d: u32) -> Result<Array<T::Out>> {
     let a = T::promote(a)?;
     let a = match a {

@@ -23,6 +23,7 @@
 //! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
 //! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`] |
 //! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
+//! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
@@ -31,14 +32,15 @@
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
 //! and round once (so `f32` results can differ from SciPy's in the last bit or two).
 
-mod box_cox;
-mod elementary;
-mod error_fns;
-mod gamma_fns;
+pub mod box_cox;
+pub mod elementary;
+pub mod error_fns;
+pub mod gamma_fns;
+pub mod incomplete_gamma;
 pub mod kernels;
-mod logistic;
+pub mod logistic;
 mod promote;
-mod reductions;
+pub mod reductions;
 pub mod scalar;
 mod ufunc;
 
@@ -46,6 +48,7 @@ pub use box_cox::*;
 pub use elementary::*;
 pub use error_fns::*;
 pub use gamma_fns::*;
+pub use incomplete_gamma::*;
 pub use logistic::*;
 pub use promote::{Promote, PromoteF32};
-pub use reductions::{log_softmax, logsumexp, softmax, LogSumExp, Softmax};
+pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};

@@ -1,4 +1,20 @@
 //! SciPy's `logsumexp`, `softmax` and `log_softmax`, over any axes.
+//!
+//! ```
+//! use kernels_std::{special, Array, Device};
+//! let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1000.0f64, 1000.0, 0.0, f64::NEG_INFINITY])?;
+//! let l = special::logsumexp(&a).axis(1).run()?.to_vec()?;
+//! assert!((l[0] - (1000.0 + 2f64.ln())).abs() < 1e-12 && l[1] == 0.0);
+//! let b = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, -2.0])?;
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 2.0])?;
+//! let (v, s) = special::logsumexp(&x).b(&b).run_with_sign()?;
+//! assert_eq!(s.to_vec()?, vec![-1.0]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![1000.0f64, 1000.0])?;
+//! assert_eq!(special::softmax(&x).run()?.to_vec()?, vec![0.5, 0.5]);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![f64::NEG_INFINITY, 0.0])?;
+//! assert_eq!(special::log_softmax(&x).run()?.to_vec()?, vec![f64::NEG_INFINITY, 0.0]);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use super::kernels;
 use super::Promote;
@@ -7,6 +23,9 @@ use crate::reduce::builder::{axes_methods, AxesChoice};
 use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::Erase;
 use array_runtime::kernel::reduction::ReduceCall;
+
+/// `(ln |sum|, sign of the sum)`: what [`LogSumExp::run_with_sign`] returns.
+pub type LogAndSign<T> = (Array<T>, Array<T>);
 
 /// The builder of [`logsumexp`]: axes, `keepdims`, weights `b`; [`LogSumExp::run`] or
 /// [`LogSumExp::run_with_sign`] (SciPy's `return_sign=True`).
@@ -47,7 +66,7 @@ impl<'a, T: Promote> LogSumExp<'a, T> {
 
     /// `(ln |sum b e^a|, sign of the sum)` (SciPy's `return_sign=True`; the sign is 0 where
     /// the sum is).
-    pub fn run_with_sign(self) -> Result<(Array<T::Out>, Array<T::Out>)> {
+    pub fn run_with_sign(self) -> Result<LogAndSign<T::Out>> {
         kernels::logsumexp_parts::<T::Out>(&self.reduce()?)
     }
 }
@@ -56,17 +75,7 @@ impl<'a, T: Promote> LogSumExp<'a, T> {
 /// `axes`, `keepdims`, `b` (weights), then `run()` or `run_with_sign()`. Integers give `f64`,
 /// `f32` stays `f32`; computed in `f64` in one pass.
 ///
-/// ```
-/// use kernels_std::{special, Array, Device};
-/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1000.0f64, 1000.0, 0.0, f64::NEG_INFINITY])?;
-/// let l = special::logsumexp(&a).axis(1).run()?.to_vec()?;
-/// assert!((l[0] - (1000.0 + 2f64.ln())).abs() < 1e-12 && l[1] == 0.0);
-/// let b = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, -2.0])?;
-/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, 2.0])?;
-/// let (v, s) = special::logsumexp(&x).b(&b).run_with_sign()?;
-/// assert_eq!(s.to_vec()?, vec![-1.0]);
-/// # Ok::<(), kernels_std::Error>(())
-/// ```
+/// Example: [the family's page](self).
 pub fn logsumexp<T: Promote>(a: &Array<T>) -> LogSumExp<'_, T> {
     LogSumExp {
         a,
@@ -115,12 +124,7 @@ impl<T: Promote> Softmax<'_, T> {
 
 /// `e^x / sum e^x` over axes (SciPy's `softmax`): `softmax(&x).axis(1).run()`.
 ///
-/// ```
-/// use kernels_std::{special, Array, Device};
-/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1000.0f64, 1000.0])?;
-/// assert_eq!(special::softmax(&x).run()?.to_vec()?, vec![0.5, 0.5]);
-/// # Ok::<(), kernels_std::Error>(())
-/// ```
+/// Example: [the family's page](self).
 pub fn softmax<T: Promote>(x: &Array<T>) -> Softmax<'_, T> {
     Softmax {
         x,
@@ -131,12 +135,7 @@ pub fn softmax<T: Promote>(x: &Array<T>) -> Softmax<'_, T> {
 
 /// `x - logsumexp(x)` over axes (SciPy's `log_softmax`): `log_softmax(&x).axis(1).run()`.
 ///
-/// ```
-/// use kernels_std::{special, Array, Device};
-/// let x = Array::from_vec(&Device::cpu(), &[2], vec![f64::NEG_INFINITY, 0.0])?;
-/// assert_eq!(special::log_softmax(&x).run()?.to_vec()?, vec![f64::NEG_INFINITY, 0.0]);
-/// # Ok::<(), kernels_std::Error>(())
-/// ```
+/// Example: [the family's page](self).
 pub fn log_softmax<T: Promote>(x: &Array<T>) -> Softmax<'_, T> {
     Softmax {
         x,

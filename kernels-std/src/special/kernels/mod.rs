@@ -58,6 +58,11 @@ kernel! {
     beta(a, b);
     betaln(a, b);
     poch(z, m);
+    // incomplete gamma
+    gammainc(a, x);
+    gammaincc(a, x);
+    gammaincinv(a, p);
+    gammainccinv(a, q);
     // logistic and entropy
     expit(x);
     logit(x);

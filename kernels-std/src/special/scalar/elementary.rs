@@ -1,13 +1,35 @@
 //! Elementary odds and ends: `cbrt`, `exp10`, `exp2`, `expm1`, `log1p`, `cosm1`, `round`, the
 //! trigonometric functions of degrees, `radian`, `agm`, `exprel`, `powm1`.
+//!
+//! ```
+//! use kernels_std::special::scalar as sp;
+//! assert_eq!(sp::cbrt(-27.0), -3.0);
+//! assert_eq!(sp::exp10(3.0), 1000.0);
+//! assert_eq!(sp::exp2(-2.0), 0.25);
+//! assert_eq!(sp::expm1(1e-20), 1e-20);
+//! assert_eq!(sp::log1p(1e-20), 1e-20);
+//! let y = sp::cosm1(1e-8);
+//! assert!((y + 5e-17).abs() < 1e-30);
+//! assert_eq!((sp::round(2.5), sp::round(3.5), sp::round(-0.5)), (2.0, 4.0, -0.0));
+//! assert_eq!(sp::sindg(90.0), 1.0);
+//! assert_eq!(sp::cosdg(180.0), -1.0);
+//! assert_eq!(sp::tandg(45.0), 1.0);
+//! assert_eq!(sp::cotdg(-45.0), -1.0);
+//! let r = sp::radian(90.0, 0.0, 0.0);
+//! assert!((r - std::f64::consts::FRAC_PI_2).abs() < 1e-16);
+//! let g = sp::agm(24.0, 6.0);
+//! assert!((g - 13.458171481725614).abs() < 1e-14);
+//! assert_eq!(sp::exprel(0.0), 1.0);
+//! let y = sp::powm1(1.0 + 1e-12, 2.0);
+//! assert!((y / 2.0001778011656825e-12 - 1.0).abs() < 1e-14); // 1 + 1e-12 is not exact
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use crate::prelude::*;
 
 /// The cube root (SciPy's `cbrt`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::cbrt(-27.0), -3.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn cbrt(x: f64) -> f64 {
     x.cbrt()
@@ -15,9 +37,7 @@ pub fn cbrt(x: f64) -> f64 {
 
 /// `10^x` (SciPy's `exp10`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::exp10(3.0), 1000.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn exp10(x: f64) -> f64 {
     10.0f64.powf(x)
@@ -25,9 +45,7 @@ pub fn exp10(x: f64) -> f64 {
 
 /// `2^x` (SciPy's `exp2`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::exp2(-2.0), 0.25);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn exp2(x: f64) -> f64 {
     x.exp2()
@@ -35,9 +53,7 @@ pub fn exp2(x: f64) -> f64 {
 
 /// `e^x - 1`, accurate near 0 (SciPy's `expm1`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::expm1(1e-20), 1e-20);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn expm1(x: f64) -> f64 {
     x.exp_m1()
@@ -45,9 +61,7 @@ pub fn expm1(x: f64) -> f64 {
 
 /// `ln(1 + x)`, accurate near 0 (SciPy's `log1p`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::log1p(1e-20), 1e-20);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn log1p(x: f64) -> f64 {
     x.ln_1p()
@@ -55,10 +69,7 @@ pub fn log1p(x: f64) -> f64 {
 
 /// `cos(x) - 1`, accurate near 0 (SciPy's `cosm1`): `-2 sin^2(x/2)`.
 ///
-/// ```
-/// let y = kernels_std::special::scalar::cosm1(1e-8);
-/// assert!((y + 5e-17).abs() < 1e-30);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn cosm1(x: f64) -> f64 {
     let s = (0.5 * x).sin();
@@ -67,10 +78,7 @@ pub fn cosm1(x: f64) -> f64 {
 
 /// The nearest integer, halves to even (SciPy's `round`, which is C's `rint`).
 ///
-/// ```
-/// use kernels_std::special::scalar::round;
-/// assert_eq!((round(2.5), round(3.5), round(-0.5)), (2.0, 4.0, -0.0));
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn round(x: f64) -> f64 {
     let r = x.round();
@@ -103,9 +111,7 @@ fn deg_lost(ax: f64) -> bool {
 /// The sine of an angle in degrees (SciPy's `sindg`): exact at multiples of 30 and 90 up to
 /// the last bit of `sin`, 0 above `1e14` degrees (as SciPy).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::sindg(90.0), 1.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn sindg(x: f64) -> f64 {
     let mut sign = if x < 0.0 { -1.0 } else { 1.0 };
@@ -133,9 +139,7 @@ pub fn sindg(x: f64) -> f64 {
 
 /// The cosine of an angle in degrees (SciPy's `cosdg`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::cosdg(180.0), -1.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn cosdg(x: f64) -> f64 {
     let ax = x.abs();
@@ -204,9 +208,7 @@ fn tan_or_cot_deg(x: f64, cot: bool) -> f64 {
 
 /// The tangent of an angle in degrees (SciPy's `tandg`): `inf` at odd multiples of 90.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::tandg(45.0), 1.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn tandg(x: f64) -> f64 {
     tan_or_cot_deg(x, false)
@@ -214,9 +216,7 @@ pub fn tandg(x: f64) -> f64 {
 
 /// The cotangent of an angle in degrees (SciPy's `cotdg`): `inf` at multiples of 180.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::cotdg(-45.0), -1.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn cotdg(x: f64) -> f64 {
     tan_or_cot_deg(x, true)
@@ -224,10 +224,7 @@ pub fn cotdg(x: f64) -> f64 {
 
 /// Degrees, minutes and seconds to radians (SciPy's `radian`).
 ///
-/// ```
-/// let r = kernels_std::special::scalar::radian(90.0, 0.0, 0.0);
-/// assert!((r - std::f64::consts::FRAC_PI_2).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn radian(d: f64, m: f64, s: f64) -> f64 {
     (d + (m + s / 60.0) / 60.0) * (std::f64::consts::PI / 180.0)
@@ -236,10 +233,7 @@ pub fn radian(d: f64, m: f64, s: f64) -> f64 {
 /// The arithmetic-geometric mean of `a` and `b` (SciPy's `agm`): NaN when they have opposite
 /// signs, 0 when one is 0 (NaN for `agm(inf, 0)`), negative when both are.
 ///
-/// ```
-/// let g = kernels_std::special::scalar::agm(24.0, 6.0);
-/// assert!((g - 13.458171481725614).abs() < 1e-14);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn agm(a: f64, b: f64) -> f64 {
     if a.is_nan() || b.is_nan() {
@@ -279,9 +273,7 @@ pub fn agm(a: f64, b: f64) -> f64 {
 
 /// `(e^x - 1) / x`, 1 at 0 (SciPy's `exprel`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::exprel(0.0), 1.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn exprel(x: f64) -> f64 {
     if x.abs() < f64::EPSILON {
@@ -296,10 +288,7 @@ pub fn exprel(x: f64) -> f64 {
 /// `x^y - 1`, accurate where `x^y` is near 1 (SciPy's `powm1`): 0 when `y == 0` or `x == 1`
 /// (even with a NaN), NaN for a negative `x` and a non-integer `y`.
 ///
-/// ```
-/// let y = kernels_std::special::scalar::powm1(1.0 + 1e-12, 2.0);
-/// assert!((y - 2.000000000001e-12).abs() < 1e-26);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn powm1(x: f64, y: f64) -> f64 {
     if y == 0.0 || x == 1.0 {

@@ -9,6 +9,32 @@
 //! for `erfcinv` of small arguments) series in `s = sqrt(-ln z)`. Dawson's integral likewise;
 //! `erfi(x) = 2/sqrt(pi) e^(x^2) dawsn(x)`. The series are ours (`fits/erf.rs`). On a GPU,
 //! `erf`, `erfc`, `erfcx`, `erfinv`, `erfcinv`, `ndtr` and `ndtri` are CUDA's (2 to 8 ULPs).
+//!
+//! ```
+//! use kernels_std::special::scalar as sp;
+//! let e = sp::erf(0.5);
+//! assert!((e - 0.5204998778130465).abs() < 1e-16);
+//! let e = sp::erfc(10.0);
+//! assert!((e / 2.088487583762545e-45 - 1.0).abs() < 1e-15);
+//! let e = sp::erfcx(1e10);
+//! assert!((e * 1e10 * std::f64::consts::PI.sqrt() - 1.0).abs() < 1e-15);
+//! let d = sp::dawsn(1.0);
+//! assert!((d - 0.5380795069127684).abs() < 1e-16);
+//! let e = sp::erfi(1.0);
+//! assert!((e - 1.6504257587975428).abs() < 1e-15);
+//! let y = sp::erfinv(0.5204998778130465);
+//! assert!((y - 0.5).abs() < 1e-15);
+//! let x = sp::erfcinv(2.088487583762545e-45);
+//! assert!((x - 10.0).abs() < 1e-13);
+//! assert_eq!(sp::ndtr(0.0), 0.5);
+//! let l = sp::log_ndtr(-40.0);
+//! assert!((l / -804.6084420137538 - 1.0).abs() < 1e-14);
+//! let x = sp::ndtri(0.975);
+//! assert!((x - 1.959963984540054).abs() < 1e-15);
+//! let x = sp::ndtri_exp(-1e-20);
+//! assert!((x / 9.262340089798408 - 1.0).abs() < 1e-14);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use super::fits::erf as fit;
 use crate::prelude::*;
@@ -37,7 +63,7 @@ pub(crate) fn exp_sq(x: f64) -> f64 {
 
 /// `erf(x)` for `|x| < 0.5`.
 #[device_fn]
-fn erf_small(x: f64) -> f64 {
+fn erf_below_half(x: f64) -> f64 {
     let v = x * x;
     x * fit::erf_small(fit::erf_small_t(v))
 }
@@ -72,17 +98,14 @@ fn erfc_large(x: f64) -> f64 {
 
 /// The error function `2/sqrt(pi) int_0^x e^(-t^2) dt` (SciPy's `erf`).
 ///
-/// ```
-/// let e = kernels_std::special::scalar::erf(0.5);
-/// assert!((e - 0.5204998778130465).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "erf")]
 pub fn erf(x: f64) -> f64 {
     let ax = x.abs();
     if x.is_nan() {
         x
     } else if ax < 0.5 {
-        erf_small(x)
+        erf_below_half(x)
     } else if ax < 6.0 {
         (1.0 - erfc_large(ax)).copysign(x)
     } else {
@@ -92,16 +115,13 @@ pub fn erf(x: f64) -> f64 {
 
 /// The complementary error function `1 - erf(x)` (SciPy's `erfc`), accurate for large `x`.
 ///
-/// ```
-/// let e = kernels_std::special::scalar::erfc(10.0);
-/// assert!((e / 2.088487583762545e-45 - 1.0).abs() < 1e-15);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "erfc")]
 pub fn erfc(x: f64) -> f64 {
     if x.is_nan() {
         x
     } else if x.abs() < 0.5 {
-        1.0 - erf_small(x)
+        1.0 - erf_below_half(x)
     } else if x > 0.0 {
         erfc_large(x)
     } else {
@@ -112,16 +132,13 @@ pub fn erfc(x: f64) -> f64 {
 /// The scaled complementary error function `e^(x^2) erfc(x)` (SciPy's `erfcx`): about
 /// `1 / (x sqrt(pi))` for large `x`, `inf` below about -26.6.
 ///
-/// ```
-/// let e = kernels_std::special::scalar::erfcx(1e10);
-/// assert!((e * 1e10 * std::f64::consts::PI.sqrt() - 1.0).abs() < 1e-15);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "erfcx")]
 pub fn erfcx(x: f64) -> f64 {
     if x.is_nan() {
         x
     } else if x.abs() < 0.5 {
-        exp_sq(x) * (1.0 - erf_small(x))
+        exp_sq(x) * (1.0 - erf_below_half(x))
     } else if x > 0.0 {
         erfcx_large(x)
     } else if x < -26.7 {
@@ -133,10 +150,7 @@ pub fn erfcx(x: f64) -> f64 {
 
 /// Dawson's integral `e^(-x^2) int_0^x e^(t^2) dt` (SciPy's `dawsn`).
 ///
-/// ```
-/// let d = kernels_std::special::scalar::dawsn(1.0);
-/// assert!((d - 0.5380795069127684).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn dawsn(x: f64) -> f64 {
     let ax = x.abs();
@@ -162,10 +176,7 @@ pub fn dawsn(x: f64) -> f64 {
 /// The imaginary error function `-i erf(ix)` (SciPy's `erfi`): `2/sqrt(pi) e^(x^2)
 /// dawsn(x)`, `inf` beyond about 26.6.
 ///
-/// ```
-/// let e = kernels_std::special::scalar::erfi(1.0);
-/// assert!((e - 1.6504257587975428).abs() < 1e-15);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn erfi(x: f64) -> f64 {
     if x.abs() > 26.7 {
@@ -204,10 +215,7 @@ fn erfcinv_tail(z: f64) -> f64 {
 
 /// The inverse of `erf` on `[-1, 1]` (SciPy's `erfinv`): `+-inf` at `+-1`, NaN outside.
 ///
-/// ```
-/// let y = kernels_std::special::scalar::erfinv(0.5204998778130465);
-/// assert!((y - 0.5).abs() < 1e-15);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "erfinv")]
 pub fn erfinv(y: f64) -> f64 {
     let ay = y.abs();
@@ -226,10 +234,7 @@ pub fn erfinv(y: f64) -> f64 {
 /// The inverse of `erfc` on `[0, 2]` (SciPy's `erfcinv`): `inf` at 0, `-inf` at 2, NaN
 /// outside.
 ///
-/// ```
-/// let x = kernels_std::special::scalar::erfcinv(2.088487583762545e-45);
-/// assert!((x - 10.0).abs() < 1e-13);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "erfcinv")]
 pub fn erfcinv(z: f64) -> f64 {
     if z.is_nan() || z < 0.0 || z > 2.0 {
@@ -249,14 +254,12 @@ pub fn erfcinv(z: f64) -> f64 {
 
 /// The standard normal distribution function (SciPy's `ndtr`): `erfc(-x/sqrt(2)) / 2`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::ndtr(0.0), 0.5);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "normcdf")]
 pub fn ndtr(x: f64) -> f64 {
     let z = x * std::f64::consts::FRAC_1_SQRT_2;
     if z.abs() < 0.5 {
-        0.5 + 0.5 * erf_small(z)
+        0.5 + 0.5 * erf_below_half(z)
     } else {
         0.5 * erfc(-z)
     }
@@ -265,10 +268,7 @@ pub fn ndtr(x: f64) -> f64 {
 /// The logarithm of [`ndtr()`] (SciPy's `log_ndtr`), accurate in both tails: through `erfcx`
 /// below -1 (no underflow), `ln_1p(-ndtr(-x))` above 0.
 ///
-/// ```
-/// let l = kernels_std::special::scalar::log_ndtr(-40.0);
-/// assert!((l / -804.6084420137538 - 1.0).abs() < 1e-14);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn log_ndtr(x: f64) -> f64 {
     if x.is_nan() {
@@ -285,10 +285,7 @@ pub fn log_ndtr(x: f64) -> f64 {
 /// The inverse of [`ndtr()`] (SciPy's `ndtri`): `-inf` at 0, `inf` at 1, NaN outside
 /// `[0, 1]`.
 ///
-/// ```
-/// let x = kernels_std::special::scalar::ndtri(0.975);
-/// assert!((x - 1.959963984540054).abs() < 1e-15);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "normcdfinv")]
 pub fn ndtri(p: f64) -> f64 {
     if p.is_nan() || p < 0.0 || p > 1.0 {
@@ -311,10 +308,7 @@ pub fn ndtri(p: f64) -> f64 {
 /// `ndtri(e^y)` for `y <= 0` (SciPy's `ndtri_exp`), accurate where `e^y` underflows or is
 /// near 1: `-inf` at `-inf`, `inf` at 0, NaN above.
 ///
-/// ```
-/// let x = kernels_std::special::scalar::ndtri_exp(-1e-20);
-/// assert!((x / 9.262340089798408 - 1.0).abs() < 1e-14);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn ndtri_exp(y: f64) -> f64 {
     if y.is_nan() || y > 0.0 {

@@ -10,6 +10,26 @@
 //! a series of `psi(x)/(x - x0)` around its positive root `x0`. `ln B(a, b)` and `poch` for
 //! large arguments from differences of Stirling's series, where `ln Gamma` of each argument
 //! would cancel. On a GPU, `gamma` and `gammaln` are CUDA's `tgamma` and `lgamma`.
+//!
+//! ```
+//! use kernels_std::special::scalar as sp;
+//! let l = sp::gammaln(0.5);
+//! assert!((l - 0.5723649429247001).abs() < 2e-16); // ln sqrt(pi)
+//! assert_eq!(sp::gamma(5.0), 24.0);
+//! assert_eq!(sp::gammasgn(-0.5), -1.0);
+//! assert_eq!(sp::rgamma(-3.0), 0.0);
+//! let p = sp::digamma(1.0);
+//! assert!((p + 0.5772156649015329).abs() < 1e-16);
+//! assert_eq!(sp::psi(2.5), sp::digamma(2.5));
+//! let b = sp::beta(2.0, 3.0);
+//! assert!((b - 1.0 / 12.0).abs() < 1e-16);
+//! let l = sp::betaln(1e7, 2.0);
+//! assert!((l - (1.0 / (1e7 * (1e7 + 1.0f64))).ln()).abs() < 1e-13);
+//! assert_eq!(sp::poch(3.0, 2.0), 12.0);
+//! let m = sp::multigammaln(2.5, 1.0);
+//! assert!((m - sp::gammaln(2.5)).abs() < 1e-16);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use super::fits::gamma as fit;
 use crate::prelude::*;
@@ -97,10 +117,7 @@ pub(crate) fn lgamma_pos(x: f64) -> f64 {
 /// `ln |Gamma(x)|` (SciPy's `gammaln`): `inf` at the poles (0 and the negative integers) and
 /// at `inf`; `-inf` at `-inf` (as SciPy).
 ///
-/// ```
-/// let l = kernels_std::special::scalar::gammaln(0.5);
-/// assert!((l - std::f64::consts::PI.sqrt().ln()).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn gammaln(x: f64) -> f64 {
     if x == f64::NEG_INFINITY {
@@ -158,9 +175,7 @@ fn gamma_ge1(x: f64) -> f64 {
 /// The gamma function (SciPy's `gamma`): `+-inf` at `+-0`, NaN at the negative integers and
 /// `-inf`, `inf` beyond 171.6.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::gamma(5.0), 24.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn(cuda = "tgamma")]
 pub fn gamma(x: f64) -> f64 {
     if x.is_nan() || x == f64::NEG_INFINITY {
@@ -186,9 +201,7 @@ pub fn gamma(x: f64) -> f64 {
 /// The sign of `Gamma(x)` (SciPy's `gammasgn`): 1 or -1 (`-0.0` gives -1), NaN at the
 /// negative integers and `-inf`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::gammasgn(-0.5), -1.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn gammasgn(x: f64) -> f64 {
     if x.is_nan() || x == f64::NEG_INFINITY {
@@ -208,9 +221,7 @@ pub fn gammasgn(x: f64) -> f64 {
 
 /// `1 / Gamma(x)` (SciPy's `rgamma`): 0 at the poles of `Gamma` and at `+-inf`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::rgamma(-3.0), 0.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn rgamma(x: f64) -> f64 {
     if x.is_nan() {
@@ -280,10 +291,7 @@ fn digamma_pos(x: f64) -> f64 {
 /// The digamma function `Gamma'(x) / Gamma(x)` (SciPy's `digamma` and `psi`): `-inf` at
 /// `0.0`, `inf` at `-0.0`, NaN at the negative integers and `-inf`.
 ///
-/// ```
-/// let p = kernels_std::special::scalar::digamma(1.0);
-/// assert!((p + 0.5772156649015329).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn digamma(x: f64) -> f64 {
     if x.is_nan() || x == f64::NEG_INFINITY {
@@ -304,9 +312,7 @@ pub fn digamma(x: f64) -> f64 {
 
 /// SciPy's `psi`: the same function as [`digamma()`].
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::psi(2.5), kernels_std::special::scalar::digamma(2.5));
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn psi(x: f64) -> f64 {
     digamma(x)
@@ -356,10 +362,7 @@ fn beta_general(a: f64, b: f64) -> f64 {
 
 /// The beta function `Gamma(a) Gamma(b) / Gamma(a + b)` (SciPy's `beta`).
 ///
-/// ```
-/// let b = kernels_std::special::scalar::beta(2.0, 3.0);
-/// assert!((b - 1.0 / 12.0).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn beta(a: f64, b: f64) -> f64 {
     if a.is_nan() || b.is_nan() {
@@ -397,10 +400,7 @@ fn betaln_pos(a: f64, b: f64) -> f64 {
 
 /// The logarithm of `|B(a, b)|` (SciPy's `betaln`), accurate where `a` or `b` is large.
 ///
-/// ```
-/// let l = kernels_std::special::scalar::betaln(1e7, 2.0);
-/// assert!((l - (1.0 / (1e7 * (1e7 + 1.0))).ln()).abs() < 1e-13);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn betaln(a: f64, b: f64) -> f64 {
     if a.is_nan() || b.is_nan() {
@@ -447,9 +447,7 @@ fn poch_pos(z: f64, m: f64) -> f64 {
 /// the product `z (z + 1) ... (z + m - 1)` for integer `m`, `inf` where `z + m` is a pole
 /// and `z` is not.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::poch(3.0, 2.0), 12.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn poch(z: f64, m: f64) -> f64 {
     if m == 0.0 {
@@ -500,10 +498,7 @@ pub fn poch(z: f64, m: f64) -> f64 {
 /// `multigammaln`, without its check of `a > (d - 1) / 2`): `d (d - 1) / 4 ln(pi) + sum_j
 /// ln Gamma(a - j / 2)`, `j < d`.
 ///
-/// ```
-/// let m = kernels_std::special::scalar::multigammaln(2.5, 1.0);
-/// assert!((m - kernels_std::special::scalar::gammaln(2.5)).abs() < 1e-16);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn multigammaln(a: f64, d: f64) -> f64 {
     let mut s = 0.25 * d * (d - 1.0) * std::f64::consts::PI.ln();

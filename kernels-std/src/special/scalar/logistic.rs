@@ -1,15 +1,29 @@
 //! The logistic function and its relatives, and the entropy functions: `expit`, `logit`,
 //! `log_expit`, `softplus`, `xlogy`, `xlog1py`, `entr`, `rel_entr`, `kl_div`, `huber`,
 //! `pseudo_huber`.
+//!
+//! ```
+//! use kernels_std::special::scalar as sp;
+//! assert_eq!((sp::expit(0.0), sp::expit(-800.0), sp::expit(800.0)), (0.5, 0.0, 1.0));
+//! assert_eq!(sp::logit(0.5), 0.0);
+//! assert_eq!(sp::log_expit(-800.0), -800.0);
+//! assert_eq!(sp::softplus(800.0), 800.0);
+//! assert_eq!(sp::xlogy(0.0, 0.0), 0.0);
+//! assert_eq!(sp::xlog1py(0.0, -1.0), 0.0);
+//! assert_eq!(sp::entr(1.0), 0.0);
+//! assert_eq!(sp::rel_entr(1.0, 1.0), 0.0);
+//! assert_eq!(sp::kl_div(0.0, 2.0), 2.0);
+//! assert_eq!(sp::huber(1.0, 3.0), 2.5);
+//! let y = sp::pseudo_huber(1.0, 2.0);
+//! assert!((y - (5.0f64.sqrt() - 1.0)).abs() < 1e-15);
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
 use crate::prelude::*;
 
 /// The logistic sigmoid `1 / (1 + e^-x)` (SciPy's `expit`), without overflow.
 ///
-/// ```
-/// use kernels_std::special::scalar::expit;
-/// assert_eq!((expit(0.0), expit(-800.0), expit(800.0)), (0.5, 0.0, 1.0));
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn expit(x: f64) -> f64 {
     if x >= 0.0 {
@@ -23,9 +37,7 @@ pub fn expit(x: f64) -> f64 {
 /// The log-odds `ln(p / (1 - p))` (SciPy's `logit`): `-inf` at 0, `inf` at 1, NaN outside
 /// `[0, 1]`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::logit(0.5), 0.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn logit(p: f64) -> f64 {
     if p < 0.0 || p > 1.0 {
@@ -41,9 +53,7 @@ pub fn logit(p: f64) -> f64 {
 
 /// `ln(expit(x))` without underflow (SciPy's `log_expit`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::log_expit(-800.0), -800.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn log_expit(x: f64) -> f64 {
     if x >= 0.0 {
@@ -55,9 +65,7 @@ pub fn log_expit(x: f64) -> f64 {
 
 /// `ln(1 + e^x)` without overflow (SciPy's `softplus`, NumPy's `logaddexp(0, x)`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::softplus(800.0), 800.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn softplus(x: f64) -> f64 {
     if x > 0.0 {
@@ -71,9 +79,7 @@ pub fn softplus(x: f64) -> f64 {
 
 /// `x ln(y)`, 0 when `x == 0` and `y` is not NaN (SciPy's `xlogy`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::xlogy(0.0, 0.0), 0.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn xlogy(x: f64, y: f64) -> f64 {
     if x == 0.0 && !y.is_nan() {
@@ -85,9 +91,7 @@ pub fn xlogy(x: f64, y: f64) -> f64 {
 
 /// `x ln(1 + y)`, 0 when `x == 0` and `y` is not NaN (SciPy's `xlog1py`).
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::xlog1py(0.0, -1.0), 0.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn xlog1py(x: f64, y: f64) -> f64 {
     if x == 0.0 && !y.is_nan() {
@@ -99,9 +103,7 @@ pub fn xlog1py(x: f64, y: f64) -> f64 {
 
 /// The entropy term `-x ln(x)` (SciPy's `entr`): 0 at 0, `-inf` below.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::entr(1.0), 0.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn entr(x: f64) -> f64 {
     if x.is_nan() {
@@ -118,9 +120,7 @@ pub fn entr(x: f64) -> f64 {
 /// The relative entropy term `x ln(x / y)` (SciPy's `rel_entr`): 0 for `x == 0, y >= 0`,
 /// `inf` for the other points outside `x, y > 0`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::rel_entr(1.0, 1.0), 0.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn rel_entr(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
@@ -146,9 +146,7 @@ pub fn rel_entr(x: f64, y: f64) -> f64 {
 /// The Kullback-Leibler term `x ln(x / y) - x + y` (SciPy's `kl_div`): `y` for `x == 0,
 /// y >= 0`, `inf` for the other points outside `x, y > 0`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::kl_div(0.0, 2.0), 2.0);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn kl_div(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
@@ -165,9 +163,7 @@ pub fn kl_div(x: f64, y: f64) -> f64 {
 /// The Huber loss of `r` with threshold `delta` (SciPy's `huber`): `r^2 / 2` within `delta`,
 /// `delta (|r| - delta / 2)` beyond, `inf` for a negative `delta`.
 ///
-/// ```
-/// assert_eq!(kernels_std::special::scalar::huber(1.0, 3.0), 2.5);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn huber(delta: f64, r: f64) -> f64 {
     if delta < 0.0 {
@@ -182,10 +178,7 @@ pub fn huber(delta: f64, r: f64) -> f64 {
 /// The pseudo-Huber loss `delta^2 (sqrt(1 + (r/delta)^2) - 1)` (SciPy's `pseudo_huber`):
 /// `inf` for a negative `delta`, 0 when `delta` or `r` is 0.
 ///
-/// ```
-/// let y = kernels_std::special::scalar::pseudo_huber(1.0, 2.0);
-/// assert!((y - (5.0f64.sqrt() - 1.0)).abs() < 1e-15);
-/// ```
+/// Example: [the family's page](self).
 #[device_fn]
 pub fn pseudo_huber(delta: f64, r: f64) -> f64 {
     if delta < 0.0 {

@@ -11,11 +11,16 @@
 //!     sp::expit(x) * 2.0
 //! }
 //!
-//! let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 800.0])?;
-//! assert_eq!(two_expit(&x)?.to_vec()?, vec![1.0, 2.0]);
-//! assert_eq!(sp::expit(0.0), 0.5); // on the host, too
-//! # Ok::<(), kernels_std::Error>(())
+//! fn main() -> Result<()> {
+//!     let x = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, 800.0])?;
+//!     assert_eq!(two_expit(&x)?.to_vec()?, vec![1.0, 2.0]);
+//!     assert_eq!(sp::expit(0.0), 0.5); // on the host, too
+//!     Ok(())
+//! }
 //! ```
+//!
+//! The `use` must be where the kernel's item sits (the module, not a function body: the
+//! kernel's hidden module imports its parent module's names).
 //!
 //! Everything is `f64` (complex functions: `c128`), as SciPy computes its `float32` loops of
 //! most functions in double; call with `x as f64` from `f32` code.
@@ -23,14 +28,16 @@
 pub(crate) mod fits;
 pub(crate) mod series;
 
-mod box_cox;
-mod elementary;
-mod error_fns;
-mod gamma_fns;
-mod logistic;
+pub mod box_cox;
+pub mod elementary;
+pub mod error_fns;
+pub mod gamma_fns;
+pub mod incomplete_gamma;
+pub mod logistic;
 
 pub use box_cox::*;
 pub use elementary::*;
 pub use error_fns::*;
 pub use gamma_fns::*;
+pub use incomplete_gamma::*;
 pub use logistic::*;
