@@ -707,7 +707,9 @@ KX_LIBM_1(j0) KX_LIBM_1(j1) KX_LIBM_1(y0) KX_LIBM_1(y1) KX_LIBM_N(jn) KX_LIBM_N(
 #define KX_LIBM_y1 1
 #define KX_LIBM_jn 1
 #define KX_LIBM_yn 1
-#ifdef KX_DEVICE
+// CUDA's own (not the C library's): on a GPU only, not on the CUDA host target (whose g++ has
+// only the C library), where the translated bodies run.
+#if defined(KX_DEVICE) && !defined(KXH_HOST_TARGET)
 KX_LIBM_1(erfinv) KX_LIBM_1(erfcinv) KX_LIBM_1(erfcx) KX_LIBM_1(normcdf)
 KX_LIBM_1(normcdfinv) KX_LIBM_1(cyl_bessel_i0) KX_LIBM_1(cyl_bessel_i1)
 #define KX_LIBM_erfinv 1
