@@ -105,7 +105,7 @@ pub fn from_slice<T: Clone>(s: &[T]) -> Result<Vec<T>> {
 /// [`Error::OutOfMemory`].
 ///
 /// ```
-/// let v = array_runtime::cpu::host_vec::collect((0..4u64).map(|i| i * i))?;
+/// let v = array_runtime::cpu::host_vec::collect((0..4u32).map(|i| i * i))?;
 /// assert_eq!(v, [0, 1, 4, 9]);
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
