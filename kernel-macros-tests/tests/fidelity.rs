@@ -377,8 +377,10 @@ fn cases() -> Vec<Case> {
         case!("complex_f64", l::complex_f64, [], (c128, c128) -> tuple (c128, bool, bool), 0),
         case!("calls", l::calls, [], (f32, f32, u32, u32) -> tuple (f32, f32, u32), 0),
         // The C library's erf, erfc, tgamma against our Rust bodies (the GPU calls CUDA's):
-        // both within a few ULPs of the exact value.
-        case!("special_libm", l::special_libm, [], (f64) -> tuple (f64, f64, f64), 8),
+        // two independent implementations. Measured on the merged tree: glibc's tgamma and ours
+        // differ by up to 14 ULPs between -8 and -7 (reflection there); ours is checked against
+        // SciPy and mpmath within 1e-13 relative in kernels-std's tests/special.rs.
+        case!("special_libm", l::special_libm, [], (f64) -> tuple (f64, f64, f64), 16),
         case!("calls_special", l::calls_special, [], (f64, f64) -> tuple (f64, f64), 4 * TRANSCENDENTAL_ULPS),
         case!("generic_int_u8", l::generic_int, [T = u8], (u8, u8) -> tuple (u8, u8, u8, u8), 0),
         case!("generic_int_i64", l::generic_int, [T = i64], (i64, i64) -> tuple (i64, i64, i64, i64), 0),
