@@ -684,7 +684,7 @@ fn numpy_float_division_edge_cases() {
 /// The kernels of `math` and of the operators (`array_runtime::ops`) compiled by NVRTC (CUBIN
 /// for sm_90), every dtype instantiation the functions use with all operands arrays, and for
 /// one instantiation of each kernel every variant a call can produce (each operand a scalar in
-/// turn, PTX too) through `cuda::verify`. Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`),
+/// turn, as PTX) through `cuda::verify`. Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`),
 /// failing under `CI`.
 #[test]
 fn every_kernel_compiles_with_nvrtc() {

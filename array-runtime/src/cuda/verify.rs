@@ -1,5 +1,5 @@
 //! Compiling generated kernels without a GPU: what the test suites use to prove that every
-//! kernel the project ships is valid CUDA C (PTX for `compute_90`, CUBIN for `sm_90`).
+//! kernel the project ships is valid CUDA C (see `compile_all` for how).
 
 use super::codegen::{self, OperandKind};
 use super::{compile_options, nvrtc};
@@ -38,8 +38,8 @@ pub fn nvrtc_or_skip(what: &str) -> Result<bool> {
 }
 
 /// Compiles every variant of an elementwise instance that a call can produce (all operands
-/// arrays; each operand a scalar in turn; the strided path of two dimensions) to PTX for
-/// `compute_90` and to a CUBIN for `sm_90`. Returns the number of modules compiled.
+/// arrays; each operand a scalar in turn; the strided path of two dimensions) to PTX,
+/// together and quickly (see `compile_all` below). Returns the number of modules compiled.
 ///
 /// ```no_run
 /// # fn instance() -> array_runtime::kernel::elementwise::Instance<'static> { unimplemented!() }
@@ -99,7 +99,7 @@ pub fn copy(dtype: DTypeId) -> Result<usize> {
 
 /// Compiles the module shapes a reduction call can produce (contiguous rows with 32- and
 /// 64-bit indices, strided rows, a general 2x2-dimensional layout; the last input a scalar in
-/// turn) to PTX for `compute_90` and to a CUBIN for `sm_90`. Returns the number compiled.
+/// turn) to PTX, together and quickly (see [`elementwise`]). Returns the number compiled.
 pub fn reduction(inst: &ReductionInstance, has_identity: bool) -> Result<usize> {
     let n = inst.params.len();
     let arrays = vec![OperandKind::Array; n];
@@ -149,13 +149,132 @@ pub fn reduction(inst: &ReductionInstance, has_identity: bool) -> Result<usize> 
     compile_all(&sources, &inst.name(), half)
 }
 
-/// Compiles each source to a CUBIN for `sm_90` (NVRTC generates the `compute_90` PTX and
-/// assembles it), and the first source (every operand an array) also to PTX for `compute_90`
-/// alone, the form a newer GPU's driver would JIT. (Every variant to both doubled the test
-/// suite's NVRTC time for no extra coverage: the CUBIN compile goes through the same PTX.)
+/// Compiles the sources of one instance (its call variants) together as one NVRTC program
+/// ([`compile_together`]) to PTX for `compute_90` at NVRTC's fastest optimization level
+/// ([`quick_options`]): every module goes through NVRTC's front end and code generation, which
+/// is where a generated module can be wrong. The assembler (`sm_90` CUBINs) and the runtime's
+/// full optimization are left to the tests that compile modules with the runtime's own options:
+/// every instantiation of `math` and `special` (`kernels-std/tests/math.rs`, `special.rs`) and
+/// the modules of `array-runtime/tests/nvrtc_compile.rs` and `nvrtc_reduction.rs`. (Every
+/// variant as a CUBIN with full optimization made NVRTC most of the test suite's time: 170 s
+/// for `tests/reduce.rs` alone, 61 s this way.)
 fn compile_all(sources: &[String], name: &str, half: bool) -> Result<usize> {
     let (sm, _) = compile_options((9, 0), half)?;
-    let ptx: Vec<String> = sm
+    compile_together(sources, name, &quick_options(&sm)?)?;
+    Ok(sources.len())
+}
+
+/// Compiles `sources`, whole modules of the runtime's (each starting with its own copy of the
+/// prelude), as one NVRTC program: the first module's prelude (and headers) once, then each
+/// module's own code inside a namespace of its own, its include guards reset and its entry
+/// points given C++ linkage, so that the modules' functions of one name stay apart. A dozen modules compile 3 to 4 times
+/// faster together than one by one. When the program fails, or a source has no prelude, each
+/// source is compiled alone and the first failing one's error is returned, so the error names
+/// the module; `KERNELS_CUDA_MODULE_LOG` lists each source as a module compiled.
+///
+/// ```
+/// use array_runtime::cuda::{compile_options, verify};
+/// if verify::nvrtc_or_skip("doc example")? {
+///     let (options, _) = compile_options((9, 0), false)?;
+///     let module = |body: &str| {
+///         format!("#ifndef KX_PRELUDE_CUH\n#define KX_PRELUDE_CUH\n#endif // KX_PRELUDE_CUH\n{body}")
+///     };
+///     let one = module(r#"extern "C" __global__ void k(float* x) { x[0] = 1.0f; }"#);
+///     let two = module(r#"extern "C" __global__ void k(float* x) { x[0] = 2.0f; }"#);
+///     verify::compile_together(&[one.clone(), two], "k", &options)?;
+///     let broken = module(r#"extern "C" __global__ void k(float* x) { x[0] = y; }"#);
+///     let err = verify::compile_together(&[one, broken], "k", &options).unwrap_err();
+///     assert!(err.to_string().contains("identifier \"y\" is undefined"), "{err}");
+/// }
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn compile_together(sources: &[String], name: &str, options: &[String]) -> Result<()> {
+    const PRELUDE_END: &str = "#endif // KX_PRELUDE_CUH\n";
+    let split: Option<Vec<(&str, &str)>> = sources
+        .iter()
+        .map(|src| {
+            src.find(PRELUDE_END)
+                .map(|at| src.split_at(at + PRELUDE_END.len()))
+        })
+        .collect();
+    let program = match split {
+        Some(parts) if parts.len() > 1 => {
+            // The headers differ only in their first comment and the fp16/bf16 includes: take
+            // one with the includes if any module has them.
+            let header = parts
+                .iter()
+                .map(|(header, _)| *header)
+                .find(|header| header.contains("cuda_fp16.h"))
+                .unwrap_or(parts[0].0);
+            let mut program = header.to_string();
+            for (i, (_, body)) in parts.iter().enumerate() {
+                // Include guards of the module's own code (its device functions') are reset:
+                // each namespace needs its own copy.
+                for guard in body.lines().filter_map(|l| l.strip_prefix("#ifndef ")) {
+                    program.push_str(&format!("#undef {}\n", guard.trim()));
+                }
+                program.push_str(&format!("\nnamespace kx_module_{i} {{\n"));
+                program.push_str(&body.replace("extern \"C\" __global__", "__global__"));
+                program.push_str(&format!("\n}} // namespace kx_module_{i}\n"));
+            }
+            program
+        }
+        _ => {
+            for src in sources {
+                nvrtc::compile(src, name, options)?;
+            }
+            return Ok(());
+        }
+    };
+    match nvrtc::nvrtc()?.compile(&program, name, options) {
+        Ok(_) => {
+            for src in sources {
+                super::cache::log_module(
+                    "nvrtc",
+                    super::cache::CacheKey::new(src, &[], "", (0, 0)),
+                    name,
+                );
+            }
+            Ok(())
+        }
+        Err(together) => {
+            for src in sources {
+                nvrtc::compile(src, name, options)?;
+            }
+            // Each compiles alone: the combination is at fault (say so, with its log).
+            Err(match together {
+                Error::Compile {
+                    kernel,
+                    options,
+                    log,
+                } => Error::Compile {
+                    kernel: format!("{kernel} ({} modules in one program)", sources.len()),
+                    options,
+                    log,
+                },
+                other => other,
+            })
+        }
+    }
+}
+
+/// `options` (from [`compile_options`]) turned into NVRTC's quickest complete compile: PTX for
+/// `compute_90` (no assembler), with `--Ofast-compile=max` where NVRTC has it (12.8 and later).
+/// What the test suites compile a module's call variants with.
+///
+/// ```
+/// use array_runtime::cuda::{compile_options, nvrtc, verify};
+/// if verify::nvrtc_or_skip("doc example")? {
+///     let (options, _) = compile_options((9, 0), false)?;
+///     let quick = verify::quick_options(&options)?;
+///     assert!(quick.contains(&"-arch=compute_90".to_string()));
+///     let src = r#"extern "C" __global__ void k(float* x) { x[0] = 1.0f; }"#;
+///     nvrtc::compile(src, "k", &quick)?;
+/// }
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn quick_options(options: &[String]) -> Result<Vec<String>> {
+    let mut quick: Vec<String> = options
         .iter()
         .map(|o| {
             if o.starts_with("-arch=") || o.starts_with("--gpu-architecture=") {
@@ -165,13 +284,8 @@ fn compile_all(sources: &[String], name: &str, half: bool) -> Result<usize> {
             }
         })
         .collect();
-    let mut count = 0;
-    for (i, src) in sources.iter().enumerate() {
-        let targets: &[&Vec<String>] = if i == 0 { &[&sm, &ptx] } else { &[&sm] };
-        for opts in targets {
-            nvrtc::compile(src, name, opts)?;
-            count += 1;
-        }
+    if nvrtc::nvrtc()?.version() >= (12, 8) {
+        quick.push("--Ofast-compile=max".to_string());
     }
-    Ok(count)
+    Ok(quick)
 }

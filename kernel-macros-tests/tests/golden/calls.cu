@@ -14,7 +14,7 @@ KX_FN t_T kxd_smooth(t_T v_x, t_T v_lo, t_T v_hi) {
 #endif
 #ifndef KXD_gcd_1c6c317965d03ea6
 #define KXD_gcd_1c6c317965d03ea6
-KX_FN unsigned int kxd_gcd(unsigned int v_a, unsigned int v_b) {
+KX_FN_OUTLINED unsigned int kxd_gcd(unsigned int v_a, unsigned int v_b) {
     if (v_a == 0u) {
         return v_b;
     }

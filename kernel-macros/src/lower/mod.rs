@@ -82,6 +82,19 @@ fn function_parts(k: &Kernel, typed: &Typed, c_name: &str) -> (String, String) {
     (l.tables.text, w.finish())
 }
 
+/// Whether a device function's CUDA C (after its `KX_FN`) has a loop or calls another device
+/// function: then it is compiled once and called (`KX_FN_OUTLINED`, `__noinline__` on a
+/// device) instead of inlined everywhere, which multiplied NVRTC's time by the call sites and
+/// the module's entry points (minutes for one module of `gammaincinv`). Leaf functions without
+/// loops (polynomials, small formulas) stay inlined.
+fn is_heavy(function: &str) -> bool {
+    let body = function.split_once('{').map_or("", |(_, b)| b);
+    body.contains("for (")
+        || body.contains("while (")
+        || body.contains("do {")
+        || body.contains("kxd_")
+}
+
 /// The CUDA C of a `#[device_fn]`: a function `kxd_<name>` (a template over the type
 /// parameters of a generic one), between include guards so that a module may list it more
 /// than once (a kernel and the device functions it calls may share a callee).
@@ -100,6 +113,11 @@ pub(crate) fn device_fn(k: &Kernel, typed: &Typed, libm: Option<&str>) -> String
         &c_name["kxd_".len()..],
         fnv(&format!("{tables}{body}"))
     );
+    if let Some(rest) = body.strip_prefix("KX_FN ") {
+        if is_heavy(rest) {
+            body = format!("KX_FN_OUTLINED {rest}");
+        }
+    }
     let template = if k.sig.generics.is_empty() {
         String::new()
     } else {
