@@ -34,7 +34,8 @@ pub fn cholesky<T: LinalgInput>(a: &Array<T>, lower: bool) -> Result<Array<T::Fl
 /// let a = Array::from_vec(&dev, &[2, 2], vec![2.0f64, 0.0, 0.0, 6.0])?;
 /// let b = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 0.0, 0.0, 2.0])?;
 /// let (w, v) = eigh(&a, Some(&b), true, false, None)?;
-/// assert_eq!(w.to_vec()?, vec![2.0f64, 3.0]);
+/// let w = w.to_vec()?; // 2 and 3, to rounding (reduced through the Cholesky factor of b)
+/// assert!((w[0] - 2.0).abs() < 1e-12 && (w[1] - 3.0).abs() < 1e-12, "{w:?}");
 /// assert!(v.is_some());
 /// let (w, v) = eigh(&a, None, true, true, Some((1, 1)))?;
 /// assert_eq!((w.to_vec()?, v.is_none()), (vec![6.0f64], true));

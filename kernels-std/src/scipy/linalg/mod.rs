@@ -15,9 +15,9 @@
 //! use kernels_std::scipy::linalg as sl;
 //! use kernels_std::prelude::*;
 //! let dev = Device::cpu();
-//! let c = Array::from_vec(&dev, &[3], vec![4.0, 1.0, 0.0])?;
+//! let c = Array::from_vec(&dev, &[3], vec![4.0f64, 1.0, 0.0])?;
 //! let t = sl::toeplitz(&c, None)?;                     // symmetric tridiagonal
-//! let b = Array::from_vec(&dev, &[3], vec![5.0, 6.0, 5.0])?;
+//! let b = Array::from_vec(&dev, &[3], vec![5.0f64, 6.0, 5.0])?;
 //! let x = sl::solve(&t, &b, true, sl::AssumeA::PositiveDefinite)?.to_vec()?;
 //! assert!(x.iter().all(|v| (v - 1.0).abs() < 1e-12));
 //! # Ok::<(), kernels_std::Error>(())
