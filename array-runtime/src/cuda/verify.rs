@@ -168,7 +168,8 @@ fn compile_all(sources: &[String], name: &str, half: bool) -> Result<usize> {
 /// prelude), as one NVRTC program: the first module's prelude (and headers) once, then each
 /// module's own code inside a namespace of its own, its include guards reset and its entry
 /// points given C++ linkage, so that the modules' functions of one name stay apart. Measured
-/// with 12 and 16 modules to quick PTX: 3.5 to 3.7 times faster together than one by one. When the program fails, or a source has no prelude, each
+/// with 12 and 16 modules to quick PTX: 3.5 to 3.7 times faster together than one by one.
+/// When the program fails, or a source has no prelude, each
 /// source is compiled alone and the first failing one's error is returned, so the error names
 /// the module; `KERNELS_CUDA_MODULE_LOG` lists each source as a module compiled.
 ///
