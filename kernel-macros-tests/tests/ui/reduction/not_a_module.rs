@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[reduction]
-fn total(x: f32) -> f32 {
-    x
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[elementwise]
-fn element(x: f32, i: i32) -> f32 {
-    x[i]
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[elementwise]
-fn root(n: u32) -> u32 {
-    n.sqrt()
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[elementwise]
-fn three(x: f32) -> (f32, f32) {
-    (x, x * 2.0, x * 3.0)
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[elementwise]
-fn fact(n: u64) -> u64 {
-    if n < 2 { 1 } else { n * fact(n - 1) }
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[elementwise]
-fn show(x: f32) -> f32 {
-    x.to_string().len() as f32
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-#![allow(dead_code)]
-use kernels_std::prelude::*;
-
-#[elementwise]
-fn bits(x: f32) -> u32 {
-    unsafe { std::mem::transmute::<f32, u32>(x) }
-}
-
-fn main() {}

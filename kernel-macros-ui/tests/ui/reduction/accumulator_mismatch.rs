@@ -1,0 +1,14 @@
+#![allow(dead_code)]
+use kernel_macros_ui::prelude::*;
+
+#[reduction]
+mod total {
+    pub fn map(x: f32) -> f64 {
+        x as f64
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        a + b
+    }
+}
+
+fn main() {}

@@ -1,0 +1,14 @@
+#![allow(dead_code)]
+use kernel_macros_ui::prelude::*;
+
+#[reduction]
+mod weighted {
+    pub fn map(x: f32, #[index] i: i32) -> f32 {
+        x * i as f32
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        a + b
+    }
+}
+
+fn main() {}
