@@ -9,12 +9,37 @@
 use kernel_macros::elementwise;
 
 use crate::kernel::elementwise::Operand;
-use crate::{Array, ArrayViewMut, DType, Result};
+use crate::{Array, ArrayViewMut, DType, DTypeId, Error, Result};
 
 /// `x` unchanged: with an array operand a copy, with a scalar operand a fill.
 #[elementwise]
 pub fn identity_kernel<T: DType>(x: T) -> T {
     x
+}
+
+/// The identity kernel of `dtype` as an expression node (an expression that is only an array
+/// is evaluated by it).
+pub(crate) fn identity_node(dtype: DTypeId) -> Result<crate::expr::KernelNode> {
+    use crate::dtype::{bf16, c128, c64, f16};
+    Ok(match dtype {
+        DTypeId::Bool => identity_kernel::node::<bool>(),
+        DTypeId::I8 => identity_kernel::node::<i8>(),
+        DTypeId::I16 => identity_kernel::node::<i16>(),
+        DTypeId::I32 => identity_kernel::node::<i32>(),
+        DTypeId::I64 => identity_kernel::node::<i64>(),
+        DTypeId::U8 => identity_kernel::node::<u8>(),
+        DTypeId::U16 => identity_kernel::node::<u16>(),
+        DTypeId::U32 => identity_kernel::node::<u32>(),
+        DTypeId::U64 => identity_kernel::node::<u64>(),
+        DTypeId::F16 => identity_kernel::node::<f16>(),
+        DTypeId::BF16 => identity_kernel::node::<bf16>(),
+        DTypeId::F32 => identity_kernel::node::<f32>(),
+        DTypeId::F64 => identity_kernel::node::<f64>(),
+        DTypeId::C64 => identity_kernel::node::<c64>(),
+        DTypeId::C128 => identity_kernel::node::<c128>(),
+        #[allow(unreachable_patterns)]
+        other => return Err(Error::invalid(format!("no identity kernel for dtype {other}"))),
+    })
 }
 
 /// A C-contiguous copy of `a` made on its device by a kernel.

@@ -130,6 +130,16 @@ pub enum Error {
     },
     /// A file-system error (kernel cache, `.npy` files).
     Io(std::io::Error),
+    /// An error evaluating a lazy expression: the expression in NumPy notation (operands
+    /// named `x0`, `x1`, ...), the operands' dtypes and shapes, and what went wrong.
+    Expression {
+        /// The expression, `x0 * x1 + 2.5`.
+        expr: String,
+        /// Each operand: `x0: f32 [2, 3], x1: f32 [4]`.
+        operands: String,
+        /// The error itself.
+        source: Box<Error>,
+    },
 }
 
 impl Error {
@@ -219,6 +229,11 @@ impl fmt::Display for Error {
             Error::LinAlg { op, message } => write!(f, "{op}: linear algebra error: {message}"),
             Error::Invalid { message } => f.write_str(message),
             Error::Io(e) => write!(f, "i/o error: {e}"),
+            Error::Expression {
+                expr,
+                operands,
+                source,
+            } => write!(f, "in the expression `{expr}` (where {operands}): {source}"),
         }
     }
 }
@@ -227,6 +242,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Io(e) => Some(e),
+            Error::Expression { source, .. } => Some(&**source),
             _ => None,
         }
     }

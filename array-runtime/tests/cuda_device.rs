@@ -105,6 +105,7 @@ fn check_axpy(a: Operand<'_, f32>, x: &Array<f32>, y: &Array<f32>) {
         Operand::Scalar(v) => Operand::Scalar(*v),
         Operand::Borrowed(arr) => Operand::Owned(host(arr)),
         Operand::Owned(arr) => Operand::Owned(host(arr)),
+        Operand::Lazy(e) => Operand::Owned(host(&e.eval().unwrap())),
     };
     let cpu_out: Array<f32> = {
         let (ox, oy) = (Operand::Borrowed(&hx), Operand::Borrowed(&hy));

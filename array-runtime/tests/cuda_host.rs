@@ -448,6 +448,14 @@ fn elementwise_operators_run() {
     let Some(dev) = host() else { return };
     let a = Array::from_vec(&dev, &[5], vec![1.0f32, 2.0, 3.0, 4.0, 5.0]).unwrap();
     let b = Array::from_vec(&dev, &[5], vec![10.0f32; 5]).unwrap();
-    let c = (&a + &b).unwrap();
+    let c = (&a + &b).eval().unwrap();
     assert_eq!(c.to_vec().unwrap(), vec![11.0, 12.0, 13.0, 14.0, 15.0]);
+    // A fused tree of several kernels, with a scalar and a broadcast operand, is one launch
+    // of one module compiled by g++ from the CUDA C the GPU would run.
+    let row = Array::from_vec(&dev, &[1, 5], vec![0.5f32; 5]).unwrap();
+    let before = array_runtime::kernel::launches();
+    let d = ((&a * 2.0f32 + &b) * &row - &a).eval().unwrap();
+    assert_eq!(array_runtime::kernel::launches() - before, 1);
+    assert_eq!(d.shape(), &[1, 5]);
+    assert_eq!(d.to_vec().unwrap(), vec![5.0, 5.0, 5.0, 5.0, 5.0]);
 }

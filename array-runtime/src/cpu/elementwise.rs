@@ -154,6 +154,78 @@ impl<'a> Chunk<'a> {
     }
 }
 
+impl<'a> Chunk<'a> {
+    /// Input `i`'s bytes for this chunk (`len()` elements) and its dtype: how a fused
+    /// expression hands a leaf's elements to the kernels of its nodes.
+    pub(crate) fn input_bytes(&self, i: usize) -> (&'a [u8], DTypeId) {
+        let slot = self.inputs[i];
+        // SAFETY: as in `input`: `run_block` points every input slot at `len` initialised
+        // elements of the slot's dtype, which nothing writes while `'a` lasts.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(slot.ptr.cast_const(), self.len * slot.dtype.size())
+        };
+        (bytes, slot.dtype)
+    }
+
+    /// Output `i`'s bytes for this chunk and its dtype, taken once (as [`Chunk::output`]);
+    /// `None` when already taken.
+    pub(crate) fn output_bytes(&mut self, i: usize) -> Option<(&'a mut [u8], DTypeId)> {
+        let slot = &mut self.outputs[i];
+        let ptr = std::mem::replace(&mut slot.ptr, std::ptr::null_mut());
+        if ptr.is_null() {
+            return None;
+        }
+        // SAFETY: as in `output`: the slot points at `len` elements of its dtype that only this
+        // chunk reaches, handed out once (nulled above).
+        let bytes = unsafe { std::slice::from_raw_parts_mut(ptr, self.len * slot.dtype.size()) };
+        Some((bytes, slot.dtype))
+    }
+}
+
+/// Runs a kernel's chunk function `f` over `len` elements of plain buffers: `inputs` (each
+/// with its dtype) and one output. The buffers must hold `len` elements each, aligned to their
+/// dtype (a fused expression's leaves, or its scratch of `u128` words).
+pub(crate) fn call_chunk(
+    f: fn(&mut Chunk<'_>),
+    len: usize,
+    inputs: &[(&[u8], DTypeId)],
+    output: (&mut [u8], DTypeId),
+) -> Result<()> {
+    let fits = |bytes: usize, d: DTypeId| len.checked_mul(d.size()).is_some_and(|b| b <= bytes);
+    let aligned = |p: *const u8, d: DTypeId| (p as usize) % d.size().min(16) == 0;
+    if !fits(output.0.len(), output.1)
+        || !aligned(output.0.as_ptr(), output.1)
+        || inputs
+            .iter()
+            .any(|(b, d)| !fits(b.len(), *d) || !aligned(b.as_ptr(), *d))
+    {
+        return Err(Error::invalid(
+            "fused expression: a node's buffer is shorter than its chunk or misaligned",
+        ));
+    }
+    with_buf(inputs.len(), Slot::EMPTY, |ins| {
+        for (slot, (bytes, dtype)) in ins.iter_mut().zip(inputs) {
+            *slot = Slot {
+                ptr: bytes.as_ptr().cast_mut(),
+                dtype: *dtype,
+            };
+        }
+        let mut outs = [Slot {
+            ptr: output.0.as_mut_ptr(),
+            dtype: output.1,
+        }];
+        // The slots point into the borrowed buffers checked above: the inputs are shared
+        // borrows that nothing writes during the call, the output an exclusive one, so the
+        // chunk's slices are valid for the call and the output aliases no input.
+        f(&mut Chunk {
+            len,
+            inputs: ins,
+            outputs: &mut outs,
+        });
+        Ok(())
+    })
+}
+
 /// A raw pointer that blocks running on rayon's threads may share.
 #[derive(Clone, Copy, Debug)]
 struct SharedPtr(*mut u8);
@@ -208,6 +280,28 @@ pub(crate) fn run(
     outputs: &mut [ErasedOutput<'_>],
     f: &(dyn Fn(&mut Chunk<'_>) + Sync),
 ) -> Result<()> {
+    run_with(shape, inputs, outputs, f, false)
+}
+
+/// Like [`run`], with each chunk's output slices holding the outputs' current elements when
+/// `f` is called (strided outputs are gathered before and scattered after): how an
+/// expression assigned in place reads the elements it overwrites.
+pub(crate) fn run_in_place(
+    shape: &[usize],
+    inputs: &[ErasedOperand<'_>],
+    outputs: &mut [ErasedOutput<'_>],
+    f: &(dyn Fn(&mut Chunk<'_>) + Sync),
+) -> Result<()> {
+    run_with(shape, inputs, outputs, f, true)
+}
+
+fn run_with(
+    shape: &[usize],
+    inputs: &[ErasedOperand<'_>],
+    outputs: &mut [ErasedOutput<'_>],
+    f: &(dyn Fn(&mut Chunk<'_>) + Sync),
+    gather_outputs: bool,
+) -> Result<()> {
     let n = shape::size(shape);
     if n == 0 {
         return Ok(());
@@ -246,6 +340,11 @@ pub(crate) fn run(
                 OperandData::Cuda { .. } => {
                     return Err(Error::invalid(
                         "a CUDA operand was given to the CPU backend",
+                    ))
+                }
+                OperandData::Unevaluated => {
+                    return Err(Error::invalid(
+                        "a lazy expression operand was not evaluated (call `.ready()?` first)",
                     ))
                 }
             };
@@ -291,7 +390,7 @@ pub(crate) fn run(
                 dims: &dims,
                 rows: &[],
             };
-            execute(n, &walk, ops, nin, f);
+            execute(n, &walk, ops, nin, f, gather_outputs);
             return Ok(());
         }
         // Some operand is strided: merge dimensions jointly, then see which operands are flat
@@ -312,7 +411,7 @@ pub(crate) fn run(
             dims: &dims,
             rows: &rows,
         };
-        execute(n, &walk, ops, nin, f);
+        execute(n, &walk, ops, nin, f, gather_outputs);
         Ok(())
     })
 }
@@ -437,6 +536,7 @@ fn execute(
     ops: &mut [Operand],
     nin: usize,
     f: &(dyn Fn(&mut Chunk<'_>) + Sync),
+    gather_outputs: bool,
 ) {
     let cap = CHUNK.min(n);
     let mut words = 0;
@@ -458,9 +558,18 @@ fn execute(
             // `MaybeUninit<u128>` has the layout of `u128`.
             let scratch =
                 unsafe { &mut *(&mut stack[..words] as *mut [MaybeUninit<u128>] as *mut [u128]) };
-            run_block(walk, ops, nin, scratch, start, end, f);
+            run_block(walk, ops, nin, scratch, start, end, f, gather_outputs);
         } else {
-            run_block(walk, ops, nin, &mut vec![0u128; words], start, end, f);
+            run_block(
+                walk,
+                ops,
+                nin,
+                &mut vec![0u128; words],
+                start,
+                end,
+                f,
+                gather_outputs,
+            );
         }
     };
     if n <= SERIAL_LIMIT {
@@ -485,6 +594,7 @@ fn run_block(
     start: usize,
     end: usize,
     f: &(dyn Fn(&mut Chunk<'_>) + Sync),
+    gather_outputs: bool,
 ) {
     let nd = walk.dims.len();
     let scratch = raw::as_bytes_mut_u128(scratch).as_mut_ptr();
@@ -517,11 +627,14 @@ fn run_block(
                         Access::Flat => unsafe { op.base.0.add(s * sz) },
                     };
                 }
-                for op in &ops[..nin] {
+                let gathered = if gather_outputs { ops } else { &ops[..nin] };
+                for op in gathered {
                     if let Access::Strided { row } = op.access {
                         let strides = &walk.rows[row * nd..(row + 1) * nd];
-                        // SAFETY: the walk visits elements of the input's layout (inside its
-                        // storage, `check_extent`); the destination is its scratch region.
+                        // SAFETY: the walk visits elements of the operand's layout (inside
+                        // its storage, `check_extent`; an output's elements are read by this
+                        // chunk alone, before it writes them); the destination is its scratch
+                        // region.
                         unsafe {
                             copy_strided(
                                 op.dtype.size(),

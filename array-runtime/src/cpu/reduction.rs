@@ -395,6 +395,11 @@ pub(crate) fn run<K: ReduceKernel>(
                         "a CUDA operand was given to the CPU backend",
                     ))
                 }
+                OperandData::Unevaluated => {
+                    return Err(Error::invalid(
+                        "a lazy expression operand was not evaluated (call `.ready()?` first)",
+                    ))
+                }
             }
         }
         let (mut kdims, mut kmerged) = shape::merge_dims(&kshape, &ksets);

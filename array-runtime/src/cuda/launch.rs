@@ -270,6 +270,12 @@ pub(crate) fn elementwise(
                     inst.name()
                 )))
             }
+            OperandData::Unevaluated => {
+                return Err(Error::invalid(format!(
+                    "{}: a lazy expression operand was not evaluated",
+                    inst.name()
+                )))
+            }
         }
     }
     for out in outputs.iter() {

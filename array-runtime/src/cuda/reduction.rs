@@ -384,6 +384,11 @@ pub(crate) fn launch(
                         "{name}: a host array was given to a reduction running on CUDA"
                     )))
                 }
+                OperandData::Unevaluated => {
+                    return Err(Error::invalid(
+                        "a lazy expression operand was not evaluated (call `.ready()?` first)",
+                    ))
+                }
             }
         }
     } else {
@@ -510,7 +515,9 @@ pub(crate) fn launch(
                 slots.push(slot_strides(&rstr[array], index));
                 array += 1;
             }
-            OperandData::Host { .. } => unreachable!("host inputs were rejected above"),
+            OperandData::Host { .. } | OperandData::Unevaluated => {
+                unreachable!("host and unevaluated inputs were rejected above")
+            }
         }
     }
     slots.extend_from_slice(&out_slots);

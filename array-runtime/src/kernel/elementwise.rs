@@ -71,7 +71,7 @@ impl Instance<'_> {
     }
 }
 
-/// One argument of a kernel call: an array (any view) or a scalar.
+/// One argument of a kernel call: an array (any view), a scalar or a lazy expression.
 #[derive(Debug)]
 pub enum Operand<'a, T: DType> {
     /// A borrowed array.
@@ -80,18 +80,47 @@ pub enum Operand<'a, T: DType> {
     Owned(Array<T>),
     /// A scalar, broadcast to every element.
     Scalar(T),
+    /// A lazy expression, evaluated (one fused kernel) by [`Operand::ready`] before the
+    /// kernel that takes it runs.
+    Lazy(crate::expr::Expr<T>),
 }
 
-impl<T: DType> Operand<'_, T> {
+impl<'a, T: DType> Operand<'a, T> {
     fn array(&self) -> Option<&Array<T>> {
         match self {
             Operand::Borrowed(a) => Some(a),
             Operand::Owned(a) => Some(a),
-            Operand::Scalar(_) => None,
+            Operand::Scalar(_) | Operand::Lazy(_) => None,
         }
     }
 
-    /// The untyped view the plan works with.
+    /// The operand with a lazy expression evaluated; arrays and scalars as they are. Every
+    /// kernel call does this before it runs.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device, IntoOperand};
+    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f32, 2.0])?;
+    /// let op = (&a * 2.0).into_operand().ready()?;
+    /// assert!(matches!(op, array_runtime::kernel::elementwise::Operand::Owned(_)));
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn ready(self) -> Result<Operand<'a, T>> {
+        match self {
+            Operand::Lazy(e) => Ok(Operand::Owned(e.eval()?)),
+            other => Ok(other),
+        }
+    }
+
+    /// Evaluates a lazy operand in place (see [`Operand::ready`]).
+    pub(crate) fn make_ready(&mut self) -> Result<()> {
+        if let Operand::Lazy(e) = self {
+            *self = Operand::Owned(e.eval()?);
+        }
+        Ok(())
+    }
+
+    /// The untyped view the plan works with. A lazy operand that was not made
+    /// [`ready`](Self::ready) gives a view that every plan refuses with an error.
     pub fn erase(&self) -> ErasedOperand<'_> {
         let data = match self {
             Operand::Scalar(v) => {
@@ -100,22 +129,33 @@ impl<T: DType> Operand<'_, T> {
                 bytes[..b.len()].copy_from_slice(b);
                 OperandData::Scalar(bytes)
             }
-            _ => {
-                let a = self.array().expect("array operand");
-                match &a.storage {
-                    Storage::Host(v) => OperandData::Host {
-                        bytes: raw::as_bytes(v),
-                        layout: &a.layout,
-                    },
-                    Storage::Cuda(b, d) => OperandData::Cuda {
-                        bytes: b.bytes(),
-                        device: d,
-                        layout: &a.layout,
-                    },
-                }
+            Operand::Lazy(_) => OperandData::Unevaluated,
+            Operand::Borrowed(_) | Operand::Owned(_) => {
+                let Some(a) = self.array() else {
+                    return ErasedOperand {
+                        dtype: T::ID,
+                        data: OperandData::Unevaluated,
+                    };
+                };
+                erase_array(a)
             }
         };
         ErasedOperand { dtype: T::ID, data }
+    }
+}
+
+/// The untyped view of an array.
+pub(crate) fn erase_array<T: DType>(a: &Array<T>) -> OperandData<'_> {
+    match &a.storage {
+        Storage::Host(v) => OperandData::Host {
+            bytes: raw::as_bytes(v),
+            layout: &a.layout,
+        },
+        Storage::Cuda(b, d) => OperandData::Cuda {
+            bytes: b.bytes(),
+            device: d,
+            layout: &a.layout,
+        },
     }
 }
 
@@ -215,6 +255,8 @@ pub struct ErasedOperand<'a> {
 #[derive(Debug)]
 pub(crate) enum OperandData<'a> {
     Scalar([u8; 16]),
+    /// A lazy expression that was not evaluated: refused by every plan.
+    Unevaluated,
     Host {
         bytes: &'a [u8],
         layout: &'a Layout,
@@ -227,16 +269,26 @@ pub(crate) enum OperandData<'a> {
 }
 
 impl ErasedOperand<'_> {
+    /// The operand's dtype.
+    ///
+    /// ```
+    /// use array_runtime::{DTypeId, IntoOperand};
+    /// assert_eq!(IntoOperand::<f32>::into_operand(1.0f32).erase().dtype(), DTypeId::F32);
+    /// ```
+    pub fn dtype(&self) -> DTypeId {
+        self.dtype
+    }
+
     pub(crate) fn layout(&self) -> Option<&Layout> {
         match &self.data {
-            OperandData::Scalar(_) => None,
+            OperandData::Scalar(_) | OperandData::Unevaluated => None,
             OperandData::Host { layout, .. } | OperandData::Cuda { layout, .. } => Some(layout),
         }
     }
 
     pub(crate) fn device(&self) -> Option<Device> {
         match &self.data {
-            OperandData::Scalar(_) => None,
+            OperandData::Scalar(_) | OperandData::Unevaluated => None,
             OperandData::Host { .. } => Some(Device::Cpu),
             OperandData::Cuda { device, .. } => Some(Device::Cuda((*device).clone())),
         }
@@ -460,6 +512,14 @@ impl<'p> Plan<'p> {
             )));
         }
         for (i, (op, &want)) in inputs.iter().zip(inst.params).enumerate() {
+            if matches!(op.data, OperandData::Unevaluated) {
+                return Err(Error::invalid(format!(
+                    "{}: argument `{}` is a lazy expression that was not evaluated (call \
+                     `.ready()?` on the operand first)",
+                    inst.name(),
+                    inst.def.param_names.get(i).copied().unwrap_or("?"),
+                )));
+            }
             if op.dtype != want {
                 return Err(Error::invalid(format!(
                     "{}: argument `{}` has dtype {} but the kernel takes {}",
@@ -507,12 +567,46 @@ impl<'p> Plan<'p> {
         Array::for_overwrite(&self.device, &self.shape)
     }
 
+    /// Like [`Plan::run`], with the outputs' current elements in each CPU chunk's output
+    /// slices when `cpu` is called (an expression assigned in place reads them).
+    pub(crate) fn run_in_place(
+        &self,
+        outputs: &mut [ErasedOutput<'_>],
+        cpu: &(dyn Fn(&mut Chunk<'_>) + Sync),
+    ) -> Result<()> {
+        if !matches!(self.device, Device::Cpu) {
+            return Err(Error::invalid(
+                "an in-place expression runs on the CPU only (CUDA goes through a temporary)",
+            ));
+        }
+        self.check_outputs(outputs)?;
+        if shape::size(&self.shape) == 0 {
+            return Ok(());
+        }
+        crate::kernel::count_launch();
+        crate::cpu::elementwise::run_in_place(&self.shape, self.inputs, outputs, cpu)
+    }
+
     /// Runs the kernel: the CUDA kernel on a GPU, `cpu` over chunks of elements on the CPU.
     pub fn run(
         &self,
         outputs: &mut [ErasedOutput<'_>],
         cpu: &(dyn Fn(&mut Chunk<'_>) + Sync),
     ) -> Result<()> {
+        self.check_outputs(outputs)?;
+        if shape::size(&self.shape) == 0 {
+            return Ok(());
+        }
+        crate::kernel::count_launch();
+        match &self.device {
+            Device::Cpu => crate::cpu::elementwise::run(&self.shape, self.inputs, outputs, cpu),
+            Device::Cuda(dev) => {
+                crate::cuda::launch::elementwise(dev, self.inst, &self.shape, self.inputs, outputs)
+            }
+        }
+    }
+
+    fn check_outputs(&self, outputs: &[ErasedOutput<'_>]) -> Result<()> {
         if outputs.len() != self.inst.results.len() {
             return Err(Error::invalid(format!(
                 "{}: {} outputs given, {} expected",
@@ -533,14 +627,6 @@ impl<'p> Plan<'p> {
                 )));
             }
         }
-        if shape::size(&self.shape) == 0 {
-            return Ok(());
-        }
-        match &self.device {
-            Device::Cpu => crate::cpu::elementwise::run(&self.shape, self.inputs, outputs, cpu),
-            Device::Cuda(dev) => {
-                crate::cuda::launch::elementwise(dev, self.inst, &self.shape, self.inputs, outputs)
-            }
-        }
+        Ok(())
     }
 }

@@ -980,6 +980,9 @@ pub fn launch(
             "raw kernel `{name}`: no array argument tells which device to run on"
         ))
     })?;
+    if cfg.grid.count() > 0 && cfg.block.count() > 0 {
+        crate::kernel::count_launch();
+    }
     match &device {
         Device::Cpu => {
             cfg.validate(&name, def.static_shared_bytes as usize, &DeviceLimits::CPU)?;

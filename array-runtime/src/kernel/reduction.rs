@@ -77,11 +77,17 @@ pub trait ReduceKernel: Sized + Sync + 'static {
 pub trait Erase {
     /// The untyped view.
     fn erase(&self) -> ErasedOperand<'_>;
+    /// Evaluates the operand if it is a lazy expression (a reduction's input is evaluated
+    /// before the reduction runs).
+    fn make_ready(&mut self) -> Result<()>;
 }
 
 impl<T: DType> Erase for Operand<'_, T> {
     fn erase(&self) -> ErasedOperand<'_> {
         Operand::erase(self)
+    }
+    fn make_ready(&mut self) -> Result<()> {
+        Operand::make_ready(self)
     }
 }
 
@@ -226,7 +232,10 @@ impl<'a, K: ReduceKernel> ReduceCall<'a, K> {
     }
 
     /// Runs the reduction into a new array.
-    pub fn run(self) -> Result<Array<K::Out>> {
+    pub fn run(mut self) -> Result<Array<K::Out>> {
+        for o in &mut self.operands {
+            o.make_ready()?;
+        }
         let erased: Vec<ErasedOperand<'_>> = self.operands.iter().map(|o| o.erase()).collect();
         let plan = ReducePlan::new::<K>(&erased, self.axes.as_deref(), self.keepdims, None)?;
         let mut out = Array::<K::Out>::for_overwrite(&plan.device, &plan.out_shape)?;
@@ -235,7 +244,10 @@ impl<'a, K: ReduceKernel> ReduceCall<'a, K> {
     }
 
     /// Runs the reduction into an existing array or view, whose shape must be the result's.
-    pub fn into<'o, O: IntoOutput<'o, K::Out>>(self, out: O) -> Result<()> {
+    pub fn into<'o, O: IntoOutput<'o, K::Out>>(mut self, out: O) -> Result<()> {
+        for o in &mut self.operands {
+            o.make_ready()?;
+        }
         let view = out.into_output()?;
         let erased: Vec<ErasedOperand<'_>> = self.operands.iter().map(|o| o.erase()).collect();
         let plan = ReducePlan::new::<K>(
@@ -354,6 +366,7 @@ impl ReducePlan {
         inputs: &[ErasedOperand<'_>],
         out: ArrayViewMut<'_, K::Out>,
     ) -> Result<()> {
+        crate::kernel::count_launch();
         // The engines see the result without the kept unit axes: one element per kept index.
         let mut layout: Layout = out.layout().clone();
         if self.keepdims {

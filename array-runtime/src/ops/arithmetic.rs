@@ -29,17 +29,26 @@ pub trait Numeric: DType {
     fn add<'a>(x: impl IntoOperand<'a, Self>, y: impl IntoOperand<'a, Self>)
         -> Result<Array<Self>>;
 
+    /// [`Self::add`] as a node of a lazy expression (what the operators build).
+    fn add_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+
     /// `x - y` (integers wrap).
     fn subtract<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
 
+    /// [`Self::subtract`] as a node of a lazy expression (what the operators build).
+    fn subtract_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+
     /// `x * y` (integers wrap; complex: `(ac - bd) + (ad + bc)i`).
     fn multiply<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+
+    /// [`Self::multiply`] as a node of a lazy expression (what the operators build).
+    fn multiply_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
 
     /// `x / y` as NumPy's `true_divide`: floats divide in their own dtype (IEEE), integers
     /// are converted to `f64` first (`1 / 0 == inf`, `0 / 0 == nan`), complex numbers by
@@ -49,9 +58,15 @@ pub trait Numeric: DType {
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self::Quotient>>;
 
+    /// [`Self::true_divide`] as a node of a lazy expression (what the operators build).
+    fn true_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self::Quotient>;
+
     /// NumPy's `negative`: `-x`, wrapping for integers (`-(1u8) == 255`, `-(i8::MIN) ==
     /// i8::MIN`), `-0.0` for `0.0`.
     fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+
+    /// [`Self::negative`] as a node of a lazy expression (what the operators build).
+    fn negative_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
 }
 
 /// Integers and floats: NumPy's `floor_divide` and `remainder` (complex numbers have none).
@@ -72,12 +87,18 @@ pub trait Arithmetic: Numeric + Num {
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
 
+    /// [`Self::floor_divide`] as a node of a lazy expression (what the operators build).
+    fn floor_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+
     /// NumPy's `remainder` (`%`): the sign of the divisor; integers: `x % 0 == 0`; floats:
     /// `-1.0 % inf == inf`, a zero remainder takes the divisor's sign, `x % 0.0` is NaN.
     fn remainder<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+
+    /// [`Self::remainder`] as a node of a lazy expression (what the operators build).
+    fn remainder_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
 }
 
 /// `+ - *` of a real dtype: the generic kernels.
@@ -89,17 +110,26 @@ macro_rules! real_ring {
         ) -> Result<Array<Self>> {
             k::add::<$t>(x, y)
         }
+        fn add_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+            crate::expr::Expr::call(k::add::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("+", 5))
+        }
         fn subtract<'a>(
             x: impl IntoOperand<'a, Self>,
             y: impl IntoOperand<'a, Self>,
         ) -> Result<Array<Self>> {
             k::subtract::<$t>(x, y)
         }
+        fn subtract_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+            crate::expr::Expr::call(k::subtract::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("-", 5))
+        }
         fn multiply<'a>(
             x: impl IntoOperand<'a, Self>,
             y: impl IntoOperand<'a, Self>,
         ) -> Result<Array<Self>> {
             k::multiply::<$t>(x, y)
+        }
+        fn multiply_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+            crate::expr::Expr::call(k::multiply::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("*", 6))
         }
     };
 }
@@ -115,8 +145,14 @@ macro_rules! int_arithmetic {
             ) -> Result<Array<f64>> {
                 k::true_divide_int::<$t, f64>(x, y)
             }
+            fn true_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<f64> {
+                crate::expr::Expr::call(k::true_divide_int::node::<$t, f64>(), vec![x, y], crate::expr::Notation::Binary("/", 6))
+            }
             fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 k::negative_int::<$t>(x)
+            }
+            fn negative_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::negative_int::node::<$t>(), vec![x], crate::expr::Notation::Unary("-"))
             }
         }
 
@@ -127,11 +163,17 @@ macro_rules! int_arithmetic {
             ) -> Result<Array<Self>> {
                 k::floor_divide_int::<$t>(x, y)
             }
+            fn floor_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::floor_divide_int::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("//", 6))
+            }
             fn remainder<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 k::remainder_int::<$t>(x, y)
+            }
+            fn remainder_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::remainder_int::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("%", 6))
             }
         }
     )*};
@@ -151,8 +193,14 @@ macro_rules! float_arithmetic {
             ) -> Result<Array<Self>> {
                 k::divide_float::<$t>(x, y)
             }
+            fn true_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::divide_float::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("/", 6))
+            }
             fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 k::negative_float::<$t>(x)
+            }
+            fn negative_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::negative_float::node::<$t>(), vec![x], crate::expr::Notation::Unary("-"))
             }
         }
 
@@ -163,11 +211,17 @@ macro_rules! float_arithmetic {
             ) -> Result<Array<Self>> {
                 k::floor_divide_float::<$t, $c>(x, y)
             }
+            fn floor_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::floor_divide_float::node::<$t, $c>(), vec![x, y], crate::expr::Notation::Binary("//", 6))
+            }
             fn remainder<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 k::remainder_float::<$t, $c>(x, y)
+            }
+            fn remainder_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::remainder_float::node::<$t, $c>(), vec![x, y], crate::expr::Notation::Binary("%", 6))
             }
         }
     )*};
@@ -184,11 +238,17 @@ macro_rules! complex_arithmetic {
             ) -> Result<Array<Self>> {
                 k::$add(x, y)
             }
+            fn add_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::$add::node(), vec![x, y], crate::expr::Notation::Binary("+", 5))
+            }
             fn subtract<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 k::$sub(x, y)
+            }
+            fn subtract_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::$sub::node(), vec![x, y], crate::expr::Notation::Binary("-", 5))
             }
             fn multiply<'a>(
                 x: impl IntoOperand<'a, Self>,
@@ -196,14 +256,23 @@ macro_rules! complex_arithmetic {
             ) -> Result<Array<Self>> {
                 k::$mul(x, y)
             }
+            fn multiply_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::$mul::node(), vec![x, y], crate::expr::Notation::Binary("*", 6))
+            }
             fn true_divide<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 k::$div(x, y)
             }
+            fn true_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::$div::node(), vec![x, y], crate::expr::Notation::Binary("/", 6))
+            }
             fn negative<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 k::$neg(x)
+            }
+            fn negative_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::$neg::node(), vec![x], crate::expr::Notation::Unary("-"))
             }
         }
     )*};

@@ -24,18 +24,30 @@ pub trait Bitwise: DType {
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+
+    /// [`Self::bitwise_and`] as a node of a lazy expression (what the operators build).
+    fn bitwise_and_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
     /// `x | y`.
     fn bitwise_or<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+
+    /// [`Self::bitwise_or`] as a node of a lazy expression (what the operators build).
+    fn bitwise_or_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
     /// `x ^ y`.
     fn bitwise_xor<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+
+    /// [`Self::bitwise_xor`] as a node of a lazy expression (what the operators build).
+    fn bitwise_xor_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
     /// `!x` (NumPy's `invert`, `~`).
     fn invert<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+
+    /// [`Self::invert`] as a node of a lazy expression (what the operators build).
+    fn invert_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
 }
 
 macro_rules! int_bitwise {
@@ -47,11 +59,17 @@ macro_rules! int_bitwise {
             ) -> Result<Array<Self>> {
                 k::bitwise_and::<$t>(x, y)
             }
+            fn bitwise_and_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::bitwise_and::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("&", 3))
+            }
             fn bitwise_or<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 k::bitwise_or::<$t>(x, y)
+            }
+            fn bitwise_or_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::bitwise_or::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("|", 1))
             }
             fn bitwise_xor<'a>(
                 x: impl IntoOperand<'a, Self>,
@@ -59,8 +77,14 @@ macro_rules! int_bitwise {
             ) -> Result<Array<Self>> {
                 k::bitwise_xor::<$t>(x, y)
             }
+            fn bitwise_xor_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::bitwise_xor::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("^", 2))
+            }
             fn invert<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 k::invert::<$t>(x)
+            }
+            fn invert_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+                crate::expr::Expr::call(k::invert::node::<$t>(), vec![x], crate::expr::Notation::Unary("~"))
             }
         }
     )*};
@@ -74,11 +98,17 @@ impl Bitwise for bool {
     ) -> Result<Array<Self>> {
         k::logical_and(x, y)
     }
+    fn bitwise_and_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(k::logical_and::node(), vec![x, y], crate::expr::Notation::Binary("&", 3))
+    }
     fn bitwise_or<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>> {
         k::logical_or(x, y)
+    }
+    fn bitwise_or_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(k::logical_or::node(), vec![x, y], crate::expr::Notation::Binary("|", 1))
     }
     fn bitwise_xor<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -86,8 +116,14 @@ impl Bitwise for bool {
     ) -> Result<Array<Self>> {
         k::logical_xor(x, y)
     }
+    fn bitwise_xor_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(k::logical_xor::node(), vec![x, y], crate::expr::Notation::Binary("^", 2))
+    }
     fn invert<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
         k::logical_not(x)
+    }
+    fn invert_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(k::logical_not::node(), vec![x], crate::expr::Notation::Unary("~"))
     }
 }
 

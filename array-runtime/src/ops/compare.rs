@@ -21,11 +21,17 @@ pub trait Equality: DType {
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+
+    /// [`Self::equal`] as a node of a lazy expression (what the operators build).
+    fn equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
     /// `x != y`.
     fn not_equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+
+    /// [`Self::not_equal`] as a node of a lazy expression (what the operators build).
+    fn not_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
 }
 
 /// Dtypes that are ordered: integers and floats (NaN compares false), `bool` (`false <
@@ -44,21 +50,33 @@ pub trait Compare: Equality {
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+
+    /// [`Self::less`] as a node of a lazy expression (what the operators build).
+    fn less_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
     /// `x <= y`.
     fn less_equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+
+    /// [`Self::less_equal`] as a node of a lazy expression (what the operators build).
+    fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
     /// `x > y`.
     fn greater<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+
+    /// [`Self::greater`] as a node of a lazy expression (what the operators build).
+    fn greater_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
     /// `x >= y`.
     fn greater_equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>>;
+
+    /// [`Self::greater_equal`] as a node of a lazy expression (what the operators build).
+    fn greater_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
 }
 
 macro_rules! num_compare {
@@ -70,11 +88,17 @@ macro_rules! num_compare {
             ) -> Result<Array<bool>> {
                 k::equal::<$t>(x, y)
             }
+            fn equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::equal::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("==", 0))
+            }
             fn not_equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<bool>> {
                 k::not_equal::<$t>(x, y)
+            }
+            fn not_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::not_equal::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("!=", 0))
             }
         }
 
@@ -85,11 +109,17 @@ macro_rules! num_compare {
             ) -> Result<Array<bool>> {
                 k::less::<$t>(x, y)
             }
+            fn less_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::less::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("<", 0))
+            }
             fn less_equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<bool>> {
                 k::less_equal::<$t>(x, y)
+            }
+            fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::less_equal::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("<=", 0))
             }
             fn greater<'a>(
                 x: impl IntoOperand<'a, Self>,
@@ -97,11 +127,17 @@ macro_rules! num_compare {
             ) -> Result<Array<bool>> {
                 k::greater::<$t>(x, y)
             }
+            fn greater_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::greater::node::<$t>(), vec![x, y], crate::expr::Notation::Binary(">", 0))
+            }
             fn greater_equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<bool>> {
                 k::greater_equal::<$t>(x, y)
+            }
+            fn greater_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::greater_equal::node::<$t>(), vec![x, y], crate::expr::Notation::Binary(">=", 0))
             }
         }
     )*};
@@ -129,11 +165,17 @@ impl Equality for bool {
     ) -> Result<Array<bool>> {
         k::equal_bool(x, y)
     }
+    fn equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(k::equal_bool::node(), vec![x, y], crate::expr::Notation::Binary("==", 0))
+    }
     fn not_equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>> {
         k::logical_xor(x, y)
+    }
+    fn not_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(k::logical_xor::node(), vec![x, y], crate::expr::Notation::Binary("!=", 0))
     }
 }
 
@@ -144,11 +186,17 @@ impl Compare for bool {
     ) -> Result<Array<bool>> {
         k::less_bool(x, y)
     }
+    fn less_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(k::less_bool::node(), vec![x, y], crate::expr::Notation::Binary("<", 0))
+    }
     fn less_equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>> {
         k::less_equal_bool(x, y)
+    }
+    fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(k::less_equal_bool::node(), vec![x, y], crate::expr::Notation::Binary("<=", 0))
     }
     fn greater<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -156,11 +204,17 @@ impl Compare for bool {
     ) -> Result<Array<bool>> {
         k::less_bool(y, x)
     }
+    fn greater_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(k::less_bool::node(), vec![y, x], crate::expr::Notation::Binary("<", 0))
+    }
     fn greater_equal<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<bool>> {
         k::less_equal_bool(y, x)
+    }
+    fn greater_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(k::less_equal_bool::node(), vec![y, x], crate::expr::Notation::Binary("<=", 0))
     }
 }
 
@@ -173,11 +227,17 @@ macro_rules! complex_equality {
             ) -> Result<Array<bool>> {
                 k::$eq(x, y)
             }
+            fn equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::$eq::node(), vec![x, y], crate::expr::Notation::Binary("==", 0))
+            }
             fn not_equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<bool>> {
                 k::$ne(x, y)
+            }
+            fn not_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::$ne::node(), vec![x, y], crate::expr::Notation::Binary("!=", 0))
             }
         }
     )*};
@@ -197,11 +257,17 @@ macro_rules! complex_order {
             ) -> Result<Array<bool>> {
                 k::$lt(x, y)
             }
+            fn less_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::$lt::node(), vec![x, y], crate::expr::Notation::Binary("<", 0))
+            }
             fn less_equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<bool>> {
                 k::$le(x, y)
+            }
+            fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::$le::node(), vec![x, y], crate::expr::Notation::Binary("<=", 0))
             }
             fn greater<'a>(
                 x: impl IntoOperand<'a, Self>,
@@ -209,11 +275,17 @@ macro_rules! complex_order {
             ) -> Result<Array<bool>> {
                 k::$lt(y, x)
             }
+            fn greater_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::$lt::node(), vec![y, x], crate::expr::Notation::Binary("<", 0))
+            }
             fn greater_equal<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<bool>> {
                 k::$le(y, x)
+            }
+            fn greater_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
+                crate::expr::Expr::call(k::$le::node(), vec![y, x], crate::expr::Notation::Binary("<=", 0))
             }
         }
     )*};

@@ -10,9 +10,9 @@
 //! let dev = Device::cpu();
 //! let a = Array::from_vec(&dev, &[2, 2], vec![1.0f32, 2.0, 3.0, 4.0])?;
 //! let b = Array::from_vec(&dev, &[2], vec![10.0f32, 20.0])?;
-//! let c = ((&a + &b)? * 2.0)?; // b broadcasts over the rows
+//! let c = ((&a + &b) * 2.0).eval()?; // b broadcasts over the rows; one fused kernel
 //! assert_eq!(c.to_vec()?, vec![22.0, 44.0, 26.0, 48.0]);
-//! let q = (&Array::from_vec(&dev, &[2], vec![7i32, -7])? / 2)?; // true division: f64
+//! let q = (&Array::from_vec(&dev, &[2], vec![7i32, -7])? / 2).eval()?; // true division: f64
 //! assert_eq!(q.to_vec()?, vec![3.5, -3.5]);
 //! # Ok::<(), array_runtime::Error>(())
 //! ```

@@ -34,8 +34,7 @@ fn main() -> Result<()> {
     // Ufuncs and operators broadcast like NumPy's: a column against a row.
     let x = np::linspace::<f64>(&dev, 0.0, 1.0, 5, true)?;
     let col = x.reshape(&[5, 1])?;
-    let grid = (&np::sin(&col)? * 2.0)?;
-    let grid = (&grid + &x)?; // [5, 1] + [5] -> [5, 5]
+    let grid = (&np::sin(&col)? * 2.0 + &x).eval()?; // [5, 1] + [5] -> [5, 5], one kernel
     println!("sin(x)[:, None] * 2 + x: shape {:?}", grid.shape());
     check("broadcast shape", grid.shape() == [5, 5])?;
     let m = np::maximum(&grid, 1.0)?;

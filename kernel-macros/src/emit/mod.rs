@@ -105,7 +105,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
     // The operands, their erased views and the instance: shared by the array function and
     // `into`, which differ only in where the outputs come from.
     let operands = quote! {
-        #(let #ops = #rt::IntoOperand::<'__a, #param_tys>::into_operand(#param_names);)*
+        #(let #ops = #rt::IntoOperand::<'__a, #param_tys>::into_operand(#param_names).ready()?;)*
         let #ins: [#ew::ErasedOperand<'_>; #n_params] = [#(#ops.erase()),*];
     };
     let instance = |def: TokenStream| {
@@ -192,6 +192,45 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
         quote!()
     } else {
         quote!(#[inline(always)])
+    };
+
+    // A kernel of one result is also a node of lazy expressions: `name::node()` and
+    // `name::lazy(..)`, which joins the fusion of the expression it is part of.
+    let lazy = if sig.tuple_result || n_results != 1 {
+        quote!()
+    } else {
+        let result_ty = &result_tys[0];
+        let lazy_doc = format!(
+            "`{name_str}` called lazily: each argument is an array, a scalar or an expression, and \
+             the result is an expression that `.eval()` runs in one kernel with the rest of its \
+             tree (fused on both backends)."
+        );
+        quote! {
+            /// This kernel instantiated for its dtypes, as a node of a lazy expression.
+            pub fn node<#user_generics>() -> #rt::expr::KernelNode #where_clause {
+                #rt::expr::KernelNode::new(
+                    &DEF,
+                    cpu_chunk #turbofish,
+                    &[#(<#type_names as #rt::DType>::ID),*],
+                    &[#(<#param_tys as #rt::DType>::ID),*],
+                    <#result_ty as #rt::DType>::ID,
+                )
+            }
+
+            #[doc = #lazy_doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn lazy<#user_generics>(
+                #(#param_names: impl #rt::expr::IntoExpr<#param_tys>),*
+            ) -> #rt::expr::Expr<#result_ty>
+            #where_clause
+            {
+                #rt::expr::Expr::<#result_ty>::call(
+                    node #turbofish (),
+                    ::std::vec![#(#rt::expr::IntoExpr::into_expr(#param_names).erase()),*],
+                    #rt::expr::Notation::Call(#name_str),
+                )
+            }
+        }
     };
 
     let mod_doc = format!(
@@ -285,6 +324,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
                 let #plan = #ew::Plan::for_outputs(&#inst, &#ins, &[#(&#layouts[#out_idx]),*], &#devs)?;
                 #plan.run(&mut [#(#outs.erase()),*], &cpu_chunk #turbofish)
             }
+
+            #lazy
 
             /// The CUDA C module compiled for this kernel when every argument is an array.
             pub fn cuda_source<#user_generics>() -> ::std::string::String #where_clause {

@@ -95,6 +95,7 @@ pub fn multigammaln<T: super::Promote>(a: &Array<T>, d: u32) -> Result<Array<T::
         Borrowed(x) => x.clone(),
         Owned(x) => x,
         Scalar(s) => Array::full(&Device::cpu(), &[], s)?,
+        array_runtime::kernel::elementwise::Operand::Lazy(e) => e.eval()?,
     };
     let bound = 0.5 * (f64::from(d) - 1.0);
     let bad = super::kernels::below_or_at::<T::Out>(&a, Scalar(bound.cast::<T::Out>()))?;

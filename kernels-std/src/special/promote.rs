@@ -56,6 +56,7 @@ fn convert<'a, T: DType, U: DType>(x: impl IntoOperand<'a, T>) -> Result<Operand
         Operand::Scalar(s) => Operand::Scalar(s.cast::<U>()),
         Operand::Borrowed(a) => Operand::Owned(a.astype::<U>()?),
         Operand::Owned(a) => Operand::Owned(a.astype::<U>()?),
+        Operand::Lazy(e) => Operand::Lazy(e.astype::<U>()),
     })
 }
 

@@ -1,0 +1,195 @@
+//! `std::ops` on arrays and expressions, building lazy [`Expr`]s (see [`crate::ops::operators`]
+//! for the table of NumPy's operators and their semantics), and the comparisons as methods
+//! ([`Cmp`]).
+//!
+//! Operands: `&Array<T>`, `Array<T>`, `Expr<T>`, `&Expr<T>` on either side, a scalar of `T` on
+//! either side (NumPy 2 keeps the array's dtype for a Python scalar, NEP 50: `&a_f32 * 2.5` is
+//! `f32`). Two arrays or expressions of different dtypes promote as NumPy does
+//! ([`crate::promote`]).
+
+use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
+
+use crate::array::Array;
+use crate::dtype::{bf16, c128, c64, f16, Int};
+use crate::expr::{scalar_node, AnyExpr, Expr, IntoExpr, Notation};
+use crate::ops::{kernels as k, Arithmetic, Bitwise, Compare, Equality, Numeric};
+
+fn lazy_shl<T: Int>(x: AnyExpr, y: AnyExpr) -> Expr<T> {
+    Expr::call(
+        k::left_shift::node::<T>(),
+        vec![x, y],
+        Notation::Binary("<<", 4),
+    )
+}
+
+fn lazy_shr<T: Int>(x: AnyExpr, y: AnyExpr) -> Expr<T> {
+    Expr::call(
+        k::right_shift::node::<T>(),
+        vec![x, y],
+        Notation::Binary(">>", 4),
+    )
+}
+
+/// One binary operator for every pair of operand kinds of one dtype, and with a scalar on the
+/// right; `$lazy` builds the node from the two erased operands.
+macro_rules! binary {
+    ($Op:ident, $op:ident, $Bound:path, $out:ty, $lazy:expr) => {
+        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] &Array<T>);
+        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] Array<T>);
+        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] Expr<T>);
+        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] &Expr<T>);
+    };
+    (@pair $Op:ident, $op:ident, $Bound:path, $out:ty, $lazy:expr; [] $Lhs:ty) => {
+        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, &Array<T>);
+        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, Array<T>);
+        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, Expr<T>);
+        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, &Expr<T>);
+
+        impl<T: $Bound> $Op<T> for $Lhs
+        where
+            T: IntoExpr<T>,
+        {
+            type Output = Expr<$out>;
+            fn $op(self, rhs: T) -> Expr<$out> {
+                ($lazy)(self.into_expr().erase(), scalar_node(rhs).erase())
+            }
+        }
+    };
+    (@one $Op:ident, $op:ident, $Bound:path, $out:ty, $lazy:expr; $Lhs:ty, $Rhs:ty) => {
+        impl<T: $Bound> $Op<$Rhs> for $Lhs {
+            type Output = Expr<$out>;
+            fn $op(self, rhs: $Rhs) -> Expr<$out> {
+                ($lazy)(self.into_expr().erase(), rhs.into_expr().erase())
+            }
+        }
+    };
+}
+
+binary!(Add, add, Numeric, T, T::add_lazy);
+binary!(Sub, sub, Numeric, T, T::subtract_lazy);
+binary!(Mul, mul, Numeric, T, T::multiply_lazy);
+binary!(Div, div, Numeric, T::Quotient, T::true_divide_lazy);
+binary!(Rem, rem, Arithmetic, T, T::remainder_lazy);
+binary!(BitAnd, bitand, Bitwise, T, T::bitwise_and_lazy);
+binary!(BitOr, bitor, Bitwise, T, T::bitwise_or_lazy);
+binary!(BitXor, bitxor, Bitwise, T, T::bitwise_xor_lazy);
+binary!(Shl, shl, Int, T, lazy_shl::<T>);
+binary!(Shr, shr, Int, T, lazy_shr::<T>);
+
+/// The unary operators for every operand kind.
+macro_rules! unary {
+    ($($Lhs:ty),*) => {$(
+        impl<T: Numeric> Neg for $Lhs {
+            type Output = Expr<T>;
+            fn neg(self) -> Expr<T> {
+                T::negative_lazy(self.into_expr().erase())
+            }
+        }
+
+        impl<T: Bitwise> Not for $Lhs {
+            type Output = Expr<T>;
+            fn not(self) -> Expr<T> {
+                T::invert_lazy(self.into_expr().erase())
+            }
+        }
+    )*};
+}
+unary!(&Array<T>, Array<T>, Expr<T>, &Expr<T>);
+
+/// `scalar op operand` for each concrete dtype (a foreign type on the left cannot be
+/// generic): `$lazy` is the node of `$t`, `$out` the result's dtype.
+macro_rules! scalar_lhs {
+    ($Op:ident, $op:ident, $Trait:ident :: $lazy:ident, $out:ident; $($t:ty),*) => {$(
+        scalar_lhs!(@one $Op, $op, $Trait::$lazy, $out, $t; &Array<$t>);
+        scalar_lhs!(@one $Op, $op, $Trait::$lazy, $out, $t; Array<$t>);
+        scalar_lhs!(@one $Op, $op, $Trait::$lazy, $out, $t; Expr<$t>);
+        scalar_lhs!(@one $Op, $op, $Trait::$lazy, $out, $t; &Expr<$t>);
+    )*};
+    (@one $Op:ident, $op:ident, $Trait:ident :: $lazy:ident, Same, $t:ty; $Rhs:ty) => {
+        impl $Op<$Rhs> for $t {
+            type Output = Expr<$t>;
+            fn $op(self, rhs: $Rhs) -> Expr<$t> {
+                <$t as $Trait>::$lazy(scalar_node(self).erase(), rhs.into_expr().erase())
+            }
+        }
+    };
+    (@one $Op:ident, $op:ident, $Trait:ident :: $lazy:ident, Quotient, $t:ty; $Rhs:ty) => {
+        impl $Op<$Rhs> for $t {
+            type Output = Expr<<$t as Numeric>::Quotient>;
+            fn $op(self, rhs: $Rhs) -> Self::Output {
+                <$t as $Trait>::$lazy(scalar_node(self).erase(), rhs.into_expr().erase())
+            }
+        }
+    };
+    (@one $Op:ident, $op:ident, $Trait:ident :: $lazy:ident, Shift, $t:ty; $Rhs:ty) => {
+        impl $Op<$Rhs> for $t {
+            type Output = Expr<$t>;
+            fn $op(self, rhs: $Rhs) -> Expr<$t> {
+                $lazy::<$t>(scalar_node(self).erase(), rhs.into_expr().erase())
+            }
+        }
+    };
+}
+
+scalar_lhs!(Add, add, Numeric::add_lazy, Same;
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Sub, sub, Numeric::subtract_lazy, Same;
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Mul, mul, Numeric::multiply_lazy, Same;
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Div, div, Numeric::true_divide_lazy, Quotient;
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Rem, rem, Arithmetic::remainder_lazy, Same;
+    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+scalar_lhs!(BitAnd, bitand, Bitwise::bitwise_and_lazy, Same;
+    bool, i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(BitOr, bitor, Bitwise::bitwise_or_lazy, Same;
+    bool, i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(BitXor, bitxor, Bitwise::bitwise_xor_lazy, Same;
+    bool, i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(Shl, shl, Int::lazy_shl, Shift; i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(Shr, shr, Int::lazy_shr, Shift; i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// NumPy's comparisons as methods on arrays and expressions, building `Expr<bool>`
+/// (`a < b` is `a.less(&b)`: Rust's `<` must return `bool`). Arrays are borrowed
+/// (`a.less(..)` takes `&a`), expressions taken.
+///
+/// ```
+/// use array_runtime::{Array, Device, expr::Cmp};
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, 5.0, 3.0])?;
+/// assert_eq!(a.less(3.0).to_vec()?, vec![true, false, false]);
+/// assert_eq!((&a * 2.0).greater_equal(&a + 3.0).to_vec()?, vec![false, true, true]);
+/// assert_eq!(a.equal(&a).to_vec()?, vec![true, true, true]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait Cmp<T: Compare>: IntoExpr<T> + Sized {
+    /// `self < rhs`
+    fn less(self, rhs: impl IntoExpr<T>) -> Expr<bool> {
+        T::less_lazy(self.into_expr().erase(), rhs.into_expr().erase())
+    }
+    /// `self <= rhs`
+    fn less_equal(self, rhs: impl IntoExpr<T>) -> Expr<bool> {
+        T::less_equal_lazy(self.into_expr().erase(), rhs.into_expr().erase())
+    }
+    /// `self > rhs`
+    fn greater(self, rhs: impl IntoExpr<T>) -> Expr<bool> {
+        T::greater_lazy(self.into_expr().erase(), rhs.into_expr().erase())
+    }
+    /// `self >= rhs`
+    fn greater_equal(self, rhs: impl IntoExpr<T>) -> Expr<bool> {
+        T::greater_equal_lazy(self.into_expr().erase(), rhs.into_expr().erase())
+    }
+    /// `self == rhs`, elementwise
+    fn equal(self, rhs: impl IntoExpr<T>) -> Expr<bool> {
+        <T as Equality>::equal_lazy(self.into_expr().erase(), rhs.into_expr().erase())
+    }
+    /// `self != rhs`, elementwise
+    fn not_equal(self, rhs: impl IntoExpr<T>) -> Expr<bool> {
+        <T as Equality>::not_equal_lazy(self.into_expr().erase(), rhs.into_expr().erase())
+    }
+}
+
+impl<T: Compare> Cmp<T> for &Array<T> {}
+impl<T: Compare> Cmp<T> for Expr<T> {}
+impl<T: Compare> Cmp<T> for &Expr<T> {}
+
