@@ -71,38 +71,4 @@ impl<T: DType> Array<T> {
             copy_on_device(self)
         }
     }
-
-    /// Copies `src` (broadcast to this array's shape) into this array, on its device (NumPy's
-    /// `a[...] = src`). The storage is made unique to this array first, as every write is.
-    ///
-    /// ```
-    /// use array_runtime::{s, Array, Device};
-    /// let dev = Device::cpu();
-    /// let mut a = Array::<i32>::zeros(&dev, &[2, 3])?;
-    /// let row = Array::from_vec(&dev, &[3], vec![1, 2, 3])?;
-    /// a.assign(&row)?;
-    /// assert_eq!(a.to_vec()?, vec![1, 2, 3, 1, 2, 3]);
-    /// # Ok::<(), array_runtime::Error>(())
-    /// ```
-    pub fn assign(&mut self, src: &Array<T>) -> Result<()> {
-        identity_kernel::into::<T>(src, &mut self.view_mut()?)
-    }
-}
-
-impl<T: DType> ArrayViewMut<'_, T> {
-    /// Copies `src` (broadcast to this view's shape) into the viewed elements, on their device
-    /// (NumPy's `view[...] = src`).
-    ///
-    /// ```
-    /// use array_runtime::{s, Array, Device};
-    /// let dev = Device::cpu();
-    /// let mut a = Array::<u8>::zeros(&dev, &[2, 4])?;
-    /// let ones = Array::full(&dev, &[2], 1u8)?;
-    /// a.slice_mut(s![.., 1..3])?.assign(&ones)?;
-    /// assert_eq!(a.to_vec()?, vec![0, 1, 1, 0, 0, 1, 1, 0]);
-    /// # Ok::<(), array_runtime::Error>(())
-    /// ```
-    pub fn assign(&mut self, src: &Array<T>) -> Result<()> {
-        identity_kernel::into::<T>(src, self)
-    }
 }

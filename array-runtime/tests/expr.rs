@@ -237,3 +237,78 @@ fn fused_modules_compile_with_nvrtc() {
     n += (&c * &c - &c).verify_cuda().unwrap();
     assert!(n >= 9 * 3, "{n} modules");
 }
+
+#[test]
+fn assign_in_place_reads_each_element_before_writing_it_and_copies_no_storage() {
+    let dev = cpu();
+    let n = 70_001;
+    let mut a = Array::from_vec(&dev, &[n], ramp(n, 1.0)).unwrap();
+    let b = Array::from_vec(&dev, &[n], ramp(n, -3.0)).unwrap();
+    let want: Vec<f64> = a
+        .to_vec()
+        .unwrap()
+        .iter()
+        .zip(b.to_vec().unwrap())
+        .map(|(x, y)| x * 2.0 + y * x)
+        .collect();
+    let before = launches();
+    a.assign(&a * 2.0 + &b * &a).unwrap();
+    assert_eq!(launches() - before, 1, "in place: one kernel, no temporary");
+    assert_eq!(a.to_vec().unwrap(), want);
+    // A strided in-place update of a transposed view: element for element too.
+    let mut m = Array::from_vec(&dev, &[3, 4], (0..12).map(|i| i as i64).collect()).unwrap();
+    m.assign_at(s![.., ..;2], &m.slice(s![.., ..;2]).unwrap() * 10).unwrap();
+    assert_eq!(
+        m.to_vec().unwrap(),
+        vec![0, 1, 20, 3, 40, 5, 60, 7, 80, 9, 100, 11]
+    );
+}
+
+#[test]
+fn a_stencil_assigned_in_place_sees_only_old_values() {
+    let dev = cpu();
+    let (r, c) = (40, 50);
+    let init: Vec<f64> = (0..r * c).map(|i| ((i * 37) % 101) as f64).collect();
+    let mut u = Array::from_vec(&dev, &[r, c], init.clone()).unwrap();
+    let (up, down) = (u.slice(s![..-2, 1..-1]).unwrap(), u.slice(s![2.., 1..-1]).unwrap());
+    let (left, right) = (u.slice(s![1..-1, ..-2]).unwrap(), u.slice(s![1..-1, 2..]).unwrap());
+    let mid = u.slice(s![1..-1, 1..-1]).unwrap();
+    let step = &mid + 0.1 * (&up + &down + &left + &right - 4.0 * &mid);
+    drop((up, down, left, right, mid));
+    u.assign_at(s![1..-1, 1..-1], step).unwrap();
+    let got = u.to_vec().unwrap();
+    for i in 0..r {
+        for j in 0..c {
+            let v = init[i * c + j];
+            let want = if i == 0 || j == 0 || i == r - 1 || j == c - 1 {
+                v
+            } else {
+                let n = |a: usize, b: usize| init[a * c + b];
+                v + 0.1 * (n(i - 1, j) + n(i + 1, j) + n(i, j - 1) + n(i, j + 1) - 4.0 * v)
+            };
+            assert_eq!(got[i * c + j], want, "({i}, {j})");
+        }
+    }
+}
+
+#[test]
+fn assign_keeps_other_handles_unchanged_and_reports_errors() {
+    use array_runtime::expr::InPlace;
+    let dev = cpu();
+    let mut a = Array::from_vec(&dev, &[3], vec![1i32, 2, 3]).unwrap();
+    let keep = a.clone(); // another handle on the same storage
+    a.add_assign(&keep * 10).unwrap();
+    assert_eq!(a.to_vec().unwrap(), vec![11, 22, 33]);
+    assert_eq!(keep.to_vec().unwrap(), vec![1, 2, 3]);
+    let wrong = Array::<i32>::zeros(&dev, &[2]).unwrap();
+    let e = a.assign(&a + &wrong).unwrap_err();
+    // The array written is `out` in the message (read in place), the others `x0`, ...
+    assert!(e.to_string().contains("out + x0"), "{e}");
+    assert!(e.to_string().contains("[2] [3]"), "{e}");
+    assert_eq!(a.to_vec().unwrap(), vec![11, 22, 33]);
+    a.fill(-1).unwrap();
+    assert_eq!(a.to_vec().unwrap(), vec![-1; 3]);
+    let mut f = Array::from_vec(&dev, &[2], vec![1.0f32, 4.0]).unwrap();
+    f.div_assign(2.0).unwrap();
+    assert_eq!(f.to_vec().unwrap(), vec![0.5, 2.0]);
+}

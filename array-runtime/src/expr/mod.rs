@@ -24,6 +24,7 @@
 //! # Ok::<(), array_runtime::Error>(())
 //! ```
 
+mod assign;
 mod fused;
 mod node;
 mod operators;
@@ -33,13 +34,14 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use crate::array::{Array, ArrayViewMut};
+use crate::array::Array;
 use crate::device::Device;
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::{ElementwiseDef, Instance, IntoOperand, Operand, Plan};
 
 pub use node::{KernelNode, Notation, MAX_DEPTH};
+pub use assign::InPlace;
 pub use operators::Cmp;
 
 use node::Node;
@@ -88,7 +90,7 @@ impl<T: DType> fmt::Display for Expr<T> {
 
 /// The definition the CPU plan of a fused expression reports in messages (its CUDA C is
 /// written per structure, see `fused.rs`).
-static CPU_DEF: ElementwiseDef = ElementwiseDef {
+pub(crate) static CPU_DEF: ElementwiseDef = ElementwiseDef {
     name: "expression",
     device_source: "",
     param_names: &[],
@@ -319,7 +321,7 @@ fn leaf_device(prog: &Program) -> Option<Device> {
 
 /// Runs the fused kernel of `prog` into `outputs` (one), reporting errors with the
 /// expression.
-fn run_program(
+pub(crate) fn run_program(
     prog: &Program,
     plan: &Plan<'_>,
     outputs: &mut [crate::kernel::elementwise::ErasedOutput<'_>],
@@ -410,13 +412,6 @@ impl<T: DType> IntoExpr<T> for &Array<T> {
 impl<T: DType> IntoExpr<T> for Array<T> {
     fn into_expr(self) -> Expr<T> {
         Expr::from_node(Arc::new(Node::Array(Box::new(self))))
-    }
-}
-
-impl<T: DType> IntoExpr<T> for &ArrayViewMut<'_, T> {
-    fn into_expr(self) -> Expr<T> {
-        let a = Array::from_parts(self.storage.clone(), self.layout.clone());
-        Expr::from_node(Arc::new(Node::Array(Box::new(a))))
     }
 }
 
