@@ -23,6 +23,7 @@ pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 pub mod creation;
 pub mod fft;
 pub mod io;
+pub mod lazy;
 pub mod linalg;
 pub mod math;
 pub mod quantile;
@@ -76,6 +77,8 @@ pub mod prelude {
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,
     };
+    /// Lazy expressions: what the operators build, `.eval()?` runs as one fused kernel.
+    pub use array_runtime::expr::{Cmp, Expr, InPlace, IntoExpr};
     pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 }
 

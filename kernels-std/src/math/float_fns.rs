@@ -12,6 +12,7 @@
 use crate::math::kernels;
 use crate::math::ToFloat;
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, Notation};
 use array_runtime::IntoOperand;
 
 /// Dtypes with NumPy's exponentials, logarithms, square root, trigonometric and hyperbolic
@@ -74,93 +75,133 @@ pub trait Elementary: DType {
     fn arccosh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
     /// NumPy's `arctanh`: see [`arctanh`].
     fn arctanh<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// The function `op` as a node of a lazy expression (what [`crate::lazy`]'s functions
+    /// build).
+    fn lazy(op: ElementaryOp, x: AnyExpr) -> Expr<Self::Out>;
 }
 
 /// The methods of [`Elementary`], each calling the kernel `kernels::<name><suffix>` (the
-/// generic real kernel, or the complex one of a dtype).
+/// generic real kernel, or the complex one of a dtype), and its lazy form.
 macro_rules! elementary_methods {
-    ($out:ty; $($name:ident => $kernel:path;)*) => {$(
-        fn $name<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$out>> {
-            $kernel(x)
+    ($out:ty; $($name:ident => $kernel:ident $(::<$($g:ty),*>)?;)*) => {
+        $(
+            fn $name<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<$out>> {
+                kernels::$kernel $(::<$($g),*>)? (x)
+            }
+        )*
+        fn lazy(op: ElementaryOp, x: AnyExpr) -> Expr<$out> {
+            match op {
+                $(ElementaryOp::$name => Expr::call(
+                    kernels::$kernel::node $(::<$($g),*>)? (),
+                    vec![x],
+                    Notation::Call(stringify!($name)),
+                ),)*
+            }
         }
-    )*};
+    };
+}
+
+/// The functions of [`Elementary`], for its lazy form ([`Elementary::lazy`]).
+#[allow(non_camel_case_types, missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElementaryOp {
+    sqrt,
+    exp,
+    log,
+    exp2,
+    expm1,
+    log2,
+    log10,
+    log1p,
+    sin,
+    cos,
+    tan,
+    sinh,
+    cosh,
+    tanh,
+    arcsin,
+    arccos,
+    arctan,
+    arcsinh,
+    arccosh,
+    arctanh,
 }
 
 impl<T: ToFloat> Elementary for T {
     type Out = T::Float;
     elementary_methods! { T::Float;
-        sqrt => kernels::sqrt::<T, T::Float, T::Compute>;
-        exp => kernels::exp::<T, T::Float, T::Compute>;
-        log => kernels::log::<T, T::Float, T::Compute>;
-        exp2 => kernels::exp2::<T, T::Float, T::Compute>;
-        expm1 => kernels::expm1::<T, T::Float, T::Compute>;
-        log2 => kernels::log2::<T, T::Float, T::Compute>;
-        log10 => kernels::log10::<T, T::Float, T::Compute>;
-        log1p => kernels::log1p::<T, T::Float, T::Compute>;
-        sin => kernels::sin::<T, T::Float, T::Compute>;
-        cos => kernels::cos::<T, T::Float, T::Compute>;
-        tan => kernels::tan::<T, T::Float, T::Compute>;
-        sinh => kernels::sinh::<T, T::Float, T::Compute>;
-        cosh => kernels::cosh::<T, T::Float, T::Compute>;
-        tanh => kernels::tanh::<T, T::Float, T::Compute>;
-        arcsin => kernels::arcsin::<T, T::Float, T::Compute>;
-        arccos => kernels::arccos::<T, T::Float, T::Compute>;
-        arctan => kernels::arctan::<T, T::Float, T::Compute>;
-        arcsinh => kernels::arcsinh::<T, T::Float, T::Compute>;
-        arccosh => kernels::arccosh::<T, T::Float, T::Compute>;
-        arctanh => kernels::arctanh::<T, T::Float, T::Compute>;
+        sqrt => sqrt::<T, T::Float, T::Compute>;
+        exp => exp::<T, T::Float, T::Compute>;
+        log => log::<T, T::Float, T::Compute>;
+        exp2 => exp2::<T, T::Float, T::Compute>;
+        expm1 => expm1::<T, T::Float, T::Compute>;
+        log2 => log2::<T, T::Float, T::Compute>;
+        log10 => log10::<T, T::Float, T::Compute>;
+        log1p => log1p::<T, T::Float, T::Compute>;
+        sin => sin::<T, T::Float, T::Compute>;
+        cos => cos::<T, T::Float, T::Compute>;
+        tan => tan::<T, T::Float, T::Compute>;
+        sinh => sinh::<T, T::Float, T::Compute>;
+        cosh => cosh::<T, T::Float, T::Compute>;
+        tanh => tanh::<T, T::Float, T::Compute>;
+        arcsin => arcsin::<T, T::Float, T::Compute>;
+        arccos => arccos::<T, T::Float, T::Compute>;
+        arctan => arctan::<T, T::Float, T::Compute>;
+        arcsinh => arcsinh::<T, T::Float, T::Compute>;
+        arccosh => arccosh::<T, T::Float, T::Compute>;
+        arctanh => arctanh::<T, T::Float, T::Compute>;
     }
 }
 
 impl Elementary for c64 {
     type Out = c64;
     elementary_methods! { c64;
-        sqrt => kernels::sqrt_c64;
-        exp => kernels::exp_c64;
-        log => kernels::log_c64;
-        exp2 => kernels::exp2_c64;
-        expm1 => kernels::expm1_c64;
-        log2 => kernels::log2_c64;
-        log10 => kernels::log10_c64;
-        log1p => kernels::log1p_c64;
-        sin => kernels::sin_c64;
-        cos => kernels::cos_c64;
-        tan => kernels::tan_c64;
-        sinh => kernels::sinh_c64;
-        cosh => kernels::cosh_c64;
-        tanh => kernels::tanh_c64;
-        arcsin => kernels::arcsin_c64;
-        arccos => kernels::arccos_c64;
-        arctan => kernels::arctan_c64;
-        arcsinh => kernels::arcsinh_c64;
-        arccosh => kernels::arccosh_c64;
-        arctanh => kernels::arctanh_c64;
+        sqrt => sqrt_c64;
+        exp => exp_c64;
+        log => log_c64;
+        exp2 => exp2_c64;
+        expm1 => expm1_c64;
+        log2 => log2_c64;
+        log10 => log10_c64;
+        log1p => log1p_c64;
+        sin => sin_c64;
+        cos => cos_c64;
+        tan => tan_c64;
+        sinh => sinh_c64;
+        cosh => cosh_c64;
+        tanh => tanh_c64;
+        arcsin => arcsin_c64;
+        arccos => arccos_c64;
+        arctan => arctan_c64;
+        arcsinh => arcsinh_c64;
+        arccosh => arccosh_c64;
+        arctanh => arctanh_c64;
     }
 }
 
 impl Elementary for c128 {
     type Out = c128;
     elementary_methods! { c128;
-        sqrt => kernels::sqrt_c128;
-        exp => kernels::exp_c128;
-        log => kernels::log_c128;
-        exp2 => kernels::exp2_c128;
-        expm1 => kernels::expm1_c128;
-        log2 => kernels::log2_c128;
-        log10 => kernels::log10_c128;
-        log1p => kernels::log1p_c128;
-        sin => kernels::sin_c128;
-        cos => kernels::cos_c128;
-        tan => kernels::tan_c128;
-        sinh => kernels::sinh_c128;
-        cosh => kernels::cosh_c128;
-        tanh => kernels::tanh_c128;
-        arcsin => kernels::arcsin_c128;
-        arccos => kernels::arccos_c128;
-        arctan => kernels::arctan_c128;
-        arcsinh => kernels::arcsinh_c128;
-        arccosh => kernels::arccosh_c128;
-        arctanh => kernels::arctanh_c128;
+        sqrt => sqrt_c128;
+        exp => exp_c128;
+        log => log_c128;
+        exp2 => exp2_c128;
+        expm1 => expm1_c128;
+        log2 => log2_c128;
+        log10 => log10_c128;
+        log1p => log1p_c128;
+        sin => sin_c128;
+        cos => cos_c128;
+        tan => tan_c128;
+        sinh => sinh_c128;
+        cosh => cosh_c128;
+        tanh => tanh_c128;
+        arcsin => arcsin_c128;
+        arccos => arccos_c128;
+        arctan => arctan_c128;
+        arcsinh => arcsinh_c128;
+        arccosh => arccosh_c128;
+        arctanh => arctanh_c128;
     }
 }
 

@@ -97,7 +97,7 @@ pub use extrema::{clip, fmax, fmin, maximum, minimum, Extremum};
 pub use float_fns::{
     arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, cbrt, copysign, cos, cosh, deg2rad,
     exp, exp2, expm1, heaviside, hypot, log, log10, log1p, log2, logaddexp, logaddexp2, rad2deg,
-    rint, sin, sinh, sqrt, tan, tanh, Elementary,
+    rint, sin, sinh, sqrt, tan, tanh, Elementary, ElementaryOp,
 };
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
 pub use parts::conjugate as conj;

@@ -97,7 +97,7 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
         if len > 0 && !a.is_empty() {
             let mut items = vec![SliceItem::Range(Slice::from(..)); nd];
             items[axis] = SliceItem::Range(Slice::from(start..start + len));
-            out.slice_mut(&items)?.assign(a)?;
+            out.slice_mut(&items)?.assign(*a)?;
         }
         start += len;
     }

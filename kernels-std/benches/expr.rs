@@ -1,0 +1,104 @@
+//! Expressions written with operators against the same computation as one hand-written
+//! `#[elementwise]` kernel, beside NumPy (and numexpr when installed) in the same run:
+//! saxpy, `2*a + 3*b`, `a*b + c*d + sin(e)` on 10^7 f32, the 5-point heat step on a 2048^2 f64
+//! grid, and a 10-element expression.
+//!
+//! `cargo bench -p kernels-std --bench expr` prints medians and ratios.
+
+use std::time::Duration;
+
+use kernels_std::prelude::*;
+use kernels_std::s;
+
+mod common;
+use common::{lookup, median};
+
+#[elementwise]
+fn saxpy(a: f32, x: f32, y: f32) -> f32 {
+    a * x + y
+}
+
+#[elementwise]
+fn heat_step(c: f64, up: f64, down: f64, left: f64, right: f64) -> f64 {
+    c + 0.1 * (up + down + left + right - 4.0 * c)
+}
+
+fn row(name: &str, ours: Duration, peer: Option<f64>, peer_name: &str) {
+    let o = ours.as_secs_f64();
+    match peer {
+        Some(p) => println!(
+            "{name:<34} ours {:>10.3} ms   {peer_name} {:>10.3} ms   ratio {:.2}x",
+            o * 1e3,
+            p * 1e3,
+            p / o
+        ),
+        None => println!("{name:<34} ours {:>10.3} ms", o * 1e3),
+    }
+}
+
+fn main() {
+    let np = common::numpy("bench_numpy_expr.py", &[]);
+    let n = 10_000_000;
+    let (a, b, c, d, e) = (
+        common::input_f32(n, 1),
+        common::input_f32(n, 2),
+        common::input_f32(n, 3),
+        common::input_f32(n, 4),
+        common::input_f32(n, 5),
+    );
+    let k = median(|| drop(saxpy(2.0, &a, &b).unwrap()), 11);
+    let ops = median(|| drop((2.0 * &a + &b).eval().unwrap()), 11);
+    row("saxpy #[elementwise]", k, lookup(&np, "saxpy/numpy"), "numpy");
+    row("saxpy operators", ops, lookup(&np, "saxpy/numpy"), "numpy");
+    println!("  operators / kernel: {:.2} of the kernel's speed", k.as_secs_f64() / ops.as_secs_f64());
+    let t = median(|| drop((2.0 * &a + 3.0 * &b).eval().unwrap()), 11);
+    row("2*a + 3*b", t, lookup(&np, "2a+3b/numpy"), "numpy");
+    row("2*a + 3*b", t, lookup(&np, "2a+3b/numexpr"), "numexpr");
+    let t = median(
+        || drop((&a * &b + &c * &d + kernels_std::math::sin(&e).unwrap()).eval().unwrap()),
+        11,
+    );
+    row("a*b + c*d + sin(e) (sin eager)", t, lookup(&np, "abcd_sin/numpy"), "numpy");
+    row("a*b + c*d + sin(e) (sin eager)", t, lookup(&np, "abcd_sin/numexpr"), "numexpr");
+
+    let g = 2048;
+    let u0: Vec<f64> = (0..g * g).map(|i| ((i * 37) % 101) as f64 / 101.0).collect();
+    let u = Array::from_vec(&Device::cpu(), &[g, g], u0).unwrap();
+    let parts = |u: &Array<f64>| {
+        (
+            u.slice(s![1..-1, 1..-1]).unwrap(),
+            u.slice(s![..-2, 1..-1]).unwrap(),
+            u.slice(s![2.., 1..-1]).unwrap(),
+            u.slice(s![1..-1, ..-2]).unwrap(),
+            u.slice(s![1..-1, 2..]).unwrap(),
+        )
+    };
+    let ops = median(
+        || {
+            let mut v = u.copy().unwrap();
+            let (m, up, dn, l, r) = parts(&u);
+            v.assign_at(s![1..-1, 1..-1], &m + 0.1 * (&up + &dn + &l + &r - 4.0 * &m))
+                .unwrap();
+        },
+        11,
+    );
+    let hand = median(
+        || {
+            let mut v = u.copy().unwrap();
+            let (m, up, dn, l, r) = parts(&u);
+            heat_step::into(&m, &up, &dn, &l, &r, v.slice_mut(s![1..-1, 1..-1]).unwrap())
+                .unwrap();
+        },
+        11,
+    );
+    row("heat step 2048^2 operators", ops, lookup(&np, "heat/numpy"), "numpy");
+    row("heat step 2048^2 #[elementwise]", hand, lookup(&np, "heat/numpy"), "numpy");
+    println!("  operators / kernel: {:.2} of the kernel's speed", hand.as_secs_f64() / ops.as_secs_f64());
+
+    let small = Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
+    let t = median(|| drop((&small * 2.0 + &small).eval().unwrap()), 10001);
+    row("10 elements: x * 2 + x", t, lookup(&np, "small10/numpy"), "numpy");
+    if let Some((v, _)) = &np {
+        println!("NumPy {v}");
+    }
+}
