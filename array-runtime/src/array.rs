@@ -70,6 +70,19 @@ impl<T: DType> Storage<T> {
 /// assert_eq!(t.to_vec()?, vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
+///
+/// `{}` prints an array as NumPy's `str(a)` does and `{:?}` as `repr(a)` (summarized with
+/// `...` past 1000 elements; an array on a GPU is copied to the host for it):
+///
+/// ```
+/// use array_runtime::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i8, -2, 3, 40, 5, 6])?;
+/// assert_eq!(a.to_string(), "[[ 1 -2  3]\n [40  5  6]]");
+/// assert_eq!(format!("{a:?}"), "array([[ 1, -2,  3],\n       [40,  5,  6]], dtype=int8)");
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![1.5f64, -0.25])?;
+/// assert_eq!(format!("{z:?}"), "array([ 1.5 , -0.25])");
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
 pub struct Array<T: DType> {
     pub(crate) storage: Storage<T>,
     pub(crate) layout: Layout,
@@ -379,24 +392,6 @@ impl<T: DType> ArrayViewMut<'_, T> {
             storage: self.storage,
             layout: self.layout.clone(),
         }
-    }
-}
-
-impl<T: DType> fmt::Debug for Array<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Array<{}>(shape={:?}, device={}",
-            T::ID,
-            self.shape(),
-            self.device()
-        )?;
-        if self.len() <= 64 {
-            if let Ok(v) = self.to_vec() {
-                write!(f, ", data={v:?}")?;
-            }
-        }
-        f.write_str(")")
     }
 }
 

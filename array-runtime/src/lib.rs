@@ -21,6 +21,7 @@ pub mod copy;
 pub mod cpu;
 pub mod cuda;
 pub mod device;
+mod display;
 pub mod dtype;
 pub mod error;
 pub mod kernel;
