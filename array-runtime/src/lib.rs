@@ -26,6 +26,7 @@ pub mod dtype;
 pub mod error;
 pub mod kernel;
 pub mod math;
+mod memory_pool;
 pub mod ops;
 pub mod promote;
 mod raw;
@@ -40,5 +41,6 @@ pub use dtype::{bf16, c128, c64, f16, Complex, DType, DTypeId, Float, Int, Num, 
 pub use error::{Error, Result};
 pub use kernel::elementwise::{IntoOperand, IntoOutput};
 pub use kernel::raw::{Arg, Dim3, LaunchConfig};
+pub use memory_pool::MemoryPool;
 pub use promote::{can_cast, promote_types, result_type, Casting, Promote};
 pub use slice::{Ellipsis, NewAxis};
