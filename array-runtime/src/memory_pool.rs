@@ -2,9 +2,10 @@
 //! `MemoryPool` API, from [`Device::memory_pool`](crate::Device::memory_pool).
 //!
 //! The CPU backend's pool ([`cpu::memory_pool`](crate::cpu::memory_pool), a
-//! [`HostPool`]) and each CUDA device's ([`CudaDevice::memory_pool`](crate::cuda::CudaDevice::memory_pool),
-//! a [`CudaPool`]) keep their own types, with more detail (size classes, the host cache's
-//! bound, hit counters); this type answers the questions common to both.
+//! [`HostPool`]) and each CUDA device's
+//! ([`CudaDevice::memory_pool`](crate::cuda::CudaDevice::memory_pool), a [`CudaPool`]) keep
+//! their own types, with more detail (size classes, the host cache's bound, hit counters);
+//! this type answers the questions common to both.
 
 use std::fmt;
 use std::sync::Arc;

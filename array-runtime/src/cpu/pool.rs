@@ -263,8 +263,9 @@ impl Default for HostPool {
 static POOL: HostPool = HostPool::new();
 
 /// The pool that every host array of the runtime allocates from (CuPy's
-/// `get_default_memory_pool()`, for host memory); [`Device::memory_pool`](crate::Device::memory_pool)
-/// gives it, or a CUDA device's pool, as one type.
+/// `get_default_memory_pool()`, for host memory);
+/// [`Device::memory_pool`](crate::Device::memory_pool) gives it, or a CUDA device's pool, as
+/// one type.
 ///
 /// ```
 /// use array_runtime::{cpu, Array, Device};
