@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::cpu::{host_vec, pool::HostBuffer};
 use crate::cuda::{CudaDevice, DeviceBuffer};
 use crate::device::Device;
-use crate::dtype::DType;
+use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
 use crate::shape::{self, Layout};
 
@@ -68,6 +68,19 @@ impl<T: DType> Storage<T> {
 /// assert_eq!(a.shape(), &[2, 3]);
 /// let t = a.t();                       // a view: no copy
 /// assert_eq!(t.to_vec()?, vec![1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+///
+/// `{}` prints an array as NumPy's `str(a)` does and `{:?}` as `repr(a)` (summarized with
+/// `...` past 1000 elements; an array on a GPU is copied to the host for it):
+///
+/// ```
+/// use array_runtime::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i8, -2, 3, 40, 5, 6])?;
+/// assert_eq!(a.to_string(), "[[ 1 -2  3]\n [40  5  6]]");
+/// assert_eq!(format!("{a:?}"), "array([[ 1, -2,  3],\n       [40,  5,  6]], dtype=int8)");
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![1.5f64, -0.25])?;
+/// assert_eq!(format!("{z:?}"), "array([ 1.5 , -0.25])");
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
 pub struct Array<T: DType> {
@@ -221,9 +234,157 @@ impl<T: DType> Array<T> {
         self.layout.ndim()
     }
 
-    /// Number of elements.
+    /// Number of elements (NumPy's `size`; also [`Array::size`]).
     pub fn len(&self) -> usize {
         self.layout.size()
+    }
+
+    /// Number of elements: NumPy's `a.size`, the same as [`Array::len`].
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::<f32>::zeros(&Device::cpu(), &[2, 3])?;
+    /// assert_eq!(a.size(), 6);
+    /// assert_eq!(Array::<f32>::zeros(&Device::cpu(), &[4, 0])?.size(), 0);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn size(&self) -> usize {
+        self.len()
+    }
+
+    /// The dtype of the elements (NumPy's `a.dtype`).
+    ///
+    /// ```
+    /// use array_runtime::{Array, DTypeId, Device};
+    /// let a = Array::<u16>::zeros(&Device::cpu(), &[3])?;
+    /// assert_eq!(a.dtype(), DTypeId::U16);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn dtype(&self) -> DTypeId {
+        T::ID
+    }
+
+    /// Bytes of one element (NumPy's `a.itemsize`).
+    ///
+    /// ```
+    /// use array_runtime::{c128, Array, Device};
+    /// assert_eq!(Array::<c128>::zeros(&Device::cpu(), &[3])?.itemsize(), 16);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn itemsize(&self) -> usize {
+        T::ID.size()
+    }
+
+    /// Bytes of the elements, `size() * itemsize()` (NumPy's `a.nbytes`: a view counts its
+    /// own elements, a broadcast view every element it shows, not the storage beneath).
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::<f64>::zeros(&Device::cpu(), &[2, 3])?;
+    /// assert_eq!(a.nbytes(), 48);
+    /// assert_eq!(a.broadcast_to(&[4, 2, 3])?.nbytes(), 192);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn nbytes(&self) -> usize {
+        // Within isize::MAX: every array passes `checked_size_of` for its shape.
+        self.len() * T::ID.size()
+    }
+
+    /// The storage offset of the element at `index` (one index per dimension, each below
+    /// its extent), or [`Error::Index`] naming the index and the shape.
+    fn offset_of(&self, index: &[usize], op: &str) -> Result<usize> {
+        let shape = self.shape();
+        if index.len() != shape.len() {
+            return Err(Error::Index {
+                message: format!(
+                    "{op}: index {index:?} has {} indices, the array of shape {shape:?} has {} \
+                     dimensions",
+                    index.len(),
+                    shape.len()
+                ),
+            });
+        }
+        if let Some(axis) = (0..shape.len()).find(|&d| index[d] >= shape[d]) {
+            return Err(Error::Index {
+                message: format!(
+                    "{op}: index {index:?} is out of bounds for an array of shape {shape:?} \
+                     (index {} along axis {axis} of extent {})",
+                    index[axis], shape[axis]
+                ),
+            });
+        }
+        let offset = self.layout.offset as isize
+            + index
+                .iter()
+                .zip(self.strides())
+                .map(|(&i, &s)| i as isize * s)
+                .sum::<isize>();
+        // The element exists, so its offset lies in the storage.
+        Ok(offset as usize)
+    }
+
+    /// The element at `index`, one index per dimension (`&[]` for a 0-d array); an array on
+    /// a GPU copies that one element to the host. [`Error::Index`] (naming the index and the
+    /// shape) for an index out of bounds or of the wrong length.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device, Error};
+    /// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i32, 2, 3, 4, 5, 6])?;
+    /// assert_eq!(a.get(&[1, 0])?, 4);
+    /// assert_eq!(a.t().get(&[2, 1])?, 6);
+    /// assert!(matches!(a.get(&[2, 0]), Err(Error::Index { .. })));
+    /// assert!(matches!(a.get(&[1]), Err(Error::Index { .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn get(&self, index: &[usize]) -> Result<T> {
+        let at = self.offset_of(index, "get")?;
+        match &self.storage {
+            Storage::Host(v) => Ok(v[at]),
+            Storage::Cuda(b, d) => Ok(d.dtoh_range(b, at, 1)?[0]),
+        }
+    }
+
+    /// Writes `value` at `index`, one index per dimension. Copy-on-write as
+    /// [`Array::view_mut`]: storage shared with other arrays (clones, views) is copied first,
+    /// so they keep their values. An array on a GPU receives that one element from the host.
+    /// [`Error::Index`] for a bad index; [`Error::Output`] for a broadcast array (its
+    /// elements share memory: NumPy's broadcast views are read-only).
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.0f32, 2.0, 3.0, 4.0])?;
+    /// let mut t = a.t();                  // a view of the same storage
+    /// t.set(&[0, 1], 9.0)?;
+    /// assert_eq!(t.to_vec()?, vec![1.0, 9.0, 2.0, 4.0]);
+    /// assert_eq!(a.to_vec()?, vec![1.0, 2.0, 3.0, 4.0]); // untouched
+    /// assert!(t.set(&[0, 2], 1.0).is_err());
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn set(&mut self, index: &[usize], value: T) -> Result<()> {
+        let at = self.offset_of(index, "set")?;
+        if self.layout.may_self_overlap() {
+            return Err(Error::Output {
+                op: "set".into(),
+                message: format!(
+                    "the array (shape {:?}, strides {:?}) is a broadcast view whose elements \
+                     share memory; copy it first",
+                    self.shape(),
+                    self.strides()
+                ),
+            });
+        }
+        self.storage.make_unique()?;
+        let not_unique = || Error::invalid("set: the storage is still shared after copying it");
+        match &mut self.storage {
+            Storage::Host(v) => {
+                Arc::get_mut(v).ok_or_else(not_unique)?[at] = value;
+                Ok(())
+            }
+            Storage::Cuda(b, d) => {
+                let buf = Arc::get_mut(b).ok_or_else(not_unique)?;
+                d.htod_range(buf, at, &[value])
+            }
+        }
     }
 
     /// Whether the array has no element.
@@ -254,7 +415,8 @@ impl<T: DType> Array<T> {
         }
     }
 
-    /// The only element of a one-element array (any number of dimensions).
+    /// The only element of a one-element array (any number of dimensions); see
+    /// [`Array::get`] for one element of any array.
     pub fn item(&self) -> Result<T> {
         if self.len() != 1 {
             return Err(Error::invalid(format!(
@@ -379,24 +541,6 @@ impl<T: DType> ArrayViewMut<'_, T> {
             storage: self.storage,
             layout: self.layout.clone(),
         }
-    }
-}
-
-impl<T: DType> fmt::Debug for Array<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Array<{}>(shape={:?}, device={}",
-            T::ID,
-            self.shape(),
-            self.device()
-        )?;
-        if self.len() <= 64 {
-            if let Ok(v) = self.to_vec() {
-                write!(f, ", data={v:?}")?;
-            }
-        }
-        f.write_str(")")
     }
 }
 

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::cuda::CudaDevice;
 use crate::error::{Error, Result};
+use crate::memory_pool::MemoryPool;
 
 /// Environment variable that forces the backend of [`Device::default`]: `cpu`, `cuda`,
 /// `cuda:N`, `cuda-host` or `cuda-host:N`.
@@ -108,8 +109,35 @@ impl Device {
         matches!(self, Device::Cuda(_))
     }
 
+    /// The memory pool this device's arrays allocate from: the CPU backend's host pool
+    /// (one per process) or the CUDA device's, behind one type.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let dev = Device::cpu();
+    /// let a = Array::<f32>::zeros(&dev, &[256])?;
+    /// assert!(dev.memory_pool().used_bytes() >= 1024);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn memory_pool(&self) -> MemoryPool {
+        match self {
+            Device::Cpu => MemoryPool::host(crate::cpu::memory_pool()),
+            Device::Cuda(d) => MemoryPool::cuda(d.memory_pool().clone()),
+        }
+    }
+
     /// Waits until all work queued on this device has finished, and reports any error of
-    /// asynchronous work. A no-op on the CPU.
+    /// asynchronous work. A no-op on the CPU (its kernels have finished when they return);
+    /// on CUDA it waits for the device's stream.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let dev = Device::default();
+    /// let a = Array::full(&dev, &[4], 1.5f32)?;   // queued on a GPU
+    /// dev.synchronize()?;                         // done
+    /// assert_eq!(a.to_vec()?, vec![1.5; 4]);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
     pub fn synchronize(&self) -> Result<()> {
         match self {
             Device::Cpu => Ok(()),

@@ -204,10 +204,12 @@ fn the_pool_limit_counts_cached_buffers_and_releases_them() {
     let free_after_b = pool.free_bytes();
     // 2.5 in use + 1 asked > 3: out of memory.
     let c = Array::<u8>::zeros(&dev, &[MIN_POOLED]);
-    // Small buffers are not the pool's: the limit does not apply to them.
+    // Small buffers (not cached) count too: 1000 bytes fit, half a MiB more does not.
     let small = Array::<u8>::zeros(&dev, &[1000]);
+    let small_past = Array::<u8>::zeros(&dev, &[MIN_POOLED / 2 + 1]);
     pool.set_limit(None);
     assert!(small.is_ok());
+    assert!(is_oom(&small_past), "{small_past:?}");
     assert!(b.is_ok());
     assert_eq!(free_after_b, 0);
     assert!(is_oom(&c));

@@ -6,7 +6,10 @@
 //! array takes several times as long as writing them into an existing one. The pool keeps
 //! large buffers (at least [`MIN_POOLED`] bytes) when their array is dropped, in free lists by
 //! size class, and hands them out again to later allocations of the same class. Smaller
-//! buffers go to the global allocator directly (which reuses them well).
+//! buffers go to the global allocator directly (which reuses them well), but are counted:
+//! [`HostPool::used_bytes`] is every byte the pool handed out that an array still holds, and
+//! [`HostPool::set_limit`] caps small buffers too. (A vector adopted without a copy,
+//! `Array::from_vec`, was allocated by its caller, not the pool, and is not counted.)
 //!
 //! The cache is bounded: it holds at most [`HostPool::cache_limit`] bytes (by default a quarter
 //! of the physical memory or 4 GiB, whichever is smaller), evicting the buffers cached longest
@@ -40,6 +43,7 @@ use std::fmt;
 use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use super::host_vec;
@@ -146,9 +150,10 @@ impl Drop for Block {
 /// A snapshot of the host pool's counters (same meaning as CuPy's).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PoolStats {
-    /// Bytes of the pooled buffers in use (by size class), CuPy's `used_bytes()`.
+    /// Bytes of the buffers in use: pooled ones by size class, small ones by their
+    /// elements' bytes; CuPy's `used_bytes()`.
     pub used_bytes: usize,
-    /// Bytes held: pooled buffers in use and cached, CuPy's `total_bytes()`.
+    /// Bytes held: buffers in use and cached, CuPy's `total_bytes()`.
     pub total_bytes: usize,
     /// Bytes cached in the free lists, CuPy's `free_bytes()`.
     pub free_bytes: usize,
@@ -233,6 +238,11 @@ impl State {
 /// uses one, [`memory_pool`].
 pub struct HostPool {
     state: Mutex<State>,
+    /// Bytes of the small (not pooled) buffers in use. Outside the lock: small buffers are
+    /// many and short-lived, and while no limit is set they only add and subtract here.
+    small: AtomicUsize,
+    /// Whether a limit is set (`State::limit`): small allocations then reserve under the lock.
+    capped: AtomicBool,
 }
 
 impl fmt::Debug for HostPool {
@@ -253,7 +263,9 @@ impl Default for HostPool {
 static POOL: HostPool = HostPool::new();
 
 /// The pool that every host array of the runtime allocates from (CuPy's
-/// `get_default_memory_pool()`, for host memory).
+/// `get_default_memory_pool()`, for host memory);
+/// [`Device::memory_pool`](crate::Device::memory_pool) gives it, or a CUDA device's pool, as
+/// one type.
 ///
 /// ```
 /// use array_runtime::{cpu, Array, Device};
@@ -276,6 +288,8 @@ impl HostPool {
     pub const fn new() -> Self {
         HostPool {
             state: Mutex::new(State::NEW),
+            small: AtomicUsize::new(0),
+            capped: AtomicBool::new(false),
         }
     }
 
@@ -300,14 +314,15 @@ impl HostPool {
                 return Some((block, false));
             }
             st.misses += 1;
-            let in_use = st.used + class;
-            if st.limit.is_some_and(|cap| in_use > cap) {
+            let small = self.small.load(Ordering::Relaxed);
+            if st.limit.is_some_and(|cap| st.used + small + class > cap) {
                 return None;
             }
             // Reserved under the lock, so that threads racing for the last bytes under the
             // cap cannot both pass; given back below if the system has no memory.
-            st.used = in_use;
-            st.limit.is_some_and(|cap| in_use + st.cached > cap)
+            st.used += class;
+            st.limit
+                .is_some_and(|cap| st.used + small + st.cached > cap)
         };
         if release_first {
             self.free_all_blocks();
@@ -320,6 +335,39 @@ impl HostPool {
             self.lock().used -= class;
         }
         block.map(|b| (b, true))
+    }
+
+    /// Counts `bytes` of a small buffer about to be allocated; `false` (nothing counted)
+    /// when they would take the pool past its [limit](HostPool::set_limit) even once the
+    /// cache is released.
+    fn reserve_small(&self, bytes: usize) -> bool {
+        if !self.capped.load(Ordering::Relaxed) {
+            self.small.fetch_add(bytes, Ordering::Relaxed);
+            return true;
+        }
+        for attempt in 0..2 {
+            {
+                let st = self.lock();
+                let small = self.small.load(Ordering::Relaxed);
+                match st.limit {
+                    Some(cap) if st.used + small + bytes > cap => return false,
+                    Some(cap) if attempt == 0 && st.used + small + st.cached + bytes > cap => {}
+                    _ => {
+                        // Under the lock, as pooled reservations are.
+                        self.small.fetch_add(bytes, Ordering::Relaxed);
+                        return true;
+                    }
+                }
+            }
+            // The cache stands in the way: release it and look again.
+            self.free_all_blocks();
+        }
+        false
+    }
+
+    /// Uncounts `bytes` of a small buffer freed (or never allocated).
+    fn release_small(&self, bytes: usize) {
+        self.small.fetch_sub(bytes, Ordering::Relaxed);
     }
 
     /// Takes back a block no longer used: caches it, evicting the oldest blocks if the cache
@@ -382,20 +430,22 @@ impl HostPool {
     /// Caps the bytes the pool holds, pooled buffers in use and cached (CuPy's
     /// `MemoryPool.set_limit`); `None` removes the cap. An allocation that would go past it
     /// first releases the cache, then fails with [`Error::OutOfMemory`]. Buffers smaller
-    /// than [`MIN_POOLED`] bytes come from the global allocator and are not counted.
+    /// than [`MIN_POOLED`] bytes (from the global allocator, not cached) count too.
     ///
     /// ```
     /// use array_runtime::{cpu, Array, Device, Error};
     /// let pool = cpu::memory_pool();
     /// pool.set_limit(Some(pool.used_bytes() + (4 << 20)));
     /// let big = Array::<f64>::zeros(&Device::cpu(), &[1 << 20]);    // 8 MiB
-    /// let small = Array::<f64>::zeros(&Device::cpu(), &[1 << 10]);  // 8 KiB, not pooled
+    /// let small = Array::<f64>::zeros(&Device::cpu(), &[1 << 10]);  // 8 KiB, within the cap
     /// pool.set_limit(None);
     /// assert!(matches!(big, Err(Error::OutOfMemory { .. })));
     /// assert!(small.is_ok());
     /// ```
     pub fn set_limit(&self, limit: Option<usize>) {
-        self.lock().limit = limit;
+        let mut st = self.lock();
+        st.limit = limit;
+        self.capped.store(limit.is_some(), Ordering::Relaxed);
     }
 
     /// The cap set by [`HostPool::set_limit`].
@@ -403,9 +453,17 @@ impl HostPool {
         self.lock().limit
     }
 
-    /// Bytes of the pooled buffers in use, by size class.
+    /// Bytes of the buffers in use: pooled ones by size class, small ones by their
+    /// elements' bytes.
+    ///
+    /// ```
+    /// use array_runtime::{cpu, Array, Device};
+    /// let a = Array::<u8>::zeros(&Device::cpu(), &[100])?;  // small: not pooled, but counted
+    /// assert!(cpu::memory_pool().used_bytes() >= 100);
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
     pub fn used_bytes(&self) -> usize {
-        self.lock().used
+        self.lock().used + self.small.load(Ordering::Relaxed)
     }
 
     /// Bytes cached in the free lists.
@@ -413,10 +471,10 @@ impl HostPool {
         self.lock().cached
     }
 
-    /// Bytes held from the system: pooled buffers in use and cached.
+    /// Bytes held from the system: buffers in use and cached.
     pub fn total_bytes(&self) -> usize {
         let st = self.lock();
-        st.used + st.cached
+        st.used + self.small.load(Ordering::Relaxed) + st.cached
     }
 
     /// Buffers cached in the free lists.
@@ -427,9 +485,10 @@ impl HostPool {
     /// Every counter at once.
     pub fn stats(&self) -> PoolStats {
         let st = self.lock();
+        let used = st.used + self.small.load(Ordering::Relaxed);
         PoolStats {
-            used_bytes: st.used,
-            total_bytes: st.used + st.cached,
+            used_bytes: used,
+            total_bytes: used + st.cached,
             free_bytes: st.cached,
             free_blocks: st.free_blocks,
             hits: st.hits,
@@ -440,8 +499,12 @@ impl HostPool {
 
 /// Where a [`HostBuffer`]'s memory came from, and where it goes when dropped.
 enum Origin {
-    /// A `Vec<T>` of this capacity (small buffers, and vectors adopted by `from_vec`).
-    Vec { cap: usize },
+    /// A `Vec<T>` of this capacity (small buffers, and vectors adopted by `from_vec`), and
+    /// the pool that counts its bytes (small buffers only).
+    Vec {
+        cap: usize,
+        counted: Option<(&'static HostPool, usize)>,
+    },
     /// A block of a pool.
     Pool {
         block: ManuallyDrop<Block>,
@@ -505,7 +568,7 @@ impl<T: DType> HostBuffer<T> {
         HostBuffer {
             ptr,
             len,
-            origin: Origin::Vec { cap },
+            origin: Origin::Vec { cap, counted: None },
         }
     }
 
@@ -550,7 +613,11 @@ impl<T: DType> HostBuffer<T> {
     pub fn try_clone(&self) -> Result<Self> {
         let pool = match &self.origin {
             Origin::Pool { pool, .. } => pool,
-            Origin::Vec { .. } => &POOL,
+            Origin::Vec {
+                counted: Some((pool, _)),
+                ..
+            } => pool,
+            Origin::Vec { counted: None, .. } => &POOL,
         };
         Self::try_make(pool, self.len, Init::Copy(self))
     }
@@ -567,14 +634,22 @@ impl<T: DType> HostBuffer<T> {
         }
         let bytes = requested;
         let Some(class) = Self::pooled_class(n) else {
+            if !pool.reserve_small(bytes) {
+                return Err(oom(bytes));
+            }
             let v = match init {
                 // Not `vec![T::default(); n]`, which is `calloc`: glibc serves it without its
                 // thread cache, several times slower than `malloc` for small buffers.
-                Init::Any | Init::Zeros => host_vec::filled(n, T::default())?,
-                Init::Fill(value) => host_vec::filled(n, value)?,
-                Init::Copy(s) => host_vec::from_slice(s)?,
+                Init::Any | Init::Zeros => host_vec::filled(n, T::default()),
+                Init::Fill(value) => host_vec::filled(n, value),
+                Init::Copy(s) => host_vec::from_slice(s),
             };
-            return Ok(Self::from_vec(v));
+            let v = v.inspect_err(|_| pool.release_small(bytes))?;
+            let mut buf = Self::from_vec(v);
+            if let Origin::Vec { counted, .. } = &mut buf.origin {
+                *counted = Some((pool, bytes));
+            }
+            return Ok(buf);
         };
         let (block, fresh) = pool.alloc(class).ok_or_else(|| oom(bytes))?;
         let data = block.data();
@@ -643,10 +718,13 @@ impl<T: DType> DerefMut for HostBuffer<T> {
 impl<T: DType> Drop for HostBuffer<T> {
     fn drop(&mut self) {
         match &mut self.origin {
-            Origin::Vec { cap } => {
+            Origin::Vec { cap, counted } => {
                 // SAFETY: `ptr`, `len` and `cap` are those of the vector adopted by `from_vec`,
                 // rebuilt once, here.
                 drop(unsafe { Vec::from_raw_parts(self.ptr.as_ptr(), self.len, *cap) });
+                if let Some((pool, bytes)) = counted {
+                    pool.release_small(*bytes);
+                }
             }
             Origin::Pool { block, pool } => {
                 // SAFETY: the block is taken once, here, and `self` is not used afterwards.
@@ -685,17 +763,43 @@ mod tests {
     }
 
     #[test]
-    fn small_buffers_bypass_the_pool() {
+    fn small_buffers_bypass_the_cache_but_are_counted() {
         let p = pool();
         let b = HostBuffer::<f32>::make(p, 1000, Init::Any);
         assert!(!b.is_pooled());
         assert_eq!(&b[..3], &[0.0; 3]);
-        drop(b);
+        let st = p.stats();
+        assert_eq!(
+            (st.used_bytes, st.total_bytes, st.free_bytes),
+            (4000, 4000, 0)
+        );
+        let c = b.try_clone().unwrap();
+        assert_eq!(p.used_bytes(), 8000);
+        drop((b, c));
         assert_eq!(p.stats(), PoolStats::default());
         let v = HostBuffer::from_vec(vec![1u8, 2, 3]);
         assert_eq!(&*v, &[1, 2, 3]);
         let e = HostBuffer::<f64>::from_vec(Vec::new());
         assert!(e.is_empty());
+    }
+
+    #[test]
+    fn the_limit_caps_small_buffers_and_releases_the_cache_for_them() {
+        let p = pool();
+        drop(HostBuffer::<u8>::make(p, MIB, Init::Any));
+        assert_eq!(p.free_bytes(), MIB);
+        p.set_limit(Some(MIB + 100));
+        // 200 bytes fit beside nothing in use, not beside the cached MiB: the cache goes.
+        let a = HostBuffer::<u8>::make(p, 200, Init::Zeros);
+        assert_eq!((p.free_bytes(), p.used_bytes()), (0, 200));
+        let past = HostBuffer::<u16>::try_make(p, MIB / 2, Init::Any);
+        assert!(matches!(past, Err(Error::OutOfMemory { .. })), "{past:?}");
+        assert_eq!(p.used_bytes(), 200, "a refused buffer is not counted");
+        p.set_limit(None);
+        let b = HostBuffer::<u16>::make(p, MIB / 4, Init::Any);
+        assert_eq!(p.used_bytes(), 200 + MIB / 2);
+        drop((a, b));
+        assert_eq!(p.stats().used_bytes, 0);
     }
 
     #[test]
@@ -799,6 +903,8 @@ mod tests {
                         let n = MIB + (i % 3) * MIB / 2;
                         let mut b = HostBuffer::<u32>::make(p, n, Init::Any);
                         b[n - 1] = t;
+                        let small = HostBuffer::<u32>::make(p, 10 + i, Init::Fill(t));
+                        assert_eq!(small[i], t);
                     }
                 });
             }

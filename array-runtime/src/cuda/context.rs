@@ -354,6 +354,32 @@ impl CudaDevice {
         Ok(buf)
     }
 
+    /// Copies host elements into elements `start..start + data.len()` of a device buffer, in
+    /// stream order.
+    pub(crate) fn htod_range<T: DType>(
+        &self,
+        buf: &mut DeviceBuffer<T>,
+        start: usize,
+        data: &[T],
+    ) -> Result<()> {
+        if start
+            .checked_add(data.len())
+            .is_none_or(|end| end > buf.len)
+        {
+            return Err(Error::invalid(format!(
+                "host-to-device copy of {} elements at element {start} of a buffer of {}",
+                data.len(),
+                buf.len
+            )));
+        }
+        let bytes = raw::as_bytes(data);
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.driver
+            .htod_at(bytes, buf.mem.block_mut(), start * T::ID.size())
+    }
+
     /// A device-side copy of a whole buffer.
     pub fn dtod<T: DType>(&self, buf: &DeviceBuffer<T>) -> Result<DeviceBuffer<T>> {
         let n = buf.len * T::ID.size();

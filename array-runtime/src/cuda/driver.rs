@@ -255,18 +255,25 @@ impl Driver {
 
     /// Copies `src` into the first bytes of `dst`.
     pub(crate) fn htod(&self, src: &[u8], dst: &mut DeviceMem) -> Result<()> {
-        if src.len() > dst.len() {
+        self.htod_at(src, dst, 0)
+    }
+
+    /// Copies `src` into bytes `start..start + src.len()` of `dst`.
+    pub(crate) fn htod_at(&self, src: &[u8], dst: &mut DeviceMem, start: usize) -> Result<()> {
+        let end = start.checked_add(src.len());
+        if end.is_none_or(|end| end > dst.len()) {
             return Err(Error::invalid(format!(
-                "host-to-device copy of {} bytes into a block of {}",
+                "host-to-device copy of {} bytes at byte {start} of a block of {}",
                 src.len(),
                 dst.len()
             )));
         }
+        let end = start + src.len();
         match (self, &mut dst.0) {
             (Driver::Cuda { stream, .. }, MemInner::Cuda(d)) => stream
-                .memcpy_htod(src, &mut d.slice_mut(0..src.len()))
+                .memcpy_htod(src, &mut d.slice_mut(start..end))
                 .map_err(|e| driver_err("host-to-device copy", e)),
-            (Driver::Host(h), MemInner::Host(d)) => h.memory().write(d, 0, src),
+            (Driver::Host(h), MemInner::Host(d)) => h.memory().write(d, start, src),
             _ => Err(mismatch()),
         }
     }
