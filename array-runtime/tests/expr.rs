@@ -235,7 +235,10 @@ fn fused_modules_compile_with_nvrtc() {
         .verify_cuda()
         .unwrap();
     n += (&c * &c - &c).verify_cuda().unwrap();
-    assert!(n >= 9 * 3, "{n} modules");
+    // Promoted operands: conversions inside the fused module.
+    n += (&u + &i).verify_cuda().unwrap();
+    n += (&i * &x / &h).verify_cuda().unwrap();
+    assert!(n >= 11 * 3, "{n} modules");
 }
 
 #[test]
@@ -311,4 +314,44 @@ fn assign_keeps_other_handles_unchanged_and_reports_errors() {
     let mut f = Array::from_vec(&dev, &[2], vec![1.0f32, 4.0]).unwrap();
     f.div_assign(2.0).unwrap();
     assert_eq!(f.to_vec().unwrap(), vec![0.5, 2.0]);
+}
+
+#[test]
+fn mixed_dtypes_promote_as_numpy_and_scalars_keep_the_arrays_dtype() {
+    use array_runtime::{c128, c64, f16, DType, DTypeId};
+    let dev = cpu();
+    let i8s = Array::from_vec(&dev, &[3], vec![-100i8, 0, 100]).unwrap();
+    let u8s = Array::from_vec(&dev, &[3], vec![200u8, 1, 100]).unwrap();
+    let s: Expr<i16> = &i8s + &u8s; // NumPy: int8 + uint8 -> int16, no wrapping
+    assert_eq!(s.to_vec().unwrap(), vec![100, 1, 200]);
+    let i = Array::from_vec(&dev, &[3], vec![1i32, 2, 3]).unwrap();
+    let f = Array::from_vec(&dev, &[3], vec![0.5f32, 0.25, 0.1]).unwrap();
+    let p: Expr<f64> = &i * &f; // int32 * float32 -> float64
+    assert_eq!(
+        p.to_vec().unwrap(),
+        vec![0.5, 0.5, 3.0 * f64::from(0.1f32)]
+    );
+    let u = Array::from_vec(&dev, &[2], vec![u64::MAX, 1]).unwrap();
+    let j = Array::from_vec(&dev, &[2], vec![-1i64, 1]).unwrap();
+    let q: Expr<f64> = &u + &j; // uint64 + int64 -> float64
+    assert_eq!(q.to_vec().unwrap(), vec![u64::MAX as f64 - 1.0, 2.0]);
+    let h = Array::from_vec(&dev, &[2], vec![f16::from_f32(1.5), f16::from_f32(-2.0)]).unwrap();
+    let hi: Expr<f16> = &h * &i8s.slice(s![..2]).unwrap(); // float16 * int8 -> float16
+    assert_eq!(
+        hi.to_vec().unwrap(),
+        vec![f16::from_f32(-150.0), f16::from_f32(-0.0)]
+    );
+    let z = Array::from_vec(&dev, &[1], vec![c64::new(1.0, 2.0)]).unwrap();
+    let d = Array::from_vec(&dev, &[1], vec![2.0f64]).unwrap();
+    let zd: Expr<c128> = &z * &d; // complex64 * float64 -> complex128
+    assert_eq!(zd.to_vec().unwrap(), vec![c128::new(2.0, 4.0)]);
+    let qi: Expr<f64> = &i8s / &u8s; // true division of integers of two dtypes
+    assert_eq!(qi.to_vec().unwrap(), vec![-0.5, 0.0, 1.0]);
+    // NEP 50: a Rust literal takes the array's dtype.
+    let g = &f * 2.5;
+    assert_eq!(<f32 as DType>::ID, DTypeId::F32);
+    let _: Expr<f32> = g.clone();
+    assert_eq!(g.to_vec().unwrap(), vec![1.25, 0.625, 0.25]);
+    // Promotion is visible in the expression as conversions.
+    assert_eq!(p.to_string(), "f64(x0) * f64(x1)");
 }

@@ -134,6 +134,11 @@ fn run_program_into<T: DType>(
 }
 
 impl<T: DType> Array<T> {
+    /// This array as an expression operand.
+    fn operand(&self) -> crate::expr::AnyExpr {
+        self.into_expr().erase()
+    }
+
     /// Writes `src` (an array, a scalar or an expression, broadcast to this array's shape)
     /// into every element, on the array's device: NumPy's `a[...] = src`. The right side is
     /// computed as if first, so it may read this array; see the module
@@ -226,29 +231,31 @@ pub trait InPlace<T: DType> {
 
 impl<T: Numeric> InPlace<T> for Array<T> {
     fn add_assign(&mut self, rhs: impl IntoExpr<T>) -> Result<()> {
-        let e = &*self + rhs.into_expr();
+        let e = T::add_lazy(self.operand(), rhs.into_expr().erase());
         self.assign(e)
     }
     fn sub_assign(&mut self, rhs: impl IntoExpr<T>) -> Result<()> {
-        let e = &*self - rhs.into_expr();
+        let e = T::subtract_lazy(self.operand(), rhs.into_expr().erase());
         self.assign(e)
     }
     fn mul_assign(&mut self, rhs: impl IntoExpr<T>) -> Result<()> {
-        let e = &*self * rhs.into_expr();
+        let e = T::multiply_lazy(self.operand(), rhs.into_expr().erase());
         self.assign(e)
     }
     fn div_assign(&mut self, rhs: impl IntoExpr<T>) -> Result<()>
     where
         T: Numeric<Quotient = T>,
     {
-        let e: Expr<T> = &*self / rhs.into_expr();
+        let e = Expr::<T>::from_node(
+            T::true_divide_lazy(self.operand(), rhs.into_expr().erase()).node,
+        );
         self.assign(e)
     }
     fn rem_assign(&mut self, rhs: impl IntoExpr<T>) -> Result<()>
     where
         T: Arithmetic,
     {
-        let e = &*self % rhs.into_expr();
+        let e = T::remainder_lazy(self.operand(), rhs.into_expr().erase());
         self.assign(e)
     }
 }

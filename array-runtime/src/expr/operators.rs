@@ -10,7 +10,8 @@
 use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Sub};
 
 use crate::array::Array;
-use crate::dtype::{bf16, c128, c64, f16, Int};
+use crate::dtype::{bf16, c128, c64, f16, DType, Int};
+use crate::promote::Promote;
 use crate::expr::{scalar_node, AnyExpr, Expr, IntoExpr, Notation};
 use crate::ops::{kernels as k, Arithmetic, Bitwise, Compare, Equality, Numeric};
 
@@ -30,51 +31,78 @@ fn lazy_shr<T: Int>(x: AnyExpr, y: AnyExpr) -> Expr<T> {
     )
 }
 
-/// One binary operator for every pair of operand kinds of one dtype, and with a scalar on the
-/// right; `$lazy` builds the node from the two erased operands.
+/// The shifts as lazy nodes, beside the other families' (`Numeric::add_lazy`, ...).
+pub trait Shift: Int {
+    /// `x << y`
+    fn shl_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self>;
+    /// `x >> y`
+    fn shr_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self>;
+}
+
+impl<T: Int> Shift for T {
+    fn shl_lazy(x: AnyExpr, y: AnyExpr) -> Expr<T> {
+        lazy_shl::<T>(x, y)
+    }
+    fn shr_lazy(x: AnyExpr, y: AnyExpr) -> Expr<T> {
+        lazy_shr::<T>(x, y)
+    }
+}
+
+/// One binary operator for every pair of operand kinds, of any two dtypes (promoted as
+/// NumPy does: both sides are converted to `<T as Promote<U>>::Output`, `P` below, inside the
+/// expression), and with a scalar of the left side's dtype on the right. `$kind` says the
+/// result's dtype: `Same` (`P`) or `Quotient` (`P`'s true-division dtype).
 macro_rules! binary {
-    ($Op:ident, $op:ident, $Bound:path, $out:ty, $lazy:expr) => {
-        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] &Array<T>);
-        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] Array<T>);
-        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] Expr<T>);
-        binary!(@pair $Op, $op, $Bound, $out, $lazy; [] &Expr<T>);
+    ($Op:ident, $op:ident, $Bound:ident :: $lazy:ident, $kind:ident) => {
+        binary!(@lhs $Op, $op, $Bound::$lazy, $kind; &Array<T>);
+        binary!(@lhs $Op, $op, $Bound::$lazy, $kind; Array<T>);
+        binary!(@lhs $Op, $op, $Bound::$lazy, $kind; Expr<T>);
+        binary!(@lhs $Op, $op, $Bound::$lazy, $kind; &Expr<T>);
     };
-    (@pair $Op:ident, $op:ident, $Bound:path, $out:ty, $lazy:expr; [] $Lhs:ty) => {
-        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, &Array<T>);
-        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, Array<T>);
-        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, Expr<T>);
-        binary!(@one $Op, $op, $Bound, $out, $lazy; $Lhs, &Expr<T>);
+    (@lhs $Op:ident, $op:ident, $Bound:ident :: $lazy:ident, $kind:ident; $Lhs:ty) => {
+        binary!(@pair $Op, $op, $Bound::$lazy, $kind; $Lhs, &Array<U>);
+        binary!(@pair $Op, $op, $Bound::$lazy, $kind; $Lhs, Array<U>);
+        binary!(@pair $Op, $op, $Bound::$lazy, $kind; $Lhs, Expr<U>);
+        binary!(@pair $Op, $op, $Bound::$lazy, $kind; $Lhs, &Expr<U>);
 
         impl<T: $Bound> $Op<T> for $Lhs
         where
             T: IntoExpr<T>,
         {
-            type Output = Expr<$out>;
-            fn $op(self, rhs: T) -> Expr<$out> {
-                ($lazy)(self.into_expr().erase(), scalar_node(rhs).erase())
+            type Output = Expr<binary!(@out $kind, T)>;
+            fn $op(self, rhs: T) -> Self::Output {
+                <T as $Bound>::$lazy(self.into_expr().erase(), scalar_node(rhs).erase())
             }
         }
     };
-    (@one $Op:ident, $op:ident, $Bound:path, $out:ty, $lazy:expr; $Lhs:ty, $Rhs:ty) => {
-        impl<T: $Bound> $Op<$Rhs> for $Lhs {
-            type Output = Expr<$out>;
-            fn $op(self, rhs: $Rhs) -> Expr<$out> {
-                ($lazy)(self.into_expr().erase(), rhs.into_expr().erase())
+    (@pair $Op:ident, $op:ident, $Bound:ident :: $lazy:ident, $kind:ident; $Lhs:ty, $Rhs:ty) => {
+        impl<T: Promote<U>, U: DType> $Op<$Rhs> for $Lhs
+        where
+            <T as Promote<U>>::Output: $Bound,
+        {
+            type Output = Expr<binary!(@out $kind, <T as Promote<U>>::Output)>;
+            fn $op(self, rhs: $Rhs) -> Self::Output {
+                type P<T, U> = <T as Promote<U>>::Output;
+                let x = self.into_expr().astype::<P<T, U>>();
+                let y = rhs.into_expr().astype::<P<T, U>>();
+                <P<T, U> as $Bound>::$lazy(x.erase(), y.erase())
             }
         }
     };
+    (@out Same, $P:ty) => { $P };
+    (@out Quotient, $P:ty) => { <$P as Numeric>::Quotient };
 }
 
-binary!(Add, add, Numeric, T, T::add_lazy);
-binary!(Sub, sub, Numeric, T, T::subtract_lazy);
-binary!(Mul, mul, Numeric, T, T::multiply_lazy);
-binary!(Div, div, Numeric, T::Quotient, T::true_divide_lazy);
-binary!(Rem, rem, Arithmetic, T, T::remainder_lazy);
-binary!(BitAnd, bitand, Bitwise, T, T::bitwise_and_lazy);
-binary!(BitOr, bitor, Bitwise, T, T::bitwise_or_lazy);
-binary!(BitXor, bitxor, Bitwise, T, T::bitwise_xor_lazy);
-binary!(Shl, shl, Int, T, lazy_shl::<T>);
-binary!(Shr, shr, Int, T, lazy_shr::<T>);
+binary!(Add, add, Numeric::add_lazy, Same);
+binary!(Sub, sub, Numeric::subtract_lazy, Same);
+binary!(Mul, mul, Numeric::multiply_lazy, Same);
+binary!(Div, div, Numeric::true_divide_lazy, Quotient);
+binary!(Rem, rem, Arithmetic::remainder_lazy, Same);
+binary!(BitAnd, bitand, Bitwise::bitwise_and_lazy, Same);
+binary!(BitOr, bitor, Bitwise::bitwise_or_lazy, Same);
+binary!(BitXor, bitxor, Bitwise::bitwise_xor_lazy, Same);
+binary!(Shl, shl, Shift::shl_lazy, Same);
+binary!(Shr, shr, Shift::shr_lazy, Same);
 
 /// The unary operators for every operand kind.
 macro_rules! unary {
@@ -121,14 +149,6 @@ macro_rules! scalar_lhs {
             }
         }
     };
-    (@one $Op:ident, $op:ident, $Trait:ident :: $lazy:ident, Shift, $t:ty; $Rhs:ty) => {
-        impl $Op<$Rhs> for $t {
-            type Output = Expr<$t>;
-            fn $op(self, rhs: $Rhs) -> Expr<$t> {
-                $lazy::<$t>(scalar_node(self).erase(), rhs.into_expr().erase())
-            }
-        }
-    };
 }
 
 scalar_lhs!(Add, add, Numeric::add_lazy, Same;
@@ -147,8 +167,8 @@ scalar_lhs!(BitOr, bitor, Bitwise::bitwise_or_lazy, Same;
     bool, i8, i16, i32, i64, u8, u16, u32, u64);
 scalar_lhs!(BitXor, bitxor, Bitwise::bitwise_xor_lazy, Same;
     bool, i8, i16, i32, i64, u8, u16, u32, u64);
-scalar_lhs!(Shl, shl, Int::lazy_shl, Shift; i8, i16, i32, i64, u8, u16, u32, u64);
-scalar_lhs!(Shr, shr, Int::lazy_shr, Shift; i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(Shl, shl, Shift::shl_lazy, Same; i8, i16, i32, i64, u8, u16, u32, u64);
+scalar_lhs!(Shr, shr, Shift::shr_lazy, Same; i8, i16, i32, i64, u8, u16, u32, u64);
 
 /// NumPy's comparisons as methods on arrays and expressions, building `Expr<bool>`
 /// (`a < b` is `a.less(&b)`: Rust's `<` must return `bool`). Arrays are borrowed

@@ -28,8 +28,10 @@
 //! | `a < b`, ... | [`Cmp::less`](crate::expr::Cmp::less), ... (lazy), [`Compare::less`] (eager) | numbers, `bool`, complex (lexicographic) |
 //! | `a == b`, `a != b` | [`Cmp::equal`](crate::expr::Cmp::equal), [`Equality::equal`], [`Equality::not_equal`] | numbers, `bool`, complex |
 //!
-//! Where we differ from NumPy: both operands have the same dtype (no type promotion: convert
-//! one first); `bool + bool` and the other arithmetic of booleans are not implemented.
+//! Two arrays or expressions of different dtypes promote as NumPy does (`&a_i32 * &b_f32` is
+//! `Expr<f64>`: [`Promote`](crate::promote::Promote)); a scalar takes the array's dtype (NEP
+//! 50). Where we differ from NumPy: `bool + bool` and the other arithmetic of booleans are not
+//! implemented; a scalar of another dtype than the array's does not compile (convert it).
 //!
 //! [`Arithmetic::floor_divide`]: crate::ops::Arithmetic::floor_divide
 //! [`Compare::less`]: crate::ops::Compare::less
