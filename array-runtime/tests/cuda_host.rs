@@ -459,3 +459,30 @@ fn elementwise_operators_run() {
     assert_eq!(d.shape(), &[1, 5]);
     assert_eq!(d.to_vec().unwrap(), vec![5.0, 5.0, 5.0, 5.0, 5.0]);
 }
+
+#[test]
+fn expressions_assign_and_promote_on_the_cuda_backend() {
+    let Some(dev) = host() else { return };
+    let a = Array::from_vec(&dev, &[2, 3], vec![1i32, 2, 3, 4, 5, 6]).unwrap();
+    let f = Array::from_vec(&dev, &[3], vec![0.5f32, 0.25, 2.0]).unwrap();
+    // A promoted, broadcast expression: one module with the conversions inside.
+    let before = array_runtime::kernel::launches();
+    let p = (&a * &f + 1.0).eval().unwrap();
+    assert_eq!(array_runtime::kernel::launches() - before, 1);
+    assert!(p.device().is_cuda());
+    assert_eq!(p.to_vec().unwrap(), vec![1.5, 1.5, 7.0, 3.0, 2.25, 13.0]);
+    // In place on CUDA goes through a temporary; the result is as if computed first.
+    let mut u = Array::from_vec(&dev, &[6], vec![0.0f64, 1.0, 4.0, 9.0, 16.0, 25.0]).unwrap();
+    let (l, r) = (
+        u.slice(array_runtime::s![..-2]).unwrap(),
+        u.slice(array_runtime::s![2..]).unwrap(),
+    );
+    u.assign_at(array_runtime::s![1..-1], (&l + &r) / 2.0).unwrap();
+    assert_eq!(u.to_vec().unwrap(), vec![0.0, 2.0, 5.0, 10.0, 17.0, 25.0]);
+    u.assign(&u * 2.0).unwrap();
+    assert_eq!(u.to_vec().unwrap(), vec![0.0, 4.0, 10.0, 20.0, 34.0, 50.0]);
+    // Errors name the expression on this backend too.
+    let bad = Array::<f64>::zeros(&dev, &[4]).unwrap();
+    let e = (&u + &bad).eval().unwrap_err();
+    assert!(e.to_string().contains("x0 + x1"), "{e}");
+}
