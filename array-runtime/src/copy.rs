@@ -38,7 +38,11 @@ pub(crate) fn identity_node(dtype: DTypeId) -> Result<crate::expr::KernelNode> {
         DTypeId::C64 => identity_kernel::node::<c64>(),
         DTypeId::C128 => identity_kernel::node::<c128>(),
         #[allow(unreachable_patterns)]
-        other => return Err(Error::invalid(format!("no identity kernel for dtype {other}"))),
+        other => {
+            return Err(Error::invalid(format!(
+                "no identity kernel for dtype {other}"
+            )))
+        }
     })
 }
 

@@ -309,13 +309,23 @@ macro_rules! s {
     (@parse [$($items:expr,)*] $r:expr ; $step:expr $(, $($rest:tt)*)?) => {
         $crate::s!(@parse [
             $($items,)*
-            $crate::slice::SliceItem::Range($crate::slice::Slice::from($r).step_by($step)),
+            $crate::slice::SliceItem::Range($crate::slice::Slice::from({
+                // NumPy's `1:-1` is `1..-1` here: not an empty range.
+                #[allow(clippy::reversed_empty_ranges)]
+                let r = $r;
+                r
+            }).step_by($step)),
         ] $($($rest)*)?)
     };
     (@parse [$($items:expr,)*] $e:expr $(, $($rest:tt)*)?) => {
         $crate::s!(@parse [
             $($items,)*
-            <$crate::slice::SliceItem as ::core::convert::From<_>>::from($e),
+            <$crate::slice::SliceItem as ::core::convert::From<_>>::from({
+                // NumPy's `1:-1` is `1..-1` here: not an empty range.
+                #[allow(clippy::reversed_empty_ranges)]
+                let e = $e;
+                e
+            }),
         ] $($($rest)*)?)
     };
     () => {

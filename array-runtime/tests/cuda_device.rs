@@ -444,7 +444,7 @@ fn fills_copies_and_view_reads_on_the_device() {
         );
     }
     let mut b = Array::<f32>::zeros(&dev, &[2, 6]).unwrap();
-    b.assign(&a.index_axis(0, 1).unwrap()).unwrap();
+    b.assign(a.index_axis(0, 1).unwrap()).unwrap();
     let row = host.index_axis(0, 1).unwrap().to_vec().unwrap();
     assert_eq!(b.to_vec().unwrap(), [row.clone(), row].concat());
 }

@@ -14,6 +14,7 @@ use array_runtime::cuda::codegen_reduce::{reduction_module, Entry, ReduceSpec};
 use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
 use array_runtime::kernel::raw::{Arg, LaunchConfig};
 use array_runtime::kernel::reduction::{ReductionDef, ReductionInstance};
+use array_runtime::s;
 use array_runtime::{Array, DTypeId, Device, Error, RawModule};
 
 /// The host target, or `None` after saying why (a failure under `CI`).
@@ -473,11 +474,8 @@ fn expressions_assign_and_promote_on_the_cuda_backend() {
     assert_eq!(p.to_vec().unwrap(), vec![1.5, 1.5, 7.0, 3.0, 2.25, 13.0]);
     // In place on CUDA goes through a temporary; the result is as if computed first.
     let mut u = Array::from_vec(&dev, &[6], vec![0.0f64, 1.0, 4.0, 9.0, 16.0, 25.0]).unwrap();
-    let (l, r) = (
-        u.slice(array_runtime::s![..-2]).unwrap(),
-        u.slice(array_runtime::s![2..]).unwrap(),
-    );
-    u.assign_at(array_runtime::s![1..-1], (&l + &r) / 2.0).unwrap();
+    let (l, r) = (u.slice(s![..-2]).unwrap(), u.slice(s![2..]).unwrap());
+    u.assign_at(s![1..-1], (&l + &r) / 2.0).unwrap();
     assert_eq!(u.to_vec().unwrap(), vec![0.0, 2.0, 5.0, 10.0, 17.0, 25.0]);
     u.assign(&u * 2.0).unwrap();
     assert_eq!(u.to_vec().unwrap(), vec![0.0, 4.0, 10.0, 20.0, 34.0, 50.0]);

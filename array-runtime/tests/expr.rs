@@ -14,7 +14,9 @@ fn cpu() -> Device {
 }
 
 fn ramp(n: usize, scale: f64) -> Vec<f64> {
-    (0..n).map(|i| (i as f64 - n as f64 / 3.0) * scale).collect()
+    (0..n)
+        .map(|i| (i as f64 - n as f64 / 3.0) * scale)
+        .collect()
 }
 
 /// Runs `e` and counts its kernels.
@@ -37,8 +39,8 @@ fn a_tree_is_one_kernel_with_the_results_of_one_kernel_per_operator() {
     assert_eq!(kernels, 1);
     let ax = f64::multiply(&a, &x).unwrap();
     let axb = f64::add(&ax, &b).unwrap();
-    let xx1 = f64::add(&f64::multiply(&x, &x).unwrap(), 1.0).unwrap();
-    let q = f64::true_divide(&f64::multiply(1.5, &a).unwrap(), &xx1).unwrap();
+    let xx1 = f64::add(f64::multiply(&x, &x).unwrap(), 1.0).unwrap();
+    let q = f64::true_divide(f64::multiply(1.5, &a).unwrap(), &xx1).unwrap();
     let want = f64::subtract(&axb, &q).unwrap();
     assert_eq!(got.to_vec().unwrap(), want.to_vec().unwrap());
 }
@@ -46,7 +48,7 @@ fn a_tree_is_one_kernel_with_the_results_of_one_kernel_per_operator() {
 #[test]
 fn views_broadcasting_and_scalars_on_either_side() {
     let dev = cpu();
-    let m = Array::from_vec(&dev, &[4, 6], (0..24).map(|i| i as i32).collect()).unwrap();
+    let m = Array::from_vec(&dev, &[4, 6], (0..24).collect::<Vec<i32>>()).unwrap();
     let row = Array::from_vec(&dev, &[6], vec![1i32, -2, 3, -4, 5, -6]).unwrap();
     let col = m.slice(s![.., 1..2]).unwrap(); // (4, 1), strided
     let t = m.slice(s![..;-1, ..;2]).unwrap(); // (4, 3), reversed rows
@@ -77,13 +79,19 @@ fn comparisons_logic_and_bits_build_expressions_too() {
     let lt = a.less(3.0);
     assert_eq!(lt.to_vec().unwrap(), vec![true, false, false, true, false]);
     let both = &lt & a.greater_equal(0.0);
-    assert_eq!(both.to_vec().unwrap(), vec![true, false, false, true, false]);
+    assert_eq!(
+        both.to_vec().unwrap(),
+        vec![true, false, false, true, false]
+    );
     assert_eq!(
         (!&both).to_vec().unwrap(),
         vec![false, true, true, false, true]
     );
     let i = Array::from_vec(&dev, &[4], vec![1u8, 2, 200, 255]).unwrap();
-    assert_eq!(((&i << 1u8) ^ 0xffu8).to_vec().unwrap(), vec![253, 251, 111, 1]);
+    assert_eq!(
+        ((&i << 1u8) ^ 0xffu8).to_vec().unwrap(),
+        vec![253, 251, 111, 1]
+    );
     assert_eq!((-(&i)).to_vec().unwrap(), vec![255, 254, 56, 1]);
 }
 
@@ -93,7 +101,7 @@ fn integer_division_is_true_division_and_floor_division_keeps_the_dtype() {
     let a = Array::from_vec(&dev, &[3], vec![7i64, -7, 0]).unwrap();
     let q: Expr<f64> = &a / 2;
     assert_eq!(q.to_vec().unwrap(), vec![3.5, -3.5, 0.0]);
-    assert_eq!((&a / 0).to_vec().unwrap()[2].is_nan(), true);
+    assert!((&a / 0).to_vec().unwrap()[2].is_nan());
     let fd = i64::floor_divide(&a, 2).unwrap();
     assert_eq!(fd.to_vec().unwrap(), vec![3, -4, 0]);
 }
@@ -260,7 +268,8 @@ fn assign_in_place_reads_each_element_before_writing_it_and_copies_no_storage() 
     assert_eq!(a.to_vec().unwrap(), want);
     // A strided in-place update of a transposed view: element for element too.
     let mut m = Array::from_vec(&dev, &[3, 4], (0..12).map(|i| i as i64).collect()).unwrap();
-    m.assign_at(s![.., ..;2], &m.slice(s![.., ..;2]).unwrap() * 10).unwrap();
+    m.assign_at(s![.., ..;2], &m.slice(s![.., ..;2]).unwrap() * 10)
+        .unwrap();
     assert_eq!(
         m.to_vec().unwrap(),
         vec![0, 1, 20, 3, 40, 5, 60, 7, 80, 9, 100, 11]
@@ -273,8 +282,14 @@ fn a_stencil_assigned_in_place_sees_only_old_values() {
     let (r, c) = (40, 50);
     let init: Vec<f64> = (0..r * c).map(|i| ((i * 37) % 101) as f64).collect();
     let mut u = Array::from_vec(&dev, &[r, c], init.clone()).unwrap();
-    let (up, down) = (u.slice(s![..-2, 1..-1]).unwrap(), u.slice(s![2.., 1..-1]).unwrap());
-    let (left, right) = (u.slice(s![1..-1, ..-2]).unwrap(), u.slice(s![1..-1, 2..]).unwrap());
+    let (up, down) = (
+        u.slice(s![..-2, 1..-1]).unwrap(),
+        u.slice(s![2.., 1..-1]).unwrap(),
+    );
+    let (left, right) = (
+        u.slice(s![1..-1, ..-2]).unwrap(),
+        u.slice(s![1..-1, 2..]).unwrap(),
+    );
     let mid = u.slice(s![1..-1, 1..-1]).unwrap();
     let step = &mid + 0.1 * (&up + &down + &left + &right - 4.0 * &mid);
     drop((up, down, left, right, mid));
@@ -327,10 +342,7 @@ fn mixed_dtypes_promote_as_numpy_and_scalars_keep_the_arrays_dtype() {
     let i = Array::from_vec(&dev, &[3], vec![1i32, 2, 3]).unwrap();
     let f = Array::from_vec(&dev, &[3], vec![0.5f32, 0.25, 0.1]).unwrap();
     let p: Expr<f64> = &i * &f; // int32 * float32 -> float64
-    assert_eq!(
-        p.to_vec().unwrap(),
-        vec![0.5, 0.5, 3.0 * f64::from(0.1f32)]
-    );
+    assert_eq!(p.to_vec().unwrap(), vec![0.5, 0.5, 3.0 * f64::from(0.1f32)]);
     let u = Array::from_vec(&dev, &[2], vec![u64::MAX, 1]).unwrap();
     let j = Array::from_vec(&dev, &[2], vec![-1i64, 1]).unwrap();
     let q: Expr<f64> = &u + &j; // uint64 + int64 -> float64

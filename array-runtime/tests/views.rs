@@ -536,7 +536,7 @@ fn assign_broadcasts_and_keeps_other_arrays_unchanged() {
     let dev = Device::cpu();
     let mut a = Array::<f64>::zeros(&dev, &[2, 3]).unwrap();
     let shared = a.clone();
-    a.assign(&Array::from_vec(&dev, &[3], vec![1.0, 2.0, 3.0]).unwrap())
+    a.assign(Array::from_vec(&dev, &[3], vec![1.0, 2.0, 3.0]).unwrap())
         .unwrap();
     assert_eq!(a.to_vec().unwrap(), vec![1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
     assert_eq!(shared.to_vec().unwrap(), vec![0.0; 6]);

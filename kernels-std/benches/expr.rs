@@ -48,21 +48,47 @@ fn main() {
     );
     let k = median(|| drop(saxpy(2.0, &a, &b).unwrap()), 11);
     let ops = median(|| drop((2.0 * &a + &b).eval().unwrap()), 11);
-    row("saxpy #[elementwise]", k, lookup(&np, "saxpy/numpy"), "numpy");
+    row(
+        "saxpy #[elementwise]",
+        k,
+        lookup(&np, "saxpy/numpy"),
+        "numpy",
+    );
     row("saxpy operators", ops, lookup(&np, "saxpy/numpy"), "numpy");
-    println!("  operators / kernel: {:.2} of the kernel's speed", k.as_secs_f64() / ops.as_secs_f64());
+    println!(
+        "  operators / kernel: {:.2} of the kernel's speed",
+        k.as_secs_f64() / ops.as_secs_f64()
+    );
     let t = median(|| drop((2.0 * &a + 3.0 * &b).eval().unwrap()), 11);
     row("2*a + 3*b", t, lookup(&np, "2a+3b/numpy"), "numpy");
     row("2*a + 3*b", t, lookup(&np, "2a+3b/numexpr"), "numexpr");
     let t = median(
-        || drop((&a * &b + &c * &d + kernels_std::math::sin(&e).unwrap()).eval().unwrap()),
+        || {
+            drop(
+                (&a * &b + &c * &d + kernels_std::math::sin(&e).unwrap())
+                    .eval()
+                    .unwrap(),
+            )
+        },
         11,
     );
-    row("a*b + c*d + sin(e) (sin eager)", t, lookup(&np, "abcd_sin/numpy"), "numpy");
-    row("a*b + c*d + sin(e) (sin eager)", t, lookup(&np, "abcd_sin/numexpr"), "numexpr");
+    row(
+        "a*b + c*d + sin(e) (sin eager)",
+        t,
+        lookup(&np, "abcd_sin/numpy"),
+        "numpy",
+    );
+    row(
+        "a*b + c*d + sin(e) (sin eager)",
+        t,
+        lookup(&np, "abcd_sin/numexpr"),
+        "numexpr",
+    );
 
     let g = 2048;
-    let u0: Vec<f64> = (0..g * g).map(|i| ((i * 37) % 101) as f64 / 101.0).collect();
+    let u0: Vec<f64> = (0..g * g)
+        .map(|i| ((i * 37) % 101) as f64 / 101.0)
+        .collect();
     let u = Array::from_vec(&Device::cpu(), &[g, g], u0).unwrap();
     let parts = |u: &Array<f64>| {
         (
@@ -77,8 +103,11 @@ fn main() {
         || {
             let mut v = u.copy().unwrap();
             let (m, up, dn, l, r) = parts(&u);
-            v.assign_at(s![1..-1, 1..-1], &m + 0.1 * (&up + &dn + &l + &r - 4.0 * &m))
-                .unwrap();
+            v.assign_at(
+                s![1..-1, 1..-1],
+                &m + 0.1 * (&up + &dn + &l + &r - 4.0 * &m),
+            )
+            .unwrap();
         },
         11,
     );
@@ -86,18 +115,36 @@ fn main() {
         || {
             let mut v = u.copy().unwrap();
             let (m, up, dn, l, r) = parts(&u);
-            heat_step::into(&m, &up, &dn, &l, &r, v.slice_mut(s![1..-1, 1..-1]).unwrap())
-                .unwrap();
+            heat_step::into(&m, &up, &dn, &l, &r, v.slice_mut(s![1..-1, 1..-1]).unwrap()).unwrap();
         },
         11,
     );
-    row("heat step 2048^2 operators", ops, lookup(&np, "heat/numpy"), "numpy");
-    row("heat step 2048^2 #[elementwise]", hand, lookup(&np, "heat/numpy"), "numpy");
-    println!("  operators / kernel: {:.2} of the kernel's speed", hand.as_secs_f64() / ops.as_secs_f64());
+    row(
+        "heat step 2048^2 operators",
+        ops,
+        lookup(&np, "heat/numpy"),
+        "numpy",
+    );
+    row(
+        "heat step 2048^2 #[elementwise]",
+        hand,
+        lookup(&np, "heat/numpy"),
+        "numpy",
+    );
+    println!(
+        "  operators / kernel: {:.2} of the kernel's speed",
+        hand.as_secs_f64() / ops.as_secs_f64()
+    );
 
-    let small = Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
+    let small =
+        Array::from_vec(&Device::cpu(), &[10], (0..10).map(|i| i as f32).collect()).unwrap();
     let t = median(|| drop((&small * 2.0 + &small).eval().unwrap()), 10001);
-    row("10 elements: x * 2 + x", t, lookup(&np, "small10/numpy"), "numpy");
+    row(
+        "10 elements: x * 2 + x",
+        t,
+        lookup(&np, "small10/numpy"),
+        "numpy",
+    );
     if let Some((v, _)) = &np {
         println!("NumPy {v}");
     }

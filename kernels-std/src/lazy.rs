@@ -27,4 +27,7 @@ macro_rules! unary {
     )*};
 }
 
-unary!(sqrt, exp, log, exp2, expm1, log2, log10, log1p, sin, cos, tan, sinh, cosh, tanh, arcsin, arccos, arctan, arcsinh, arccosh, arctanh);
+unary!(
+    sqrt, exp, log, exp2, expm1, log2, log10, log1p, sin, cos, tan, sinh, cosh, tanh, arcsin,
+    arccos, arctan, arcsinh, arccosh, arctanh
+);

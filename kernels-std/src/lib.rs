@@ -69,6 +69,8 @@ pub mod prelude {
     pub use crate::linalg::ArrayLinalg;
     /// The runtime crate itself: the code `#[elementwise]` generates names `array_runtime::...`.
     pub use array_runtime;
+    /// Lazy expressions: what the operators build, `.eval()?` runs as one fused kernel.
+    pub use array_runtime::expr::{Cmp, Expr, InPlace, IntoExpr};
     /// Raw kernels: the launch shape and the intrinsics a `#[raw_kernel]` body calls (the CPU
     /// twin calls these functions; the CUDA C their CUDA counterparts).
     pub use array_runtime::kernel::raw::{
@@ -82,8 +84,6 @@ pub mod prelude {
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,
     };
-    /// Lazy expressions: what the operators build, `.eval()?` runs as one fused kernel.
-    pub use array_runtime::expr::{Cmp, Expr, InPlace, IntoExpr};
     pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 }
 

@@ -586,6 +586,7 @@ fn execute(
 }
 
 /// Runs flat indices `start..end` chunk by chunk.
+#[allow(clippy::too_many_arguments)]
 fn run_block(
     walk: &Walk<'_>,
     ops: &[Operand],

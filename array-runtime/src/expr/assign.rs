@@ -246,9 +246,8 @@ impl<T: Numeric> InPlace<T> for Array<T> {
     where
         T: Numeric<Quotient = T>,
     {
-        let e = Expr::<T>::from_node(
-            T::true_divide_lazy(self.operand(), rhs.into_expr().erase()).node,
-        );
+        let e =
+            Expr::<T>::from_node(T::true_divide_lazy(self.operand(), rhs.into_expr().erase()).node);
         self.assign(e)
     }
     fn rem_assign(&mut self, rhs: impl IntoExpr<T>) -> Result<()>

@@ -54,7 +54,10 @@ fn needs_half(prog: &Program) -> bool {
             .chain(&s.kernel.params)
             .chain(std::iter::once(&s.kernel.result))
             .any(|d| d.needs_half_headers())
-    }) || prog.leaves.iter().any(|l| leaf_dtype(l).needs_half_headers())
+    }) || prog
+        .leaves
+        .iter()
+        .any(|l| leaf_dtype(l).needs_half_headers())
 }
 
 /// What makes two programs compile to the same module: each step's kernel (by the address of

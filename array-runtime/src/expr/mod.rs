@@ -40,8 +40,8 @@ use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::{ElementwiseDef, Instance, IntoOperand, Operand, Plan};
 
-pub use node::{KernelNode, Notation, MAX_DEPTH};
 pub use assign::InPlace;
+pub use node::{KernelNode, Notation, MAX_DEPTH};
 pub use operators::Cmp;
 
 use node::Node;
@@ -234,7 +234,9 @@ impl<T: DType> Expr<T> {
     }
 
     #[allow(clippy::type_complexity)]
-    fn cuda_instance_parts(&self) -> Result<(Program, &'static ElementwiseDef, bool, Vec<DTypeId>)> {
+    fn cuda_instance_parts(
+        &self,
+    ) -> Result<(Program, &'static ElementwiseDef, bool, Vec<DTypeId>)> {
         let prog = Program::build(&self.node, None)?;
         let (def, half) = fused::fused_def(&prog)?;
         let params = prog.params();

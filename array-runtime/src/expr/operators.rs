@@ -11,9 +11,9 @@ use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Su
 
 use crate::array::Array;
 use crate::dtype::{bf16, c128, c64, f16, DType, Int};
-use crate::promote::Promote;
 use crate::expr::{scalar_node, AnyExpr, Expr, IntoExpr, Notation};
 use crate::ops::{kernels as k, Arithmetic, Bitwise, Compare, Equality, Numeric};
+use crate::promote::Promote;
 
 fn lazy_shl<T: Int>(x: AnyExpr, y: AnyExpr) -> Expr<T> {
     Expr::call(
@@ -212,4 +212,3 @@ pub trait Cmp<T: Compare>: IntoExpr<T> + Sized {
 impl<T: Compare> Cmp<T> for &Array<T> {}
 impl<T: Compare> Cmp<T> for Expr<T> {}
 impl<T: Compare> Cmp<T> for &Expr<T> {}
-

@@ -284,9 +284,11 @@ impl Builder<'_> {
                 if self.out.is_some_and(|is_out| is_out(node)) {
                     self.reads_out = true;
                     Ref::Out
-                } else if let Some(i) = self.leaves.iter().position(
-                    |l| matches!(l, LeafSource::Array(n) if same_array(n, node)),
-                ) {
+                } else if let Some(i) = self
+                    .leaves
+                    .iter()
+                    .position(|l| matches!(l, LeafSource::Array(n) if same_array(n, node)))
+                {
                     Ref::Leaf(i)
                 } else {
                     self.leaves.push(LeafSource::Array(node.clone()));

@@ -59,7 +59,10 @@ pub trait Numeric: DType {
     ) -> Result<Array<Self::Quotient>>;
 
     /// [`Self::true_divide`] as a node of a lazy expression (what the operators build).
-    fn true_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self::Quotient>;
+    fn true_divide_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self::Quotient>;
 
     /// NumPy's `negative`: `-x`, wrapping for integers (`-(1u8) == 255`, `-(i8::MIN) ==
     /// i8::MIN`), `-0.0` for `0.0`.
@@ -88,7 +91,10 @@ pub trait Arithmetic: Numeric + Num {
     ) -> Result<Array<Self>>;
 
     /// [`Self::floor_divide`] as a node of a lazy expression (what the operators build).
-    fn floor_divide_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+    fn floor_divide_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self>;
 
     /// NumPy's `remainder` (`%`): the sign of the divisor; integers: `x % 0 == 0`; floats:
     /// `-1.0 % inf == inf`, a zero remainder takes the divisor's sign, `x % 0.0` is NaN.
@@ -111,7 +117,11 @@ macro_rules! real_ring {
             k::add::<$t>(x, y)
         }
         fn add_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-            crate::expr::Expr::call(k::add::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("+", 5))
+            crate::expr::Expr::call(
+                k::add::node::<$t>(),
+                vec![x, y],
+                crate::expr::Notation::Binary("+", 5),
+            )
         }
         fn subtract<'a>(
             x: impl IntoOperand<'a, Self>,
@@ -119,8 +129,15 @@ macro_rules! real_ring {
         ) -> Result<Array<Self>> {
             k::subtract::<$t>(x, y)
         }
-        fn subtract_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-            crate::expr::Expr::call(k::subtract::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("-", 5))
+        fn subtract_lazy(
+            x: crate::expr::AnyExpr,
+            y: crate::expr::AnyExpr,
+        ) -> crate::expr::Expr<Self> {
+            crate::expr::Expr::call(
+                k::subtract::node::<$t>(),
+                vec![x, y],
+                crate::expr::Notation::Binary("-", 5),
+            )
         }
         fn multiply<'a>(
             x: impl IntoOperand<'a, Self>,
@@ -128,8 +145,15 @@ macro_rules! real_ring {
         ) -> Result<Array<Self>> {
             k::multiply::<$t>(x, y)
         }
-        fn multiply_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-            crate::expr::Expr::call(k::multiply::node::<$t>(), vec![x, y], crate::expr::Notation::Binary("*", 6))
+        fn multiply_lazy(
+            x: crate::expr::AnyExpr,
+            y: crate::expr::AnyExpr,
+        ) -> crate::expr::Expr<Self> {
+            crate::expr::Expr::call(
+                k::multiply::node::<$t>(),
+                vec![x, y],
+                crate::expr::Notation::Binary("*", 6),
+            )
         }
     };
 }

@@ -26,7 +26,10 @@ pub trait Bitwise: DType {
     ) -> Result<Array<Self>>;
 
     /// [`Self::bitwise_and`] as a node of a lazy expression (what the operators build).
-    fn bitwise_and_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+    fn bitwise_and_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self>;
     /// `x | y`.
     fn bitwise_or<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -34,7 +37,8 @@ pub trait Bitwise: DType {
     ) -> Result<Array<Self>>;
 
     /// [`Self::bitwise_or`] as a node of a lazy expression (what the operators build).
-    fn bitwise_or_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+    fn bitwise_or_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr)
+        -> crate::expr::Expr<Self>;
     /// `x ^ y`.
     fn bitwise_xor<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -42,7 +46,10 @@ pub trait Bitwise: DType {
     ) -> Result<Array<Self>>;
 
     /// [`Self::bitwise_xor`] as a node of a lazy expression (what the operators build).
-    fn bitwise_xor_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+    fn bitwise_xor_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self>;
     /// `!x` (NumPy's `invert`, `~`).
     fn invert<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
 
@@ -98,8 +105,15 @@ impl Bitwise for bool {
     ) -> Result<Array<Self>> {
         k::logical_and(x, y)
     }
-    fn bitwise_and_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-        crate::expr::Expr::call(k::logical_and::node(), vec![x, y], crate::expr::Notation::Binary("&", 3))
+    fn bitwise_and_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(
+            k::logical_and::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("&", 3),
+        )
     }
     fn bitwise_or<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -107,8 +121,15 @@ impl Bitwise for bool {
     ) -> Result<Array<Self>> {
         k::logical_or(x, y)
     }
-    fn bitwise_or_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-        crate::expr::Expr::call(k::logical_or::node(), vec![x, y], crate::expr::Notation::Binary("|", 1))
+    fn bitwise_or_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(
+            k::logical_or::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("|", 1),
+        )
     }
     fn bitwise_xor<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -116,14 +137,25 @@ impl Bitwise for bool {
     ) -> Result<Array<Self>> {
         k::logical_xor(x, y)
     }
-    fn bitwise_xor_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-        crate::expr::Expr::call(k::logical_xor::node(), vec![x, y], crate::expr::Notation::Binary("^", 2))
+    fn bitwise_xor_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self> {
+        crate::expr::Expr::call(
+            k::logical_xor::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("^", 2),
+        )
     }
     fn invert<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
         k::logical_not(x)
     }
     fn invert_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self> {
-        crate::expr::Expr::call(k::logical_not::node(), vec![x], crate::expr::Notation::Unary("~"))
+        crate::expr::Expr::call(
+            k::logical_not::node(),
+            vec![x],
+            crate::expr::Notation::Unary("~"),
+        )
     }
 }
 

@@ -60,7 +60,8 @@ pub trait Compare: Equality {
     ) -> Result<Array<bool>>;
 
     /// [`Self::less_equal`] as a node of a lazy expression (what the operators build).
-    fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
+    fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr)
+        -> crate::expr::Expr<bool>;
     /// `x > y`.
     fn greater<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -76,7 +77,10 @@ pub trait Compare: Equality {
     ) -> Result<Array<bool>>;
 
     /// [`Self::greater_equal`] as a node of a lazy expression (what the operators build).
-    fn greater_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool>;
+    fn greater_equal_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<bool>;
 }
 
 macro_rules! num_compare {
@@ -166,7 +170,11 @@ impl Equality for bool {
         k::equal_bool(x, y)
     }
     fn equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
-        crate::expr::Expr::call(k::equal_bool::node(), vec![x, y], crate::expr::Notation::Binary("==", 0))
+        crate::expr::Expr::call(
+            k::equal_bool::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("==", 0),
+        )
     }
     fn not_equal<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -175,7 +183,11 @@ impl Equality for bool {
         k::logical_xor(x, y)
     }
     fn not_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
-        crate::expr::Expr::call(k::logical_xor::node(), vec![x, y], crate::expr::Notation::Binary("!=", 0))
+        crate::expr::Expr::call(
+            k::logical_xor::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("!=", 0),
+        )
     }
 }
 
@@ -187,7 +199,11 @@ impl Compare for bool {
         k::less_bool(x, y)
     }
     fn less_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
-        crate::expr::Expr::call(k::less_bool::node(), vec![x, y], crate::expr::Notation::Binary("<", 0))
+        crate::expr::Expr::call(
+            k::less_bool::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("<", 0),
+        )
     }
     fn less_equal<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -195,8 +211,15 @@ impl Compare for bool {
     ) -> Result<Array<bool>> {
         k::less_equal_bool(x, y)
     }
-    fn less_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
-        crate::expr::Expr::call(k::less_equal_bool::node(), vec![x, y], crate::expr::Notation::Binary("<=", 0))
+    fn less_equal_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(
+            k::less_equal_bool::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("<=", 0),
+        )
     }
     fn greater<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -205,7 +228,11 @@ impl Compare for bool {
         k::less_bool(y, x)
     }
     fn greater_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
-        crate::expr::Expr::call(k::less_bool::node(), vec![y, x], crate::expr::Notation::Binary("<", 0))
+        crate::expr::Expr::call(
+            k::less_bool::node(),
+            vec![y, x],
+            crate::expr::Notation::Binary("<", 0),
+        )
     }
     fn greater_equal<'a>(
         x: impl IntoOperand<'a, Self>,
@@ -213,8 +240,15 @@ impl Compare for bool {
     ) -> Result<Array<bool>> {
         k::less_equal_bool(y, x)
     }
-    fn greater_equal_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<bool> {
-        crate::expr::Expr::call(k::less_equal_bool::node(), vec![y, x], crate::expr::Notation::Binary("<=", 0))
+    fn greater_equal_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(
+            k::less_equal_bool::node(),
+            vec![y, x],
+            crate::expr::Notation::Binary("<=", 0),
+        )
     }
 }
 

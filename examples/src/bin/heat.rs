@@ -72,7 +72,11 @@ fn write_png(path: &str, v: &[f32], w: usize, h: usize, max: f32) -> Result<()> 
     ihdr.extend_from_slice(&(h as u32).to_be_bytes());
     ihdr.extend_from_slice(&[8, 2, 0, 0, 0]); // 8-bit RGB, deflate, no filter, no interlace
     chunk(&mut png, b"IHDR", &ihdr);
-    chunk(&mut png, b"IDAT", &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6));
+    chunk(
+        &mut png,
+        b"IDAT",
+        &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6),
+    );
     chunk(&mut png, b"IEND", &[]);
     std::fs::File::create(path)?.write_all(&png)?;
     Ok(())
@@ -87,7 +91,11 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     for &b in kind.iter().chain(data) {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     out.extend_from_slice(&(!crc).to_be_bytes());

@@ -91,7 +91,9 @@ where
         )))
     };
     match y.into_operand().ready()? {
-        Operand::Lazy(_) => Err(Error::invalid("power: an expression operand was not evaluated")),
+        Operand::Lazy(_) => Err(Error::invalid(
+            "power: an expression operand was not evaluated",
+        )),
         Operand::Scalar(v) if v < zero => refuse(),
         Operand::Scalar(v) => kernels::power_int::<T>(x, v),
         Operand::Borrowed(a) if any_below(a, zero)? => refuse(),
