@@ -39,3 +39,4 @@ pub use error::{Error, Result};
 pub use kernel::elementwise::{IntoOperand, IntoOutput};
 pub use kernel::raw::{Arg, Dim3, LaunchConfig};
 pub use slice::{Ellipsis, NewAxis};
+pub use views::{Extent, ShapeSpec};
