@@ -58,6 +58,14 @@ pub mod coverage {}
 pub mod differences {}
 
 /// Everything a kernel author needs: `use kernels_std::prelude::*;`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], (0..6).collect::<Vec<i32>>())?;
+/// assert_eq!(a.slice(s![.., ..;-1])?.to_vec()?, vec![2, 1, 0, 5, 4, 3]);
+/// assert_eq!(a.slice(s![NewAxis, Ellipsis, 0])?.shape(), &[1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 pub mod prelude {
     /// `a.matmul(&b)`, `a.dot(&b)`.
     pub use crate::linalg::ArrayLinalg;
@@ -76,6 +84,9 @@ pub mod prelude {
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,
     };
+    /// Slicing: `a.slice(s![1.., ..;-1, NewAxis])`, `s![Ellipsis, 0]` (NumPy's `a[1:, ::-1,
+    /// None]`, `a[..., 0]`).
+    pub use array_runtime::{s, Ellipsis, NewAxis};
     pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 }
 
