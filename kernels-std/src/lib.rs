@@ -11,7 +11,7 @@
 //! use kernels_std as np;
 //! use kernels_std::prelude::*;
 //! let dev = Device::cpu();
-//! let a = np::arange::<i64>(&dev, 0, 6, 1)?.reshape(&[2, 3])?.astype::<f32>()?;
+//! let a = np::arange(&dev, 0i64..6)?.reshape(&[2, 3])?.astype::<f32>()?;
 //! assert_eq!(np::sum(&a).axis(1).run()?.to_vec()?, vec![3.0, 12.0]);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
