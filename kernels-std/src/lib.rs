@@ -4,7 +4,8 @@
 //! macros through [`prelude`], and holds NumPy's routines by area ([`creation`], [`math`],
 //! [`reduce`], [`scan`], [`sort`](mod@sort), [`quantile`](mod@quantile), [`shape`],
 //! [`stats`], [`linalg`], [`random`], [`io`]), each also at the crate root as in NumPy's flat
-//! namespace (`kernels_std::sum`, `kernels_std::arange`). Which NumPy routines exist: [`coverage`];
+//! namespace (`kernels_std::sum`, `kernels_std::arange`), and NumPy's array methods
+//! (`a.sum()`, `a.mean()`, `a.sort(..)`: [`methods`]). Which NumPy routines exist: [`coverage`];
 //! where we differ from NumPy: [`differences`].
 //!
 //! ```
@@ -25,6 +26,7 @@ pub mod fft;
 pub mod io;
 pub mod linalg;
 pub mod math;
+pub mod methods;
 pub mod quantile;
 pub mod random;
 pub mod reduce;
@@ -69,6 +71,9 @@ pub mod differences {}
 pub mod prelude {
     /// `a.matmul(&b)`, `a.dot(&b)`.
     pub use crate::linalg::ArrayLinalg;
+    /// NumPy's array methods: `a.sum().axis(1).run()`, `a.mean()`, `a.clip(lo, hi)`,
+    /// `a.sort(Some(-1))`, ...
+    pub use crate::methods::ArrayMethods;
     /// The runtime crate itself: the code `#[elementwise]` generates names `array_runtime::...`.
     pub use array_runtime;
     /// Raw kernels: the launch shape and the intrinsics a `#[raw_kernel]` body calls (the CPU
