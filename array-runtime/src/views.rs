@@ -344,14 +344,17 @@ extents!(usize, isize, u64, i64, u32, i32);
 
 /// A shape as [`Array::reshape`] takes it: extents (`usize`, `isize`, `i64`, `i32`, ...), one
 /// of which may be `-1`, in a slice, an array, a `Vec` or a reference to one of them. Integer
-/// literals infer (`&[2, -1]` is a `&[i32; 2]`), and `&[usize]` shapes keep compiling.
+/// literals infer (`&[2, -1]` is a `&[i32; 2]`), and `&[usize]` shapes keep compiling. An
+/// extent written as a literal alone is therefore an `i32`: past `i32::MAX`, give it a type
+/// (`&[1usize << 40]`; rustc rejects `&[1 << 40]` as an overflow).
 ///
 /// ```
 /// use array_runtime::ShapeSpec;
 /// assert_eq!(ShapeSpec::resolve(&[2, -1], 6)?, vec![2, 3]);
 /// assert_eq!(vec![3usize, 2].resolve(6)?, vec![3, 2]);
-/// assert_eq!([0isize, -1, 5].resolve(0)?, vec![0, 0, 5].resolve(0)?);
+/// assert_eq!([2isize, -1, 5].resolve(0)?, vec![2, 0, 5]);
 /// assert!([-1, -1].resolve(6).is_err());
+/// assert!([0, -1].resolve(0).is_err()); // as NumPy: no extent makes 0 * n == 0 one answer
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
 pub trait ShapeSpec {
