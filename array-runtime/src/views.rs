@@ -92,8 +92,8 @@ impl<T: DType> Array<T> {
     /// from the others and the array's length (NumPy's `a.reshape(2, -1)`). A view when the
     /// layout allows it, else a copy (as NumPy does).
     ///
-    /// `shape` is any [`ShapeSpec`]: `&[2, 3]`, `&[2, -1]` (integer literals infer), a
-    /// `&[usize]`, `&[isize]`, `Vec<usize>` or `&Vec<usize>`, an array `[2, -1]`.
+    /// `shape` is a reference to any [`ShapeSpec`]: `&[2, 3]`, `&[2, -1]` (integer literals
+    /// infer), a `&[usize]`, `&[isize]` or `&Vec<usize>`.
     ///
     /// Errors: a size that differs from the array's ([`Error::Reshape`]); with a `-1`, an
     /// [`Error::Invalid`] in NumPy's words ("can only specify one unknown dimension",
@@ -114,7 +114,7 @@ impl<T: DType> Array<T> {
     /// assert!(a.reshape(&[-1, -1]).is_err());
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
-    pub fn reshape<S: ShapeSpec>(&self, shape: S) -> Result<Array<T>> {
+    pub fn reshape<S: ShapeSpec + ?Sized>(&self, shape: &S) -> Result<Array<T>> {
         let shape = shape.resolve(self.len())?;
         self.reshape_exact(&shape)
     }
@@ -326,6 +326,12 @@ fn reshape_strides(layout: &Layout, shape: &[usize]) -> Option<Vec<isize>> {
 }
 
 /// One extent of a [`ShapeSpec`]: an unsigned or signed integer (`-1` for the inferred one).
+///
+/// ```
+/// use array_runtime::Extent;
+/// assert_eq!((-1isize).to_i128(), -1);
+/// assert_eq!(usize::MAX.to_i128(), u64::MAX as i128);
+/// ```
 pub trait Extent: Copy {
     /// The extent as an `i128`, which holds every `usize` and `isize`.
     fn to_i128(self) -> i128;
@@ -342,8 +348,8 @@ macro_rules! extents {
 }
 extents!(usize, isize, u64, i64, u32, i32);
 
-/// A shape as [`Array::reshape`] takes it: extents (`usize`, `isize`, `i64`, `i32`, ...), one
-/// of which may be `-1`, in a slice, an array, a `Vec` or a reference to one of them. Integer
+/// A shape as [`Array::reshape`] takes it (by reference): extents (`usize`, `isize`, `i64`,
+/// `i32`, ...), one of which may be `-1`, in a slice, an array or a `Vec`. Integer
 /// literals infer (`&[2, -1]` is a `&[i32; 2]`), and `&[usize]` shapes keep compiling. An
 /// extent written as a literal alone is therefore an `i32`: past `i32::MAX`, give it a type
 /// (`&[1usize << 40]`; rustc rejects `&[1 << 40]` as an overflow).

@@ -333,7 +333,7 @@ fn errors_where_numpy_raises() {
     ));
     assert!(concatenate(&[&a, &v], Some(0)).is_err());
     assert!(concatenate(&[&s0, &s0], Some(0)).is_err());
-    assert!(concatenate(Vec::<Array<f64>>::new(), Some(0)).is_err());
+    assert!(concatenate(&[] as &[Array<f64>], Some(0)).is_err());
     assert!(matches!(
         concatenate(&[&a, &a], Some(2)),
         Err(Error::Axis { axis: 2, ndim: 2 })
@@ -341,7 +341,7 @@ fn errors_where_numpy_raises() {
     assert!(concatenate(&[&a, &a], Some(-3)).is_err());
     assert!(stack(&[&a, &b], 0).is_err());
     assert!(matches!(stack(&[&a, &a], 3), Err(Error::Axis { .. })));
-    assert!(stack(Vec::<Array<f64>>::new(), 0).is_err());
+    assert!(stack(&[] as &[&Array<f64>], 0).is_err());
     assert!(vstack(&[&a, &b]).is_err());
     // Splits.
     assert!(split(&a, 2, 1).is_err());
@@ -766,11 +766,11 @@ fn reshape_shape_specs() {
     for b in [
         reshape(&a, &[3, 2]).unwrap(),
         reshape(&a, &[3, -1]).unwrap(),
-        reshape(&a, [-1, 2]).unwrap(),
+        reshape(&a, &[-1, 2]).unwrap(),
         reshape(&a, us).unwrap(),
         reshape(&a, is).unwrap(),
         reshape(&a, &v).unwrap(),
-        reshape(&a, v.clone()).unwrap(),
+        reshape(&a, &v[..]).unwrap(),
         reshape(&a, &vi).unwrap(),
         reshape(&a, &[3usize, 2]).unwrap(),
         reshape(&a, &[3isize, -1]).unwrap(),
@@ -779,7 +779,7 @@ fn reshape_shape_specs() {
         a.reshape(us).unwrap(),
         a.reshape(is).unwrap(),
         a.reshape(&v).unwrap(),
-        a.reshape(vi.clone()).unwrap(),
+        a.reshape(&vi[..]).unwrap(),
         a.reshape_infer(&[3, -1]).unwrap(),
     ] {
         assert_eq!(b.shape(), &[3, 2]);
@@ -807,7 +807,7 @@ fn reshape_shape_specs() {
         &[] as &[usize]
     );
     assert_eq!(
-        reshape(&one, Vec::<isize>::new()).unwrap().item().unwrap(),
+        reshape(&one, &Vec::<isize>::new()).unwrap().item().unwrap(),
         5
     );
     // NumPy's messages (NumPy writes `newaxis` where we repeat the `-1` given).
@@ -844,8 +844,8 @@ fn reshape_shape_specs() {
     ));
 }
 
-// The joins take any `ArrayList` (slices, arrays and `Vec`s of arrays or of references, or
-// references to them) and give the same result for each; `concatenate` and `append` take an
+// The joins take a reference to any `ArrayList` (slices, arrays and `Vec`s of arrays or of
+// references) and give the same result for each; `concatenate` and `append` take an
 // integer axis as `stack` does, or an `Option`.
 #[test]
 fn joins_take_array_lists() {
@@ -858,14 +858,13 @@ fn joins_take_array_lists() {
     assert_eq!(want, vec![1, 2, 3, 4, 5, 6, 7, 8]);
     for got in [
         concatenate(&[&a, &b], 0).unwrap(),
-        concatenate([&a, &b], -2).unwrap(),
+        concatenate(&[&a, &b], -2).unwrap(),
         concatenate(&[a.clone(), b.clone()], 0).unwrap(),
         concatenate(&owned, 0).unwrap(),
         concatenate(&owned[..], 0).unwrap(),
-        concatenate(owned.clone(), 0).unwrap(),
         concatenate(&refs, 0).unwrap(),
         concatenate(&refs[..], 0isize).unwrap(),
-        concatenate(refs.clone(), Some(0)).unwrap(),
+        concatenate(&refs, Some(0)).unwrap(),
         vstack(&owned).unwrap(),
         vstack(&refs).unwrap(),
     ] {
@@ -883,7 +882,7 @@ fn joins_take_array_lists() {
     for (k, got) in [
         stack(&owned, 0).unwrap(),
         stack(&refs, -3).unwrap(),
-        stack(vec![a.clone(), b.clone()], 0).unwrap(),
+        stack(&[a.clone(), b.clone()], 0).unwrap(),
     ]
     .into_iter()
     .enumerate()
@@ -898,14 +897,14 @@ fn joins_take_array_lists() {
     );
     assert_eq!(hstack(&owned).unwrap().shape(), &[2, 4]);
     assert_eq!(
-        hstack([&a, &b]).unwrap().to_vec().unwrap(),
+        hstack(&[&a, &b]).unwrap().to_vec().unwrap(),
         concatenate(&owned, 1).unwrap().to_vec().unwrap()
     );
     assert_eq!(dstack(&owned).unwrap().shape(), &[2, 2, 2]);
-    assert_eq!(column_stack(owned.clone()).unwrap().shape(), &[2, 4]);
+    assert_eq!(column_stack(&owned).unwrap().shape(), &[2, 4]);
     // Empty lists, bad axes.
-    assert!(concatenate(Vec::<&Array<i64>>::new(), 0).is_err());
-    assert!(vstack(Vec::<Array<i64>>::new()).is_err());
+    assert!(concatenate(&Vec::<&Array<i64>>::new(), 0).is_err());
+    assert!(vstack(&Vec::<Array<i64>>::new()).is_err());
     assert!(matches!(concatenate(&owned, 2), Err(Error::Axis { .. })));
     assert!(matches!(stack(&owned, 3), Err(Error::Axis { .. })));
 }

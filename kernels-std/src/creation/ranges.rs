@@ -31,6 +31,16 @@ pub trait Arange: Num {
 
 /// A step of [`arange`] for the dtype `T`: `T` itself, and for integer dtypes also `i32`
 /// and `i64` (so that `(5u8, 0, -2)` counts down, and an integer literal infers).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::arange;
+/// let dev = Device::cpu();
+/// assert_eq!(arange(&dev, (10u16, 0, -3i64))?.to_vec()?, vec![10, 7, 4, 1]);
+/// assert_eq!(arange(&dev, (0i8, 9, 4i8))?.to_vec()?, vec![0, 4, 8]);
+/// assert_eq!(arange(&dev, (0.0f32, 1.0, 0.5f32))?.to_vec()?, vec![0.0, 0.5]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 pub trait ArangeStep<T: Arange> {
     /// The step as `T`'s [`Arange::Bound`].
     #[doc(hidden)]

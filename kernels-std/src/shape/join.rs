@@ -1,5 +1,5 @@
 //! Joining arrays: `concatenate`, `stack`, `vstack`, `hstack`, `dstack`, `column_stack`,
-//! `append`, each taking any [`ArrayList`] (`&[a, b]`, `&[&a, &b]`, `vec![a, b]`). The output is
+//! `append`, each taking any [`ArrayList`] (`&[a, b]`, `&[&a, &b]`, `&v`). The output is
 //! allocated once on the arrays' device and each input is copied into its slice of it by the
 //! elementwise copy kernel.
 
@@ -10,9 +10,9 @@ use super::axes::{atleast_1d, atleast_2d, atleast_3d};
 use super::kernels::for_overwrite;
 use array_runtime::shape::normalize_axis as normalize;
 
-/// The arrays a join takes ([`concatenate`], [`stack`], [`vstack`], [`hstack`], [`dstack`],
-/// [`column_stack`]): a slice, an array or a `Vec` of arrays or of references to arrays, or a
-/// reference to one of those: `&[a, b]`, `&[&a, &b]`, `vec![a, b]`, `&v` (`v: Vec<Array<T>>`).
+/// The arrays a join takes by reference ([`concatenate`], [`stack`], [`vstack`], [`hstack`],
+/// [`dstack`], [`column_stack`]): a slice, an array or a `Vec` of arrays or of references to
+/// arrays: `&[a, b]`, `&[&a, &b]`, `&v` (`v: Vec<Array<T>>` or `Vec<&Array<T>>`).
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -24,7 +24,7 @@ use array_runtime::shape::normalize_axis as normalize;
 /// let v = vec![a.clone(), b.clone()];
 /// assert_eq!(concatenate(&v, 0)?.to_vec()?, vec![1, 2, 3]);
 /// assert_eq!(concatenate(&[&b, &a], 0)?.to_vec()?, vec![3, 1, 2]);
-/// assert_eq!(concatenate(vec![b, a], 0)?.to_vec()?, vec![3, 1, 2]);
+/// assert_eq!(concatenate(&[b, a], 0)?.to_vec()?, vec![3, 1, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub trait ArrayList<T: DType> {
@@ -109,7 +109,7 @@ impl JoinAxis for Option<isize> {
 
 /// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): an integer
 /// or `Some(axis)` joins along `axis` (every other extent must agree), `None` joins the
-/// flattened arrays. `arrays` is any [`ArrayList`] (`&[a, b]`, `&[&a, &b]`, `vec![a, b]`,
+/// flattened arrays. `arrays` is a reference to any [`ArrayList`] (`&[a, b]`, `&[&a, &b]`,
 /// `&v`); `axis` any [`JoinAxis`] (`0`, `-1`, `Some(1)`, `None`).
 ///
 /// Errors: no array, 0-d arrays (with an axis), different numbers of dimensions, extents that
@@ -124,11 +124,14 @@ impl JoinAxis for Option<isize> {
 /// assert_eq!(concatenate(&[&a, &b], 0)?.to_vec()?, vec![1, 2, 3, 4, 5, 6]);
 /// assert_eq!(concatenate(&[&a, &b.t()], -1)?.shape(), &[2, 3]);
 /// assert_eq!(concatenate(&[&a, &b], None)?.shape(), &[6]);
-/// assert_eq!(concatenate(vec![a.clone(), b.clone()], Some(0))?.shape(), &[3, 2]);
+/// assert_eq!(concatenate(&[a.clone(), b.clone()], Some(0))?.shape(), &[3, 2]);
 /// assert!(concatenate(&[&a, &b], 1).is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn concatenate<T: DType>(arrays: impl ArrayList<T>, axis: impl JoinAxis) -> Result<Array<T>> {
+pub fn concatenate<T: DType, L: ArrayList<T> + ?Sized>(
+    arrays: &L,
+    axis: impl JoinAxis,
+) -> Result<Array<T>> {
     let arrays = arrays.arrays();
     let first = arrays
         .first()
@@ -208,7 +211,8 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
 
 /// The arrays of `arrays` (all of one shape) joined along a new axis `axis` of the result
 /// (NumPy's `stack`; `axis` in `-(ndim + 1)..=ndim`, negative counting from the end, as
-/// [`concatenate`]'s integer axis; NumPy's default is `0`). `arrays` is any [`ArrayList`].
+/// [`concatenate`]'s integer axis; NumPy's default is `0`). `arrays` is a reference to any
+/// [`ArrayList`].
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -218,10 +222,10 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
 /// let b = Array::from_vec(&dev, &[2], vec![3, 4u8])?;
 /// assert_eq!(stack(&[&a, &b], 0)?.to_vec()?, vec![1, 2, 3, 4]);
 /// assert_eq!(stack(&[&a, &b], -1)?.to_vec()?, vec![1, 3, 2, 4]);
-/// assert_eq!(stack(vec![a, b], 1)?.shape(), &[2, 2]);
+/// assert_eq!(stack(&[a, b], 1)?.shape(), &[2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn stack<T: DType>(arrays: impl ArrayList<T>, axis: isize) -> Result<Array<T>> {
+pub fn stack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L, axis: isize) -> Result<Array<T>> {
     let arrays = arrays.arrays();
     let first = arrays
         .first()
@@ -245,16 +249,12 @@ pub fn stack<T: DType>(arrays: impl ArrayList<T>, axis: isize) -> Result<Array<T
 
 /// Applies `promote` to each array, then joins along `axis`.
 fn join_promoted<T: DType>(
-    arrays: &dyn ArrayList<T>,
+    arrays: &[&Array<T>],
     promote: fn(&Array<T>) -> Result<Array<T>>,
     axis: impl Fn(&Array<T>) -> usize,
     op: &str,
 ) -> Result<Array<T>> {
-    let promoted: Vec<Array<T>> = arrays
-        .arrays()
-        .into_iter()
-        .map(promote)
-        .collect::<Result<_>>()?;
+    let promoted: Vec<Array<T>> = arrays.iter().map(|a| promote(a)).collect::<Result<_>>()?;
     let first = promoted
         .first()
         .ok_or_else(|| Error::invalid(format!("{op}: need at least one array to concatenate")))?;
@@ -271,11 +271,11 @@ fn join_promoted<T: DType>(
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[3], vec![1, 2, 3i64])?;
 /// assert_eq!(vstack(&[&a, &a])?.shape(), &[2, 3]);
-/// assert_eq!(vstack(vec![a.clone(), a])?.shape(), &[2, 3]);
+/// assert_eq!(vstack(&[a.clone(), a])?.shape(), &[2, 3]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn vstack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
-    join_promoted(&arrays, atleast_2d, |_| 0, "vstack")
+pub fn vstack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
+    join_promoted(&arrays.arrays(), atleast_2d, |_| 0, "vstack")
 }
 
 /// The arrays stacked horizontally (NumPy's `hstack`): concatenated along axis 1, or along
@@ -291,9 +291,9 @@ pub fn vstack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
 /// assert_eq!(hstack(&parts)?.shape(), &[2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn hstack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
+pub fn hstack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
     join_promoted(
-        &arrays,
+        &arrays.arrays(),
         atleast_1d,
         |a| usize::from(a.ndim() != 1),
         "hstack",
@@ -309,11 +309,11 @@ pub fn hstack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[2], vec![1, 2i64])?;
 /// assert_eq!(dstack(&[&a, &a])?.shape(), &[1, 2, 2]);
-/// assert_eq!(dstack([a.clone(), a])?.shape(), &[1, 2, 2]);
+/// assert_eq!(dstack(&[a.clone(), a])?.shape(), &[1, 2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn dstack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
-    join_promoted(&arrays, atleast_3d, |_| 2, "dstack")
+pub fn dstack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
+    join_promoted(&arrays.arrays(), atleast_3d, |_| 2, "dstack")
 }
 
 /// 1-d arrays as the columns of a 2-d array, 2-d arrays as they are, joined along axis 1
@@ -329,14 +329,14 @@ pub fn dstack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
 /// assert_eq!(column_stack(&[a, b])?.shape(), &[3, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn column_stack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
+pub fn column_stack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
     fn as_column<T: DType>(a: &Array<T>) -> Result<Array<T>> {
         match a.ndim() {
             0 | 1 => atleast_1d(a)?.insert_axis(1),
             _ => Ok(a.clone()),
         }
     }
-    join_promoted(&arrays, as_column, |_| 1, "column_stack")
+    join_promoted(&arrays.arrays(), as_column, |_| 1, "column_stack")
 }
 
 /// `values` appended to `a` (NumPy's `append`): along an axis (`1`, `Some(1)`; the same
@@ -354,5 +354,5 @@ pub fn column_stack<T: DType>(arrays: impl ArrayList<T>) -> Result<Array<T>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn append<T: DType>(a: &Array<T>, values: &Array<T>, axis: impl JoinAxis) -> Result<Array<T>> {
-    concatenate([a, values], axis)
+    concatenate(&[a, values], axis)
 }

@@ -10,7 +10,7 @@
 //! | `np.flip(a)`, `np.flip(a, 1)`, `np.fliplr`, `np.flipud` | [`flip`]`(&a, None)`, `flip(&a, Some(&[1]))`, [`fliplr`], [`flipud`] | view |
 //! | `np.broadcast_to(a, s)`, `np.broadcast_arrays(a, b)` | [`broadcast_to`], [`broadcast_arrays`]`(&[&a, &b])` | views |
 //! | `np.atleast_1d(a)` (2d, 3d) | [`atleast_1d`], [`atleast_2d`], [`atleast_3d`] | view |
-//! | `np.concatenate([a, b], axis=1)`, `axis=None` | [`concatenate`]`(&[&a, &b], 1)`, `None` (any [`ArrayList`]: `&[a, b]`, `vec![a, b]`) | copy |
+//! | `np.concatenate([a, b], axis=1)`, `axis=None` | [`concatenate`]`(&[&a, &b], 1)`, `None` (any [`ArrayList`]: `&[a, b]`, `&v`) | copy |
 //! | `np.stack`, `np.vstack`, `np.hstack`, `np.dstack`, `np.column_stack` | [`stack`]`(&[&a, &b], axis)`, [`vstack`], [`hstack`], [`dstack`], [`column_stack`] | copy |
 //! | `np.append(a, b, axis)` | [`append`]`(&a, &b, Some(axis))` | copy |
 //! | `np.split(a, 3)`, `np.split(a, [2, 5], axis=1)` | [`split`]`(&a, 3, 0)`, `split(&a, vec![2, 5], 1)` | views |

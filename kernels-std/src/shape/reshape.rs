@@ -9,8 +9,8 @@ use super::kernels::view;
 /// (inferred from the others). A view whenever NumPy's reshape gives one (the layout lets the
 /// new dimensions be expressed with strides), else a C-contiguous copy made on `a`'s device.
 ///
-/// `shape` is any [`ShapeSpec`]: `&[2, -1]` (integer literals infer), `&[usize]`,
-/// `&[isize]`, `Vec<usize>`, `&Vec<usize>`, ... as [`Array::reshape`] takes it.
+/// `shape` is a reference to any [`ShapeSpec`]: `&[2, -1]` (integer literals infer),
+/// `&[usize]`, `&[isize]`, `&Vec<usize>`, ... as [`Array::reshape`] takes it.
 ///
 /// Errors: a size that differs from `a`'s ([`Error::Reshape`]); with a `-1`, NumPy's
 /// messages ("can only specify one unknown dimension", "cannot reshape array of size 6 into
@@ -29,7 +29,7 @@ use super::kernels::view;
 /// assert_eq!(err.to_string(), "cannot reshape array of size 6 into shape (4,-1)");
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn reshape<T: DType, S: ShapeSpec>(a: &Array<T>, shape: S) -> Result<Array<T>> {
+pub fn reshape<T: DType, S: ShapeSpec + ?Sized>(a: &Array<T>, shape: &S) -> Result<Array<T>> {
     let new_shape = shape.resolve(a.len())?;
     if shape::checked_size(&new_shape)? != a.len() {
         return Err(Error::Reshape {
