@@ -46,3 +46,4 @@ pub use kernel::raw::{Arg, Dim3, LaunchConfig};
 pub use memory_pool::MemoryPool;
 pub use promote::{can_cast, promote_types, result_type, Casting, Promote};
 pub use slice::{Ellipsis, NewAxis};
+pub use views::{Extent, ShapeSpec};

@@ -88,17 +88,39 @@ impl<T: DType> Array<T> {
         }
     }
 
-    /// The same elements in a new shape (C order). A view when the layout allows it, else a
-    /// copy (as NumPy does). See [`Array::reshape_infer`] for NumPy's `-1`.
+    /// The same elements in a new shape (C order), where one extent may be `-1`, inferred
+    /// from the others and the array's length (NumPy's `a.reshape(2, -1)`). A view when the
+    /// layout allows it, else a copy (as NumPy does).
+    ///
+    /// `shape` is a reference to any [`ShapeSpec`]: `&[2, 3]`, `&[2, -1]` (integer literals
+    /// infer), a `&[usize]`, `&[isize]` or `&Vec<usize>`.
+    ///
+    /// Errors: a size that differs from the array's ([`Error::Reshape`]); with a `-1`, an
+    /// [`Error::Invalid`] in NumPy's words ("can only specify one unknown dimension",
+    /// "cannot reshape array of size 6 into shape (4,-1)"); a negative extent other than
+    /// `-1` (NumPy treats every negative extent as unknown); a shape too big for any array
+    /// ([`Error::TooBig`]).
     ///
     /// ```
     /// use array_runtime::{Array, Device};
     /// let a = Array::from_vec(&Device::cpu(), &[6], (0..6).collect::<Vec<i32>>())?;
     /// let b = a.reshape(&[2, 3])?;
     /// assert_eq!(b.t().reshape(&[6])?.to_vec()?, vec![0, 3, 1, 4, 2, 5]);
+    /// assert_eq!(a.reshape(&[-1, 2])?.shape(), &[3, 2]);
+    /// let dims: Vec<usize> = vec![3, 2];
+    /// assert_eq!(a.reshape(&dims)?.shape(), &[3, 2]);
+    /// let err = a.reshape(&[4, -1]).unwrap_err();
+    /// assert_eq!(err.to_string(), "cannot reshape array of size 6 into shape (4,-1)");
+    /// assert!(a.reshape(&[-1, -1]).is_err());
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
-    pub fn reshape(&self, shape: &[usize]) -> Result<Array<T>> {
+    pub fn reshape<S: ShapeSpec + ?Sized>(&self, shape: &S) -> Result<Array<T>> {
+        let shape = shape.resolve(self.len())?;
+        self.reshape_exact(&shape)
+    }
+
+    /// `reshape` to a shape without `-1`.
+    fn reshape_exact(&self, shape: &[usize]) -> Result<Array<T>> {
         if Self::checked_len(shape)? != self.len() {
             return Err(Error::Reshape {
                 from: self.shape().to_vec(),
@@ -111,7 +133,7 @@ impl<T: DType> Array<T> {
                 strides,
                 offset: self.layout.offset,
             })),
-            None => self.copy()?.reshape(shape),
+            None => self.copy()?.reshape_exact(shape),
         }
     }
 
@@ -225,7 +247,8 @@ impl<T: DType> Array<T> {
         })
     }
 
-    /// Reshape where one dimension may be `-1`, inferred from the others (NumPy's spelling).
+    /// Reshape where one dimension may be `-1`, inferred from the others (NumPy's spelling):
+    /// the same as [`Array::reshape`], which takes `-1` too.
     ///
     /// ```
     /// use array_runtime::{Array, Device};
@@ -234,28 +257,7 @@ impl<T: DType> Array<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn reshape_infer(&self, shape: &[isize]) -> Result<Array<T>> {
-        let bad = || Error::Reshape {
-            from: self.shape().to_vec(),
-            to: shape.iter().map(|&d| d as usize).collect(),
-        };
-        let unknown: Vec<usize> = (0..shape.len()).filter(|&i| shape[i] == -1).collect();
-        if unknown.len() > 1 || shape.iter().any(|&d| d < -1) {
-            return Err(bad());
-        }
-        // The known extents' product, checked: `[isize::MAX, isize::MAX, -1]` has none.
-        let known = shape
-            .iter()
-            .filter(|&&d| d >= 0)
-            .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
-            .ok_or_else(bad)?;
-        let mut out: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
-        if let Some(&i) = unknown.first() {
-            if known == 0 || self.len() % known != 0 {
-                return Err(bad());
-            }
-            out[i] = self.len() / known;
-        }
-        self.reshape(&out)
+        self.reshape(shape)
     }
 }
 
@@ -321,4 +323,137 @@ fn reshape_strides(layout: &Layout, shape: &[usize]) -> Option<Vec<isize>> {
         return None;
     }
     Some(strides)
+}
+
+/// One extent of a [`ShapeSpec`]: an unsigned or signed integer (`-1` for the inferred one).
+///
+/// ```
+/// use array_runtime::Extent;
+/// assert_eq!((-1isize).to_i128(), -1);
+/// assert_eq!(usize::MAX.to_i128(), u64::MAX as i128);
+/// ```
+pub trait Extent: Copy {
+    /// The extent as an `i128`, which holds every `usize` and `isize`.
+    fn to_i128(self) -> i128;
+}
+
+macro_rules! extents {
+    ($($t:ty),*) => {$(
+        impl Extent for $t {
+            fn to_i128(self) -> i128 {
+                self as i128
+            }
+        }
+    )*};
+}
+extents!(usize, isize, u64, i64, u32, i32);
+
+/// A shape as [`Array::reshape`] takes it (by reference): extents (`usize`, `isize`, `i64`,
+/// `i32`, ...), one of which may be `-1`, in a slice, an array or a `Vec`. Integer
+/// literals infer (`&[2, -1]` is a `&[i32; 2]`), and `&[usize]` shapes keep compiling. An
+/// extent written as a literal alone is therefore an `i32`: past `i32::MAX`, give it a type
+/// (`&[1usize << 40]`; rustc rejects `&[1 << 40]` as an overflow).
+///
+/// ```
+/// use array_runtime::ShapeSpec;
+/// assert_eq!(ShapeSpec::resolve(&[2, -1], 6)?, vec![2, 3]);
+/// assert_eq!(vec![3usize, 2].resolve(6)?, vec![3, 2]);
+/// assert_eq!([2isize, -1, 5].resolve(0)?, vec![2, 0, 5]);
+/// assert!([-1, -1].resolve(6).is_err());
+/// assert!([0, -1].resolve(0).is_err()); // as NumPy: no extent makes 0 * n == 0 one answer
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait ShapeSpec {
+    /// The extents as given, each as an `i128`.
+    fn extents(&self) -> Vec<i128>;
+
+    /// The shape for `size` elements: the extents, with a `-1` replaced by what makes the
+    /// product `size` (NumPy's rules). Does not check that the product of extents given
+    /// without `-1` is `size`; [`Array::reshape`] does.
+    ///
+    /// Errors ([`Error::Invalid`]): two `-1`s, another negative extent, a `-1` that no
+    /// extent makes fit (the known extents' product is zero, does not divide `size`, or
+    /// overflows), an extent beyond `usize`.
+    fn resolve(&self, size: usize) -> Result<Vec<usize>> {
+        resolve_extents(&self.extents(), size)
+    }
+}
+
+impl<E: Extent> ShapeSpec for [E] {
+    fn extents(&self) -> Vec<i128> {
+        self.iter().map(|&e| e.to_i128()).collect()
+    }
+}
+
+impl<E: Extent, const N: usize> ShapeSpec for [E; N] {
+    fn extents(&self) -> Vec<i128> {
+        self.as_slice().extents()
+    }
+}
+
+impl<E: Extent> ShapeSpec for Vec<E> {
+    fn extents(&self) -> Vec<i128> {
+        self.as_slice().extents()
+    }
+}
+
+impl<S: ShapeSpec + ?Sized> ShapeSpec for &S {
+    fn extents(&self) -> Vec<i128> {
+        (**self).extents()
+    }
+}
+
+/// NumPy's spelling of a requested shape: `(4,-1)`, `(4,)`, `()`.
+fn shape_text(extents: &[i128]) -> String {
+    let inner: Vec<String> = extents.iter().map(i128::to_string).collect();
+    match inner.len() {
+        1 => format!("({},)", inner[0]),
+        _ => format!("({})", inner.join(",")),
+    }
+}
+
+/// [`ShapeSpec::resolve`] on extents.
+fn resolve_extents(extents: &[i128], size: usize) -> Result<Vec<usize>> {
+    let mut unknown = None;
+    for (i, &d) in extents.iter().enumerate() {
+        if d == -1 {
+            if unknown.replace(i).is_some() {
+                return Err(Error::invalid("can only specify one unknown dimension"));
+            }
+        } else if d < 0 {
+            return Err(Error::invalid(format!(
+                "reshape: negative extent {d} in shape {}: only one extent may be -1 \
+                 (inferred)",
+                shape_text(extents)
+            )));
+        }
+    }
+    let misfit = || {
+        Error::invalid(format!(
+            "cannot reshape array of size {size} into shape {}",
+            shape_text(extents)
+        ))
+    };
+    let mut out = Vec::with_capacity(extents.len());
+    for &d in extents {
+        out.push(match usize::try_from(d) {
+            Ok(d) => d,
+            Err(_) if d == -1 => 0,
+            Err(_) => return Err(misfit()),
+        });
+    }
+    if let Some(i) = unknown {
+        // The known extents' product, checked: `[isize::MAX, isize::MAX, -1]` has none.
+        let known = out
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != i)
+            .try_fold(1usize, |acc, (_, &d)| acc.checked_mul(d))
+            .ok_or_else(misfit)?;
+        if known == 0 || size % known != 0 {
+            return Err(misfit());
+        }
+        out[i] = size / known;
+    }
+    Ok(out)
 }

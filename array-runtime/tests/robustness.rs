@@ -110,7 +110,7 @@ fn extreme_steps_and_inferred_shapes() {
         [-1, isize::MAX, isize::MAX],
     ] {
         assert!(
-            matches!(b.reshape_infer(&shape), Err(Error::Reshape { .. })),
+            matches!(b.reshape(&shape), Err(Error::Invalid { .. })),
             "{shape:?}"
         );
     }
@@ -153,7 +153,7 @@ fn gathering_a_huge_broadcast_view_is_an_error() {
     assert!(is_oom(&huge.to_vec()));
     assert!(is_oom(&huge.copy()));
     // NumPy reshapes it as a view (stride 0): nothing to allocate.
-    assert_eq!(huge.reshape(&[1 << 40]).unwrap().strides(), &[0]);
+    assert_eq!(huge.reshape(&[1usize << 40]).unwrap().strides(), &[0]);
     assert!(is_oom(&huge.t().to_vec()));
     // A small one still works.
     let small = one.broadcast_to(&[2, 3]).unwrap();

@@ -1,6 +1,8 @@
 //! The compile-fail cases of the kernel macros (`tests/ui/<category>/<case>.rs`, run by
 //! `tests/compile_fail.rs` with trybuild). Each case is a kernel the translator must refuse,
-//! and its `.stderr` is the error rustc shows the user, pointing at their code.
+//! and its `.stderr` is the error rustc shows the user, pointing at their code; the cases of
+//! `usage/` are calls of generated functions gone wrong (a reduction's builder passed where
+//! an array is expected, or never run).
 //!
 //! The cases import [`prelude`]: the names of `kernels_std::prelude` that kernels use, without
 //! kernels-std itself. trybuild checks every dependency of this crate once and then each case;
@@ -37,5 +39,8 @@ pub mod prelude {
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,
     };
+    /// Slicing: `a.slice(s![1.., ..;-1, NewAxis])`, `s![Ellipsis, 0]` (NumPy's `a[1:, ::-1,
+    /// None]`, `a[..., 0]`).
+    pub use array_runtime::{s, Ellipsis, NewAxis};
     pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 }

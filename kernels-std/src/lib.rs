@@ -4,14 +4,15 @@
 //! macros through [`prelude`], and holds NumPy's routines by area ([`creation`], [`math`],
 //! [`reduce`], [`scan`], [`sort`](mod@sort), [`quantile`](mod@quantile), [`shape`],
 //! [`stats`], [`linalg`], [`random`], [`io`]), each also at the crate root as in NumPy's flat
-//! namespace (`kernels_std::sum`, `kernels_std::arange`). Which NumPy routines exist: [`coverage`];
+//! namespace (`kernels_std::sum`, `kernels_std::arange`), and NumPy's array methods
+//! (`a.sum()`, `a.mean()`, `a.sort(..)`: [`methods`]). Which NumPy routines exist: [`coverage`];
 //! where we differ from NumPy: [`differences`].
 //!
 //! ```
 //! use kernels_std as np;
 //! use kernels_std::prelude::*;
 //! let dev = Device::cpu();
-//! let a = np::arange::<i64>(&dev, 0, 6, 1)?.reshape(&[2, 3])?.astype::<f32>()?;
+//! let a = np::arange(&dev, 0i64..6)?.reshape(&[2, 3])?.astype::<f32>()?;
 //! assert_eq!(np::sum(&a).axis(1).run()?.to_vec()?, vec![3.0, 12.0]);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
@@ -26,6 +27,7 @@ pub mod io;
 pub mod lazy;
 pub mod linalg;
 pub mod math;
+pub mod methods;
 pub mod quantile;
 pub mod random;
 pub mod reduce;
@@ -64,9 +66,20 @@ pub mod coverage {}
 pub mod differences {}
 
 /// Everything a kernel author needs: `use kernels_std::prelude::*;`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], (0..6).collect::<Vec<i32>>())?;
+/// assert_eq!(a.slice(s![.., ..;-1])?.to_vec()?, vec![2, 1, 0, 5, 4, 3]);
+/// assert_eq!(a.slice(s![NewAxis, Ellipsis, 0])?.shape(), &[1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 pub mod prelude {
     /// `a.matmul(&b)`, `a.dot(&b)`.
     pub use crate::linalg::ArrayLinalg;
+    /// NumPy's array methods: `a.sum().axis(1).run()`, `a.mean()`, `a.clip(lo, hi)`,
+    /// `a.sort(Some(-1))`, ...
+    pub use crate::methods::ArrayMethods;
     /// The runtime crate itself: the code `#[elementwise]` generates names `array_runtime::...`.
     pub use array_runtime;
     /// Lazy expressions: what the operators build, `.eval()?` runs as one fused kernel.
@@ -84,6 +97,9 @@ pub mod prelude {
         bf16, c128, c64, f16, Array, ArrayViewMut, Complex, DType, DTypeId, Device, Error, Float,
         Int, Num, Result, SignedInt,
     };
+    /// Slicing: `a.slice(s![1.., ..;-1, NewAxis])`, `s![Ellipsis, 0]` (NumPy's `a[1:, ::-1,
+    /// None]`, `a[..., 0]`).
+    pub use array_runtime::{s, Ellipsis, NewAxis};
     pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 }
 

@@ -261,29 +261,21 @@ fn meshgrid_xy_and_ij() {
 fn arange_integers() {
     for dev in devices() {
         let c = |k: usize, dt: &str| format!("arange_int_{k}_{dt}");
-        check(&arange::<i64>(&dev, 0, 10, 1).unwrap(), &c(0, "i8"), &dev);
-        check(&arange::<i64>(&dev, 10, -3, -4).unwrap(), &c(1, "i8"), &dev);
-        check(&arange::<i64>(&dev, 5, 5, 1).unwrap(), &c(2, "i8"), &dev);
-        check(&arange::<i64>(&dev, 5, 0, 1).unwrap(), &c(3, "i8"), &dev);
+        check(&arange(&dev, 0i64..10).unwrap(), &c(0, "i8"), &dev);
+        check(&arange(&dev, (10i64, -3, -4)).unwrap(), &c(1, "i8"), &dev);
+        check(&arange(&dev, 5i64..5).unwrap(), &c(2, "i8"), &dev);
+        check(&arange(&dev, (5i64, 0, 1)).unwrap(), &c(3, "i8"), &dev);
         let big = 1i64 << 62;
         check(
-            &arange::<i64>(&dev, -big, big, 1 << 60).unwrap(),
+            &arange(&dev, (-big, big, 1i64 << 60)).unwrap(),
             &c(4, "i8"),
             &dev,
         );
+        check(&arange(&dev, (-128i8, 127, 3)).unwrap(), &c(5, "i1"), &dev);
+        check(&arange(&dev, (100i8, -128, -7)).unwrap(), &c(6, "i1"), &dev);
+        check(&arange(&dev, (3u16, 1000, 7)).unwrap(), &c(7, "u2"), &dev);
         check(
-            &arange::<i8>(&dev, -128, 127, 3).unwrap(),
-            &c(5, "i1"),
-            &dev,
-        );
-        check(
-            &arange::<i8>(&dev, 100, -128, -7).unwrap(),
-            &c(6, "i1"),
-            &dev,
-        );
-        check(&arange::<u16>(&dev, 3, 1000, 7).unwrap(), &c(7, "u2"), &dev);
-        check(
-            &arange::<u16>(&dev, 65535, 0, -1000).unwrap(),
+            &arange(&dev, (65535u16, 0, -1000)).unwrap(),
             &c(8, "u2"),
             &dev,
         );
@@ -304,28 +296,24 @@ fn arange_floats_as_numpy_fills() {
             (1e300, 1.0000000000001e300, 1e287),
         ];
         for (k, (a, b, s)) in f8.into_iter().enumerate() {
-            check(&arange::<f64>(&dev, a, b, s).unwrap(), &c(k, "f8"), &dev);
+            check(&arange(&dev, (a, b, s)).unwrap(), &c(k, "f8"), &dev);
         }
-        let f4 = [
+        let f4: [(f32, f32, f32); 4] = [
             (0.0, 1.0, 0.1),
             (0.3, 7.1, 0.7),
             (100.0, -3.0, -0.37),
             (0.0, 3000.0, 0.7),
         ];
         for (k, (a, b, s)) in f4.into_iter().enumerate() {
-            check(
-                &arange::<f32>(&dev, a, b, s).unwrap(),
-                &c(k + 6, "f4"),
-                &dev,
-            );
+            check(&arange(&dev, (a, b, s)).unwrap(), &c(k + 6, "f4"), &dev);
         }
         let f2 = [(0.3, 7.1, 0.7), (-2.0, 2.0, 0.125), (0.0, 3000.0, 1.0)];
         for (k, (a, b, s)) in f2.into_iter().enumerate() {
-            let got = arange::<f16>(&dev, h(a), h(b), h(s)).unwrap();
+            let got = arange(&dev, (h(a), h(b), h(s))).unwrap();
             check(&got, &c(k + 10, "f2"), &dev);
         }
-        assert_eq!(arange::<f64>(&dev, 1.0, 1.3, 0.1).unwrap().len(), 4);
-        let b = arange::<bf16>(&dev, bf16::ZERO, bf16::from_f32(4.0), bf16::ONE).unwrap();
+        assert_eq!(arange(&dev, (1.0, 1.3, 0.1)).unwrap().len(), 4);
+        let b = arange(&dev, (bf16::ZERO, bf16::from_f32(4.0), bf16::ONE)).unwrap();
         assert_eq!(
             b.to_vec().unwrap(),
             [0.0f32, 1.0, 2.0, 3.0].map(bf16::from_f32)
@@ -336,15 +324,37 @@ fn arange_floats_as_numpy_fills() {
 #[test]
 fn arange_errors() {
     let dev = Device::cpu();
-    assert!(arange::<i32>(&dev, 0, 10, 0).is_err());
-    assert!(arange::<f64>(&dev, 0.0, 1.0, 0.0).is_err());
-    assert!(arange::<f64>(&dev, 0.0, f64::NAN, 1.0).is_err());
-    assert!(arange::<f64>(&dev, 0.0, f64::INFINITY, 1.0).is_err());
-    assert!(arange::<f64>(&dev, 0.0, 1e300, 1e-300).is_err());
-    // NumPy: "Python integer -1 out of bounds for uint8"; here any element out of range.
-    assert!(arange::<u8>(&dev, -1, 5, 1).is_err());
-    assert!(arange::<i8>(&dev, 0, 200, 1).is_err());
-    assert!(arange::<u8>(&dev, 0, 256, 1).is_ok());
+    assert!(arange(&dev, (0, 10, 0)).is_err());
+    assert!(arange(&dev, (0.0, 1.0, 0.0)).is_err());
+    assert!(arange(&dev, (0.0, f64::NAN, 1.0)).is_err());
+    assert!(arange(&dev, (0.0, f64::INFINITY, 1.0)).is_err());
+    assert!(arange(&dev, (0.0, 1e300, 1e-300)).is_err());
+    // The bounds have the dtype, so that no element can be out of its range; a `u64` bound
+    // beyond `i64` (where the range is computed) is an error, and so is an inclusive end of
+    // `i64::MAX`.
+    assert!(arange(&dev, (u64::MAX - 1, u64::MAX, 1)).is_err());
+    assert!(arange(&dev, (i64::MAX - 1)..=i64::MAX).is_err());
+    assert_eq!(arange(&dev, 0u8..=255).unwrap().len(), 256);
+    assert_eq!(
+        arange(&dev, 250u8..=255).unwrap().to_vec().unwrap(),
+        vec![250, 251, 252, 253, 254, 255]
+    );
+    // A stop alone, a step of `i32` or `i64` for any integer dtype, a count down.
+    assert_eq!(arange(&dev, 3u16).unwrap().to_vec().unwrap(), vec![0, 1, 2]);
+    assert_eq!(
+        arange(&dev, (9u32, 0, -4i64)).unwrap().to_vec().unwrap(),
+        vec![9, 5, 1]
+    );
+    assert_eq!(
+        arange(&dev, (0i8, 5, 2i8)).unwrap().to_vec().unwrap(),
+        vec![0, 2, 4]
+    );
+    // Integer literals give `i32`, float literals `f64` (Rust's inference).
+    fn dtype<T: DType>(_: &Array<T>) -> DTypeId {
+        T::ID
+    }
+    assert_eq!(dtype(&arange(&dev, 0..3).unwrap()), DTypeId::I32);
+    assert_eq!(dtype(&arange(&dev, (0.0, 1.0, 0.5)).unwrap()), DTypeId::F64);
 }
 
 const LINSPACES: [(f64, f64, usize, bool); 10] = [
@@ -475,10 +485,7 @@ fn index_longer_than_one_cpu_run() {
     // blocks here, and enough threads (more than 2^17 elements) for blocks to run in parallel.
     for dev in devices() {
         let n = 300_007i64;
-        let got = arange::<i64>(&dev, -7, 3 * n - 7, 3)
-            .unwrap()
-            .to_vec()
-            .unwrap();
+        let got = arange(&dev, (-7, 3 * n - 7, 3)).unwrap().to_vec().unwrap();
         assert_eq!(got, (0..n).map(|i| 3 * i - 7).collect::<Vec<_>>());
         let e = eye::<u8>(&dev, 300, Some(200), -50)
             .unwrap()
@@ -570,15 +577,15 @@ fn edge_ranges_with_special_bounds() {
         check_edge(&z, &got, "linspace_i1_limits", &dev);
         let got = linspace::<i64>(&dev, -(2f64.powi(63)), 0.0, 3, true).unwrap();
         check_edge(&z, &got, "linspace_i8_min", &dev);
-        let got = arange::<f64>(&dev, -0.0, 2.0, 1.0).unwrap();
+        let got = arange(&dev, (-0.0, 2.0, 1.0)).unwrap();
         check_edge(&z, &got, "arange_neg_zero", &dev);
-        let got = arange::<i64>(&dev, i64::MAX - 2, i64::MAX, 1).unwrap();
+        let got = arange(&dev, (i64::MAX - 2)..i64::MAX).unwrap();
         check_edge(&z, &got, "arange_i8_max", &dev);
-        let got = arange::<i64>(&dev, i64::MIN, i64::MAX, 1 << 62).unwrap();
+        let got = arange(&dev, (i64::MIN, i64::MAX, 1i64 << 62)).unwrap();
         check_edge(&z, &got, "arange_i8_span", &dev);
-        let got = arange::<i64>(&dev, i64::MAX, i64::MIN, -(1 << 62)).unwrap();
+        let got = arange(&dev, (i64::MAX, i64::MIN, -(1i64 << 62))).unwrap();
         check_edge(&z, &got, "arange_i8_span_down", &dev);
-        let got = arange::<u8>(&dev, 250, 256, 2).unwrap();
+        let got = arange(&dev, (250u8, 255, 2)).unwrap();
         check_edge(&z, &got, "arange_u1_max", &dev);
         let got = geomspace::<f64>(&dev, 1.0, f64::INFINITY, 3, true).unwrap();
         check_edge(&z, &got, "geomspace_inf", &dev);

@@ -333,7 +333,7 @@ fn errors_where_numpy_raises() {
     ));
     assert!(concatenate(&[&a, &v], Some(0)).is_err());
     assert!(concatenate(&[&s0, &s0], Some(0)).is_err());
-    assert!(concatenate::<f64>(&[], Some(0)).is_err());
+    assert!(concatenate(&[] as &[Array<f64>], Some(0)).is_err());
     assert!(matches!(
         concatenate(&[&a, &a], Some(2)),
         Err(Error::Axis { axis: 2, ndim: 2 })
@@ -341,7 +341,7 @@ fn errors_where_numpy_raises() {
     assert!(concatenate(&[&a, &a], Some(-3)).is_err());
     assert!(stack(&[&a, &b], 0).is_err());
     assert!(matches!(stack(&[&a, &a], 3), Err(Error::Axis { .. })));
-    assert!(stack::<f64>(&[], 0).is_err());
+    assert!(stack(&[] as &[&Array<f64>], 0).is_err());
     assert!(vstack(&[&a, &b]).is_err());
     // Splits.
     assert!(split(&a, 2, 1).is_err());
@@ -376,6 +376,7 @@ fn errors_where_numpy_raises() {
     assert!(reshape(&a, &[-1, -1]).is_err());
     assert!(reshape(&a, &[-2, 3]).is_err());
     assert!(reshape(&e, &[0, -1]).is_err());
+    assert!(a.reshape(&[0, -1]).is_err());
     assert!(transpose(&a, Some(&[0])).is_err());
     assert!(transpose(&a, Some(&[0, 0])).is_err());
     assert!(matches!(swapaxes(&a, 0, 2), Err(Error::Axis { .. })));
@@ -427,7 +428,7 @@ fn views_keep_the_layout_copies_are_contiguous() {
 /// routines move elements without looking at them).
 fn run_other_dtype<T: DType + std::fmt::Debug>() {
     for dev in devices() {
-        let base = kernels_std::creation::arange::<i64>(&dev, 0, 60, 1)
+        let base = kernels_std::creation::arange(&dev, 0i64..60)
             .unwrap()
             .reshape(&[3, 4, 5])
             .unwrap();
@@ -594,7 +595,7 @@ fn outputs_without_fill_are_written_everywhere() {
     let whole = Array::from_vec(&dev, &[n], (0..n).map(|i| i as f64).collect()).unwrap();
     let back = half.slice(s![..;-1]).unwrap();
     let results: [&dyn Fn() -> Array<f64>; 5] = [
-        &|| kernels_std::creation::arange::<f64>(&dev, 0.0, n as f64, 1.0).unwrap(),
+        &|| kernels_std::creation::arange(&dev, 0.0..n as f64).unwrap(),
         &|| concatenate(&[&half, &back], Some(0)).unwrap(),
         &|| roll(&whole, 12345, None).unwrap(),
         &|| repeat(&half, 2, Some(0)).unwrap(),
@@ -750,4 +751,160 @@ fn edge_broadcast_views_too_large_to_count_are_errors() {
     let wide = broadcast_to(&col, &[1, 1 << 32]).unwrap();
     assert_eq!(tall.len(), 1 << 32);
     assert!(broadcast_arrays(&[&tall, &wide]).is_err());
+}
+
+// `reshape` (the function and the method) takes every `ShapeSpec`: slices, arrays and `Vec`s of
+// `usize` and `isize` (and integer literals), one `-1` inferred; the errors say what NumPy says.
+#[test]
+fn reshape_shape_specs() {
+    let dev = Device::cpu();
+    let a = Array::from_vec(&dev, &[6], (0..6).collect::<Vec<i32>>()).unwrap();
+    let us: &[usize] = &[3, 2];
+    let is: &[isize] = &[-1, 2];
+    let v: Vec<usize> = vec![3, 2];
+    let vi: Vec<isize> = vec![3, -1];
+    for b in [
+        reshape(&a, &[3, 2]).unwrap(),
+        reshape(&a, &[3, -1]).unwrap(),
+        reshape(&a, &[-1, 2]).unwrap(),
+        reshape(&a, us).unwrap(),
+        reshape(&a, is).unwrap(),
+        reshape(&a, &v).unwrap(),
+        reshape(&a, &v[..]).unwrap(),
+        reshape(&a, &vi).unwrap(),
+        reshape(&a, &[3usize, 2]).unwrap(),
+        reshape(&a, &[3isize, -1]).unwrap(),
+        a.reshape(&[3, 2]).unwrap(),
+        a.reshape(&[-1, 2]).unwrap(),
+        a.reshape(us).unwrap(),
+        a.reshape(is).unwrap(),
+        a.reshape(&v).unwrap(),
+        a.reshape(&vi[..]).unwrap(),
+        a.reshape_infer(&[3, -1]).unwrap(),
+    ] {
+        assert_eq!(b.shape(), &[3, 2]);
+        assert_eq!(b.to_vec().unwrap(), vec![0, 1, 2, 3, 4, 5]);
+    }
+    // A `-1` of its own, with extents of 1, of a view that needs a copy, of an empty array.
+    assert_eq!(reshape(&a, &[-1]).unwrap().shape(), &[6]);
+    assert_eq!(a.reshape(&[1, -1, 1]).unwrap().shape(), &[1, 6, 1]);
+    let t = a.reshape(&[2, 3]).unwrap().t();
+    assert_eq!(
+        t.reshape(&[-1]).unwrap().to_vec().unwrap(),
+        vec![0, 3, 1, 4, 2, 5]
+    );
+    assert_eq!(
+        reshape(&t, &[-1, 2]).unwrap().to_vec().unwrap(),
+        vec![0, 3, 1, 4, 2, 5]
+    );
+    let e = Array::<f32>::zeros(&dev, &[0, 4]).unwrap();
+    assert_eq!(e.reshape(&[2, -1, 4]).unwrap().shape(), &[2, 0, 4]);
+    assert_eq!(reshape(&e, &[-1]).unwrap().shape(), &[0]);
+    // 0-d: an empty shape, of a one-element array.
+    let one = Array::from_vec(&dev, &[1, 1], vec![5i32]).unwrap();
+    assert_eq!(
+        one.reshape(&[] as &[usize]).unwrap().shape(),
+        &[] as &[usize]
+    );
+    assert_eq!(
+        reshape(&one, &Vec::<isize>::new()).unwrap().item().unwrap(),
+        5
+    );
+    // NumPy's messages (NumPy writes `newaxis` where we repeat the `-1` given).
+    let msg = |r: Result<Array<i32>>| r.unwrap_err().to_string();
+    assert_eq!(
+        msg(a.reshape(&[-1, -1])),
+        "can only specify one unknown dimension"
+    );
+    assert_eq!(
+        msg(reshape(&a, &[-1, 2, -1])),
+        "can only specify one unknown dimension"
+    );
+    assert_eq!(
+        msg(a.reshape(&[4, -1])),
+        "cannot reshape array of size 6 into shape (4,-1)"
+    );
+    assert_eq!(
+        msg(reshape(&a, &[0, -1])),
+        "cannot reshape array of size 6 into shape (0,-1)"
+    );
+    assert!(matches!(a.reshape(&[4]), Err(Error::Reshape { .. })));
+    assert!(matches!(reshape(&a, &[4, 2]), Err(Error::Reshape { .. })));
+    // Another negative extent is refused (NumPy 2 takes any negative as unknown).
+    assert!(matches!(a.reshape(&[-2, 3]), Err(Error::Invalid { .. })));
+    // The known extents' product overflows: an error, not a wrapped product.
+    let big = isize::MAX;
+    assert!(matches!(
+        a.reshape(&[big, big, -1]),
+        Err(Error::Invalid { .. })
+    ));
+    assert!(matches!(
+        a.reshape(&[usize::MAX, 2]),
+        Err(Error::TooBig { .. })
+    ));
+}
+
+// The joins take a reference to any `ArrayList` (slices, arrays and `Vec`s of arrays or of
+// references) and give the same result for each; `concatenate` and `append` take an
+// integer axis as `stack` does, or an `Option`.
+#[test]
+fn joins_take_array_lists() {
+    let dev = Device::cpu();
+    let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4i64]).unwrap();
+    let b = Array::from_vec(&dev, &[2, 2], vec![5, 6, 7, 8i64]).unwrap();
+    let owned = vec![a.clone(), b.clone()];
+    let refs = vec![&a, &b];
+    let want = concatenate(&[&a, &b], Some(0)).unwrap().to_vec().unwrap();
+    assert_eq!(want, vec![1, 2, 3, 4, 5, 6, 7, 8]);
+    for got in [
+        concatenate(&[&a, &b], 0).unwrap(),
+        concatenate(&[&a, &b], -2).unwrap(),
+        concatenate(&[a.clone(), b.clone()], 0).unwrap(),
+        concatenate(&owned, 0).unwrap(),
+        concatenate(&owned[..], 0).unwrap(),
+        concatenate(&refs, 0).unwrap(),
+        concatenate(&refs[..], 0isize).unwrap(),
+        concatenate(&refs, Some(0)).unwrap(),
+        vstack(&owned).unwrap(),
+        vstack(&refs).unwrap(),
+    ] {
+        assert_eq!(got.shape(), &[4, 2]);
+        assert_eq!(got.to_vec().unwrap(), want);
+    }
+    let axis: Option<isize> = None;
+    assert_eq!(concatenate(&owned, axis).unwrap().shape(), &[8]);
+    assert_eq!(
+        concatenate(&owned, -1).unwrap().to_vec().unwrap(),
+        vec![1, 2, 5, 6, 3, 4, 7, 8]
+    );
+    assert_eq!(append(&a, &b, 1).unwrap().shape(), &[2, 4]);
+    assert_eq!(append(&a, &b, None).unwrap().shape(), &[8]);
+    for (k, got) in [
+        stack(&owned, 0).unwrap(),
+        stack(&refs, -3).unwrap(),
+        stack(&[a.clone(), b.clone()], 0).unwrap(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_eq!(got.shape(), &[2, 2, 2], "{k}");
+        assert_eq!(got.to_vec().unwrap(), want, "{k}");
+    }
+    assert_eq!(stack(&owned, -1).unwrap().shape(), &[2, 2, 2]);
+    assert_eq!(
+        stack(&owned, -1).unwrap().to_vec().unwrap(),
+        vec![1, 5, 2, 6, 3, 7, 4, 8]
+    );
+    assert_eq!(hstack(&owned).unwrap().shape(), &[2, 4]);
+    assert_eq!(
+        hstack(&[&a, &b]).unwrap().to_vec().unwrap(),
+        concatenate(&owned, 1).unwrap().to_vec().unwrap()
+    );
+    assert_eq!(dstack(&owned).unwrap().shape(), &[2, 2, 2]);
+    assert_eq!(column_stack(&owned).unwrap().shape(), &[2, 4]);
+    // Empty lists, bad axes.
+    assert!(concatenate(&Vec::<&Array<i64>>::new(), 0).is_err());
+    assert!(vstack(&Vec::<Array<i64>>::new()).is_err());
+    assert!(matches!(concatenate(&owned, 2), Err(Error::Axis { .. })));
+    assert!(matches!(stack(&owned, 3), Err(Error::Axis { .. })));
 }

@@ -169,6 +169,11 @@ pub(crate) fn erase_array<T: DType>(a: &Array<T>) -> OperandData<'_> {
 /// let _s = IntoOperand::<f32>::into_operand(3.0f32);
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an array operand of dtype `{T}`",
+    label = "expected an array, a view or a scalar",
+    note = "if it is a reduction builder, call `.run()?` first"
+)]
 pub trait IntoOperand<'a, T: DType> {
     /// The operand.
     fn into_operand(self) -> Operand<'a, T>;

@@ -184,6 +184,7 @@ impl ReductionInstance {
 /// assert_eq!((all.shape(), all.item()?), (&[1usize, 1][..], 21.0));
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
+#[must_use = "a reduction builder does nothing until `.run()` is called"]
 pub struct ReduceCall<'a, K: ReduceKernel> {
     operands: Vec<Box<dyn Erase + 'a>>,
     axes: Option<Vec<isize>>,

@@ -21,7 +21,7 @@ fn main() -> Result<()> {
     println!("device: {dev}");
 
     // cupy.arange(6).reshape(2, 3).astype('f').sum(axis=1)  ->  [3, 12]
-    let a = np::arange::<i64>(&dev, 0, 6, 1)?
+    let a = np::arange(&dev, 0i64..6)?
         .reshape(&[2, 3])?
         .astype::<f32>()?;
     let s = np::sum(&a).axis(1).run()?;
@@ -41,7 +41,7 @@ fn main() -> Result<()> {
     check("maximum", m.to_vec()?.iter().all(|&v| v >= 1.0))?;
 
     // A scan and a sort.
-    let c = np::cumsum(&np::arange::<i32>(&dev, 1, 6, 1)?, None)?; // i32 accumulates in i64
+    let c = np::cumsum(&np::arange(&dev, 1..6)?, None)?; // i32 accumulates in i64
     println!("cumsum(1..6) = {:?}", c.to_vec()?);
     check("cumsum", c.to_vec()? == vec![1i64, 3, 6, 10, 15])?;
     let v = Array::from_vec(&dev, &[6], vec![3.0f32, f32::NAN, -1.0, 2.0, -0.0, 7.5])?;

@@ -6,7 +6,7 @@
 //! | `np.zeros(s, dtype)`, `np.ones`, `np.full(s, v)`, `np.empty` | [`zeros`]`::<T>(&dev, &s)`, [`ones`], [`full`]`(&dev, &s, v)`, [`empty`] (zeros) |
 //! | `np.zeros_like(a)`, `ones_like`, `full_like(a, v)`, `empty_like` | [`zeros_like`]`(&a)`, [`ones_like`], [`full_like`]`(&a, v)`, [`empty_like`] (zeros) |
 //! | `np.copy(a)` | [`copy`]`(&a)` |
-//! | `np.arange(0, 10, 3, dtype)`, `np.arange(1.0, 1.3, 0.1)` | [`arange`]`::<i32>(&dev, 0, 10, 3)`, `arange::<f64>(&dev, 1.0, 1.3, 0.1)` |
+//! | `np.arange(6)`, `np.arange(2, 6)`, `np.arange(0, 10, 3, dtype=np.uint8)`, `np.arange(1.0, 1.3, 0.1)` | [`arange`]`(&dev, 6)`, `arange(&dev, 2..6)`, `arange(&dev, (0u8, 10, 3))`, `arange(&dev, (1.0, 1.3, 0.1))` |
 //! | `np.linspace(a, b, num, endpoint)`, `np.logspace(a, b, num, endpoint, base)`, `np.geomspace(a, b, num, endpoint)` | [`linspace`]`::<T>(&dev, a, b, num, endpoint)`, [`logspace`]`::<T>(.., base)`, [`geomspace`] |
 //! | `np.eye(n, m, k)`, `np.identity(n)` | [`eye`]`::<T>(&dev, n, Some(m), k)`, [`identity`] |
 //! | `np.diag(v, k)`, `np.diagflat(v, k)` | [`diag`]`(&v, k)`, [`diagflat`] |
@@ -26,9 +26,10 @@
 //! Where we differ from NumPy:
 //! - `empty` and `empty_like` return zeros (no uninitialised memory is ever exposed);
 //! - `*_like` functions keep the input's dtype (convert with `astype`);
-//! - `arange` takes `i64` bounds for integer dtypes and bounds of the dtype for floats
-//!   ([`Arange`]); it has no `bool` or complex form. An integer element outside the dtype is
-//!   an error (NumPy rejects out-of-range Python integers too);
+//! - `arange`'s dtype is its bounds' type ([`ArangeSpec`]): integer literals give `i32`
+//!   (NumPy's default integer is `int64`: write `0i64..6`); it has no `bool` or complex
+//!   form. An integer element outside the dtype is an error (NumPy rejects out-of-range
+//!   Python integers too);
 //! - `linspace`, `logspace` and `geomspace` take `f64` bounds (NumPy's Python floats) and no `axis`;
 //!   `meshgrid` always copies (no `sparse=True` or `copy=False`).
 //!
@@ -57,4 +58,4 @@ pub use grids::{meshgrid, Indexing};
 pub use host::{from_ndarray, to_ndarray};
 pub use host::{from_rows, fromiter};
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
-pub use ranges::{arange, geomspace, linspace, logspace, Arange};
+pub use ranges::{arange, geomspace, linspace, logspace, Arange, ArangeSpec, ArangeStep};

@@ -8,7 +8,7 @@ use crate::prelude::*;
 /// A one-dimensional complex transform being set up: [`fft`] or [`ifft`], with `n`, `axis`,
 /// `norm` and `workers`; `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct ComplexFft<'a, T: FftDType> {
     a: &'a Array<T>,
     inverse: bool,

@@ -330,7 +330,7 @@ fn op_name(sine: bool, inverse: bool, nd: bool) -> &'static str {
 /// A one-dimensional cosine or sine transform being set up: [`dct`], [`idct`], [`dst`],
 /// [`idst`]; `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct TrigTransform<'a, T: RealFftDType> {
     a: &'a Array<T>,
     sine: bool,
@@ -460,7 +460,7 @@ pub fn idst<T: RealFftDType>(a: &Array<T>) -> TrigTransform<'_, T> {
 /// An n-dimensional cosine or sine transform being set up: [`dctn`], [`idctn`], [`dstn`],
 /// [`idstn`]; `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct TrigTransformN<'a, T: RealFftDType> {
     a: &'a Array<T>,
     sine: bool,

@@ -142,7 +142,7 @@ pub fn fhtoffset(dln: f64, mu: f64, initial: f64, bias: f64) -> f64 {
 
 /// A fast Hankel transform being set up: [`fht`] or [`ifht`]; `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct HankelTransform<'a, T: RealFftDType> {
     a: &'a Array<T>,
     dln: f64,

@@ -31,7 +31,7 @@ fn check(op: &str, n: usize, d: f64) -> Result<f64> {
 /// ```
 pub fn fftfreq(device: &Device, n: usize, d: f64) -> Result<Array<f64>> {
     let val = check("fftfreq", n, d)?;
-    let i = arange::<i64>(device, 0, n as i64, 1)?;
+    let i = arange(device, 0..n as i64)?;
     fftfreq_at(&i, n as i64, val)
 }
 
@@ -47,7 +47,7 @@ pub fn fftfreq(device: &Device, n: usize, d: f64) -> Result<Array<f64>> {
 /// ```
 pub fn rfftfreq(device: &Device, n: usize, d: f64) -> Result<Array<f64>> {
     let val = check("rfftfreq", n, d)?;
-    let i = arange::<i64>(device, 0, (n / 2 + 1) as i64, 1)?;
+    let i = arange(device, 0..(n / 2 + 1) as i64)?;
     rfftfreq_at(&i, val)
 }
 

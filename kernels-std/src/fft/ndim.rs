@@ -10,7 +10,7 @@ use crate::prelude::*;
 /// An n-dimensional complex transform being set up: [`fftn`], [`ifftn`], [`fft2`],
 /// [`ifft2`]; `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct ComplexFftn<'a, T: FftDType> {
     a: &'a Array<T>,
     inverse: bool,
@@ -124,7 +124,7 @@ pub fn ifft2<T: FftDType>(a: &Array<T>) -> ComplexFftn<'_, T> {
 /// An n-dimensional real-input transform being set up: [`rfftn`], [`rfft2`],
 /// [`ihfftn`](super::ihfftn), [`ihfft2`](super::ihfft2).
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct RealFftn<'a, T: RealFftDType> {
     pub(crate) a: &'a Array<T>,
     pub(crate) hermitian: bool,
@@ -228,7 +228,7 @@ pub fn rfft2<T: RealFftDType>(a: &Array<T>) -> RealFftn<'_, T> {
 /// An n-dimensional transform with a real result being set up: [`irfftn`], [`irfft2`],
 /// [`hfftn`](super::hfftn), [`hfft2`](super::hfft2).
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct InverseRealFftn<'a, T: FftDType> {
     pub(crate) a: &'a Array<T>,
     pub(crate) hermitian: bool,

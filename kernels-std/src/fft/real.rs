@@ -8,7 +8,7 @@ use crate::prelude::*;
 /// A one-dimensional real-input transform being set up: [`rfft`] or
 /// [`ihfft`](super::ihfft); `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct RealFft<'a, T: RealFftDType> {
     pub(crate) a: &'a Array<T>,
     pub(crate) hermitian: bool,
@@ -62,7 +62,7 @@ pub fn rfft<T: RealFftDType>(a: &Array<T>) -> RealFft<'_, T> {
 /// A one-dimensional transform with a real result being set up: [`irfft`] or
 /// [`hfft`](super::hfft); `.run()` computes it.
 #[derive(Clone, Debug)]
-#[must_use = "a transform does nothing until `.run()`"]
+#[must_use = "a transform builder does nothing until `.run()` is called"]
 pub struct InverseRealFft<'a, T: FftDType> {
     pub(crate) a: &'a Array<T>,
     pub(crate) hermitian: bool,

@@ -128,7 +128,7 @@ pub fn vdot<T: LinalgScalar>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
     let n = a.len();
     let row = views::reshape(&conj(a)?, &[1, n])?;
     let col = views::reshape(b, &[n, 1])?;
-    gemm_batched("vdot", &row, &col)?.reshape(&[])
+    gemm_batched("vdot", &row, &col)?.reshape(&[] as &[usize])
 }
 
 /// NumPy's `inner`: the sum product over the last axes of `a` and `b`; the result has shape

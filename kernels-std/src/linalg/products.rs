@@ -242,7 +242,7 @@ pub fn multi_dot<T: LinalgScalar>(arrays: &[&Array<T>]) -> Result<Array<T>> {
     let r = chain(&ms, &split, 0, n - 1)?;
     let (rows, cols) = (r.shape()[0], r.shape()[1]);
     match (first_vec, last_vec) {
-        (true, true) => r.reshape(&[]),
+        (true, true) => r.reshape(&[] as &[usize]),
         (true, false) => r.reshape(&[cols]),
         (false, true) => r.reshape(&[rows]),
         (false, false) => Ok(r),

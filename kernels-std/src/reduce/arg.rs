@@ -28,6 +28,7 @@ const ARG_BLOCK: usize = 4096;
 /// `.run()`. `K` says which of them: [`Largest`], [`Smallest`], [`NanLargest`],
 /// [`NanSmallest`].
 #[derive(Debug)]
+#[must_use = "a reduction builder does nothing until `.run()` is called"]
 pub struct ArgCall<'a, T: DType, K> {
     a: &'a Array<T>,
     choice: AxesChoice,

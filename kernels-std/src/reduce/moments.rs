@@ -10,6 +10,7 @@ use super::kernels;
 
 /// The call of [`mean`] and [`nanmean`]: choose axes, then `.run()`.
 #[derive(Debug)]
+#[must_use = "a reduction builder does nothing until `.run()` is called"]
 pub struct Mean<'a, T: DType> {
     a: &'a Array<T>,
     choice: AxesChoice,
@@ -78,6 +79,7 @@ pub fn nanmean<T: MeanOf>(a: &Array<T>) -> Mean<'_, T> {
 /// The call of [`var`], [`std()`], [`nanvar`], [`nanstd`]: choose axes and `ddof`, then
 /// `.run()`.
 #[derive(Debug)]
+#[must_use = "a reduction builder does nothing until `.run()` is called"]
 pub struct Var<'a, T: DType> {
     a: &'a Array<T>,
     choice: AxesChoice,
@@ -303,6 +305,7 @@ pub fn nanstd<T: VarOf>(a: &Array<T>) -> Var<'_, T> {
 
 /// The call of [`average`]: choose axes and weights, then `.run()`.
 #[derive(Debug)]
+#[must_use = "a reduction builder does nothing until `.run()` is called"]
 pub struct Average<'a, T: DType> {
     a: &'a Array<T>,
     choice: AxesChoice,

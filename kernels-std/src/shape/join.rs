@@ -1,4 +1,5 @@
-//! Joining arrays: `concatenate`, `stack`, `vstack`, `hstack`, `dstack`. The output is
+//! Joining arrays: `concatenate`, `stack`, `vstack`, `hstack`, `dstack`, `column_stack`,
+//! `append`, each taking any [`ArrayList`] (`&[a, b]`, `&[&a, &b]`, `&v`). The output is
 //! allocated once on the arrays' device and each input is copied into its slice of it by the
 //! elementwise copy kernel.
 
@@ -9,8 +10,107 @@ use super::axes::{atleast_1d, atleast_2d, atleast_3d};
 use super::kernels::for_overwrite;
 use array_runtime::shape::normalize_axis as normalize;
 
-/// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): `Some(axis)`
-/// joins along `axis` (every other extent must agree), `None` joins the flattened arrays.
+/// The arrays a join takes by reference ([`concatenate`], [`stack`], [`vstack`], [`hstack`],
+/// [`dstack`], [`column_stack`]): a slice, an array or a `Vec` of arrays or of references to
+/// arrays: `&[a, b]`, `&[&a, &b]`, `&v` (`v: Vec<Array<T>>` or `Vec<&Array<T>>`).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::{concatenate, ArrayList};
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2], vec![1, 2i32])?;
+/// let b = Array::from_vec(&dev, &[1], vec![3i32])?;
+/// assert_eq!([&a, &b].arrays().len(), 2);
+/// let v = vec![a.clone(), b.clone()];
+/// assert_eq!(concatenate(&v, 0)?.to_vec()?, vec![1, 2, 3]);
+/// assert_eq!(concatenate(&[&b, &a], 0)?.to_vec()?, vec![3, 1, 2]);
+/// assert_eq!(concatenate(&[b, a], 0)?.to_vec()?, vec![3, 1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait ArrayList<T: DType> {
+    /// The arrays, in order.
+    fn arrays(&self) -> Vec<&Array<T>>;
+}
+
+impl<T: DType> ArrayList<T> for [Array<T>] {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        self.iter().collect()
+    }
+}
+
+impl<T: DType> ArrayList<T> for [&Array<T>] {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        self.to_vec()
+    }
+}
+
+impl<T: DType, const N: usize> ArrayList<T> for [Array<T>; N] {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        self.iter().collect()
+    }
+}
+
+impl<T: DType, const N: usize> ArrayList<T> for [&Array<T>; N] {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        self.to_vec()
+    }
+}
+
+impl<T: DType> ArrayList<T> for Vec<Array<T>> {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        self.iter().collect()
+    }
+}
+
+impl<T: DType> ArrayList<T> for Vec<&Array<T>> {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        self.clone()
+    }
+}
+
+impl<T: DType, L: ArrayList<T> + ?Sized> ArrayList<T> for &L {
+    fn arrays(&self) -> Vec<&Array<T>> {
+        (**self).arrays()
+    }
+}
+
+/// The axis of [`concatenate`] and [`append`]: an integer (`0`, `-1`; negative counts from
+/// the end), as [`stack`] takes it, or an `Option<isize>` (`None` joins the flattened arrays,
+/// NumPy's `axis=None`).
+///
+/// ```
+/// use kernels_std::shape::JoinAxis;
+/// assert_eq!(JoinAxis::axis(1), Some(1));
+/// assert_eq!(JoinAxis::axis(Some(-1)), Some(-1));
+/// assert_eq!(JoinAxis::axis(None), None);
+/// ```
+pub trait JoinAxis {
+    /// The axis, `None` for the flattened arrays.
+    fn axis(self) -> Option<isize>;
+}
+
+impl JoinAxis for isize {
+    fn axis(self) -> Option<isize> {
+        Some(self)
+    }
+}
+
+impl JoinAxis for i32 {
+    fn axis(self) -> Option<isize> {
+        Some(self as isize)
+    }
+}
+
+impl JoinAxis for Option<isize> {
+    fn axis(self) -> Option<isize> {
+        self
+    }
+}
+
+/// The arrays of `arrays` joined along an existing axis (NumPy's `concatenate`): an integer
+/// or `Some(axis)` joins along `axis` (every other extent must agree), `None` joins the
+/// flattened arrays. `arrays` is a reference to any [`ArrayList`] (`&[a, b]`, `&[&a, &b]`,
+/// `&v`); `axis` any [`JoinAxis`] (`0`, `-1`, `Some(1)`, `None`).
 ///
 /// Errors: no array, 0-d arrays (with an axis), different numbers of dimensions, extents that
 /// differ off the axis ([`Error::ShapeMismatch`]), a bad axis, arrays on different devices.
@@ -21,17 +121,22 @@ use array_runtime::shape::normalize_axis as normalize;
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4i32])?;
 /// let b = Array::from_vec(&dev, &[1, 2], vec![5, 6i32])?;
-/// assert_eq!(concatenate(&[&a, &b], Some(0))?.to_vec()?, vec![1, 2, 3, 4, 5, 6]);
-/// assert_eq!(concatenate(&[&a, &b.t()], Some(1))?.shape(), &[2, 3]);
+/// assert_eq!(concatenate(&[&a, &b], 0)?.to_vec()?, vec![1, 2, 3, 4, 5, 6]);
+/// assert_eq!(concatenate(&[&a, &b.t()], -1)?.shape(), &[2, 3]);
 /// assert_eq!(concatenate(&[&a, &b], None)?.shape(), &[6]);
-/// assert!(concatenate(&[&a, &b], Some(1)).is_err());
+/// assert_eq!(concatenate(&[a.clone(), b.clone()], Some(0))?.shape(), &[3, 2]);
+/// assert!(concatenate(&[&a, &b], 1).is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn concatenate<T: DType>(arrays: &[&Array<T>], axis: Option<isize>) -> Result<Array<T>> {
+pub fn concatenate<T: DType, L: ArrayList<T> + ?Sized>(
+    arrays: &L,
+    axis: impl JoinAxis,
+) -> Result<Array<T>> {
+    let arrays = arrays.arrays();
     let first = arrays
         .first()
         .ok_or_else(|| Error::invalid("concatenate: need at least one array to concatenate"))?;
-    let Some(axis) = axis else {
+    let Some(axis) = axis.axis() else {
         let flat: Vec<Array<T>> = arrays
             .iter()
             .map(|a| super::reshape::ravel(a))
@@ -44,7 +149,7 @@ pub fn concatenate<T: DType>(arrays: &[&Array<T>], axis: Option<isize>) -> Resul
         ));
     }
     let axis = normalize(axis, first.ndim())?;
-    join_along(arrays, axis, "concatenate")
+    join_along(&arrays, axis, "concatenate")
 }
 
 /// Joins `arrays` (at least one, none 0-d) along the normalized `axis`.
@@ -105,7 +210,9 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
 }
 
 /// The arrays of `arrays` (all of one shape) joined along a new axis `axis` of the result
-/// (NumPy's `stack`; `axis` in `-(ndim + 1)..=ndim`).
+/// (NumPy's `stack`; `axis` in `-(ndim + 1)..=ndim`, negative counting from the end, as
+/// [`concatenate`]'s integer axis; NumPy's default is `0`). `arrays` is a reference to any
+/// [`ArrayList`].
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -115,9 +222,11 @@ fn join_along<T: DType>(arrays: &[&Array<T>], axis: usize, op: &str) -> Result<A
 /// let b = Array::from_vec(&dev, &[2], vec![3, 4u8])?;
 /// assert_eq!(stack(&[&a, &b], 0)?.to_vec()?, vec![1, 2, 3, 4]);
 /// assert_eq!(stack(&[&a, &b], -1)?.to_vec()?, vec![1, 3, 2, 4]);
+/// assert_eq!(stack(&[a, b], 1)?.shape(), &[2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn stack<T: DType>(arrays: &[&Array<T>], axis: isize) -> Result<Array<T>> {
+pub fn stack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L, axis: isize) -> Result<Array<T>> {
+    let arrays = arrays.arrays();
     let first = arrays
         .first()
         .ok_or_else(|| Error::invalid("stack: need at least one array to stack"))?;
@@ -162,10 +271,11 @@ fn join_promoted<T: DType>(
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[3], vec![1, 2, 3i64])?;
 /// assert_eq!(vstack(&[&a, &a])?.shape(), &[2, 3]);
+/// assert_eq!(vstack(&[a.clone(), a])?.shape(), &[2, 3]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn vstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
-    join_promoted(arrays, atleast_2d, |_| 0, "vstack")
+pub fn vstack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
+    join_promoted(&arrays.arrays(), atleast_2d, |_| 0, "vstack")
 }
 
 /// The arrays stacked horizontally (NumPy's `hstack`): concatenated along axis 1, or along
@@ -177,10 +287,17 @@ pub fn vstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[2, 1], vec![1, 2i64])?;
 /// assert_eq!(hstack(&[&a, &a])?.to_vec()?, vec![1, 1, 2, 2]);
+/// let parts = vec![a.clone(), a];
+/// assert_eq!(hstack(&parts)?.shape(), &[2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn hstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
-    join_promoted(arrays, atleast_1d, |a| usize::from(a.ndim() != 1), "hstack")
+pub fn hstack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
+    join_promoted(
+        &arrays.arrays(),
+        atleast_1d,
+        |a| usize::from(a.ndim() != 1),
+        "hstack",
+    )
 }
 
 /// The arrays stacked along the third axis (NumPy's `dstack`): each is made at least 3-d
@@ -192,10 +309,11 @@ pub fn hstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[2], vec![1, 2i64])?;
 /// assert_eq!(dstack(&[&a, &a])?.shape(), &[1, 2, 2]);
+/// assert_eq!(dstack(&[a.clone(), a])?.shape(), &[1, 2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn dstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
-    join_promoted(arrays, atleast_3d, |_| 2, "dstack")
+pub fn dstack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
+    join_promoted(&arrays.arrays(), atleast_3d, |_| 2, "dstack")
 }
 
 /// 1-d arrays as the columns of a 2-d array, 2-d arrays as they are, joined along axis 1
@@ -208,20 +326,21 @@ pub fn dstack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
 /// let a = Array::from_vec(&dev, &[3], vec![1, 2, 3i32])?;
 /// let b = Array::from_vec(&dev, &[3], vec![4, 5, 6i32])?;
 /// assert_eq!(column_stack(&[&a, &b])?.to_vec()?, vec![1, 4, 2, 5, 3, 6]);
+/// assert_eq!(column_stack(&[a, b])?.shape(), &[3, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn column_stack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
+pub fn column_stack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Array<T>> {
     fn as_column<T: DType>(a: &Array<T>) -> Result<Array<T>> {
         match a.ndim() {
             0 | 1 => atleast_1d(a)?.insert_axis(1),
             _ => Ok(a.clone()),
         }
     }
-    join_promoted(arrays, as_column, |_| 1, "column_stack")
+    join_promoted(&arrays.arrays(), as_column, |_| 1, "column_stack")
 }
 
-/// `values` appended to `a` (NumPy's `append`): along `Some(axis)` (the same rules as
-/// [`concatenate`]), or both flattened with `None`. A new array.
+/// `values` appended to `a` (NumPy's `append`): along an axis (`1`, `Some(1)`; the same
+/// rules as [`concatenate`]), or both flattened with `None`. A new array.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -231,8 +350,9 @@ pub fn column_stack<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
 /// let b = Array::from_vec(&dev, &[1, 2], vec![5, 6u8])?;
 /// assert_eq!(append(&a, &b, None)?.shape(), &[6]);
 /// assert_eq!(append(&a, &b, Some(0))?.shape(), &[3, 2]);
+/// assert_eq!(append(&a, &b, -2)?.shape(), &[3, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn append<T: DType>(a: &Array<T>, values: &Array<T>, axis: Option<isize>) -> Result<Array<T>> {
+pub fn append<T: DType>(a: &Array<T>, values: &Array<T>, axis: impl JoinAxis) -> Result<Array<T>> {
     concatenate(&[a, values], axis)
 }

@@ -10,7 +10,7 @@
 //! | `np.flip(a)`, `np.flip(a, 1)`, `np.fliplr`, `np.flipud` | [`flip`]`(&a, None)`, `flip(&a, Some(&[1]))`, [`fliplr`], [`flipud`] | view |
 //! | `np.broadcast_to(a, s)`, `np.broadcast_arrays(a, b)` | [`broadcast_to`], [`broadcast_arrays`]`(&[&a, &b])` | views |
 //! | `np.atleast_1d(a)` (2d, 3d) | [`atleast_1d`], [`atleast_2d`], [`atleast_3d`] | view |
-//! | `np.concatenate([a, b], axis=1)`, `axis=None` | [`concatenate`]`(&[&a, &b], Some(1))`, `None` | copy |
+//! | `np.concatenate([a, b], axis=1)`, `axis=None` | [`concatenate`]`(&[&a, &b], 1)`, `None` (any [`ArrayList`]: `&[a, b]`, `&v`) | copy |
 //! | `np.stack`, `np.vstack`, `np.hstack`, `np.dstack`, `np.column_stack` | [`stack`]`(&[&a, &b], axis)`, [`vstack`], [`hstack`], [`dstack`], [`column_stack`] | copy |
 //! | `np.append(a, b, axis)` | [`append`]`(&a, &b, Some(axis))` | copy |
 //! | `np.split(a, 3)`, `np.split(a, [2, 5], axis=1)` | [`split`]`(&a, 3, 0)`, `split(&a, vec![2, 5], 1)` | views |
@@ -45,7 +45,7 @@
 //! use kernels_std::shape::{concatenate, reshape, split};
 //! let dev = Device::cpu();
 //! let a = Array::from_vec(&dev, &[2, 3], (0..6).collect::<Vec<i32>>())?;
-//! let b = concatenate(&[&a, &a.slice(kernels_std::s![..1, ..])?], Some(0))?;
+//! let b = concatenate(&[&a, &a.slice(s![..1, ..])?], 0)?;
 //! assert_eq!(b.shape(), &[3, 3]);
 //! let parts = split(&reshape(&b, &[-1])?, 3, 0)?;
 //! assert_eq!(parts[2].to_vec()?, vec![0, 1, 2]);
@@ -65,7 +65,9 @@ pub use axes::{
     atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip, fliplr,
     flipud, moveaxis, squeeze, swapaxes, transpose,
 };
-pub use join::{append, column_stack, concatenate, dstack, hstack, stack, vstack};
+pub use join::{
+    append, column_stack, concatenate, dstack, hstack, stack, vstack, ArrayList, JoinAxis,
+};
 pub use pad::{pad, PadMode};
 pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, ravel, reshape};

@@ -1,7 +1,7 @@
 //! `reshape`, `ravel`, `flatten`: the same elements in C order under a new shape.
 
 use array_runtime::shape::{self, Layout};
-use array_runtime::{Array, DType, Error, Result};
+use array_runtime::{Array, DType, Error, Result, ShapeSpec};
 
 use super::kernels::view;
 
@@ -9,8 +9,12 @@ use super::kernels::view;
 /// (inferred from the others). A view whenever NumPy's reshape gives one (the layout lets the
 /// new dimensions be expressed with strides), else a C-contiguous copy made on `a`'s device.
 ///
-/// Errors: a size that differs from `a`'s, more than one `-1`, a negative extent other than
-/// `-1` ([`Error::Reshape`]).
+/// `shape` is a reference to any [`ShapeSpec`]: `&[2, -1]` (integer literals infer),
+/// `&[usize]`, `&[isize]`, `&Vec<usize>`, ... as [`Array::reshape`] takes it.
+///
+/// Errors: a size that differs from `a`'s ([`Error::Reshape`]); with a `-1`, NumPy's
+/// messages ("can only specify one unknown dimension", "cannot reshape array of size 6 into
+/// shape (4,-1)", an [`Error::Invalid`]); a negative extent other than `-1`.
 ///
 /// ```
 /// use kernels_std::prelude::*;
@@ -19,11 +23,20 @@ use super::kernels::view;
 /// let b = reshape(&a, &[2, -1])?;
 /// assert_eq!(b.shape(), &[2, 3]);
 /// assert_eq!(reshape(&b.t(), &[6])?.to_vec()?, vec![0, 3, 1, 4, 2, 5]);
-/// assert!(reshape(&a, &[4, -1]).is_err());
+/// let dims: Vec<usize> = vec![3, 2];
+/// assert_eq!(reshape(&a, &dims)?.shape(), &[3, 2]);
+/// let err = reshape(&a, &[4, -1]).unwrap_err();
+/// assert_eq!(err.to_string(), "cannot reshape array of size 6 into shape (4,-1)");
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn reshape<T: DType>(a: &Array<T>, shape: &[isize]) -> Result<Array<T>> {
-    let new_shape = infer_shape(a, shape)?;
+pub fn reshape<T: DType, S: ShapeSpec + ?Sized>(a: &Array<T>, shape: &S) -> Result<Array<T>> {
+    let new_shape = shape.resolve(a.len())?;
+    if shape::checked_size(&new_shape)? != a.len() {
+        return Err(Error::Reshape {
+            from: a.shape().to_vec(),
+            to: new_shape,
+        });
+    }
     match view_strides(a.layout(), &new_shape) {
         Some(strides) => view(
             a,
@@ -62,34 +75,6 @@ pub fn ravel<T: DType>(a: &Array<T>) -> Result<Array<T>> {
 /// ```
 pub fn flatten<T: DType>(a: &Array<T>) -> Result<Array<T>> {
     a.copy()?.reshape(&[a.len()])
-}
-
-/// The shape `shape` names for `a`, with its `-1` inferred.
-fn infer_shape<T: DType>(a: &Array<T>, shape: &[isize]) -> Result<Vec<usize>> {
-    let bad = || Error::Reshape {
-        from: a.shape().to_vec(),
-        to: shape.iter().map(|&d| d as usize).collect(),
-    };
-    let unknown: Vec<usize> = (0..shape.len()).filter(|&i| shape[i] == -1).collect();
-    if unknown.len() > 1 || shape.iter().any(|&d| d < -1) {
-        return Err(Error::invalid(format!(
-            "reshape: can only specify one unknown dimension (-1) and no other negative \
-             extent, got {shape:?}"
-        )));
-    }
-    let mut out: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
-    let known = shape::checked_size(&out.iter().map(|&d| d.max(1)).collect::<Vec<_>>())?;
-    if let Some(&i) = unknown.first() {
-        let zero_known = out.iter().enumerate().any(|(k, &d)| k != i && d == 0);
-        if zero_known || a.len() % known != 0 {
-            return Err(bad());
-        }
-        out[i] = a.len() / known;
-    }
-    if shape::checked_size(&out)? != a.len() {
-        return Err(bad());
-    }
-    Ok(out)
 }
 
 /// Strides that view `layout`'s elements, in C order, as `shape` (of the same size); `None`

@@ -30,6 +30,7 @@ pub type LogAndSign<T> = (Array<T>, Array<T>);
 /// The builder of [`logsumexp`]: axes, `keepdims`, weights `b`; [`LogSumExp::run`] or
 /// [`LogSumExp::run_with_sign`] (SciPy's `return_sign=True`).
 #[derive(Clone, Debug)]
+#[must_use = "a reduction builder does nothing until `.run()` (or `.run_with_sign()`) is called"]
 pub struct LogSumExp<'a, T: Promote> {
     a: &'a Array<T>,
     b: Option<&'a Array<T>>,
@@ -86,6 +87,7 @@ pub fn logsumexp<T: Promote>(a: &Array<T>) -> LogSumExp<'_, T> {
 
 /// The builder of [`softmax`] and [`log_softmax`]: the axes (every axis by default).
 #[derive(Clone, Debug)]
+#[must_use = "a softmax builder does nothing until `.run()` is called"]
 pub struct Softmax<'a, T: Promote> {
     x: &'a Array<T>,
     choice: AxesChoice,

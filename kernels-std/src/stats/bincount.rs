@@ -40,6 +40,7 @@ pub(crate) fn grid_for(n: usize) -> LaunchConfig {
 
 /// The call [`bincount`] returns: set `minlength` or weights, then `.run()`.
 #[derive(Debug)]
+#[must_use = "a bincount builder does nothing until `.run()` is called"]
 pub struct BinCount<'a, T: Int> {
     x: &'a Array<T>,
     minlength: usize,
@@ -47,6 +48,7 @@ pub struct BinCount<'a, T: Int> {
 
 /// The call of [`bincount`] with weights.
 #[derive(Debug)]
+#[must_use = "a bincount builder does nothing until `.run()` is called"]
 pub struct BinCountWeighted<'a, T: Int> {
     x: &'a Array<T>,
     weights: &'a Array<f64>,

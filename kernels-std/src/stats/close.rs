@@ -90,6 +90,7 @@ macro_rules! tolerance_methods {
 
 /// The call [`isclose`] returns: set tolerances, then `.run()`.
 #[derive(Debug)]
+#[must_use = "an isclose builder does nothing until `.run()` is called"]
 pub struct IsClose<'a, T: Float> {
     a: &'a Array<T>,
     b: &'a Array<T>,
@@ -138,6 +139,7 @@ pub fn isclose<'a, T: Float>(a: &'a Array<T>, b: &'a Array<T>) -> IsClose<'a, T>
 
 /// The call [`allclose`] returns: set tolerances, then `.run()`.
 #[derive(Debug)]
+#[must_use = "an allclose builder does nothing until `.run()` is called"]
 pub struct AllClose<'a, T: Float> {
     a: &'a Array<T>,
     b: &'a Array<T>,

@@ -46,6 +46,7 @@ pub fn is_negative(w: f64) -> bool {
 /// The call [`cov`] returns: set `y`, `rowvar`, `bias`, `ddof`, `fweights` or `aweights`,
 /// then `.run()`.
 #[derive(Debug)]
+#[must_use = "a cov builder does nothing until `.run()` is called"]
 pub struct Cov<'a, T: MeanDType> {
     m: &'a Array<T>,
     y: Option<&'a Array<T>>,
@@ -262,6 +263,7 @@ pub fn cov<T: MeanDType>(m: &Array<T>) -> Cov<'_, T> {
 
 /// The call [`corrcoef`] returns: set `y` or `rowvar`, then `.run()`.
 #[derive(Debug)]
+#[must_use = "a corrcoef builder does nothing until `.run()` is called"]
 pub struct CorrCoef<'a, T: MeanDType> {
     cov: Cov<'a, T>,
 }

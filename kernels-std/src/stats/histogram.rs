@@ -150,6 +150,7 @@ type RuleBins<T> = fn(&Array<T>, Outer<T>, BinRule) -> Result<usize>;
 /// the range (with a bin count or a rule) or weights, then `.run()` (counts), `.density()` or
 /// `.bin_edges()` (the edges alone).
 #[derive(Debug)]
+#[must_use = "a histogram builder does nothing until `.run()` (or `.density()`, `.bin_edges()`) is called"]
 pub struct Histogram<'a, T: Float> {
     a: &'a Array<T>,
     bins: Bins<'a, T>,
@@ -159,6 +160,7 @@ pub struct Histogram<'a, T: Float> {
 /// The call of [`histogram`] with weights (`.weights(&w)`): `.run()` gives the sums of the
 /// weights in each bin, `.density()` the weighted density, both in the data's dtype.
 #[derive(Debug)]
+#[must_use = "a histogram builder does nothing until `.run()` (or `.density()`) is called"]
 pub struct WeightedHistogram<'a, T: Float> {
     h: Histogram<'a, T>,
     weights: &'a Array<T>,
