@@ -102,7 +102,10 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// The CUDA C of the fused device function `kxf_<name>` and the namespaces it calls into.
 fn device_source(prog: &Program, name: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "// Fused expression: {}", prog.text.replace('\n', " "));
+    // The steps, not the expression's text: its scalars are arguments, not part of the code,
+    // so the source (the disk cache's key) is the same for every expression of one structure.
+    let names: Vec<String> = prog.steps.iter().map(|s| s.kernel.name()).collect();
+    let _ = writeln!(out, "// Fused expression of: {}", names.join(", "));
     // One namespace per distinct kernel instantiation.
     let mut spaces: Vec<(usize, &[DTypeId])> = Vec::new();
     let mut space_of = Vec::with_capacity(prog.steps.len());
