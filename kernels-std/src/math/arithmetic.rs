@@ -5,6 +5,7 @@
 
 use crate::math::kernels;
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, Notation};
 use array_runtime::ops::{Arithmetic, Compare, Numeric};
 use array_runtime::IntoOperand;
 
@@ -78,6 +79,8 @@ pub trait Absolute: Numeric {
     type Real: DType;
     /// NumPy's `absolute`: see [`absolute`].
     fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Real>>;
+    /// [`Self::absolute`] as a node of a lazy expression ([`crate::lazy::absolute`]).
+    fn absolute_lazy(x: AnyExpr) -> Expr<Self::Real>;
 }
 
 macro_rules! absolute {
@@ -86,6 +89,9 @@ macro_rules! absolute {
             type Real = $t;
             fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::$kernel::<$t>(x)
+            }
+            fn absolute_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::$kernel::node::<$t>(), vec![x], Notation::Call("absolute"))
             }
         }
     )*};
@@ -98,12 +104,26 @@ impl Absolute for c64 {
     fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f32>> {
         kernels::absolute_c64(x)
     }
+    fn absolute_lazy(x: AnyExpr) -> Expr<f32> {
+        Expr::call(
+            kernels::absolute_c64::node(),
+            vec![x],
+            Notation::Call("absolute"),
+        )
+    }
 }
 
 impl Absolute for c128 {
     type Real = f64;
     fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<f64>> {
         kernels::absolute_c128(x)
+    }
+    fn absolute_lazy(x: AnyExpr) -> Expr<f64> {
+        Expr::call(
+            kernels::absolute_c128::node(),
+            vec![x],
+            Notation::Call("absolute"),
+        )
     }
 }
 
@@ -121,8 +141,12 @@ impl Absolute for c128 {
 pub trait SignSquare: DType {
     /// NumPy's `sign`: see [`sign`].
     fn sign<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// [`Self::sign`] as a node of a lazy expression ([`crate::lazy::sign`]).
+    fn sign_lazy(x: AnyExpr) -> Expr<Self>;
     /// NumPy's `square`: see [`square`].
     fn square<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// [`Self::square`] as a node of a lazy expression ([`crate::lazy::square`]).
+    fn square_lazy(x: AnyExpr) -> Expr<Self>;
 }
 
 macro_rules! sign_square {
@@ -131,8 +155,14 @@ macro_rules! sign_square {
             fn sign<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::sign::<$t>(x)
             }
+            fn sign_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::sign::node::<$t>(), vec![x], Notation::Call("sign"))
+            }
             fn square<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::square::<$t>(x)
+            }
+            fn square_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::square::node::<$t>(), vec![x], Notation::Call("square"))
             }
         }
     )*};
@@ -145,8 +175,14 @@ macro_rules! complex_sign_square {
             fn sign<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::$sign(x)
             }
+            fn sign_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::$sign::node(), vec![x], Notation::Call("sign"))
+            }
             fn square<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::$square(x)
+            }
+            fn square_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::$square::node(), vec![x], Notation::Call("square"))
             }
         }
     )*};

@@ -3,6 +3,7 @@
 
 use crate::math::kernels;
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, Notation};
 use array_runtime::IntoOperand;
 
 /// Integers, floats and complex numbers: NumPy's `isnan`, `isinf` and `isfinite` (integers
@@ -19,10 +20,16 @@ use array_runtime::IntoOperand;
 pub trait Classify: DType {
     /// See [`isnan`].
     fn isnan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
+    /// [`Self::isnan`] as a node of a lazy expression ([`crate::lazy::isnan`]).
+    fn isnan_lazy(x: AnyExpr) -> Expr<bool>;
     /// See [`isinf`].
     fn isinf<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
+    /// [`Self::isinf`] as a node of a lazy expression ([`crate::lazy::isinf`]).
+    fn isinf_lazy(x: AnyExpr) -> Expr<bool>;
     /// See [`isfinite`].
     fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
+    /// [`Self::isfinite`] as a node of a lazy expression ([`crate::lazy::isfinite`]).
+    fn isfinite_lazy(x: AnyExpr) -> Expr<bool>;
 }
 
 /// Integers and floats: NumPy's `signbit` (an integer's sign bit is set below zero; NumPy has
@@ -46,11 +53,20 @@ macro_rules! classify {
             fn isnan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$nan::<$t>(x)
             }
+            fn isnan_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$nan::node::<$t>(), vec![x], Notation::Call("isnan"))
+            }
             fn isinf<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$inf::<$t>(x)
             }
+            fn isinf_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$inf::node::<$t>(), vec![x], Notation::Call("isinf"))
+            }
             fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$finite::<$t>(x)
+            }
+            fn isfinite_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$finite::node::<$t>(), vec![x], Notation::Call("isfinite"))
             }
         }
         impl Signbit for $t {
@@ -69,11 +85,20 @@ macro_rules! complex_classify {
             fn isnan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$nan(x)
             }
+            fn isnan_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$nan::node(), vec![x], Notation::Call("isnan"))
+            }
             fn isinf<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$inf(x)
             }
+            fn isinf_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$inf::node(), vec![x], Notation::Call("isinf"))
+            }
             fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$finite(x)
+            }
+            fn isfinite_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$finite::node(), vec![x], Notation::Call("isfinite"))
             }
         }
     )*};

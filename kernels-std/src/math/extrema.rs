@@ -7,6 +7,7 @@
 
 use crate::math::kernels;
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, Notation};
 use array_runtime::IntoOperand;
 
 /// Dtypes [`maximum`] and [`minimum`] take: integers and floats, and `c64`/`c128` in NumPy's
@@ -27,11 +28,15 @@ pub trait Extremum: DType {
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+    /// [`Self::maximum`] as a node of a lazy expression ([`crate::lazy::maximum`]).
+    fn maximum_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self>;
     /// The smaller of `x` and `y`, elementwise; NaN propagates.
     fn minimum<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<Array<Self>>;
+    /// [`Self::minimum`] as a node of a lazy expression ([`crate::lazy::minimum`]).
+    fn minimum_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self>;
 }
 
 macro_rules! num_extremum {
@@ -43,11 +48,17 @@ macro_rules! num_extremum {
             ) -> Result<Array<Self>> {
                 kernels::maximum::<$t>(x, y)
             }
+            fn maximum_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::maximum::node::<$t>(), vec![x, y], Notation::Call("maximum"))
+            }
             fn minimum<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 kernels::minimum::<$t>(x, y)
+            }
+            fn minimum_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::minimum::node::<$t>(), vec![x, y], Notation::Call("minimum"))
             }
         }
     )*};
@@ -87,11 +98,17 @@ macro_rules! complex_extremum {
             ) -> Result<Array<Self>> {
                 $max(x, y)
             }
+            fn maximum_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self> {
+                Expr::call($max::node(), vec![x, y], Notation::Call("maximum"))
+            }
             fn minimum<'a>(
                 x: impl IntoOperand<'a, Self>,
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<Array<Self>> {
                 $min(x, y)
+            }
+            fn minimum_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self> {
+                Expr::call($min::node(), vec![x, y], Notation::Call("minimum"))
             }
         }
     )*};
