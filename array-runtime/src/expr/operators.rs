@@ -122,7 +122,21 @@ macro_rules! unary {
         }
     )*};
 }
-unary!(&Array<T>, Array<T>, Expr<T>, &Expr<T>);
+unary!(Array<T>, Expr<T>, &Expr<T>);
+
+impl<T: Numeric> Neg for &Array<T> {
+    type Output = Expr<T>;
+    fn neg(self) -> Expr<T> {
+        T::negative_lazy(self.into_expr().erase())
+    }
+}
+
+impl<T: Bitwise> Not for &Array<T> {
+    type Output = Expr<T>;
+    fn not(self) -> Expr<T> {
+        T::invert_lazy(self.into_expr().erase())
+    }
+}
 
 /// `scalar op operand` for each concrete dtype (a foreign type on the left cannot be
 /// generic): `$lazy` is the node of `$t`, `$out` the result's dtype.
