@@ -29,9 +29,10 @@ def main():
     out["small10/numpy"] = median_time(lambda: small * 2.0 + small, 10001)
     try:
         import numexpr as ne
-        out["2a+3b/numexpr"] = median_time(lambda: ne.evaluate("2*a + 3*b"), 11)
-        out["abcd_sin/numexpr"] = median_time(lambda: ne.evaluate("a*b + c*d + sin(e)"), 11)
-        out["saxpy/numexpr"] = median_time(lambda: ne.evaluate("2*a + b"), 11)
+        env = {"a": a, "b": b, "c": c, "d": d, "e": e}
+        out["2a+3b/numexpr"] = median_time(lambda: ne.evaluate("2*a + 3*b", local_dict=env), 11)
+        out["abcd_sin/numexpr"] = median_time(lambda: ne.evaluate("a*b + c*d + sin(e)", local_dict=env), 11)
+        out["saxpy/numexpr"] = median_time(lambda: ne.evaluate("2*a + b", local_dict=env), 11)
     except ImportError:
         pass
     print(json.dumps({"numpy": np.__version__, "results": out}))

@@ -69,7 +69,8 @@ fn assign_into<T: DType>(storage: &mut Storage<T>, layout: Layout, e: Expr<T>) -
         }
         Reads::Aligned if host => {
             let is_out = |n: &Node| matches!(n, Node::Array(a) if a.storage_id() == id);
-            let prog = Program::build(&e.node, Some(&is_out))?;
+            let mut prog = Program::build(&e.node, Some(&is_out))?;
+            prog.detach();
             // The program holds handles on the other arrays only: with the expression gone,
             // the written storage is shared no more (unless the caller holds another handle,
             // and then the copy made here is what is written, with the same elements read).
@@ -100,7 +101,7 @@ fn run_program_into<T: DType>(
     if prog.result() != T::ID {
         return Err(Error::invalid(format!(
             "expression `{}` computes {} where {} is written",
-            prog.text,
+            prog.text(),
             prog.result(),
             T::ID
         )));

@@ -82,7 +82,7 @@ impl<T: DType> fmt::Display for Expr<T> {
     /// are first read.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match Program::build(&self.node, None) {
-            Ok(p) => f.write_str(&p.text),
+            Ok(p) => f.write_str(&p.text()),
             Err(e) => write!(f, "<{e}>"),
         }
     }
@@ -146,7 +146,7 @@ impl<T: DType> Expr<T> {
         if prog.result() != T::ID {
             return Err(Error::invalid(format!(
                 "expression `{}` computes {} where {} was expected",
-                prog.text,
+                prog.text(),
                 prog.result(),
                 T::ID
             )));
@@ -425,13 +425,16 @@ pub(crate) fn scalar_node<T: DType>(v: T) -> Expr<T> {
     Expr::from_node(Arc::new(Node::Scalar {
         dtype: T::ID,
         bytes,
-        text: scalar_text(&v),
+        text: scalar_text::<T>,
     }))
 }
 
-/// A scalar as NumPy prints it in an expression.
-fn scalar_text<T: DType>(v: &T) -> String {
-    let s = format!("{v:?}");
+/// A scalar's bytes (see [`scalar_node`]) as NumPy prints the value in an expression.
+fn scalar_text<T: DType>(bytes: &[u8; 16]) -> String {
+    let mut v = [T::default()];
+    let n = T::ID.size();
+    crate::raw::as_bytes_mut(&mut v).copy_from_slice(&bytes[..n]);
+    let s = format!("{:?}", v[0]);
     match T::ID {
         DTypeId::Bool => {
             if s == "true" {

@@ -153,11 +153,12 @@ pub(crate) fn storage_id<T: DType>(s: &Storage<T>) -> usize {
 pub(crate) enum Node {
     /// An array (any view), held by a new handle on its storage.
     Array(Box<dyn Leaf>),
-    /// A scalar of a dtype (its bytes, and its value as text for messages).
+    /// A scalar of a dtype: its bytes, and how to write its value in messages (formatting
+    /// only when a message is written keeps building an expression cheap).
     Scalar {
         dtype: DTypeId,
         bytes: [u8; 16],
-        text: String,
+        text: fn(&[u8; 16]) -> String,
     },
     /// A kernel applied to the values of other nodes.
     Call {

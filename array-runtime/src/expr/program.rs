@@ -47,8 +47,10 @@ pub(crate) struct Step {
 pub(crate) struct Program {
     pub(crate) leaves: Vec<LeafSource>,
     pub(crate) steps: Vec<Step>,
-    /// The expression in NumPy notation, leaves named `x0`, `x1`, ... (for messages).
-    pub(crate) text: String,
+    /// The tree, for its text in messages ([`Program::text`]), or that text once
+    /// [`Program::detach`] let the tree go.
+    root: Option<Arc<Node>>,
+    text: Option<String>,
     /// Byte offsets of each step's buffer in the scratch of one chunk, and the total; the
     /// region of [`Ref::Out`] comes first when the program reads the output.
     offsets: Vec<usize>,
@@ -78,7 +80,8 @@ impl Program {
         let mut b = Builder {
             leaves: Vec::new(),
             steps: Vec::new(),
-            memo: HashMap::new(),
+            memo: Vec::new(),
+            memo_map: HashMap::new(),
             out,
             reads_out: false,
         };
@@ -113,16 +116,38 @@ impl Program {
             offsets.push(at);
             at += region_bytes(s.kernel.result);
         }
-        let mut text = String::new();
-        write_text(&mut text, root, &leaves, 0);
         Ok(Program {
             leaves,
             steps,
-            text,
+            root: Some(root.clone()),
+            text: None,
             offsets,
             out_region,
             scratch_bytes: at,
         })
+    }
+
+    /// The expression in NumPy notation, arrays named `x0`, `x1`, ... (for messages).
+    pub(crate) fn text(&self) -> String {
+        match (&self.root, &self.text) {
+            (Some(root), _) => {
+                let mut text = String::new();
+                write_text(&mut text, root, &self.leaves, 0);
+                text
+            }
+            (None, Some(t)) => t.clone(),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// Keeps the text for messages and lets the tree go: the program then holds handles on
+    /// its operands' arrays only (an expression written in place must not hold the array it
+    /// writes).
+    pub(crate) fn detach(&mut self) {
+        if self.root.is_some() {
+            self.text = Some(self.text());
+            self.root = None;
+        }
     }
 
     /// The dtype of the result.
@@ -180,7 +205,7 @@ impl Program {
     /// Wraps an error of evaluating the program with the expression and its operands.
     pub(crate) fn context(&self, e: Error) -> Error {
         Error::Expression {
-            expr: self.text.clone(),
+            expr: self.text(),
             operands: self.describe_leaves(),
             source: Box::new(e),
         }
@@ -264,8 +289,10 @@ pub(crate) fn leaf_dtype(l: &LeafSource) -> DTypeId {
 struct Builder<'o> {
     leaves: Vec<LeafSource>,
     steps: Vec<Step>,
-    /// Nodes already visited (shared subtrees are computed once).
-    memo: HashMap<*const Node, Ref>,
+    /// Nodes already visited (shared subtrees are computed once): a short list searched
+    /// linearly, then a map (most trees have a handful of nodes).
+    memo: Vec<(*const Node, Ref)>,
+    memo_map: HashMap<*const Node, Ref>,
     out: Option<&'o dyn Fn(&Node) -> bool>,
     reads_out: bool,
 }
@@ -273,7 +300,7 @@ struct Builder<'o> {
 impl Builder<'_> {
     fn visit(&mut self, node: &Arc<Node>, depth: usize) -> Result<Ref> {
         let key = Arc::as_ptr(node);
-        if let Some(&r) = self.memo.get(&key) {
+        if let Some(r) = self.seen(key) {
             return Ok(r);
         }
         if depth > MAX_DEPTH {
@@ -333,8 +360,30 @@ impl Builder<'_> {
             }
             Node::TooDeep { .. } => return Err(too_deep(MAX_DEPTH + 1)),
         };
-        self.memo.insert(key, r);
+        self.remember(key, r);
         Ok(r)
+    }
+
+    /// Linear search is faster than hashing below this many visited nodes.
+    const SHORT: usize = 16;
+
+    fn seen(&self, key: *const Node) -> Option<Ref> {
+        if self.memo_map.is_empty() {
+            self.memo.iter().find(|(k, _)| *k == key).map(|(_, r)| *r)
+        } else {
+            self.memo_map.get(&key).copied()
+        }
+    }
+
+    fn remember(&mut self, key: *const Node, r: Ref) {
+        if self.memo_map.is_empty() && self.memo.len() < Self::SHORT {
+            self.memo.push((key, r));
+        } else {
+            if self.memo_map.is_empty() {
+                self.memo_map.extend(self.memo.drain(..));
+            }
+            self.memo_map.insert(key, r);
+        }
     }
 }
 
@@ -373,7 +422,7 @@ fn write_text(out: &mut String, node: &Node, leaves: &[LeafSource], depth: usize
                 None => out.push_str("out"),
             }
         }
-        Node::Scalar { text, .. } => out.push_str(text),
+        Node::Scalar { text, bytes, .. } => out.push_str(&text(bytes)),
         Node::TooDeep { name } => {
             let _ = write!(out, "{name}(...)");
         }
