@@ -43,8 +43,8 @@ fn main() -> Result<()> {
     let path = std::env::args().nth(1).unwrap_or_else(|| "heat.png".into());
     write_png(&path, &v, N, N, max)?;
     println!(
-        "{STEPS} steps of a {N}x{N} plate on {dev}: peak {max:.2}, heat kept {:.1}% (the rest \
-         left through the cold border); wrote {path}",
+        "{STEPS} steps of a {N}x{N} plate on {dev}: peak {max:.2}, {:.1}% of the heat left on \
+         the plate (its border is held at zero); wrote {path}",
         100.0 * total / total0
     );
     Ok(())
