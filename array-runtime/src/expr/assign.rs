@@ -13,10 +13,10 @@ use std::collections::HashSet;
 
 use crate::array::{Array, ArrayViewMut, Storage};
 use crate::dtype::DType;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::expr::node::{storage_id, Node};
 use crate::expr::program::Program;
-use crate::expr::{Expr, IntoExpr, CPU_DEF};
+use crate::expr::{check_result, definition, Expr, IntoExpr};
 use crate::kernel::elementwise::{Instance, Plan};
 use crate::ops::{Arithmetic, Numeric};
 use crate::shape::Layout;
@@ -98,36 +98,18 @@ fn run_program_into<T: DType>(
     out: ArrayViewMut<'_, T>,
     in_place: bool,
 ) -> Result<()> {
-    if prog.result() != T::ID {
-        return Err(Error::invalid(format!(
-            "expression `{}` computes {} where {} is written",
-            prog.text(),
-            prog.result(),
-            T::ID
-        )));
-    }
+    check_result::<T>(prog, "is written")?;
     let operands = prog.operands();
     let params = prog.params();
     let result = [T::ID];
     let device = out.device();
     let layout = out.layout().clone();
-    let half = [crate::dtype::DTypeId::F16];
-    let inst = match &device {
-        crate::device::Device::Cuda(_) => {
-            let (def, needs_half) = crate::expr::fused::fused_def(prog)?;
-            Instance {
-                def,
-                type_args: if needs_half { &half } else { &[] },
-                params: &params,
-                results: &result,
-            }
-        }
-        crate::device::Device::Cpu => Instance {
-            def: &CPU_DEF,
-            type_args: &[],
-            params: &params,
-            results: &result,
-        },
+    let (def, type_args) = definition(prog, matches!(device, crate::device::Device::Cuda(_)))?;
+    let inst = Instance {
+        def,
+        type_args,
+        params: &params,
+        results: &result,
     };
     let plan = Plan::for_outputs(&inst, &operands, &[&layout], std::slice::from_ref(&device))
         .map_err(|e| prog.context(e))?;

@@ -90,7 +90,7 @@ impl<T: DType> fmt::Display for Expr<T> {
 
 /// The definition the CPU plan of a fused expression reports in messages (its CUDA C is
 /// written per structure, see `fused.rs`).
-pub(crate) static CPU_DEF: ElementwiseDef = ElementwiseDef {
+static CPU_DEF: ElementwiseDef = ElementwiseDef {
     name: "expression",
     device_source: "",
     param_names: &[],
@@ -143,35 +143,17 @@ impl<T: DType> Expr<T> {
     /// ```
     pub fn eval(&self) -> Result<Array<T>> {
         let prog = Program::build(&self.node, None)?;
-        if prog.result() != T::ID {
-            return Err(Error::invalid(format!(
-                "expression `{}` computes {} where {} was expected",
-                prog.text(),
-                prog.result(),
-                T::ID
-            )));
-        }
+        check_result::<T>(&prog, "was expected")?;
         let operands = prog.operands();
         let params = prog.params();
         let result = [T::ID];
-        let device = leaf_device(&prog);
-        let half = [DTypeId::F16];
-        let inst = match &device {
-            Some(Device::Cuda(_)) => {
-                let (def, needs_half) = fused::fused_def(&prog)?;
-                Instance {
-                    def,
-                    type_args: if needs_half { &half } else { &[] },
-                    params: &params,
-                    results: &result,
-                }
-            }
-            _ => Instance {
-                def: &CPU_DEF,
-                type_args: &[],
-                params: &params,
-                results: &result,
-            },
+        let cuda = matches!(leaf_device(&prog), Some(Device::Cuda(_)));
+        let (def, type_args) = definition(&prog, cuda)?;
+        let inst = Instance {
+            def,
+            type_args,
+            params: &params,
+            results: &result,
         };
         let plan = Plan::new(&inst, &operands).map_err(|e| prog.context(e))?;
         let mut out = plan.alloc::<T>().map_err(|e| prog.context(e))?;
@@ -190,8 +172,7 @@ impl<T: DType> Expr<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn cuda_source(&self, ndim: usize) -> Result<String> {
-        let inst = self.cuda_instance_parts()?;
-        let (prog, def, half, params) = (&inst.0, inst.1, inst.2, &inst.3);
+        let prog = Program::build(&self.node, None)?;
         let kinds: Vec<_> = prog
             .leaves
             .iter()
@@ -200,11 +181,12 @@ impl<T: DType> Expr<T> {
                 program::LeafSource::Scalar { .. } => crate::cuda::codegen::OperandKind::Scalar,
             })
             .collect();
-        let halfs = [DTypeId::F16];
+        let (def, type_args) = definition(&prog, true)?;
+        let params = prog.params();
         let inst = Instance {
             def,
-            type_args: if half { &halfs } else { &[] },
-            params,
+            type_args,
+            params: &params,
             results: &[T::ID],
         };
         Ok(crate::cuda::codegen::elementwise_module(
@@ -222,25 +204,16 @@ impl<T: DType> Expr<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn verify_cuda(&self) -> Result<usize> {
-        let (_, def, half, params) = self.cuda_instance_parts()?;
-        let halfs = [DTypeId::F16];
+        let prog = Program::build(&self.node, None)?;
+        let (def, type_args) = definition(&prog, true)?;
+        let params = prog.params();
         let inst = Instance {
             def,
-            type_args: if half { &halfs } else { &[] },
+            type_args,
             params: &params,
             results: &[T::ID],
         };
         crate::cuda::verify::elementwise(&inst)
-    }
-
-    #[allow(clippy::type_complexity)]
-    fn cuda_instance_parts(
-        &self,
-    ) -> Result<(Program, &'static ElementwiseDef, bool, Vec<DTypeId>)> {
-        let prog = Program::build(&self.node, None)?;
-        let (def, half) = fused::fused_def(&prog)?;
-        let params = prog.params();
-        Ok((prog, def, half, params))
     }
 
     /// The elements in C order (evaluates first).
@@ -308,6 +281,37 @@ impl<T: DType> Expr<T> {
             Notation::Call(U::ID.name()),
         )
     }
+}
+
+/// The type argument of a fused definition that needs the fp16/bf16 headers (see
+/// `fused.rs`).
+static HALF: [DTypeId; 1] = [DTypeId::F16];
+
+/// The definition a program runs under, and its type arguments: its fused CUDA definition, or
+/// the CPU's (which runs the program's steps, see `program.rs`).
+pub(crate) fn definition(
+    prog: &Program,
+    cuda: bool,
+) -> Result<(&'static ElementwiseDef, &'static [DTypeId])> {
+    if cuda {
+        let (def, half) = fused::fused_def(prog)?;
+        Ok((def, if half { &HALF } else { &[] }))
+    } else {
+        Ok((&CPU_DEF, &[]))
+    }
+}
+
+/// An error unless the program computes `T` (`what`: "was expected", "is written").
+pub(crate) fn check_result<T: DType>(prog: &Program, what: &str) -> Result<()> {
+    if prog.result() == T::ID {
+        return Ok(());
+    }
+    Err(Error::invalid(format!(
+        "expression `{}` computes {} where {} {what}",
+        prog.text(),
+        prog.result(),
+        T::ID
+    )))
 }
 
 /// The device of the program's first array operand.
