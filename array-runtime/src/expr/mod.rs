@@ -172,26 +172,17 @@ impl<T: DType> Expr<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn cuda_source(&self, ndim: usize) -> Result<String> {
-        let prog = Program::build(&self.node, None)?;
-        let kinds: Vec<_> = prog
-            .leaves
-            .iter()
-            .map(|l| match l {
-                program::LeafSource::Array(_) => crate::cuda::codegen::OperandKind::Array,
-                program::LeafSource::Scalar { .. } => crate::cuda::codegen::OperandKind::Scalar,
-            })
-            .collect();
-        let (def, type_args) = definition(&prog, true)?;
-        let params = prog.params();
-        let inst = Instance {
-            def,
-            type_args,
-            params: &params,
-            results: &[T::ID],
-        };
-        Ok(crate::cuda::codegen::elementwise_module(
-            &inst, &kinds, ndim,
-        ))
+        self.with_cuda_instance(|prog, inst| {
+            let kinds: Vec<_> = prog
+                .leaves
+                .iter()
+                .map(|l| match l {
+                    program::LeafSource::Array(_) => crate::cuda::codegen::OperandKind::Array,
+                    program::LeafSource::Scalar { .. } => crate::cuda::codegen::OperandKind::Scalar,
+                })
+                .collect();
+            Ok(crate::cuda::codegen::elementwise_module(inst, &kinds, ndim))
+        })
     }
 
     /// Compiles this expression's fused CUDA module with NVRTC, every variant a call can take
@@ -204,6 +195,15 @@ impl<T: DType> Expr<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn verify_cuda(&self) -> Result<usize> {
+        self.with_cuda_instance(|_, inst| crate::cuda::verify::elementwise(inst))
+    }
+
+    /// Calls `f` with the program of this expression and the instance of its fused CUDA
+    /// kernel.
+    fn with_cuda_instance<R>(
+        &self,
+        f: impl FnOnce(&Program, &Instance<'_>) -> Result<R>,
+    ) -> Result<R> {
         let prog = Program::build(&self.node, None)?;
         let (def, type_args) = definition(&prog, true)?;
         let params = prog.params();
@@ -213,7 +213,7 @@ impl<T: DType> Expr<T> {
             params: &params,
             results: &[T::ID],
         };
-        crate::cuda::verify::elementwise(&inst)
+        f(&prog, &inst)
     }
 
     /// The elements in C order (evaluates first).

@@ -36,9 +36,10 @@
 //! [`atanh`], [`bitwise_invert`], [`bitwise_left_shift`], [`bitwise_right_shift`].
 //!
 //! Where we differ from NumPy, on purpose:
-//! - No type promotion: the operands of one call share a dtype (NumPy would promote `i8 + f32`
-//!   to `f32`); convert one first with `astype`. A scalar operand has the array's dtype (as
-//!   NEP 50 gives for Python scalars).
+//! - No type promotion in these functions: the operands of one call share a dtype (NumPy
+//!   would promote `np.maximum(i8, f32)` to `f32`); convert one first with `astype`. The
+//!   operators do promote (`&i8s + &f32s` is an `Expr<f32>`). A scalar operand has the array's
+//!   dtype (as NEP 50 gives for Python scalars).
 //! - Transcendental functions are within a few ULPs of NumPy's, not bit-identical (CUDA's
 //!   math library on a GPU; on the CPU the runtime's own vectorized `exp`, `exp2`, `expm1`,
 //!   `log`, `log2`, `log10`, `log1p`, within 1 ULP, and the host's C library for the others).
