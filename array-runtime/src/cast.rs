@@ -166,7 +166,7 @@ pub trait CastSource {
 }
 
 macro_rules! source {
-    ($($t:ty => |$x:ident| $e:expr),* $(,)?) => {$(
+    ($($t:ty => |$x:ident| $e:expr_2021),* $(,)?) => {$(
         impl CastSource for $t {
             #[inline(always)]
             fn to_cast(self) -> CastValue {

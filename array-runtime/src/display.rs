@@ -595,7 +595,7 @@ impl Real for f32 {
 }
 
 macro_rules! real_16 {
-    ($t:ty, $max_positional:expr) => {
+    ($t:ty, $max_positional:expr_2021) => {
         impl Real for $t {
             const MAX_POSITIONAL: f64 = $max_positional;
             fn to_f64(self) -> f64 {

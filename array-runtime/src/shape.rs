@@ -198,7 +198,7 @@ impl Layout {
             .shape
             .iter()
             .zip(&self.strides)
-            .filter(|(&d, _)| d > 1)
+            .filter(|&(&d, _)| d > 1)
             .map(|(&d, &s)| (s.unsigned_abs(), d))
             .collect();
         if dims.iter().any(|&(s, _)| s == 0) {

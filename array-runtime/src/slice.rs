@@ -303,10 +303,10 @@ impl From<Ellipsis> for SliceItem {
 #[macro_export]
 macro_rules! s {
     // Munch one position at a time into [$($items)*].
-    (@parse [$($items:expr,)*]) => {
+    (@parse [$($items:expr_2021,)*]) => {
         [$($items,)*]
     };
-    (@parse [$($items:expr,)*] $r:expr ; $step:expr $(, $($rest:tt)*)?) => {
+    (@parse [$($items:expr_2021,)*] $r:expr_2021 ; $step:expr_2021 $(, $($rest:tt)*)?) => {
         $crate::s!(@parse [
             $($items,)*
             $crate::slice::SliceItem::Range($crate::slice::Slice::from({
@@ -317,7 +317,7 @@ macro_rules! s {
             }).step_by($step)),
         ] $($($rest)*)?)
     };
-    (@parse [$($items:expr,)*] $e:expr $(, $($rest:tt)*)?) => {
+    (@parse [$($items:expr_2021,)*] $e:expr_2021 $(, $($rest:tt)*)?) => {
         $crate::s!(@parse [
             $($items,)*
             <$crate::slice::SliceItem as ::core::convert::From<_>>::from({

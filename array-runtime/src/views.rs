@@ -237,7 +237,7 @@ impl<T: DType> Array<T> {
             .shape
             .iter()
             .zip(&self.layout.strides)
-            .filter(|(&d, _)| d != 1)
+            .filter(|&(&d, _)| d != 1)
             .map(|(&d, &s)| (d, s))
             .unzip();
         self.with_layout(Layout {
@@ -272,7 +272,7 @@ fn reshape_strides(layout: &Layout, shape: &[usize]) -> Option<Vec<isize>> {
         .shape
         .iter()
         .zip(&layout.strides)
-        .filter(|(&d, _)| d != 1)
+        .filter(|&(&d, _)| d != 1)
         .map(|(&d, &s)| (d, s))
         .collect();
     let mut strides = vec![0isize; shape.len()];

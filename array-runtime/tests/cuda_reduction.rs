@@ -47,7 +47,7 @@ fn sync(dev: &Device) {
 // ---- the kernels (what `#[reduction]` generates, written by hand) ------------------------
 
 macro_rules! def {
-    ($stat:ident, $name:literal, $src:expr, [$($p:literal),*], [$($t:literal),*], $idx:expr) => {
+    ($stat:ident, $name:literal, $src:expr_2021, [$($p:literal),*], [$($t:literal),*], $idx:expr_2021) => {
         static $stat: ReductionDef = ReductionDef {
             name: $name,
             device_source: $src,

@@ -78,7 +78,7 @@ fn printed(dtype: &str, shape: &[usize], data: &[String]) -> (String, String) {
         (a.to_string(), format!("{a:?}"))
     }
     macro_rules! make {
-        ($v:expr $(,)?) => {
+        ($v:expr_2021 $(,)?) => {
             show(shape, $v)
         };
     }

@@ -880,7 +880,7 @@ impl<T: DType> SharedSlice<T> {
 /// The free-function spelling of the atomics (`atomic_add(&bins, i, 1)`), for either kind of
 /// slice; each returns the old value.
 macro_rules! atomic_fns {
-    ($($(#[$m:meta])* $name:ident: $bound:ident => $body:expr;)*) => {$(
+    ($($(#[$m:meta])* $name:ident: $bound:ident => $body:expr_2021;)*) => {$(
         $(#[$m])*
         #[inline]
         pub fn $name<T: $bound, I: KernelIndex>(target: &impl AtomicTarget<T>, i: I, v: T) -> T {

@@ -170,7 +170,7 @@ impl HostMemory {
     ) -> std::result::Result<HostBlock, AllocFailure> {
         let len = bytes.max(1).next_multiple_of(ALIGN);
         let mut st = self.lock();
-        let Some((&offset, &free_len)) = st.free.iter().find(|(_, &l)| l >= len) else {
+        let Some((&offset, &free_len)) = st.free.iter().find(|&(_, &l)| l >= len) else {
             return Err(AllocFailure::OutOfMemory);
         };
         st.free.remove(&offset);
