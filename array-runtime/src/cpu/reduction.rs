@@ -145,13 +145,13 @@ enum Span {
     Kept { r: usize },
 }
 
-/// Buffers of one chunk per leaf of an expression (scalars repeated once, up front).
-fn leaf_buffers(leaves: &[Leaf<'_>]) -> Vec<Vec<u128>> {
+/// Buffers of `n` elements per leaf of an expression (scalars repeated once, up front).
+fn leaf_buffers(leaves: &[Leaf<'_>], n: usize) -> Vec<Vec<u128>> {
     leaves
         .iter()
         .map(|l| match l {
-            Leaf::Scalar(v, id) => repeated(v, *id, CHUNK),
-            Leaf::Array { dtype, .. } => vec![0u128; (CHUNK * dtype.size()).div_ceil(16)],
+            Leaf::Scalar(v, id) => repeated(v, *id, n),
+            Leaf::Array { dtype, .. } => vec![0u128; (n * dtype.size()).div_ceil(16)],
         })
         .collect()
 }
@@ -309,25 +309,27 @@ impl Engine<'_> {
             })
     }
 
-    /// Per source: scalars repeated over one chunk, a chunk's buffer for the others.
-    fn chunk_buffers(&self) -> Vec<Vec<u128>> {
+    /// Per source: scalars repeated over a chunk of `n` elements (at most [`CHUNK`]: short
+    /// runs need no more), a buffer of `n` for the others.
+    fn chunk_buffers(&self, n: usize) -> Vec<Vec<u128>> {
         self.sources
             .iter()
             .map(|s| match s {
-                Source::Scalar(v, id) => repeated(v, *id, CHUNK),
+                Source::Scalar(v, id) => repeated(v, *id, n),
                 Source::Array { dtype, .. } | Source::Expr { dtype, .. } => {
-                    vec![0u128; (CHUNK * dtype.size()).div_ceil(16)]
+                    vec![0u128; (n * dtype.size()).div_ceil(16)]
                 }
             })
             .collect()
     }
 
-    /// Per source: the leaves' buffers of an expression (empty for the others).
-    fn leaf_buffers(&self) -> Vec<Vec<Vec<u128>>> {
+    /// Per source: the leaves' buffers of `n` elements of an expression (empty for the
+    /// others).
+    fn leaf_buffers(&self, n: usize) -> Vec<Vec<Vec<u128>>> {
         self.sources
             .iter()
             .map(|s| match s {
-                Source::Expr { leaves, .. } => leaf_buffers(leaves),
+                Source::Expr { leaves, .. } => leaf_buffers(leaves, n),
                 _ => Vec::new(),
             })
             .collect()
@@ -404,8 +406,9 @@ impl Engine<'_> {
             return Ok(tree::<K>(&accs));
         }
         // General path: gather chunk by chunk.
-        let mut bufs = self.chunk_buffers();
-        let mut leaf_bufs = self.leaf_buffers();
+        let n = CHUNK.min(hi - lo);
+        let mut bufs = self.chunk_buffers(n);
+        let mut leaf_bufs = self.leaf_buffers(n);
         let mut accs = Vec::with_capacity((hi - lo).div_ceil(CHUNK));
         let mut c0 = lo;
         while c0 < hi {
@@ -458,8 +461,9 @@ impl Engine<'_> {
         chunk: usize,
         bases: &[isize],
     ) -> Result<K::Acc> {
-        let mut bufs = self.chunk_buffers();
-        let mut leaf_bufs = self.leaf_buffers();
+        let n = CHUNK.min(hi - lo);
+        let mut bufs = self.chunk_buffers(n);
+        let mut leaf_bufs = self.leaf_buffers(n);
         let mut accs = Vec::with_capacity((hi - lo).div_ceil(chunk));
         let mut c0 = lo;
         while c0 < hi {
@@ -528,7 +532,10 @@ impl Engine<'_> {
             })
             .collect();
         let (mut chunk_bufs, mut leaf_bufs) = if self.has_expr() {
-            (self.chunk_buffers(), self.leaf_buffers())
+            (
+                self.chunk_buffers(CHUNK.min(w)),
+                self.leaf_buffers(CHUNK.min(w)),
+            )
         } else {
             (Vec::new(), Vec::new())
         };
