@@ -16,7 +16,7 @@
 //! and combined as a tree; many results: results are spread over threads.
 //!
 //! A lazy expression given as an input is fused: its leaves are read by their own (broadcast)
-//! strides, [`CHUNK`] elements at a time, and its program (`expr/program.rs`) computes the
+//! strides, `CHUNK` elements at a time, and its program (`expr/program.rs`) computes the
 //! chunk into a buffer that the fold reads like an input's run. The strategy and the fold's
 //! order are the ones the C-contiguous array evaluating the expression would get (a run read
 //! in place is folded from chunks with `fold::pairwise_pieces`, which keeps `pairwise`'s
