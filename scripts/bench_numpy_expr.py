@@ -17,6 +17,8 @@ def main():
     out["saxpy/numpy"] = median_time(lambda: np.float32(2.0) * a + b, 11)
     out["2a+3b/numpy"] = median_time(lambda: 2 * a + 3 * b, 11)
     out["abcd_sin/numpy"] = median_time(lambda: a * b + c * d + np.sin(e), 11)
+    out["sum_ab/numpy"] = median_time(lambda: (a * b).sum(), 11)
+    out["dot/numpy"] = median_time(lambda: np.dot(a, b), 11)
     g = 2048
     u = rng.random((g, g))
     def heat():

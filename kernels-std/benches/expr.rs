@@ -1,7 +1,8 @@
 //! Expressions written with operators against the same computation as one hand-written
 //! `#[elementwise]` kernel, beside NumPy (and numexpr when installed) in the same run:
-//! saxpy, `2*a + 3*b`, `a*b + c*d + sin(e)` on 10^7 f32, the 5-point heat step on a 2048^2 f64
-//! grid, and a 10-element expression.
+//! saxpy, `2*a + 3*b`, `a*b + c*d + sin(e)` and `sum(a*b)` (fused into the reduction; NumPy's
+//! `(a*b).sum()` and `np.dot`) on 10^7 f32, the 5-point heat step on a 2048^2 f64 grid, and a
+//! 10-element expression.
 //!
 //! `cargo bench -p kernels-std --bench expr` prints medians and ratios.
 
@@ -83,6 +84,36 @@ fn main() {
         t,
         lookup(&np, "abcd_sin/numexpr"),
         "numexpr",
+    );
+
+    // A reduction of an expression: the product is computed inside the sum's map (one pass,
+    // no temporary); evaluating first for reference.
+    let fused = median(
+        || drop(kernels_std::reduce::sum(&a * &b).run().unwrap()),
+        11,
+    );
+    let two_pass = median(
+        || {
+            drop(
+                kernels_std::reduce::sum((&a * &b).eval().unwrap())
+                    .run()
+                    .unwrap(),
+            )
+        },
+        11,
+    );
+    row(
+        "sum(a*b) fused",
+        fused,
+        lookup(&np, "sum_ab/numpy"),
+        "numpy",
+    );
+    row("sum(a*b) fused", fused, lookup(&np, "dot/numpy"), "np.dot");
+    row(
+        "sum(a*b) eval, then sum",
+        two_pass,
+        lookup(&np, "sum_ab/numpy"),
+        "numpy",
     );
 
     let g = 2048;

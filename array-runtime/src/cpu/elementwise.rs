@@ -191,6 +191,17 @@ pub(crate) fn call_chunk(
     inputs: &[(&[u8], DTypeId)],
     output: (&mut [u8], DTypeId),
 ) -> Result<()> {
+    with_chunk(len, inputs, output, f)
+}
+
+/// Calls `f` with a [`Chunk`] of `len` elements over plain buffers, as [`call_chunk`] does (how
+/// a reduction runs a fused expression's program on the leaves it gathered).
+pub(crate) fn with_chunk<R>(
+    len: usize,
+    inputs: &[(&[u8], DTypeId)],
+    output: (&mut [u8], DTypeId),
+    f: impl FnOnce(&mut Chunk<'_>) -> R,
+) -> Result<R> {
     let fits = |bytes: usize, d: DTypeId| len.checked_mul(d.size()).is_some_and(|b| b <= bytes);
     let aligned = |p: *const u8, d: DTypeId| (p as usize) % d.size().min(16) == 0;
     if !fits(output.0.len(), output.1)
@@ -203,7 +214,7 @@ pub(crate) fn call_chunk(
             "fused expression: a node's buffer is shorter than its chunk or misaligned",
         ));
     }
-    with_buf(inputs.len(), Slot::EMPTY, |ins| {
+    Ok(with_buf(inputs.len(), Slot::EMPTY, |ins| {
         for (slot, (bytes, dtype)) in ins.iter_mut().zip(inputs) {
             *slot = Slot {
                 ptr: bytes.as_ptr().cast_mut(),
@@ -221,9 +232,8 @@ pub(crate) fn call_chunk(
             len,
             inputs: ins,
             outputs: &mut outs,
-        });
-        Ok(())
-    })
+        })
+    }))
 }
 
 /// A raw pointer that blocks running on rayon's threads may share.

@@ -97,6 +97,45 @@ fn pairwise_inline<K: ReduceKernel>(
     acc
 }
 
+/// Folds elements `lo..hi` (`hi > lo`) exactly as one [`pairwise`] call over them would, from
+/// the folds of its pieces of `unit` elements (`fold(a, b)`: [`pairwise`] over `a..b`, the last
+/// piece possibly shorter), so a run can be produced piece by piece (a fused expression
+/// computed a chunk at a time) without changing a float sum's bits.
+///
+/// `unit` must be a power-of-two multiple of [`BLOCK`]: a piece's fold is then one node of the
+/// binary counter `pairwise` keeps over blocks, and the pieces' folds are combined by the same
+/// counter (equal levels merged as they come, the rest from the most recent to the oldest).
+pub(crate) fn pairwise_pieces<K: ReduceKernel, E>(
+    lo: usize,
+    hi: usize,
+    unit: usize,
+    mut fold: impl FnMut(usize, usize) -> Result<K::Acc, E>,
+) -> Result<K::Acc, E> {
+    debug_assert!(unit % BLOCK == 0 && (unit / BLOCK).is_power_of_two());
+    let mut stack: Vec<(K::Acc, u32)> = Vec::new();
+    let mut p0 = lo;
+    while p0 < hi {
+        let p1 = (p0 + unit).min(hi);
+        let mut acc = fold(p0, p1)?;
+        let mut level = 0;
+        while let Some(&(prev, l)) = stack.last() {
+            if l != level {
+                break;
+            }
+            acc = K::combine(prev, acc);
+            level += 1;
+            stack.pop();
+        }
+        stack.push((acc, level));
+        p0 = p1;
+    }
+    let (mut acc, _) = stack.pop().expect("a non-empty run has a piece");
+    while let Some((prev, _)) = stack.pop() {
+        acc = K::combine(prev, acc);
+    }
+    Ok(acc)
+}
+
 /// Folds at most [`BLOCK`] elements `lo..hi` (`hi > lo`) with `L` interleaved accumulators.
 #[inline(always)]
 fn block<K: ReduceKernel, const L: usize>(

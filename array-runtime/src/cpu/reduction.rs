@@ -14,17 +14,25 @@
 //! error of a float sum grows like NumPy's (O(log n)).
 //! Few results over long reductions: each reduction is split into blocks folded in parallel
 //! and combined as a tree; many results: results are spread over threads.
+//!
+//! A lazy expression given as an input is fused: its leaves are read by their own (broadcast)
+//! strides, `CHUNK` elements at a time, and its program (`expr/program.rs`) computes the
+//! chunk into a buffer that the fold reads like an input's run. The strategy and the fold's
+//! order are the ones the C-contiguous array evaluating the expression would get (a run read
+//! in place is folded from chunks with `fold::pairwise_pieces`, which keeps `pairwise`'s
+//! order), so the result has the bits of evaluating first, without the temporary.
 
 use rayon::prelude::*;
 
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
-use crate::kernel::elementwise::{ErasedOperand, ErasedOutput, OperandData, OutputData};
-use crate::kernel::reduction::{ReduceKernel, ReductionInstance};
+use crate::expr::program::Program;
+use crate::kernel::elementwise::{ErasedOutput, OperandData, OutputData};
+use crate::kernel::reduction::{ReduceInput, ReduceKernel, ReductionInstance};
 use crate::raw;
-use crate::shape;
+use crate::shape::{self, Layout};
 
-use super::fold::pairwise;
+use super::fold::{pairwise, pairwise_pieces};
 use super::host_vec;
 
 /// Elements gathered per chunk on the general path.
@@ -92,6 +100,163 @@ enum Source<'a> {
         kstrides: Vec<isize>,
         rstrides: Vec<isize>,
     },
+    /// A lazy expression, computed chunk by chunk from its leaves. `kstrides` and `rstrides`
+    /// are those of the C-contiguous array evaluating it would give: they choose the strategy.
+    Expr {
+        prog: &'a Program,
+        dtype: DTypeId,
+        leaves: Vec<Leaf<'a>>,
+        kstrides: Vec<isize>,
+        rstrides: Vec<isize>,
+    },
+}
+
+impl Source<'_> {
+    fn dtype(&self) -> DTypeId {
+        match self {
+            Source::Scalar(_, d)
+            | Source::Array { dtype: d, .. }
+            | Source::Expr { dtype: d, .. } => *d,
+        }
+    }
+}
+
+/// One leaf of an expression: a scalar, or an array with its strides over its own merged
+/// kept and reduced dimensions.
+enum Leaf<'a> {
+    Scalar([u8; 16], DTypeId),
+    Array {
+        bytes: &'a [u8],
+        dtype: DTypeId,
+        offset: usize,
+        kdims: Vec<usize>,
+        kstrides: Vec<isize>,
+        rdims: Vec<usize>,
+        rstrides: Vec<isize>,
+    },
+}
+
+/// Which elements of an expression a chunk holds.
+#[derive(Clone, Copy)]
+enum Span {
+    /// Reduced positions `f0..f1` of result `k`.
+    Reduced { k: usize },
+    /// Results `f0..f1` at reduced position `r` (a row of the outer path).
+    Kept { r: usize },
+}
+
+/// Buffers of `n` elements per leaf of an expression (scalars repeated once, up front).
+fn leaf_buffers(leaves: &[Leaf<'_>], n: usize) -> Vec<Vec<u128>> {
+    leaves
+        .iter()
+        .map(|l| match l {
+            Leaf::Scalar(v, id) => repeated(v, *id, n),
+            Leaf::Array { dtype, .. } => vec![0u128; (n * dtype.size()).div_ceil(16)],
+        })
+        .collect()
+}
+
+/// Copies the elements at flat positions `f0..f1` (C order over `dims`) of an array whose
+/// position 0 is at element `base` into `dst`, a run of the innermost dimension at a time.
+#[allow(clippy::too_many_arguments)]
+fn gather(
+    bytes: &[u8],
+    sz: usize,
+    base: isize,
+    dims: &[usize],
+    strides: &[isize],
+    f0: usize,
+    f1: usize,
+    dst: &mut [u8],
+) {
+    let last = dims.len() - 1;
+    let (n, step) = (dims[last], strides[last]);
+    let (mut f, mut j) = (f0, 0);
+    while f < f1 {
+        let run = (n - f % n).min(f1 - f);
+        let o0 = base + offset_at(f, dims, strides);
+        for t in 0..run {
+            let o = (o0 + t as isize * step) as usize;
+            dst[(j + t) * sz..(j + t + 1) * sz].copy_from_slice(&bytes[o * sz..(o + 1) * sz]);
+        }
+        f += run;
+        j += run;
+    }
+}
+
+/// Where an array leaf's elements of `span` start, over which dimensions and strides; `None`
+/// for a scalar.
+fn leaf_walk<'l>(l: &'l Leaf<'_>, span: Span) -> Option<(isize, &'l [usize], &'l [isize])> {
+    match l {
+        Leaf::Scalar(..) => None,
+        Leaf::Array {
+            offset,
+            kdims,
+            kstrides,
+            rdims,
+            rstrides,
+            ..
+        } => Some(match span {
+            Span::Reduced { k } => (
+                *offset as isize + offset_at(k, kdims, kstrides),
+                &rdims[..],
+                &rstrides[..],
+            ),
+            Span::Kept { r } => (
+                *offset as isize + offset_at(r, rdims, rstrides),
+                &kdims[..],
+                &kstrides[..],
+            ),
+        }),
+    }
+}
+
+/// Computes elements `f0..f1` (at most [`CHUNK`]) of an expression into `out`: each array
+/// leaf read in place where its elements are contiguous, else gathered into its buffer, then
+/// the program run over the chunk.
+#[allow(clippy::too_many_arguments)]
+fn expr_chunk(
+    prog: &Program,
+    dtype: DTypeId,
+    leaves: &[Leaf<'_>],
+    bufs: &mut [Vec<u128>],
+    span: Span,
+    f0: usize,
+    f1: usize,
+    out: &mut [u8],
+) -> Result<()> {
+    let len = f1 - f0;
+    let walk = |l| leaf_walk(l, span);
+    let in_place = |dims: &[usize], strides: &[isize]| dims.len() == 1 && strides[0] == 1;
+    for (l, buf) in leaves.iter().zip(bufs.iter_mut()) {
+        if let (Some((base, dims, strides)), Leaf::Array { bytes, dtype, .. }) = (walk(l), l) {
+            if !in_place(dims, strides) {
+                let sz = dtype.size();
+                let dst = &mut raw::as_bytes_mut_u128(buf)[..len * sz];
+                gather(bytes, sz, base, dims, strides, f0, f1, dst);
+            }
+        }
+    }
+    let parts: Vec<(&[u8], DTypeId)> = leaves
+        .iter()
+        .zip(bufs.iter())
+        .map(|(l, buf)| match (walk(l), l) {
+            (Some((base, dims, strides)), Leaf::Array { bytes, dtype, .. })
+                if in_place(dims, strides) =>
+            {
+                let sz = dtype.size();
+                let start = (base as usize + f0) * sz;
+                (&bytes[start..start + len * sz], *dtype)
+            }
+            (_, Leaf::Array { dtype: id, .. } | Leaf::Scalar(_, id)) => {
+                (&raw::as_bytes_u128(buf)[..len * id.size()], *id)
+            }
+        })
+        .collect();
+    super::elementwise::with_chunk(len, &parts, (&mut out[..len * dtype.size()], dtype), |c| {
+        prog.run_chunk(c)
+    })?
+    .map_err(|e| prog.context(e))
 }
 
 struct Engine<'a> {
@@ -107,12 +272,18 @@ impl Engine<'_> {
         self.sources
             .iter()
             .map(|s| match s {
-                Source::Scalar(..) => 0,
+                Source::Scalar(..) | Source::Expr { .. } => 0,
                 Source::Array {
                     offset, kstrides, ..
                 } => *offset as isize + offset_at(k, &self.kdims, kstrides),
             })
             .collect()
+    }
+
+    fn has_expr(&self) -> bool {
+        self.sources
+            .iter()
+            .any(|s| matches!(s, Source::Expr { .. }))
     }
 
     /// Every array's reduced elements are one contiguous run per result (scalars, such as
@@ -121,7 +292,7 @@ impl Engine<'_> {
         let mut arrays = 0;
         let runs = self.sources.iter().all(|s| match s {
             Source::Scalar(..) => true,
-            Source::Array { rstrides, .. } => {
+            Source::Array { rstrides, .. } | Source::Expr { rstrides, .. } => {
                 arrays += 1;
                 self.rdims.len() == 1 && rstrides[0] == 1
             }
@@ -134,12 +305,62 @@ impl Engine<'_> {
             && self.kdims[0] >= 8
             && self.sources.iter().all(|s| match s {
                 Source::Scalar(..) => false,
-                Source::Array { kstrides, .. } => kstrides[0] == 1,
+                Source::Array { kstrides, .. } | Source::Expr { kstrides, .. } => kstrides[0] == 1,
             })
     }
 
+    /// Per source: scalars repeated over a chunk of `n` elements (at most [`CHUNK`]: short
+    /// runs need no more), a buffer of `n` for the others.
+    fn chunk_buffers(&self, n: usize) -> Vec<Vec<u128>> {
+        self.sources
+            .iter()
+            .map(|s| match s {
+                Source::Scalar(v, id) => repeated(v, *id, n),
+                Source::Array { dtype, .. } | Source::Expr { dtype, .. } => {
+                    vec![0u128; (n * dtype.size()).div_ceil(16)]
+                }
+            })
+            .collect()
+    }
+
+    /// Per source: the leaves' buffers of `n` elements of an expression (empty for the
+    /// others).
+    fn leaf_buffers(&self, n: usize) -> Vec<Vec<Vec<u128>>> {
+        self.sources
+            .iter()
+            .map(|s| match s {
+                Source::Expr { leaves, .. } => leaf_buffers(leaves, n),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    /// Computes every expression source's elements `f0..f1` of `span` into its buffer.
+    fn fill_exprs(
+        &self,
+        bufs: &mut [Vec<u128>],
+        leaf_bufs: &mut [Vec<Vec<u128>>],
+        span: Span,
+        f0: usize,
+        f1: usize,
+    ) -> Result<()> {
+        for ((s, buf), lbufs) in self.sources.iter().zip(bufs).zip(leaf_bufs) {
+            if let Source::Expr {
+                prog,
+                dtype,
+                leaves,
+                ..
+            } = s
+            {
+                let out = raw::as_bytes_mut_u128(buf);
+                expr_chunk(prog, *dtype, leaves, lbufs, span, f0, f1, out)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Folds reduced elements `lo..hi` of result `k`.
-    fn fold<K: ReduceKernel>(&self, k: usize, lo: usize, hi: usize) -> K::Acc {
+    fn fold<K: ReduceKernel>(&self, k: usize, lo: usize, hi: usize) -> Result<K::Acc> {
         let bases = self.bases(k);
         if self.inner_contiguous() {
             // Arrays are read in place. Scalars are repeated into a buffer of one chunk, so a
@@ -147,12 +368,15 @@ impl Engine<'_> {
             // (still pairwise); a run without one is a single fold.
             let scalars = self.sources.iter().any(|s| matches!(s, Source::Scalar(..)));
             let chunk = if scalars { INNER_CHUNK } else { hi - lo };
+            if self.has_expr() {
+                return self.fold_inner_fused::<K>(k, lo, hi, chunk, &bases);
+            }
             let reps: Vec<Vec<u128>> = self
                 .sources
                 .iter()
                 .map(|s| match s {
                     Source::Scalar(v, id) => repeated(v, *id, chunk.min(hi - lo)),
-                    Source::Array { .. } => Vec::new(),
+                    Source::Array { .. } | Source::Expr { .. } => Vec::new(),
                 })
                 .collect();
             let mut accs = Vec::with_capacity((hi - lo).div_ceil(chunk));
@@ -170,7 +394,7 @@ impl Engine<'_> {
                             let start = b as usize + c0;
                             (&bytes[start * sz..(start + c1 - c0) * sz], *dtype)
                         }
-                        Source::Scalar(_, id) => {
+                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
                             (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], *id)
                         }
                     })
@@ -179,17 +403,12 @@ impl Engine<'_> {
                 accs.push(pairwise::<K>(&K::slices(&inputs), 0, c1 - c0, c0 as i64));
                 c0 = c1;
             }
-            return tree::<K>(&accs);
+            return Ok(tree::<K>(&accs));
         }
         // General path: gather chunk by chunk.
-        let mut bufs: Vec<Vec<u128>> = self
-            .sources
-            .iter()
-            .map(|s| match s {
-                Source::Scalar(v, id) => repeated(v, *id, CHUNK),
-                Source::Array { dtype, .. } => vec![0u128; (CHUNK * dtype.size()).div_ceil(16)],
-            })
-            .collect();
+        let n = CHUNK.min(hi - lo);
+        let mut bufs = self.chunk_buffers(n);
+        let mut leaf_bufs = self.leaf_buffers(n);
         let mut accs = Vec::with_capacity((hi - lo).div_ceil(CHUNK));
         let mut c0 = lo;
         while c0 < hi {
@@ -210,14 +429,13 @@ impl Engine<'_> {
                     }
                 }
             }
+            self.fill_exprs(&mut bufs, &mut leaf_bufs, Span::Reduced { k }, c0, c1)?;
             let parts = self
                 .sources
                 .iter()
                 .zip(&bufs)
                 .map(|(s, buf)| {
-                    let id = match s {
-                        Source::Scalar(_, id) | Source::Array { dtype: id, .. } => *id,
-                    };
+                    let id = s.dtype();
                     (&raw::as_bytes_u128(buf)[..(c1 - c0) * id.size()], id)
                 })
                 .collect();
@@ -225,15 +443,61 @@ impl Engine<'_> {
             accs.push(pairwise::<K>(&K::slices(&inputs), 0, c1 - c0, c0 as i64));
             c0 = c1;
         }
-        accs.into_iter()
+        Ok(accs
+            .into_iter()
             .reduce(K::combine)
-            .expect("a non-empty range has a chunk")
+            .expect("a non-empty range has a chunk"))
+    }
+
+    /// The inner path with expression sources: each run of `chunk` elements (as
+    /// [`Engine::fold`] cuts it) is folded from pieces of [`CHUNK`] elements, the
+    /// expressions computed piece by piece, combined so that the result is `pairwise`'s over
+    /// the whole run.
+    fn fold_inner_fused<K: ReduceKernel>(
+        &self,
+        k: usize,
+        lo: usize,
+        hi: usize,
+        chunk: usize,
+        bases: &[isize],
+    ) -> Result<K::Acc> {
+        let n = CHUNK.min(hi - lo);
+        let mut bufs = self.chunk_buffers(n);
+        let mut leaf_bufs = self.leaf_buffers(n);
+        let mut accs = Vec::with_capacity((hi - lo).div_ceil(chunk));
+        let mut c0 = lo;
+        while c0 < hi {
+            let c1 = (c0 + chunk).min(hi);
+            accs.push(pairwise_pieces::<K, Error>(c0, c1, CHUNK, |p0, p1| {
+                self.fill_exprs(&mut bufs, &mut leaf_bufs, Span::Reduced { k }, p0, p1)?;
+                let parts = self
+                    .sources
+                    .iter()
+                    .zip(bases)
+                    .zip(&bufs)
+                    .map(|((s, &b), buf)| match s {
+                        Source::Array { bytes, dtype, .. } => {
+                            let sz = dtype.size();
+                            let start = b as usize + p0;
+                            (&bytes[start * sz..(start + p1 - p0) * sz], *dtype)
+                        }
+                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
+                            (&raw::as_bytes_u128(buf)[..(p1 - p0) * id.size()], *id)
+                        }
+                    })
+                    .collect();
+                let inputs = Inputs { parts };
+                Ok(pairwise::<K>(&K::slices(&inputs), 0, p1 - p0, p0 as i64))
+            })?);
+            c0 = c1;
+        }
+        Ok(tree::<K>(&accs))
     }
 
     /// Result `k` over the whole reduction, splitting it over threads when `parallel`.
-    fn reduce_one<K: ReduceKernel>(&self, k: usize, parallel: bool) -> K::Out {
+    fn reduce_one<K: ReduceKernel>(&self, k: usize, parallel: bool) -> Result<K::Out> {
         if !parallel || self.nr < 2 * SERIAL_LIMIT {
-            return K::finish(self.fold::<K>(k, 0, self.nr));
+            return Ok(K::finish(self.fold::<K>(k, 0, self.nr)?));
         }
         let blocks = (rayon::current_num_threads() * 4)
             .min(self.nr / SERIAL_LIMIT)
@@ -245,8 +509,8 @@ impl Engine<'_> {
         let accs: Vec<K::Acc> = (0..self.nr.div_ceil(per))
             .into_par_iter()
             .map(|b| self.fold::<K>(k, b * per, ((b + 1) * per).min(self.nr)))
-            .collect();
-        K::finish(tree::<K>(&accs))
+            .collect::<Result<_>>()?;
+        Ok(K::finish(tree::<K>(&accs)))
     }
 
     /// Accumulators of results `k0..k0 + w` over reduced rows `r0..r1` (`r1 > r0`), on the
@@ -257,12 +521,47 @@ impl Engine<'_> {
         w: usize,
         r0: usize,
         r1: usize,
-    ) -> Vec<K::Acc> {
-        let row = |r: usize| {
+    ) -> Result<Vec<K::Acc>> {
+        // An expression's row is computed into a buffer of `w` elements, a chunk at a time.
+        let mut rows: Vec<Vec<u128>> = self
+            .sources
+            .iter()
+            .map(|s| match s {
+                Source::Expr { dtype, .. } => vec![0u128; (w * dtype.size()).div_ceil(16)],
+                _ => Vec::new(),
+            })
+            .collect();
+        let (mut chunk_bufs, mut leaf_bufs) = if self.has_expr() {
+            (
+                self.chunk_buffers(CHUNK.min(w)),
+                self.leaf_buffers(CHUNK.min(w)),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let mut accs: Vec<K::Acc> = Vec::new();
+        for r in r0..r1 {
+            if self.has_expr() {
+                let mut j0 = 0;
+                while j0 < w {
+                    let j1 = (j0 + CHUNK).min(w);
+                    let span = Span::Kept { r };
+                    self.fill_exprs(&mut chunk_bufs, &mut leaf_bufs, span, k0 + j0, k0 + j1)?;
+                    for ((s, row), buf) in self.sources.iter().zip(&mut rows).zip(&chunk_bufs) {
+                        if let Source::Expr { dtype, .. } = s {
+                            let sz = dtype.size();
+                            raw::as_bytes_mut_u128(row)[j0 * sz..j1 * sz]
+                                .copy_from_slice(&raw::as_bytes_u128(buf)[..(j1 - j0) * sz]);
+                        }
+                    }
+                    j0 = j1;
+                }
+            }
             let parts = self
                 .sources
                 .iter()
-                .map(|s| match s {
+                .zip(&rows)
+                .map(|(s, row)| match s {
                     Source::Array {
                         bytes,
                         dtype,
@@ -275,29 +574,35 @@ impl Engine<'_> {
                             (*offset as isize + offset_at(r, &self.rdims, rstrides)) as usize + k0;
                         (&bytes[start * sz..(start + w) * sz], *dtype)
                     }
+                    Source::Expr { dtype, .. } => {
+                        (&raw::as_bytes_u128(row)[..w * dtype.size()], *dtype)
+                    }
                     Source::Scalar(..) => unreachable!("outer path has no scalar"),
                 })
                 .collect();
-            Inputs { parts }
-        };
-        let first = row(r0);
-        let s = K::sub(&K::slices(&first), 0, w);
-        let mut accs: Vec<K::Acc> = (0..w).map(|j| K::map(&s, j, r0 as i64)).collect();
-        for r in r0 + 1..r1 {
-            let inputs = row(r);
+            let inputs = Inputs { parts };
             // A sub-run of the accumulators' length: the loop indexes without checks.
-            let s = K::sub(&K::slices(&inputs), 0, accs.len());
-            for (j, acc) in accs.iter_mut().enumerate() {
-                *acc = K::combine(*acc, K::map(&s, j, r as i64));
+            let s = K::sub(&K::slices(&inputs), 0, w);
+            if r == r0 {
+                accs = (0..w).map(|j| K::map(&s, j, r0 as i64)).collect();
+            } else {
+                for (j, acc) in accs.iter_mut().enumerate() {
+                    *acc = K::combine(*acc, K::map(&s, j, r as i64));
+                }
             }
         }
-        accs
+        Ok(accs)
     }
 
     /// Every result on the outer path: blocks of results times parts of the rows, one task
     /// each (whole rows stream through memory; the accumulators stay in cache), the parts of a
     /// block combined in order.
-    fn outer<K: ReduceKernel>(&self, nk: usize, results: &mut [K::Out], parallel: bool) {
+    fn outer<K: ReduceKernel>(
+        &self,
+        nk: usize,
+        results: &mut [K::Out],
+        parallel: bool,
+    ) -> Result<()> {
         let col_blocks = nk.div_ceil(OUTER_BLOCK);
         let row_parts = if parallel {
             (rayon::current_num_threads() * 2)
@@ -317,9 +622,12 @@ impl Engine<'_> {
         };
         let tasks = col_blocks * row_parts;
         let partials: Vec<Vec<K::Acc>> = if parallel {
-            (0..tasks).into_par_iter().map(task).collect()
+            (0..tasks)
+                .into_par_iter()
+                .map(task)
+                .collect::<Result<_>>()?
         } else {
-            (0..tasks).map(task).collect()
+            (0..tasks).map(task).collect::<Result<_>>()?
         };
         for (cb, parts) in partials.chunks(row_parts).enumerate() {
             let out = &mut results[cb * OUTER_BLOCK..];
@@ -334,6 +642,7 @@ impl Engine<'_> {
                 *o = K::finish(acc);
             }
         }
+        Ok(())
     }
 }
 
@@ -342,7 +651,7 @@ impl Engine<'_> {
 pub(crate) fn run<K: ReduceKernel>(
     shape: &[usize],
     axes: &[usize],
-    inputs: &[ErasedOperand<'_>],
+    inputs: &[ReduceInput<'_>],
     out: &mut ErasedOutput<'_>,
 ) -> Result<()> {
     let name = || ReductionInstance::of::<K>().name();
@@ -372,16 +681,67 @@ pub(crate) fn run<K: ReduceKernel>(
     } else {
         let mut sources = Vec::with_capacity(inputs.len());
         let (mut ksets, mut rsets) = (Vec::new(), Vec::new());
-        for op in inputs {
+        let broadcast = |layout: &Layout| {
+            layout.broadcast_to(shape).ok_or_else(|| Error::Broadcast {
+                op: name(),
+                shapes: vec![layout.shape.clone(), shape.to_vec()],
+            })
+        };
+        let split = |b: &Layout| {
+            (
+                kept.iter().map(|&d| b.strides[d]).collect::<Vec<_>>(),
+                axes.iter().map(|&d| b.strides[d]).collect::<Vec<_>>(),
+            )
+        };
+        for input in inputs {
+            let op = match input {
+                ReduceInput::Operand(op) => op,
+                ReduceInput::Expr(e) => {
+                    // The strategy sees the array evaluating the expression would give.
+                    let (ks, rs) = split(&broadcast(&Layout::contiguous(&e.shape))?);
+                    ksets.push(ks);
+                    rsets.push(rs);
+                    let mut leaves = Vec::with_capacity(e.leaves.len());
+                    for l in &e.leaves {
+                        leaves.push(match &l.data {
+                            OperandData::Scalar(v) => Leaf::Scalar(*v, l.dtype),
+                            OperandData::Host { bytes, layout } => {
+                                let (ks, rs) = split(&broadcast(layout)?);
+                                let (kdims, kstrides) = merged(&kshape, ks);
+                                let (rdims, rstrides) = merged(&rshape, rs);
+                                Leaf::Array {
+                                    bytes,
+                                    dtype: l.dtype,
+                                    offset: layout.offset,
+                                    kdims,
+                                    kstrides,
+                                    rdims,
+                                    rstrides,
+                                }
+                            }
+                            _ => {
+                                return Err(e.prog.context(Error::invalid(
+                                    "an operand of the expression is not on the CPU",
+                                )))
+                            }
+                        });
+                    }
+                    sources.push(Source::Expr {
+                        prog: e.prog,
+                        dtype: e.prog.result(),
+                        leaves,
+                        kstrides: Vec::new(),
+                        rstrides: Vec::new(),
+                    });
+                    continue;
+                }
+            };
             match &op.data {
                 OperandData::Scalar(v) => sources.push(Source::Scalar(*v, op.dtype)),
                 OperandData::Host { bytes, layout } => {
-                    let b = layout.broadcast_to(shape).ok_or_else(|| Error::Broadcast {
-                        op: name(),
-                        shapes: vec![layout.shape.clone(), shape.to_vec()],
-                    })?;
-                    ksets.push(kept.iter().map(|&d| b.strides[d]).collect::<Vec<_>>());
-                    rsets.push(axes.iter().map(|&d| b.strides[d]).collect::<Vec<_>>());
+                    let (ks, rs) = split(&broadcast(layout)?);
+                    ksets.push(ks);
+                    rsets.push(rs);
                     sources.push(Source::Array {
                         bytes,
                         dtype: op.dtype,
@@ -416,6 +776,9 @@ pub(crate) fn run<K: ReduceKernel>(
         for s in sources.iter_mut() {
             if let Source::Array {
                 kstrides, rstrides, ..
+            }
+            | Source::Expr {
+                kstrides, rstrides, ..
             } = s
             {
                 *kstrides = ki.next().expect("kept strides per array");
@@ -432,25 +795,35 @@ pub(crate) fn run<K: ReduceKernel>(
         let threads = rayon::current_num_threads().max(1);
         let mut results = host_vec::filled(nk, K::Out::default())?;
         if engine.outer_contiguous() && nr > 1 {
-            engine.outer::<K>(nk, &mut results, parallel);
+            engine.outer::<K>(nk, &mut results, parallel)?;
         } else if parallel && nk >= 2 * threads {
             let per = nk.div_ceil(threads * 4);
             results
                 .par_chunks_mut(per)
                 .enumerate()
-                .for_each(|(b, out)| {
+                .try_for_each(|(b, out)| {
                     for (j, o) in out.iter_mut().enumerate() {
-                        *o = engine.reduce_one::<K>(b * per + j, false);
+                        *o = engine.reduce_one::<K>(b * per + j, false)?;
                     }
-                });
+                    Ok::<(), Error>(())
+                })?;
         } else {
             for (k, o) in results.iter_mut().enumerate() {
-                *o = engine.reduce_one::<K>(k, parallel);
+                *o = engine.reduce_one::<K>(k, parallel)?;
             }
         }
         results
     };
     write_results(out, &results)
+}
+
+/// One array's strides over `dims` merged on their own (at least one dimension).
+fn merged(dims: &[usize], strides: Vec<isize>) -> (Vec<usize>, Vec<isize>) {
+    let (d, mut s) = shape::merge_dims(dims, &[strides]);
+    match (d.is_empty(), s.pop()) {
+        (false, Some(s)) => (d, s),
+        _ => (vec![1], vec![0]),
+    }
 }
 
 /// Writes results (C order over the output's shape) into the output's layout.

@@ -54,6 +54,57 @@ pub struct ReduceSpec {
     pub index: IndexWidth,
 }
 
+/// How the reduction's inputs come from a module's operands: each input is one operand, or a
+/// lazy expression computed from several (its leaves) by the expression's fused device
+/// function (`expr/fused.rs`), so an expression's elements are never stored.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fusion {
+    /// The dtype of each operand of the module (an input's, or a leaf's of an expression).
+    pub operands: Vec<DTypeId>,
+    /// Where each input of the reduction comes from.
+    pub inputs: Vec<FusedInput>,
+}
+
+/// Where one input of a reduction comes from (see [`Fusion`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FusedInput {
+    /// Operand `i` of the module.
+    Operand(usize),
+    /// The fused device function `kxf_<name>` (its C in `source`) of operands
+    /// `first..first + count`. The name is interned per expression structure, the source
+    /// written from it: together they are the structure's key in the module caches.
+    Expr {
+        /// The fused definition's name (`expr_<hash of the structure>`).
+        name: &'static str,
+        /// Its CUDA C (`kxf_<name>` and the namespaces it calls into).
+        source: &'static str,
+        /// Its first operand.
+        first: usize,
+        /// Its number of operands.
+        count: usize,
+        /// Whether it needs the fp16/bf16 headers.
+        half: bool,
+    },
+}
+
+impl Fusion {
+    /// Every input an operand of its own (no expression).
+    pub fn plain(inst: &ReductionInstance) -> Self {
+        Fusion {
+            operands: inst.params.clone(),
+            inputs: (0..inst.params.len()).map(FusedInput::Operand).collect(),
+        }
+    }
+
+    fn needs_half(&self) -> bool {
+        self.operands.iter().any(|d| d.needs_half_headers())
+            || self
+                .inputs
+                .iter()
+                .any(|i| matches!(i, FusedInput::Expr { half: true, .. }))
+    }
+}
+
 /// One entry point of a reduction module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Entry {
@@ -158,10 +209,19 @@ pub fn acc_layout(inst: &ReductionInstance) -> (usize, usize) {
     (size.next_multiple_of(align).max(1), align)
 }
 
+/// Whether a module of `inst` with `fusion` needs `cuda_fp16.h` / `cuda_bf16.h`.
+pub fn fused_needs_half_headers(inst: &ReductionInstance, fusion: &Fusion) -> bool {
+    needs_half_headers(inst) || fusion.needs_half()
+}
+
 /// Elements per pack on the contiguous-row path: 16 bytes over the widest array input.
 pub fn vector_width(inst: &ReductionInstance, kinds: &[OperandKind]) -> usize {
-    let widest = inst
-        .params
+    operand_vector_width(&inst.params, kinds)
+}
+
+/// [`vector_width`] over a module's operands of `dtypes`.
+fn operand_vector_width(dtypes: &[DTypeId], kinds: &[OperandKind]) -> usize {
+    let widest = dtypes
         .iter()
         .zip(kinds)
         .filter(|(_, k)| **k == OperandKind::Array)
@@ -181,10 +241,33 @@ pub fn reduction_module(
     kinds: &[OperandKind],
     spec: &ReduceSpec,
 ) -> String {
+    fused_reduction_module(inst, has_identity, &Fusion::plain(inst), kinds, spec)
+}
+
+/// The CUDA C module of a reduction instance whose inputs come from operands as `fusion`
+/// says (`kinds`: one per operand): the map's argument for an expression input is a call of
+/// the expression's fused device function on its operands, each loaded at its own offset.
+/// Deterministic.
+///
+/// Panics if `kinds` does not have one entry per operand, or a rank is 0.
+#[track_caller]
+pub fn fused_reduction_module(
+    inst: &ReductionInstance,
+    has_identity: bool,
+    fusion: &Fusion,
+    kinds: &[OperandKind],
+    spec: &ReduceSpec,
+) -> String {
     assert_eq!(
         kinds.len(),
+        fusion.operands.len(),
+        "{}: one operand kind per operand",
+        inst.name()
+    );
+    assert_eq!(
+        fusion.inputs.len(),
         inst.params.len(),
-        "{}: one operand kind per input",
+        "{}: one source per input",
         inst.name()
     );
     assert!(
@@ -194,6 +277,7 @@ pub fn reduction_module(
     let g = Gen {
         inst,
         has_identity,
+        fusion,
         kinds,
         spec,
         name: super::codegen::c_ident(inst.def.name),
@@ -220,6 +304,7 @@ pub fn reduction_module(
 struct Gen<'a> {
     inst: &'a ReductionInstance,
     has_identity: bool,
+    fusion: &'a Fusion,
     kinds: &'a [OperandKind],
     spec: &'a ReduceSpec,
     /// The reduction's name as the macro spells it in C (`kxr_<name>_map`).
@@ -245,12 +330,25 @@ impl Gen<'_> {
                 OperandKind::Scalar => "scalar",
             })
             .collect();
+        let mut operands = kinds.join(", ");
+        for (i, f) in self.fusion.inputs.iter().enumerate() {
+            if let FusedInput::Expr {
+                name, first, count, ..
+            } = f
+            {
+                let _ = write!(
+                    operands,
+                    "; input {i} fused: {name} of operands {first}..{}",
+                    first + count
+                );
+            }
+        }
         let _ = writeln!(
             out,
             "// Reduction module of `{}` (operands: {}; kept ndim {}, reduced ndim {}, {} rows, \
              {} indexing, {}), generated by array-runtime.",
             inst.name(),
-            kinds.join(", "),
+            operands,
             self.spec.kept_ndim,
             self.spec.reduced_ndim,
             if self.spec.contiguous_rows {
@@ -265,7 +363,7 @@ impl Gen<'_> {
                 "no identity"
             }
         );
-        if needs_half_headers(inst) {
+        if fused_needs_half_headers(inst, self.fusion) {
             out.push_str("#define KX_HALF 1\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n");
         }
         out.push_str(PRELUDE);
@@ -279,6 +377,18 @@ impl Gen<'_> {
         out.push_str(inst.def.device_source);
         if !inst.def.device_source.ends_with('\n') {
             out.push('\n');
+        }
+        // Each fused expression in a namespace of its own (two expressions may call the same
+        // kernels, each composing its own copy).
+        for (i, f) in self.fusion.inputs.iter().enumerate() {
+            if let FusedInput::Expr { source, .. } = f {
+                let _ = writeln!(out, "namespace kxq_{i} {{");
+                out.push_str(source);
+                if !source.ends_with('\n') {
+                    out.push('\n');
+                }
+                let _ = writeln!(out, "}} // namespace kxq_{i}");
+            }
         }
         let n = &self.name;
         let (size, _) = acc_layout(inst);
@@ -410,9 +520,25 @@ impl Gen<'_> {
         let _ = writeln!(out, "{indent}}}");
     }
 
-    /// `kxr_<name>_map(<args>)` with `args` per input and the index expression.
+    /// `kxr_<name>_map(<args>)` with `args` per operand (an expression input's operands
+    /// passed through its fused function) and the index expression.
     fn map_call(&self, args: &[String], index: &str) -> String {
-        let mut a = args.to_vec();
+        let mut a: Vec<String> = self
+            .fusion
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, f)| match f {
+                FusedInput::Operand(k) => args[*k].clone(),
+                FusedInput::Expr {
+                    name, first, count, ..
+                } => format!(
+                    "kxq_{i}::kxf_{}({})",
+                    super::codegen::c_ident(name),
+                    args[*first..first + count].join(", ")
+                ),
+            })
+            .collect();
         if self.inst.def.takes_index {
             a.push(format!("(long long)({index})"));
         }
@@ -425,7 +551,7 @@ impl Gen<'_> {
         let g = entry.group().expect("a group entry");
         let arrays = self.arrays();
         let mut params: Vec<String> = Vec::new();
-        for (k, (&d, kind)) in inst.params.iter().zip(self.kinds).enumerate() {
+        for (k, (&d, kind)) in self.fusion.operands.iter().zip(self.kinds).enumerate() {
             match kind {
                 OperandKind::Array => {
                     params.push(format!("const {}* __restrict__ in{k}", d.cuda_name()));
@@ -509,7 +635,7 @@ impl Gen<'_> {
              \x20               kxr_add(s, m0); kxr_add(s, m1); kxr_add(s, m2); kxr_add(s, m3);\n\
              \x20           }\n\
              \x20           for (; r < hi; r += G) kxr_add(s, at(r));\n";
-        let v = vector_width(inst, self.kinds);
+        let v = operand_vector_width(&self.fusion.operands, self.kinds);
         if self.spec.contiguous_rows && g > 1 && v > 1 && !arrays.is_empty() {
             self.vector_loop(out, v, &arrays, scalar_loop);
         } else {
@@ -538,9 +664,9 @@ impl Gen<'_> {
     /// The packed path of a warp or block entry over a contiguous row, with the scalar loop as
     /// the fallback when the inputs are not at the same distance from a pack boundary.
     fn vector_loop(&self, out: &mut String, v: usize, arrays: &[usize], scalar_loop: &str) {
-        let inst = self.inst;
+        let dtypes = &self.fusion.operands;
         let a0 = arrays[0];
-        let sz = |k: usize| inst.params[k].size();
+        let sz = |k: usize| dtypes[k].size();
         let _ = writeln!(
             out,
             "        {{\n\
@@ -567,7 +693,7 @@ impl Gen<'_> {
         );
         let _ = writeln!(out, "{v};");
         for &k in arrays {
-            let t = inst.params[k].cuda_name();
+            let t = dtypes[k].cuda_name();
             let _ = writeln!(
                 out,
                 "                const kxr_pack<{t}, {v}>* const q{k} = reinterpret_cast<const kxr_pack<{t}, {v}>*>(in{k} + (b_in{k} + (kxr_i)start));"
@@ -575,7 +701,7 @@ impl Gen<'_> {
         }
         let load = |out: &mut String, pre: &str, j: &str, indent: &str| {
             for &k in arrays {
-                let t = inst.params[k].cuda_name();
+                let t = dtypes[k].cuda_name();
                 let _ = writeln!(
                     out,
                     "{indent}const kxr_pack<{t}, {v}> {pre}{k} = q{k}[{j}];"

@@ -35,10 +35,12 @@ use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::{ErasedOperand, ErasedOutput, OperandData, OutputData};
 use crate::kernel::raw::Dim3;
-use crate::kernel::reduction::ReductionInstance;
+use crate::kernel::reduction::{ReduceInput, ReductionInstance};
 use crate::shape::{self, Layout};
 
-pub use super::codegen_reduce::{reduction_module, Entry, ReduceSpec};
+pub use super::codegen_reduce::{
+    fused_reduction_module, reduction_module, Entry, FusedInput, Fusion, ReduceSpec,
+};
 
 /// Rows of at most this many elements get a thread per result.
 const THREAD_ROWS: usize = 8;
@@ -147,6 +149,8 @@ struct ReduceKey {
     acc: Vec<DTypeId>,
     out: DTypeId,
     has_identity: bool,
+    /// Where the inputs come from: expressions by their structure (see `Fusion`).
+    fusion: Fusion,
     kinds: Vec<OperandKind>,
     spec: ReduceSpec,
 }
@@ -190,6 +194,7 @@ impl ReduceCache {
         dev: &CudaDevice,
         inst: &ReductionInstance,
         has_identity: bool,
+        fusion: &Fusion,
         kinds: &[OperandKind],
         spec: &ReduceSpec,
     ) -> Result<Arc<ReduceEntries>> {
@@ -202,6 +207,7 @@ impl ReduceCache {
             acc: inst.acc.clone(),
             out: inst.out,
             has_identity,
+            fusion: fusion.clone(),
             kinds: kinds.to_vec(),
             spec: *spec,
         };
@@ -213,7 +219,7 @@ impl ReduceCache {
         if let Some(e) = lock()?.get(&key) {
             return Ok(e.clone());
         }
-        let entries = Arc::new(load(dev, inst, has_identity, kinds, spec)?);
+        let entries = Arc::new(load(dev, inst, has_identity, fusion, kinds, spec)?);
         Ok(lock()?.entry(key).or_insert(entries).clone())
     }
 }
@@ -222,12 +228,14 @@ fn load(
     dev: &CudaDevice,
     inst: &ReductionInstance,
     has_identity: bool,
+    fusion: &Fusion,
     kinds: &[OperandKind],
     spec: &ReduceSpec,
 ) -> Result<ReduceEntries> {
-    let source = reduction_module(inst, has_identity, kinds, spec);
+    let source = fused_reduction_module(inst, has_identity, fusion, kinds, spec);
     let name = format!("kxr_{}", sanitize(&inst.name()));
-    let module = dev.load_module(&source, &name, codegen_reduce::needs_half_headers(inst))?;
+    let half = codegen_reduce::fused_needs_half_headers(inst, fusion);
+    let module = dev.load_module(&source, &name, half)?;
     let mut functions = Vec::new();
     for e in codegen_reduce::entries(has_identity) {
         functions.push((e, module.function(&codegen_reduce::entry_name(inst, e))?));
@@ -289,6 +297,51 @@ fn slot_strides(strides: &[isize], index: IndexWidth) -> Slot {
     slot_of_i64s(strides.iter().map(|&s| s as i64), index)
 }
 
+/// The module's operands of a call (an input's, or each leaf of an expression input) and how
+/// the reduction's inputs come from them.
+pub(crate) fn fuse<'i, 'a>(
+    inst: &ReductionInstance,
+    inputs: &'i [ReduceInput<'a>],
+) -> Result<(Fusion, Vec<&'i ErasedOperand<'a>>)> {
+    let mut fusion = Fusion {
+        operands: Vec::new(),
+        inputs: Vec::with_capacity(inputs.len()),
+    };
+    let mut operands = Vec::new();
+    for input in inputs {
+        match input {
+            ReduceInput::Operand(o) => {
+                fusion.inputs.push(FusedInput::Operand(operands.len()));
+                fusion.operands.push(o.dtype);
+                operands.push(o);
+            }
+            ReduceInput::Expr(e) => {
+                let (def, half) = crate::expr::fused::fused_def(e.prog)?;
+                fusion.inputs.push(FusedInput::Expr {
+                    name: def.name,
+                    source: def.device_source,
+                    first: operands.len(),
+                    count: e.leaves.len(),
+                    half,
+                });
+                for l in &e.leaves {
+                    fusion.operands.push(l.dtype);
+                    operands.push(l);
+                }
+            }
+        }
+    }
+    if fusion.inputs.len() != inst.params.len() {
+        return Err(Error::invalid(format!(
+            "{}: {} arguments given, {} expected",
+            inst.name(),
+            fusion.inputs.len(),
+            inst.params.len()
+        )));
+    }
+    Ok((fusion, operands))
+}
+
 /// Launches a reduction of `inputs` (broadcast to `shape`) over `axes` (sorted, unique) into
 /// `out`, whose layout has the kept axes only.
 pub(crate) fn launch(
@@ -297,10 +350,12 @@ pub(crate) fn launch(
     has_identity: bool,
     shape: &[usize],
     axes: &[usize],
-    inputs: &[ErasedOperand<'_>],
+    inputs: &[ReduceInput<'_>],
     out: &mut ErasedOutput<'_>,
 ) -> Result<()> {
     let name = inst.name();
+    // The module's operands: each input's, or an expression's leaves (see `Fusion`).
+    let (fusion, inputs) = fuse(inst, inputs)?;
     let kept: Vec<usize> = (0..shape.len()).filter(|d| !axes.contains(d)).collect();
     let kshape: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
     let rshape: Vec<usize> = axes.iter().map(|&d| shape[d]).collect();
@@ -327,13 +382,6 @@ pub(crate) fn launch(
              no identity"
         )));
     }
-    if inputs.len() != inst.params.len() {
-        return Err(Error::invalid(format!(
-            "{name}: {} arguments given, {} expected",
-            inputs.len(),
-            inst.params.len()
-        )));
-    }
     let driver = dev.driver();
     let out_layout = out.layout.clone();
     let out_elem = out.dtype.size();
@@ -357,7 +405,7 @@ pub(crate) fn launch(
     let mut kinds = Vec::with_capacity(inputs.len());
     let mut layouts: Vec<Layout> = Vec::new();
     if nr > 0 {
-        for op in inputs {
+        for op in &inputs {
             match &op.data {
                 OperandData::Scalar(_) => kinds.push(OperandKind::Scalar),
                 OperandData::Cuda {
@@ -392,7 +440,7 @@ pub(crate) fn launch(
             }
         }
     } else {
-        kinds = inst.params.iter().map(|_| OperandKind::Scalar).collect();
+        kinds = inputs.iter().map(|_| OperandKind::Scalar).collect();
     }
 
     // Merge the kept dimensions (inputs and output) and the reduced ones (inputs).
@@ -455,7 +503,7 @@ pub(crate) fn launch(
     };
     let entries = dev
         .reductions()
-        .get(dev, inst, has_identity, &kinds, &spec)?;
+        .get(dev, inst, has_identity, &fusion, &kinds, &spec)?;
 
     // The output pointer, strides and the kept shape (every entry takes them).
     let out_ptr = driver.ptr(out_bytes) + (out_layout.offset * out_elem) as u64;
@@ -505,7 +553,7 @@ pub(crate) fn launch(
 
     let mut slots: Vec<Slot> = Vec::with_capacity(3 * inputs.len() + 10);
     let mut array = 0usize;
-    for op in inputs {
+    for op in &inputs {
         match &op.data {
             OperandData::Scalar(bytes) => slots.push(slot_from_bytes(&bytes[..op.dtype.size()])),
             OperandData::Cuda { bytes, .. } => {

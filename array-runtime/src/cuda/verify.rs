@@ -149,6 +149,13 @@ pub fn reduction(inst: &ReductionInstance, has_identity: bool) -> Result<usize> 
     compile_all(&sources, &inst.name(), half)
 }
 
+/// Compiles `sources`, the modules of one reduction call whose lazy operands are fused
+/// ([`crate::kernel::reduction::ReduceCall::cuda_sources`]), to PTX together and quickly (see
+/// [`elementwise`]). Returns the number compiled.
+pub(crate) fn fused_reduction(sources: &[String], name: &str, half: bool) -> Result<usize> {
+    compile_all(sources, name, half)
+}
+
 /// Compiles the sources of one instance (its call variants) together as one NVRTC program
 /// ([`compile_together`]) to PTX for `compute_90` at NVRTC's fastest optimization level
 /// ([`quick_options`]): every module goes through NVRTC's front end and code generation, which

@@ -25,10 +25,10 @@
 //! ```
 
 mod assign;
-mod fused;
+pub(crate) mod fused;
 mod node;
 mod operators;
-mod program;
+pub(crate) mod program;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -38,7 +38,9 @@ use crate::array::Array;
 use crate::device::Device;
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
-use crate::kernel::elementwise::{ElementwiseDef, Instance, IntoOperand, Operand, Plan};
+use crate::kernel::elementwise::{
+    ElementwiseDef, ErasedOperand, Instance, IntoOperand, Operand, Plan,
+};
 
 pub use assign::InPlace;
 pub use node::{KernelNode, Notation, MAX_DEPTH};
@@ -250,17 +252,7 @@ impl<T: DType> Expr<T> {
     /// ```
     pub fn shape(&self) -> Result<Vec<usize>> {
         let prog = Program::build(&self.node, None)?;
-        let operands = prog.operands();
-        let params = prog.params();
-        let result = [T::ID];
-        let inst = Instance {
-            def: &CPU_DEF,
-            type_args: &[],
-            params: &params,
-            results: &result,
-        };
-        let plan = Plan::new(&inst, &operands).map_err(|e| prog.context(e))?;
-        Ok(plan.shape().to_vec())
+        program_shape(&prog, &prog.operands())
     }
 
     /// This expression converted to dtype `U` with NumPy's `astype` rules, lazily.
@@ -312,6 +304,21 @@ pub(crate) fn check_result<T: DType>(prog: &Program, what: &str) -> Result<()> {
         prog.result(),
         T::ID
     )))
+}
+
+/// The shape `prog` evaluates to over its `operands` (broadcast together, on one device),
+/// errors naming the expression.
+pub(crate) fn program_shape(prog: &Program, operands: &[ErasedOperand<'_>]) -> Result<Vec<usize>> {
+    let params = prog.params();
+    let result = [prog.result()];
+    let inst = Instance {
+        def: &CPU_DEF,
+        type_args: &[],
+        params: &params,
+        results: &result,
+    };
+    let plan = Plan::new(&inst, operands).map_err(|e| prog.context(e))?;
+    Ok(plan.shape().to_vec())
 }
 
 /// The device of the program's first array operand.
@@ -373,6 +380,11 @@ impl AnyExpr {
     /// ```
     pub fn dtype(&self) -> Option<DTypeId> {
         self.0.dtype()
+    }
+
+    /// The expression flattened into its program (how a reduction fuses it into its map).
+    pub(crate) fn program(&self) -> Result<Program> {
+        Program::build(&self.0, None)
     }
 }
 

@@ -81,7 +81,8 @@ pub enum Operand<'a, T: DType> {
     /// A scalar, broadcast to every element.
     Scalar(T),
     /// A lazy expression, evaluated (one fused kernel) by [`Operand::ready`] before the
-    /// kernel that takes it runs.
+    /// kernel that takes it runs; a reduction instead computes it inside its own kernel
+    /// (see [`crate::kernel::reduction::Erase::expression`]).
     Lazy(crate::expr::Expr<T>),
 }
 

@@ -13,6 +13,8 @@ use crate::array::{Array, ArrayViewMut};
 use crate::device::Device;
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
+use crate::expr::program::Program;
+use crate::expr::AnyExpr;
 use crate::kernel::elementwise::{ErasedOperand, IntoOutput, Operand};
 use crate::shape::{self, Layout};
 
@@ -77,9 +79,14 @@ pub trait ReduceKernel: Sized + Sync + 'static {
 pub trait Erase {
     /// The untyped view.
     fn erase(&self) -> ErasedOperand<'_>;
-    /// Evaluates the operand if it is a lazy expression (a reduction's input is evaluated
-    /// before the reduction runs).
+    /// Evaluates the operand if it is a lazy expression. A reduction no longer needs this: it
+    /// fuses a lazy operand into its map (see [`Erase::expression`]).
     fn make_ready(&mut self) -> Result<()>;
+    /// The operand's lazy expression, if it is one: the reduction computes its elements
+    /// inside its own kernel instead of evaluating it first.
+    fn expression(&self) -> Option<AnyExpr> {
+        None
+    }
 }
 
 impl<T: DType> Erase for Operand<'_, T> {
@@ -89,6 +96,86 @@ impl<T: DType> Erase for Operand<'_, T> {
     fn make_ready(&mut self) -> Result<()> {
         Operand::make_ready(self)
     }
+    fn expression(&self) -> Option<AnyExpr> {
+        match self {
+            Operand::Lazy(e) => Some(e.clone().erase()),
+            _ => None,
+        }
+    }
+}
+
+/// One input of a reduction as the engines see it: an operand, or a lazy expression whose
+/// elements the reduction's map computes from its leaves (no temporary array).
+#[derive(Debug)]
+pub(crate) enum ReduceInput<'a> {
+    Operand(ErasedOperand<'a>),
+    Expr(ExprInput<'a>),
+}
+
+/// A lazy expression fused into a reduction's map.
+#[derive(Debug)]
+pub(crate) struct ExprInput<'a> {
+    /// The expression's program (its leaves and steps).
+    pub(crate) prog: &'a Program,
+    /// The program's operands, in its leaves' order.
+    pub(crate) leaves: Vec<ErasedOperand<'a>>,
+    /// The shape the expression evaluates to.
+    pub(crate) shape: Vec<usize>,
+}
+
+impl ReduceInput<'_> {
+    fn dtype(&self) -> DTypeId {
+        match self {
+            ReduceInput::Operand(o) => o.dtype,
+            ReduceInput::Expr(e) => e.prog.result(),
+        }
+    }
+
+    fn shape(&self) -> Option<&[usize]> {
+        match self {
+            ReduceInput::Operand(o) => o.layout().map(|l| &l.shape[..]),
+            ReduceInput::Expr(e) => Some(&e.shape),
+        }
+    }
+
+    fn device(&self) -> Option<Device> {
+        match self {
+            ReduceInput::Operand(o) => o.device(),
+            ReduceInput::Expr(e) => e.leaves.iter().find_map(ErasedOperand::device),
+        }
+    }
+}
+
+/// The programs of the lazy operands (`None` for the others).
+fn programs(operands: &[Box<dyn Erase + '_>]) -> Result<Vec<Option<Program>>> {
+    operands
+        .iter()
+        .map(|o| o.expression().map(|e| e.program()).transpose())
+        .collect()
+}
+
+/// The inputs of a call: operands as they are, lazy ones as their programs' leaves (their
+/// shapes and devices checked, errors naming the expression).
+fn reduce_inputs<'a>(
+    operands: &'a [Box<dyn Erase + '_>],
+    programs: &'a [Option<Program>],
+) -> Result<Vec<ReduceInput<'a>>> {
+    operands
+        .iter()
+        .zip(programs)
+        .map(|(o, p)| match p {
+            None => Ok(ReduceInput::Operand(o.erase())),
+            Some(prog) => {
+                let leaves = prog.operands();
+                let shape = crate::expr::program_shape(prog, &leaves)?;
+                Ok(ReduceInput::Expr(ExprInput {
+                    prog,
+                    leaves,
+                    shape,
+                }))
+            }
+        })
+        .collect()
 }
 
 /// One instantiation of a reduction, as the CUDA backend needs it.
@@ -232,12 +319,96 @@ impl<'a, K: ReduceKernel> ReduceCall<'a, K> {
         self
     }
 
+    /// The CUDA C modules this call can compile on a GPU (contiguous rows with 32-bit
+    /// indices, strided rows, a general layout of 2 kept and 2 reduced dimensions with 64-bit
+    /// indices), each lazy operand fused into the map, and whether they need the half
+    /// headers. Pure text: no GPU needed.
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device, IntoOperand};
+    /// use array_runtime::kernel::reduction::ReduceCall;
+    /// # use array_runtime::kernel::reduction::{ReduceKernel, ReductionDef, Inputs};
+    /// # struct Sum;
+    /// # static DEF: ReductionDef = ReductionDef {
+    /// #     name: "sum", device_source: "", param_names: &["x"], type_params: &[], takes_index: false,
+    /// # };
+    /// # impl ReduceKernel for Sum {
+    /// #     type Acc = f32;
+    /// #     type Out = f32;
+    /// #     type Slices<'a> = &'a [f32];
+    /// #     fn def() -> &'static ReductionDef { &DEF }
+    /// #     fn type_args() -> Vec<array_runtime::DTypeId> { vec![] }
+    /// #     fn params() -> Vec<array_runtime::DTypeId> { vec![array_runtime::DTypeId::F32] }
+    /// #     fn acc_dtypes() -> Vec<array_runtime::DTypeId> { vec![array_runtime::DTypeId::F32] }
+    /// #     fn slices<'a>(inputs: &Inputs<'a>) -> &'a [f32] { inputs.input::<f32>(0) }
+    /// #     fn len(s: &&[f32]) -> usize { s.len() }
+    /// #     fn sub<'a>(s: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a> { &s[lo..hi] }
+    /// #     fn map(s: &&[f32], i: usize, _index: i64) -> f32 { s[i] }
+    /// #     fn identity() -> Option<f32> { Some(0.0) }
+    /// #     fn combine(a: f32, b: f32) -> f32 { a + b }
+    /// #     fn finish(acc: f32) -> f32 { acc }
+    /// # }
+    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f32, 2.0])?;
+    /// // `Sum` is a `#[reduction]`'s kernel (written by hand in the example of `ReduceCall`).
+    /// let call = ReduceCall::<Sum>::new(vec![Box::new((&a * &a).into_operand())]);
+    /// let (sources, _half) = call.cuda_sources()?;
+    /// assert!(sources[0].contains("kxr_sum_map(kxq_0::kxf_expr_"));
+    /// assert_eq!(call.run()?.item()?, 5.0); // one kernel: the product is computed in the map
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn cuda_sources(&self) -> Result<(Vec<String>, bool)> {
+        use crate::cuda::codegen::{IndexWidth, OperandKind};
+        use crate::cuda::codegen_reduce::{fused_needs_half_headers, fused_reduction_module};
+        let programs = programs(&self.operands)?;
+        let inputs = reduce_inputs(&self.operands, &programs)?;
+        let inst = ReductionInstance::of::<K>();
+        let (fusion, operands) = crate::cuda::reduction::fuse(&inst, &inputs)?;
+        let kinds: Vec<OperandKind> = operands
+            .iter()
+            .map(|o| match o.layout() {
+                Some(_) => OperandKind::Array,
+                None => OperandKind::Scalar,
+            })
+            .collect();
+        let has_identity = K::identity().is_some();
+        let specs = [
+            (1, 1, true, IndexWidth::I32),
+            (1, 1, false, IndexWidth::I32),
+            (2, 2, false, IndexWidth::I64),
+        ];
+        let sources = specs
+            .iter()
+            .map(|&(kept_ndim, reduced_ndim, contiguous_rows, index)| {
+                let spec = crate::cuda::codegen_reduce::ReduceSpec {
+                    kept_ndim,
+                    reduced_ndim,
+                    contiguous_rows,
+                    index,
+                };
+                fused_reduction_module(&inst, has_identity, &fusion, &kinds, &spec)
+            })
+            .collect();
+        Ok((sources, fused_needs_half_headers(&inst, &fusion)))
+    }
+
+    /// Compiles [`ReduceCall::cuda_sources`] with NVRTC to PTX; how tests prove fused
+    /// reductions without a GPU. Returns the number of modules compiled.
+    ///
+    /// ```no_run
+    /// use array_runtime::kernel::reduction::{ReduceCall, ReduceKernel};
+    /// fn check<K: ReduceKernel>(call: &ReduceCall<'_, K>) -> array_runtime::Result<usize> {
+    ///     call.verify_cuda()
+    /// }
+    /// ```
+    pub fn verify_cuda(&self) -> Result<usize> {
+        let (sources, half) = self.cuda_sources()?;
+        crate::cuda::verify::fused_reduction(&sources, &ReductionInstance::of::<K>().name(), half)
+    }
+
     /// Runs the reduction into a new array.
-    pub fn run(mut self) -> Result<Array<K::Out>> {
-        for o in &mut self.operands {
-            o.make_ready()?;
-        }
-        let erased: Vec<ErasedOperand<'_>> = self.operands.iter().map(|o| o.erase()).collect();
+    pub fn run(self) -> Result<Array<K::Out>> {
+        let programs = programs(&self.operands)?;
+        let erased = reduce_inputs(&self.operands, &programs)?;
         let plan = ReducePlan::new::<K>(&erased, self.axes.as_deref(), self.keepdims, None)?;
         let mut out = Array::<K::Out>::for_overwrite(&plan.device, &plan.out_shape)?;
         plan.run::<K>(&erased, out.view_mut()?)?;
@@ -245,12 +416,10 @@ impl<'a, K: ReduceKernel> ReduceCall<'a, K> {
     }
 
     /// Runs the reduction into an existing array or view, whose shape must be the result's.
-    pub fn into<'o, O: IntoOutput<'o, K::Out>>(mut self, out: O) -> Result<()> {
-        for o in &mut self.operands {
-            o.make_ready()?;
-        }
+    pub fn into<'o, O: IntoOutput<'o, K::Out>>(self, out: O) -> Result<()> {
+        let programs = programs(&self.operands)?;
         let view = out.into_output()?;
-        let erased: Vec<ErasedOperand<'_>> = self.operands.iter().map(|o| o.erase()).collect();
+        let erased = reduce_inputs(&self.operands, &programs)?;
         let plan = ReducePlan::new::<K>(
             &erased,
             self.axes.as_deref(),
@@ -286,7 +455,7 @@ struct ReducePlan {
 
 impl ReducePlan {
     fn new<K: ReduceKernel>(
-        inputs: &[ErasedOperand<'_>],
+        inputs: &[ReduceInput<'_>],
         axes: Option<&[isize]>,
         keepdims: bool,
         out_device: Option<Device>,
@@ -301,18 +470,15 @@ impl ReducePlan {
             )));
         }
         for (i, (op, want)) in inputs.iter().zip(&params).enumerate() {
-            if op.dtype != *want {
+            if op.dtype() != *want {
                 return Err(Error::invalid(format!(
                     "{name}: argument `{}` has dtype {} but the reduction takes {want}",
                     K::def().param_names.get(i).copied().unwrap_or("?"),
-                    op.dtype
+                    op.dtype()
                 )));
             }
         }
-        let shapes: Vec<&[usize]> = inputs
-            .iter()
-            .filter_map(|o| o.layout().map(|l| &l.shape[..]))
-            .collect();
+        let shapes: Vec<&[usize]> = inputs.iter().filter_map(ReduceInput::shape).collect();
         let shape = shape::broadcast_shapes(&name, &shapes)?;
         let nd = shape.len();
         let mut reduced = Vec::new();
@@ -344,7 +510,7 @@ impl ReducePlan {
                 }
             })
             .collect();
-        let mut devices: Vec<Device> = inputs.iter().filter_map(|o| o.device()).collect();
+        let mut devices: Vec<Device> = inputs.iter().filter_map(ReduceInput::device).collect();
         devices.extend(out_device);
         let device = devices.first().cloned().unwrap_or(Device::Cpu);
         if devices.iter().any(|d| !d.same(&device)) {
@@ -364,7 +530,7 @@ impl ReducePlan {
 
     fn run<K: ReduceKernel>(
         &self,
-        inputs: &[ErasedOperand<'_>],
+        inputs: &[ReduceInput<'_>],
         out: ArrayViewMut<'_, K::Out>,
     ) -> Result<()> {
         crate::kernel::count_launch();

@@ -1,8 +1,7 @@
 //! `max` (`amax`), `min` (`amin`), `nanmax`, `nanmin` and `ptp`.
 
-use array_runtime::kernel::elementwise::Operand;
+use array_runtime::kernel::elementwise::IntoOperand;
 use array_runtime::kernel::reduction::ReduceCall;
-use array_runtime::Array;
 
 use super::dtypes::ExtremaDType;
 
@@ -31,8 +30,8 @@ pub type Ptp<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Ptp>;
 /// assert!(max(&Array::<f64>::zeros(&Device::cpu(), &[0])?).run().is_err());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn max<T: ExtremaDType>(a: &Array<T>) -> Max<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn max<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> Max<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `min` (`amin`): the smallest element; a NaN propagates; complex numbers in NumPy's
@@ -46,8 +45,8 @@ pub fn max<T: ExtremaDType>(a: &Array<T>) -> Max<'_, T> {
 /// assert_eq!(min(&a).run()?.item()?, -7);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn min<T: ExtremaDType>(a: &Array<T>) -> Min<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn min<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> Min<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `nanmax`: the largest element ignoring NaN (complex: ignoring the values with a NaN
@@ -60,8 +59,8 @@ pub fn min<T: ExtremaDType>(a: &Array<T>) -> Min<'_, T> {
 /// assert_eq!(nanmax(&a).run()?.item()?, 1.0);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanmax<T: ExtremaDType>(a: &Array<T>) -> NanMax<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn nanmax<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> NanMax<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `nanmin`: the smallest element ignoring NaN (complex: as [`nanmax`]); NaN where
@@ -74,8 +73,8 @@ pub fn nanmax<T: ExtremaDType>(a: &Array<T>) -> NanMax<'_, T> {
 /// assert_eq!(nanmin(&a).run()?.item()?, 0.5);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanmin<T: ExtremaDType>(a: &Array<T>) -> NanMin<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn nanmin<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> NanMin<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `ptp` ("peak to peak"): `max - min` in one pass, in the input's dtype (integers
@@ -89,6 +88,6 @@ pub fn nanmin<T: ExtremaDType>(a: &Array<T>) -> NanMin<'_, T> {
 /// assert_eq!(ptp(&a).axis(1).run()?.to_vec()?, vec![7, 0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn ptp<T: ExtremaDType>(a: &Array<T>) -> Ptp<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn ptp<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> Ptp<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }

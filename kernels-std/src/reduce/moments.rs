@@ -1,6 +1,6 @@
 //! `mean`, `var`, `std`, `average` and `nanmean`, `nanvar`, `nanstd`.
 
-use array_runtime::kernel::elementwise::Operand;
+use array_runtime::kernel::elementwise::{IntoOperand, Operand};
 use array_runtime::kernel::reduction::{Erase, ReduceCall};
 use array_runtime::{c128, c64, shape, Array, DType, Error, Float, Result};
 
@@ -12,7 +12,7 @@ use super::kernels;
 #[derive(Debug)]
 #[must_use = "a reduction builder does nothing until `.run()` is called"]
 pub struct Mean<'a, T: DType> {
-    a: &'a Array<T>,
+    a: Operand<'a, T>,
     choice: AxesChoice,
     skip_nan: bool,
 }
@@ -22,13 +22,21 @@ impl<T: MeanOf> Mean<'_, T> {
 
     /// Runs the reduction.
     pub fn run(self) -> Result<Array<<T as MeanOf>::Out>> {
-        let input = || -> Vec<Box<dyn Erase + '_>> { vec![Box::new(Operand::Borrowed(self.a))] };
+        if !self.skip_nan {
+            let ndim = match &self.a {
+                Operand::Lazy(e) => e.shape()?.len(),
+                Operand::Borrowed(a) => a.ndim(),
+                Operand::Owned(a) => a.ndim(),
+                Operand::Scalar(_) => 0,
+            };
+            self.choice.reject_axis_of_scalar("mean", ndim)?;
+        }
+        let input: Vec<Box<dyn Erase + '_>> = vec![Box::new(self.a)];
         if self.skip_nan {
-            let call = ReduceCall::<T::NanMean>::new(input());
+            let call = ReduceCall::<T::NanMean>::new(input);
             self.choice.apply(call).run()
         } else {
-            self.choice.reject_axis_of_scalar("mean", self.a.ndim())?;
-            let call = ReduceCall::<T::Mean>::new(input());
+            let call = ReduceCall::<T::Mean>::new(input);
             self.choice.apply(call).run()
         }
     }
@@ -47,11 +55,13 @@ impl<T: MeanOf> Mean<'_, T> {
 /// assert_eq!(m.to_vec()?, vec![1.5, 4.0]);
 /// assert_eq!(mean(&a).run()?.item()?, 2.75);
 /// assert!(mean(&Array::scalar(&Device::cpu(), 1.0f32)?).axis(0).run().is_err());
+/// // The mean of an expression, fused into the reduction (no temporary array).
+/// assert_eq!(mean(&a * &a).run()?.item()?, 9.75);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn mean<T: MeanOf>(a: &Array<T>) -> Mean<'_, T> {
+pub fn mean<'a, T: MeanOf>(a: impl IntoOperand<'a, T>) -> Mean<'a, T> {
     Mean {
-        a,
+        a: a.into_operand(),
         choice: AxesChoice::default(),
         skip_nan: false,
     }
@@ -68,9 +78,9 @@ pub fn mean<T: MeanOf>(a: &Array<T>) -> Mean<'_, T> {
 /// assert!(m[1].is_nan());
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanmean<T: MeanOf>(a: &Array<T>) -> Mean<'_, T> {
+pub fn nanmean<'a, T: MeanOf>(a: impl IntoOperand<'a, T>) -> Mean<'a, T> {
     Mean {
-        a,
+        a: a.into_operand(),
         choice: AxesChoice::default(),
         skip_nan: true,
     }
@@ -326,7 +336,7 @@ impl<'a, T: AverageOf> Average<'a, T> {
     pub fn run(self) -> Result<Array<<T as MeanOf>::Out>> {
         let Some(w) = self.weights else {
             return Mean {
-                a: self.a,
+                a: Operand::Borrowed(self.a),
                 choice: self.choice,
                 skip_nan: false,
             }

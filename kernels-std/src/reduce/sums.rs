@@ -1,8 +1,7 @@
 //! `sum`, `prod`, `nansum`, `nanprod`.
 
-use array_runtime::kernel::elementwise::Operand;
+use array_runtime::kernel::elementwise::IntoOperand;
 use array_runtime::kernel::reduction::ReduceCall;
-use array_runtime::Array;
 
 use super::dtypes::SumDType;
 
@@ -28,10 +27,16 @@ pub type NanProd<'a, T> = ReduceCall<'a, <T as SumDType>::NanProd>;
 /// assert_eq!(rows.to_vec()?, vec![300, -6]);
 /// assert_eq!(sum(&a).run()?.item()?, 294);
 /// assert_eq!(sum(&a).axes(&[]).run()?.shape(), &[2, 3]);
+/// // An expression is fused into the reduction: one kernel, no temporary array.
+/// let b = Array::from_vec(&Device::cpu(), &[3], vec![1i8, 0, 1])?;
+/// let before = kernels_std::kernel::launches();
+/// let dots: Array<i64> = sum(&a * &b).axis(1).run()?;
+/// assert_eq!(kernels_std::kernel::launches() - before, 1);
+/// assert_eq!(dots.to_vec()?, vec![200, -4]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn sum<T: SumDType>(a: &Array<T>) -> Sum<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn sum<'a, T: SumDType>(a: impl IntoOperand<'a, T>) -> Sum<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `prod`: the product (`1` over an empty axis), in the dtype of [`sum`]; integers
@@ -44,8 +49,8 @@ pub fn sum<T: SumDType>(a: &Array<T>) -> Sum<'_, T> {
 /// assert_eq!(prod(&a).axis(0).run()?.to_vec()?, vec![-1.5, 8.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn prod<T: SumDType>(a: &Array<T>) -> Prod<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn prod<'a, T: SumDType>(a: impl IntoOperand<'a, T>) -> Prod<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `nansum`: the sum of the elements that are not NaN (`0` where all are NaN).
@@ -57,8 +62,8 @@ pub fn prod<T: SumDType>(a: &Array<T>) -> Prod<'_, T> {
 /// assert_eq!(nansum(&a).run()?.item()?, 3.0);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nansum<T: SumDType>(a: &Array<T>) -> NanSum<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn nansum<'a, T: SumDType>(a: impl IntoOperand<'a, T>) -> NanSum<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
 
 /// NumPy's `nanprod`: the product of the elements that are not NaN (`1` where all are NaN).
@@ -70,6 +75,6 @@ pub fn nansum<T: SumDType>(a: &Array<T>) -> NanSum<'_, T> {
 /// assert_eq!(nanprod(&a).run()?.item()?, 6.0);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn nanprod<T: SumDType>(a: &Array<T>) -> NanProd<'_, T> {
-    ReduceCall::new(vec![Box::new(Operand::Borrowed(a))])
+pub fn nanprod<'a, T: SumDType>(a: impl IntoOperand<'a, T>) -> NanProd<'a, T> {
+    ReduceCall::new(vec![Box::new(a.into_operand())])
 }
