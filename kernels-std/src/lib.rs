@@ -35,6 +35,7 @@ pub mod scan;
 pub mod scipy;
 pub mod shape;
 pub mod sort;
+pub mod sparse;
 pub mod special;
 pub mod stats;
 
