@@ -7,6 +7,7 @@ use super::kernels::{
     check_compressed, expand_majors, group_bounds, group_flags, kept_pointers, line_starts,
 };
 use crate::prelude::*;
+use crate::scan::rows::{cpu_workers, launch_items};
 use crate::sort::compact::{nonzero_flag, per_element, scan_flags, scatter_selected};
 use crate::sort::{argsort, take};
 
@@ -419,8 +420,17 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             &[n] if n == self.minor => {
                 let mut y = Array::<T>::zeros(&dev, &[self.majors])?;
                 if self.majors > 0 {
-                    let cfg = per_element(self.majors)?;
-                    T::spmv::<I>(&cfg, &self.indptr, &self.indices, &self.data, &x, &mut y)?;
+                    let (cfg, per_thread, spread) = row_runs(&dev, self.majors)?;
+                    T::spmv::<I>(
+                        &cfg,
+                        &self.indptr,
+                        &self.indices,
+                        &self.data,
+                        &x,
+                        &mut y,
+                        per_thread as u64,
+                        spread as u64,
+                    )?;
                 }
                 Ok(y)
             }
@@ -446,4 +456,17 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             }),
         }
     }
+}
+
+/// The launch of a product over `rows` rows: one row per thread on a GPU; on the CPU runs of
+/// rows, about eight per worker (the emulator's cost is per thread, a row of the Poisson
+/// matrix is five products), each run one item of [`launch_items`].
+fn row_runs(dev: &Device, rows: usize) -> Result<(LaunchConfig, usize, usize)> {
+    let per_thread = if dev.is_cpu() {
+        rows.div_ceil(8 * cpu_workers()).max(1)
+    } else {
+        1
+    };
+    let (cfg, spread) = launch_items(dev, rows.div_ceil(per_thread))?;
+    Ok((cfg, per_thread, spread))
 }

@@ -198,6 +198,8 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
         majors: usize,
         n: usize,
     ) -> Result<Compressed<T, I>> {
+        // The pointers count stored values in the index type.
+        check_extents::<I>("coo_array conversion (stored values)", &[self.data.len()])?;
         let (major, minor, data) = if self.data.is_empty() {
             (major.clone(), minor.clone(), self.data.clone())
         } else {

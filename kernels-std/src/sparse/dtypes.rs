@@ -56,6 +56,7 @@ pub(crate) mod sealed {
             major_stride: u64,
             minor_stride: u64,
         ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
         fn spmv<P: super::SparseIndex>(
             cfg: &LaunchConfig,
             indptr: &Array<P>,
@@ -63,6 +64,8 @@ pub(crate) mod sealed {
             data: &Array<Self>,
             x: &Array<Self>,
             y: &mut Array<Self>,
+            per_thread: u64,
+            spread: u64,
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
         fn spmm<P: super::SparseIndex>(
@@ -122,8 +125,12 @@ macro_rules! kernels_impl {
                 data: &Array<Self>,
                 x: &Array<Self>,
                 y: &mut Array<Self>,
+                per_thread: u64,
+                spread: u64,
             ) -> Result<()> {
-                $spmv::launch::<$($ty,)* P>(cfg, indptr, indices, data, x, y, <$t>::default())
+                $spmv::launch::<$($ty,)* P>(
+                    cfg, indptr, indices, data, x, y, <$t>::default(), per_thread, spread,
+                )
             }
             fn spmm<P: SparseIndex>(
                 cfg: &LaunchConfig,

@@ -260,8 +260,11 @@ macro_rules! arith_kernels {
         }
 
         /// `y[r] = sum_j data[j] * x[indices[j]]` over the entries of row `r` in order
-        /// (SciPy's `csr_matvec`), one thread per row.
+        /// (SciPy's `csr_matvec`). Thread `item * spread` does the rows
+        /// `item * per_thread ..` (`per_thread` of them): one row per thread on a GPU, long
+        /// runs of rows on the CPU (see [`launch_items`](crate::scan::rows::launch_items)).
         #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
         pub(crate) fn $spmv<$($g)*>(
             indptr: &[P],
             indices: &[P],
@@ -269,9 +272,16 @@ macro_rules! arith_kernels {
             x: &[$t],
             y: &mut [$t],
             zero: $t,
+            per_thread: usize,
+            spread: usize,
         ) {
-            let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-            if r < y.len() {
+            let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if g % spread != 0 {
+                return;
+            }
+            let first = (g / spread) * per_thread;
+            let last = (first + per_thread).min(y.len());
+            for r in first..last {
                 let mut acc = zero;
                 let start = indptr[r].cast::<u64>() as usize;
                 let end = indptr[r + 1].cast::<u64>() as usize;
