@@ -19,7 +19,7 @@ use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::prelude::*;
 use kernels_std::reduce::SumDType;
 use kernels_std::sparse::{
-    eye, identity, CooArray, CscArray, CsrArray, SparseDType, SparseIndex, SumOut,
+    diags, eye, identity, CooArray, CscArray, CsrArray, SparseDType, SparseIndex, SumOut,
 };
 
 fn fixtures(dev: &Device) -> Npz {
@@ -711,5 +711,78 @@ fn eye_and_identity() {
             s.diagonal(0).unwrap().to_vec().unwrap(),
             vec![c128::new(0.0, 2.0); 2]
         );
+    }
+}
+
+#[test]
+fn diags_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        for case in ["tri", "rect", "edge", "tall"] {
+            let c = format!("diags_{case}_int32");
+            let offsets: Vec<isize> = npz
+                .array::<i64>(&format!("{c}_offsets"))
+                .unwrap()
+                .to_vec()
+                .unwrap()
+                .into_iter()
+                .map(|k| k as isize)
+                .collect();
+            let diagonals: Vec<Array<f64>> = (0..offsets.len())
+                .map(|j| npz.array::<f64>(&format!("{c}_d{j}")).unwrap())
+                .collect();
+            let s = npz
+                .array::<i64>(&format!("{c}_shape"))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            let shape = (s[0] >= 0).then(|| [s[0] as usize, s[1] as usize]);
+            let a: CsrArray<f64> =
+                diags(&dev, &diagonals, &offsets, shape).unwrap_or_else(|e| panic!("{c}: {e}"));
+            check_compressed(
+                &npz,
+                &format!("{c}_csr"),
+                a.data(),
+                a.indices(),
+                a.indptr(),
+                Tol::exact(),
+            );
+            assert!(a.has_canonical_format(), "{c}");
+        }
+        // SciPy's errors.
+        let v = |x: Vec<f64>| arr(&dev, x);
+        let bad: Vec<(&str, Result<CsrArray<f64>>)> = vec![
+            ("counts differ", diags(&dev, &[v(vec![1.0])], &[0, 1], None)),
+            (
+                "repeated offset",
+                diags(&dev, &[v(vec![1.0; 3]), v(vec![1.0; 3])], &[0, 0], None),
+            ),
+            (
+                "offset out of bounds",
+                diags(&dev, &[v(vec![1.0])], &[4], Some([3, 3])),
+            ),
+            (
+                "below the matrix",
+                diags(&dev, &[v(vec![1.0])], &[-4], Some([3, 3])),
+            ),
+            (
+                "diagonal too short",
+                diags(&dev, &[v(vec![1.0, 2.0])], &[0], Some([3, 3])),
+            ),
+            (
+                "empty diagonal",
+                diags(&dev, &[v(vec![])], &[0], Some([3, 3])),
+            ),
+            ("no diagonal, no shape", diags(&dev, &[], &[], None)),
+            (
+                "2-d diagonal",
+                diags(&dev, &[Array::zeros(&dev, &[1, 3]).unwrap()], &[0], None),
+            ),
+        ];
+        for (what, r) in bad {
+            assert!(r.is_err(), "{what}: accepted on {dev}");
+        }
+        let empty: CsrArray<f64> = diags(&dev, &[], &[], Some([2, 3])).unwrap();
+        assert_eq!((empty.shape(), empty.nnz()), ([2, 3], 0));
     }
 }

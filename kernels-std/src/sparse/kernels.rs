@@ -212,6 +212,32 @@ pub(crate) fn eye_parts<T: DType, I: Int>(
     }
 }
 
+/// Entries `base..base + len` of COO arrays from one diagonal: entry `i` is `v[i]` (`v[0]`
+/// when `v` has one element) at row `r0 + i`, column `c0 + i`.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn diagonal_entries<T: DType, I: Int>(
+    v: &[T],
+    row: &mut [I],
+    col: &mut [I],
+    data: &mut [T],
+    base: usize,
+    len: usize,
+    r0: usize,
+    c0: usize,
+) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < len {
+        let mut src = i;
+        if v.len() == 1 {
+            src = 0;
+        }
+        row[base + i] = ((r0 + i) as i64).cast::<I>();
+        col[base + i] = ((c0 + i) as i64).cast::<I>();
+        data[base + i] = v[src];
+    }
+}
+
 /// The kernels with arithmetic on the data, stamped per element type: the generic `T: Num`
 /// ones and one set per complex dtype (names given, so that every instantiation's CUDA name
 /// is its own).

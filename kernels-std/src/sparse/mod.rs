@@ -7,6 +7,7 @@
 //! | `coo_array((data, (row, col)), shape=(m, n))` | [`CooArray::new`]`(&data, &row, &col, [m, n])` |
 //! | `csr_array(dense)`, `csc_array(dense)`, `coo_array(dense)` | `CsrArray::<T>::from_dense(&dense)`, ... |
 //! | `eye_array(m, n, k=k, format="csr")`, `identity(n, format="csr")` | [`eye`]`(&dev, m, n, k)`, [`identity`]`(&dev, n)` |
+//! | `diags_array(diagonals, offsets=offsets, shape=shape, format="csr")` | [`diags`]`(&dev, &diagonals, &offsets, Some(shape))` |
 //! | `a.toarray()`, `a.tocsr()`, `a.tocsc()`, `a.tocoo()`, `a.T` | `a.toarray()`, `a.tocsr()`, `a.tocsc()`, `a.tocoo()`, `a.transpose()` |
 //! | `a.sum_duplicates()`, `a.sort_indices()`, `a.eliminate_zeros()` | the same, on `&mut a` |
 //! | `a @ x`, `a.dot(x)` (dense `x`, 1-d or 2-d) | `a.dot(&x)`, `a.matmul(&x)` |
@@ -54,7 +55,7 @@ use crate::reduce::SumDType;
 use crate::sort::compact::per_element;
 use crate::sort::{flatnonzero, take};
 use compressed::{check_extents, Compressed};
-use kernels::{eye_parts, unravel};
+use kernels::{diagonal_entries, eye_parts, unravel};
 
 /// The dtype of `sum` of a sparse array of `T` (NumPy's: `i64` for narrower signed integers,
 /// `u64` for narrower unsigned ones, else `T`).
@@ -158,6 +159,124 @@ pub fn identity<T: SparseDType + num_traits::One, I: SparseIndex>(
     n: usize,
 ) -> Result<CsrArray<T, I>> {
     eye(dev, n, n, 0)
+}
+
+/// SciPy's `diags_array(diagonals, offsets=offsets, shape=shape, format="csr")`: diagonal
+/// `j` (a 1-d array, or one element repeated along the diagonal) on the `offsets[j]`-th
+/// diagonal. `shape` `None` is the square matrix of `len(diagonals[0]) + |offsets[0]|` rows.
+/// A diagonal longer than its place is cut, as SciPy cuts it; the stored zeros are dropped
+/// (SciPy's DIA-to-CSR conversion drops them). Errors, as SciPy's: different numbers of
+/// diagonals and offsets, a repeated offset, an offset outside the matrix, a diagonal shorter
+/// than its place (and not of one element), no diagonal and no shape.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::{diags, CsrArray};
+/// let dev = Device::cpu();
+/// let main = Array::from_vec(&dev, &[3], vec![2.0f64, 2.0, 2.0])?;
+/// let off = Array::from_vec(&dev, &[1], vec![-1.0f64])?; // repeated along the diagonal
+/// let a: CsrArray<f64> = diags(&dev, &[main, off.clone(), off], &[0, -1, 1], None)?;
+/// assert_eq!(a.toarray()?.to_vec()?, vec![2.0, -1.0, 0.0, -1.0, 2.0, -1.0, 0.0, -1.0, 2.0]);
+/// let short = Array::from_vec(&dev, &[2], vec![1.0f64, 1.0])?;
+/// assert!(diags::<f64, i32>(&dev, &[short], &[0], Some([3, 3])).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn diags<T: SparseDType, I: SparseIndex>(
+    dev: &Device,
+    diagonals: &[Array<T>],
+    offsets: &[isize],
+    shape: Option<[usize; 2]>,
+) -> Result<CsrArray<T, I>> {
+    let what = "diags_array";
+    if diagonals.len() != offsets.len() {
+        return Err(Error::invalid(format!(
+            "{what}: different number of diagonals ({}) and offsets ({})",
+            diagonals.len(),
+            offsets.len()
+        )));
+    }
+    let mut sorted = offsets.to_vec();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Error::invalid(format!(
+            "{what}: offset array contains duplicate values"
+        )));
+    }
+    let [m, n] = match (shape, diagonals.first(), offsets.first()) {
+        (Some(s), _, _) => s,
+        (None, Some(d), Some(&k)) => {
+            let side = d
+                .len()
+                .checked_add(k.unsigned_abs())
+                .ok_or_else(|| Error::invalid(format!("{what}: the inferred shape overflows")))?;
+            [side, side]
+        }
+        _ => {
+            return Err(Error::invalid(format!(
+                "{what}: no diagonal to infer the shape from"
+            )))
+        }
+    };
+    check_extents::<I>(what, &[m, n])?;
+    // Each diagonal's place: (values, r0, c0, length).
+    let (mi, ni) = (m as i128, n as i128);
+    let mut places = Vec::with_capacity(diagonals.len());
+    let mut total = 0usize;
+    for (j, (d, &k)) in diagonals.iter().zip(offsets).enumerate() {
+        compressed::check_device(what, dev, &[d.device()])?;
+        if d.ndim() > 1 {
+            return Err(Error::invalid(format!(
+                "{what}: diagonal {j} should be 1-d, got shape {:?}",
+                d.shape()
+            )));
+        }
+        let k = k as i128;
+        let length = (mi + k).min(ni - k).min(mi.min(ni));
+        if length < 0 {
+            return Err(Error::invalid(format!(
+                "{what}: offset {k} (index {j}) out of bounds for shape ({m}, {n})"
+            )));
+        }
+        let length = length as usize;
+        if d.len() != 1 && d.len() < length {
+            return Err(Error::invalid(format!(
+                "{what}: diagonal length (index {j}: {} at offset {k}) does not agree with \
+                 array size ({m}, {n})",
+                d.len()
+            )));
+        }
+        places.push((
+            d.reshape(&[d.len()])?.as_standard_layout()?,
+            0.max(-k) as usize,
+            0.max(k) as usize,
+            length,
+        ));
+        total += length;
+    }
+    check_extents::<I>(what, &[total])?;
+    let mut row = Array::<I>::zeros(dev, &[total])?;
+    let mut col = Array::<I>::zeros(dev, &[total])?;
+    let mut data = Array::<T>::zeros(dev, &[total])?;
+    let mut base = 0;
+    for (v, r0, c0, len) in places {
+        if len > 0 {
+            diagonal_entries::launch::<T, I>(
+                &per_element(len)?,
+                &v,
+                &mut row,
+                &mut col,
+                &mut data,
+                base as u64,
+                len as u64,
+                r0 as u64,
+                c0 as u64,
+            )?;
+        }
+        base += len;
+    }
+    let mut coo = CooArray::trusted(data, row, col, [m, n], false);
+    coo.eliminate_zeros()?;
+    coo.tocsr()
 }
 
 #[cfg(test)]

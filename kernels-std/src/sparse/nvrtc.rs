@@ -32,6 +32,9 @@ fn sparse_kernels_compile() {
         for t in [C64, C128] {
             raw(&eye_parts::DEF, &[t, i]);
         }
+        for t in NUMBERS.into_iter().chain([C64, C128]) {
+            raw(&diagonal_entries::DEF, &[t, i]);
+        }
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);
