@@ -252,7 +252,7 @@ SPARSE_FUNCTIONS = (
     "block_array block_diag bmat diags diags_array eye eye_array find hstack identity issparse "
     "kron kronsum random_array spdiags tril triu vstack"
 )
-SPARSE_ALIASES = {"T": "transpose", "eye_array": "eye"}
+SPARSE_ALIASES = {"T": "transpose", "eye_array": "eye", "diags_array": "diags"}
 
 
 def sparse_items():
