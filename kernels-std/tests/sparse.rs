@@ -87,6 +87,12 @@ where
             same(npz, &k, &csc.sum(axis).unwrap(), tol);
             same(npz, &k, &coo.sum(axis).unwrap(), tol);
         }
+        for (k, key) in [(0, "0"), (1, "1"), (-1, "m1"), (-3, "m3"), (1000, "1000")] {
+            let kk = format!("{c}_trace_{key}");
+            same(npz, &kk, &csr.trace(k).unwrap(), tol);
+            same(npz, &kk, &csc.trace(k).unwrap(), tol);
+            same(npz, &kk, &coo.trace(k).unwrap(), tol);
+        }
     }
 }
 
@@ -707,6 +713,21 @@ fn eye_and_identity() {
         assert_eq!(i.nnz(), 2);
         assert_eq!(i.dtype(), DTypeId::C128);
         let s = i.mul_scalar(c128::new(0.0, 2.0)).unwrap();
+        let r: CsrArray<f64> = s.astype::<f64>().unwrap();
+        assert_eq!(
+            (r.nnz(), r.diagonal(0).unwrap().to_vec().unwrap()),
+            (2, vec![0.0; 2])
+        );
+        let t = eye::<i8, i32>(&dev, 3, 3, 0).unwrap().tocoo().unwrap();
+        assert_eq!(
+            t.astype::<f32>()
+                .unwrap()
+                .toarray()
+                .unwrap()
+                .to_vec()
+                .unwrap()[4],
+            1.0
+        );
         assert_eq!(
             s.diagonal(0).unwrap().to_vec().unwrap(),
             vec![c128::new(0.0, 2.0); 2]

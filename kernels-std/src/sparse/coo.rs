@@ -352,6 +352,27 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
         self.tocsr()?.diagonal(k)
     }
 
+    /// SciPy's `astype(U)`: the values converted with NumPy's `astype` rules, the entries
+    /// kept.
+    pub fn astype<U: SparseDType>(&self) -> Result<CooArray<U, I>> {
+        Ok(CooArray::trusted(
+            self.data.astype::<U>()?,
+            self.row.clone(),
+            self.col.clone(),
+            self.shape,
+            self.canonical,
+        ))
+    }
+
+    /// SciPy's `trace(offset)`: the sum of the `offset`-th diagonal, in the dtype of
+    /// [`CooArray::sum`].
+    pub fn trace(&self, offset: isize) -> Result<Array<SumOut<T>>>
+    where
+        T: SumDType,
+    {
+        crate::reduce::sum(&self.diagonal(offset)?).run()
+    }
+
     /// SciPy's `a * s` with a scalar: every stored value multiplied, the entries kept.
     pub fn mul_scalar(&self, s: T) -> Result<Self>
     where

@@ -304,6 +304,41 @@ impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
         self.inner.diagonal(k)
     }
 
+    /// SciPy's `astype(U)`: the values converted with NumPy's `astype` rules, the structure
+    /// (explicit zeros too, and values that become zero) kept.
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::CsrArray;
+    /// let d = Array::from_vec(&Device::cpu(), &[1, 3], vec![0.0f64, 2.7, -0.5])?;
+    /// let a = CsrArray::<f64>::from_dense(&d)?.astype::<i32>()?;
+    /// assert_eq!((a.nnz(), a.toarray()?.to_vec()?), (2, vec![0, 2, 0]));
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn astype<U: SparseDType>(&self) -> Result<CsrArray<U, I>> {
+        Ok(CsrArray {
+            inner: self.inner.map_data(|d| d.astype::<U>())?,
+        })
+    }
+
+    /// SciPy's `trace(offset)`: the sum of the `offset`-th diagonal, in the dtype of
+    /// [`CsrArray::sum`].
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::CsrArray;
+    /// let d = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+    /// let a = CsrArray::<u8>::from_dense(&d)?;
+    /// assert_eq!((a.trace(0)?.item()?, a.trace(-1)?.item()?), (5u64, 3u64));
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn trace(&self, offset: isize) -> Result<Array<SumOut<T>>>
+    where
+        T: SumDType,
+    {
+        crate::reduce::sum(&self.diagonal(offset)?).run()
+    }
+
     /// SciPy's `a * s` with a scalar: every stored value multiplied (the structure, explicit
     /// zeros included, is kept).
     ///
