@@ -205,8 +205,10 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             self.minor as u64,
             self.data.len() as u64,
         )?;
-        let f = flags.to_vec()?;
-        let counts = [f[0], f[1], f[2], f[3]];
+        let counts: [u32; 4] = flags
+            .to_vec()?
+            .try_into()
+            .map_err(|_| Error::invalid("check_compressed: expected four counts"))?;
         self.sorted = counts[2] == 0;
         self.canonical = self.sorted && counts[3] == 0;
         Ok(counts)

@@ -89,8 +89,13 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
                 shape[0] as u64,
                 shape[1] as u64,
             )?;
-            let f = flags.to_vec()?;
-            for (count, axis, extent) in [(f[0], "row", shape[0]), (f[1], "column", shape[1])] {
+            let [bad_rows, bad_cols]: [u32; 2] = flags
+                .to_vec()?
+                .try_into()
+                .map_err(|_| Error::invalid("check_coords: expected two counts"))?;
+            for (count, axis, extent) in
+                [(bad_rows, "row", shape[0]), (bad_cols, "column", shape[1])]
+            {
                 if count > 0 {
                     return Err(Error::Index {
                         message: format!("{what}: {count} {axis} index(es) outside [0, {extent})"),

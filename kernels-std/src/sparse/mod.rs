@@ -75,7 +75,12 @@ fn normalize_axis(axis: Option<isize>) -> Result<Option<usize>> {
 fn dense_parts<T: SparseDType, I: SparseIndex>(
     dense: &Array<T>,
 ) -> Result<(Array<I>, Array<I>, Array<T>)> {
-    let (m, n) = (dense.shape()[0], dense.shape()[1]);
+    let &[m, n] = dense.shape() else {
+        return Err(Error::invalid(format!(
+            "sparse array from dense: expected a 2-d array, got shape {:?}",
+            dense.shape()
+        )));
+    };
     check_extents::<I>("sparse array from dense", &[m, n])?;
     let dense = dense.as_standard_layout()?;
     let flat = flatnonzero(&dense)?;
