@@ -372,6 +372,22 @@ fn run_case<T: Elem, I: Index>(npz: &Npz, c: &str, dev: &Device) {
         loose::<T>(),
     );
 
+    let count = npz
+        .array::<i64>(&format!("{c}_count_nonzero"))
+        .unwrap()
+        .item()
+        .unwrap() as usize;
+    assert_eq!(csr.count_nonzero().unwrap(), count, "{c}: count_nonzero");
+    assert_eq!(csc.count_nonzero().unwrap(), count, "{c}: count_nonzero");
+    assert_eq!(coo.count_nonzero().unwrap(), count, "{c}: count_nonzero");
+    if let Input::Coo(a) = &input {
+        assert_eq!(
+            a.count_nonzero().unwrap(),
+            count,
+            "{c}: count_nonzero of the input"
+        );
+    }
+
     // Sums and diagonals.
     T::check_sums(npz, c, &csr, &csc, &coo);
     for (k, key) in [(0, "0"), (1, "1"), (-1, "m1"), (-3, "m3"), (1000, "1000")] {

@@ -378,6 +378,13 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
         crate::reduce::sum(&self.diagonal(offset)?).run()
     }
 
+    /// SciPy's `count_nonzero()`: the number of nonzero values once duplicates are summed.
+    pub fn count_nonzero(&self) -> Result<usize> {
+        let mut summed = self.clone();
+        summed.sum_duplicates()?;
+        super::count_nonzero_values(&summed.data)
+    }
+
     /// SciPy's `a * s` with a scalar: every stored value multiplied, the entries kept.
     pub fn mul_scalar(&self, s: T) -> Result<Self>
     where

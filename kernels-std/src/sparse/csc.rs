@@ -292,6 +292,26 @@ impl<T: SparseDType, I: SparseIndex> CscArray<T, I> {
         crate::reduce::sum(&self.diagonal(offset)?).run()
     }
 
+    /// SciPy's `count_nonzero()`: the number of nonzero values once duplicates are summed
+    /// (stored zeros, and duplicates summing to zero, do not count; NaN does).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::CscArray;
+    /// let dev = Device::cpu();
+    /// let data = Array::from_vec(&dev, &[4], vec![1.0f64, -1.0, 0.0, 2.0])?;
+    /// let idx = Array::from_vec(&dev, &[4], vec![0i32, 0, 1, 1])?;
+    /// let ptr = Array::from_vec(&dev, &[3], vec![0i32, 2, 4])?;
+    /// let a = CscArray::new(&data, &idx, &ptr, [2, 2])?;
+    /// assert_eq!((a.nnz(), a.count_nonzero()?), (4, 1));
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn count_nonzero(&self) -> Result<usize> {
+        let mut summed = self.inner.clone();
+        summed.sum_duplicates()?;
+        super::count_nonzero_values(&summed.data)
+    }
+
     /// SciPy's `a * s` with a scalar: every stored value multiplied, the structure kept.
     pub fn mul_scalar(&self, s: T) -> Result<Self>
     where

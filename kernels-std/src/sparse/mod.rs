@@ -71,6 +71,12 @@ fn normalize_axis(axis: Option<isize>) -> Result<Option<usize>> {
     }
 }
 
+/// How many of `data` are nonzero (one count read back).
+fn count_nonzero_values<T: DType>(data: &Array<T>) -> Result<usize> {
+    let count = crate::reduce::count_nonzero(data).run()?.item()?;
+    Ok(count.cast::<u64>() as usize)
+}
+
 /// The nonzero elements of the 2-d `dense` in C order: their rows, columns and values.
 fn dense_parts<T: SparseDType, I: SparseIndex>(
     dense: &Array<T>,
