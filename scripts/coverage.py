@@ -202,8 +202,9 @@ def scan():
     src = ROOT / "kernels-std" / "src"
     for path in sorted(src.rglob("*.rs")):
         rel = path.relative_to(src)
-        if rel.parts[0] in ("lib.rs", "prelude.rs", "special"):
-            # (`special` is SciPy's namespace, listed by `special_fns`.)
+        if rel.parts[0] in ("lib.rs", "prelude.rs", "special", "sparse"):
+            # (`special` and `sparse` are SciPy's namespaces, listed by `special_fns` and
+            # `sparse_items`: NumPy's `eye` is not `sparse::eye`.)
             continue
         if "kernels" in rel.parts[1:-1] or rel.stem == "kernels":
             # The kernels behind the routines (`math::kernels::identity` copies an array; it
@@ -235,6 +236,60 @@ def scan():
         methods.update(n for ty, n in public_fns(text) if ty == "Array")
         operators.update(IMPL_OP.findall(text))
     return functions, generator, methods, operators
+
+
+# scipy.sparse: its array types, as Rust types of `kernels_std::sparse`, their methods and
+# attributes (a method of that name on the type; `T` is `transpose`), and the functions of
+# the namespace (a `pub fn` of `kernels_std::sparse`).
+SPARSE_TYPES = {"coo_array": "CooArray", "csc_array": "CscArray", "csr_array": "CsrArray"}
+SPARSE_COMMON = (
+    "T astype conj copy count_nonzero diagonal dot dtype eliminate_zeros format max mean min "
+    "multiply nnz power setdiag shape sum sum_duplicates toarray tocoo tocsc tocsr trace "
+    "transpose"
+)
+SPARSE_COMPRESSED = "has_canonical_format has_sorted_indices sort_indices sorted_indices prune"
+SPARSE_FUNCTIONS = (
+    "block_array block_diag bmat diags diags_array eye eye_array find hstack identity issparse "
+    "kron kronsum random_array spdiags tril triu vstack"
+)
+SPARSE_ALIASES = {"T": "transpose", "eye_array": "eye", "diags_array": "diags"}
+
+
+def sparse_items():
+    """The public functions of `kernels_std::sparse` and each type's methods: name -> path."""
+    fns, methods = {}, {}
+    for path in sorted((ROOT / "kernels-std" / "src" / "sparse").glob("*.rs")):
+        if path.stem == "kernels":
+            continue
+        for ty, name in public_fns(path.read_text()):
+            if ty is None:
+                fns[name] = f"kernels_std::sparse::{name}"
+            else:
+                methods.setdefault(ty, {})[name] = f"kernels_std::sparse::{ty}::{name}"
+    return fns, methods
+
+
+def sparse_section():
+    fns, methods = sparse_items()
+    rows = []
+    for sci, ty in SPARSE_TYPES.items():
+        have = methods.get(ty, {})
+        rows.append((f"{sci}", f"kernels_std::sparse::{ty}" if have else None))
+        names = SPARSE_COMMON.split()
+        if sci != "coo_array":
+            names += SPARSE_COMPRESSED.split()
+        for name in sorted(names):
+            rows.append((f"{sci}.{name}", have.get(SPARSE_ALIASES.get(name, name))))
+    for name in SPARSE_FUNCTIONS.split():
+        rows.append((name, fns.get(SPARSE_ALIASES.get(name, name))))
+    done = sum(1 for _, at in rows if at)
+    lines = ["## SciPy: sparse arrays", "",
+             f"{done} of {len(rows)} names of `scipy.sparse` (its 2-d array types, their methods "
+             "and the constructors).", "", "| SciPy | here |", "| --- | --- |"]
+    for name, at in rows:
+        lines.append(f"| `scipy.sparse.{name}` | {'`' + at + '`' if at else 'not yet'} |")
+    lines.append("")
+    return lines
 
 
 UFUNC_ENTRY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): Promote(?:F32)?;", re.M)
@@ -297,6 +352,7 @@ def render():
         lines.append("")
         lines.insert(lines.index(f"## {section}") + 2, f"{here} of {len(names.split())} names.")
         lines.insert(lines.index(f"## {section}") + 3, "")
+    lines += sparse_section()
     special = special_fns()
     names = SPECIAL.split()
     have = [n for n in names if n in special]

@@ -7,6 +7,8 @@
 //! namespace (`kernels_std::sum`, `kernels_std::arange`), and NumPy's array methods
 //! (`a.sum()`, `a.mean()`, `a.sort(..)`: [`methods`]). Which NumPy routines exist: [`coverage`];
 //! where we differ from NumPy: [`differences`].
+//! SciPy's namespaces stay namespaced: [`scipy::linalg`], [`special`], [`sparse`] (CSR, CSC
+//! and COO arrays).
 //!
 //! ```
 //! use kernels_std as np;
@@ -35,6 +37,7 @@ pub mod scan;
 pub mod scipy;
 pub mod shape;
 pub mod sort;
+pub mod sparse;
 pub mod special;
 pub mod stats;
 

@@ -40,7 +40,7 @@
 //! complex numbers lexicographically, by three stable passes); `searchsorted` and `unique`
 //! take integers and floats; `nonzero`, masks, `take` and `put` every dtype.
 
-mod compact;
+pub(crate) mod compact;
 pub(crate) mod kernels;
 mod nonzero;
 mod radix;

@@ -1,0 +1,98 @@
+//! Sparse products on the CPU backend beside SciPy in the same run: SpMV (`a @ x`) of the
+//! 2-d Poisson matrix (the 5-point Laplacian) of a `k x k` grid, `f64` values and `i32`
+//! indices, CSR; `k = 1415` by default, about 10^7 stored values (`BENCH_SIZES` sets `k`).
+//!
+//! `cargo bench -p kernels-std --no-default-features --bench sparse`. Criterion's figures,
+//! then a table of medians beside SciPy's (`scripts/bench_scipy_sparse.py` builds the same
+//! matrix and vector: `x[i] = ((37 i) mod 101) / 7`).
+
+use criterion::{black_box, Criterion, Throughput};
+use kernels_std::prelude::*;
+use kernels_std::sparse::CsrArray;
+
+mod common;
+use common::{lookup, median};
+
+/// The CSR arrays of the 5-point Laplacian of a `k x k` grid, rows in order, columns sorted.
+fn poisson(k: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
+    let n = k * k;
+    let mut data = Vec::with_capacity(5 * n);
+    let mut indices = Vec::with_capacity(5 * n);
+    let mut indptr = Vec::with_capacity(n + 1);
+    indptr.push(0i32);
+    for r in 0..n {
+        let (i, j) = (r / k, r % k);
+        let mut push = |c: usize, v: f64| {
+            indices.push(c as i32);
+            data.push(v);
+        };
+        if i > 0 {
+            push(r - k, -1.0);
+        }
+        if j > 0 {
+            push(r - 1, -1.0);
+        }
+        push(r, 4.0);
+        if j + 1 < k {
+            push(r + 1, -1.0);
+        }
+        if i + 1 < k {
+            push(r + k, -1.0);
+        }
+        indptr.push(indices.len() as i32);
+    }
+    (data, indices, indptr)
+}
+
+fn main() {
+    let dev = Device::cpu();
+    let mut rows = Vec::new();
+    let sizes = common::sizes(&[1415]);
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .measurement_time(std::time::Duration::from_secs(3))
+        .configure_from_args();
+    for &k in &sizes {
+        let (data, indices, indptr) = poisson(k);
+        let nnz = data.len();
+        let n = k * k;
+        let a = CsrArray::new(
+            &Array::from_vec(&dev, &[nnz], data).expect("data"),
+            &Array::from_vec(&dev, &[nnz], indices).expect("indices"),
+            &Array::from_vec(&dev, &[n + 1], indptr).expect("indptr"),
+            [n, n],
+        )
+        .expect("poisson");
+        let x: Vec<f64> = (0..n).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
+        let x = Array::from_vec(&dev, &[n], x).expect("x");
+        let mut g = c.benchmark_group("spmv");
+        g.throughput(Throughput::Elements(nnz as u64));
+        g.bench_function(format!("poisson{k}/f64/nnz{nnz}"), |b| {
+            b.iter(|| black_box(a.dot(&x).expect("spmv")))
+        });
+        g.finish();
+        let t = median(|| drop(a.dot(&x).expect("spmv")), 21);
+        rows.push((format!("spmv/poisson/{k}"), nnz, t.as_secs_f64()));
+    }
+    let args: Vec<String> = sizes.iter().map(|k| k.to_string()).collect();
+    let sp = common::numpy("bench_scipy_sparse.py", &args);
+    println!(
+        "scipy {}",
+        sp.as_ref().map_or("not available", |(v, _)| v.as_str())
+    );
+    println!(
+        "{:<22} {:>10} {:>10} {:>10} {:>9}",
+        "op", "nnz", "ours", "scipy", "vs scipy"
+    );
+    for (key, nnz, secs) in rows {
+        let theirs = lookup(&sp, &key);
+        println!(
+            "{:<22} {:>10} {:>8.2}ms {:>10} {:>9}",
+            key,
+            nnz,
+            secs * 1e3,
+            theirs.map_or("-".into(), |t| format!("{:.2}ms", t * 1e3)),
+            theirs.map_or("-".into(), |t| format!("{:.2}x", t / secs)),
+        );
+    }
+}

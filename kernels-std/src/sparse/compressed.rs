@@ -1,0 +1,474 @@
+//! What CSR and CSC share: a compressed array seen along its major axis (the rows of CSR, the
+//! columns of CSC). A CSC array is the CSR array of its transpose, so every routine here is
+//! written once, for lines of `minor` positions.
+
+use super::dtypes::{SparseDType, SparseIndex};
+use super::kernels::{
+    check_compressed, expand_majors, group_bounds, group_flags, kept_pointers, line_starts,
+};
+use crate::prelude::*;
+use crate::scan::rows::{cpu_workers, launch_items};
+use crate::sort::compact::{nonzero_flag, per_element, scan_flags, scatter_selected};
+use crate::sort::{argsort, take};
+
+/// The arrays of a compressed sparse array and what is known of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Compressed<T: DType, I: DType> {
+    /// The stored values, `[nnz]`, C-contiguous.
+    pub data: Array<T>,
+    /// The minor index of each stored value, `[nnz]`, C-contiguous.
+    pub indices: Array<I>,
+    /// Line `m` holds the entries `indptr[m]..indptr[m + 1]`, `[majors + 1]`, C-contiguous.
+    pub indptr: Array<I>,
+    /// The number of lines (rows of CSR).
+    pub majors: usize,
+    /// The length of each line (columns of CSR).
+    pub minor: usize,
+    /// Whether every line's indices are non-decreasing (SciPy's `has_sorted_indices`).
+    pub sorted: bool,
+    /// Whether every line's indices are strictly increasing: sorted, no duplicates (SciPy's
+    /// `has_canonical_format`).
+    pub canonical: bool,
+}
+
+/// `what`: an error unless every extent fits the index type `I` (SciPy would widen the index
+/// dtype; a typed array keeps the one it was given).
+pub(crate) fn check_extents<I: SparseIndex>(what: &str, extents: &[usize]) -> Result<()> {
+    for &e in extents {
+        if e as u128 > I::MAX as u128 {
+            return Err(Error::invalid(format!(
+                "{what}: extent {e} does not fit the index dtype {} (use i64 indices)",
+                I::ID
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `what`: an error unless `a` is 1-d.
+pub(crate) fn check_1d<U: DType>(what: &str, name: &str, a: &Array<U>) -> Result<()> {
+    if a.ndim() != 1 {
+        return Err(Error::invalid(format!(
+            "{what}: {name} should be 1-d, got shape {:?}",
+            a.shape()
+        )));
+    }
+    Ok(())
+}
+
+/// `what`: an error unless every array lives on `dev`.
+pub(crate) fn check_device(what: &str, dev: &Device, others: &[Device]) -> Result<()> {
+    if let Some(o) = others.iter().find(|d| !d.same(dev)) {
+        return Err(Error::DeviceMismatch {
+            op: what.to_string(),
+            devices: vec![dev.to_string(), o.to_string()],
+        });
+    }
+    Ok(())
+}
+
+/// The value of `a[i]` as `i64` (one element copied back).
+pub(crate) fn read_at<I: SparseIndex>(a: &Array<I>, i: isize) -> Result<i64> {
+    Ok(a.index_axis(0, i)?.copy()?.item()?.cast::<i64>())
+}
+
+/// The positions that sort the pairs `(major, minor)` lexicographically, ties in storage
+/// order: two stable sorts, the minor key first.
+pub(crate) fn lex_order<I: SparseIndex>(major: &Array<I>, minor: &Array<I>) -> Result<Array<i64>> {
+    let by_minor = argsort(minor, Some(0))?;
+    let major_then = take(major, &by_minor, None)?;
+    let by_major = argsort(&major_then, Some(0))?;
+    take(&by_minor, &by_major, None)
+}
+
+/// Sorted pairs `(major, minor)` with their values, each group of equal pairs summed in
+/// storage order into one entry.
+pub(crate) fn sum_groups<T: SparseDType, I: SparseIndex>(
+    major: &Array<I>,
+    minor: &Array<I>,
+    data: &Array<T>,
+) -> Result<(Array<I>, Array<I>, Array<T>)> {
+    let n = data.len();
+    if n == 0 {
+        return Ok((major.clone(), minor.clone(), data.clone()));
+    }
+    let dev = data.device();
+    let cfg = per_element(n)?;
+    let mut flags = Array::<i64>::zeros(&dev, &[n])?;
+    group_flags::launch::<I>(&cfg, major, minor, &mut flags)?;
+    let (scanned, groups) = scan_flags(&flags)?;
+    if groups == n {
+        return Ok((major.clone(), minor.clone(), data.clone()));
+    }
+    let mut bounds = Array::<i64>::zeros(&dev, &[groups + 1])?;
+    group_bounds::launch(&cfg, &scanned, &mut bounds)?;
+    let starts = bounds.slice(s![..groups])?.as_standard_layout()?;
+    let mut sums = Array::<T>::zeros(&dev, &[groups])?;
+    T::segment_sums::<i64>(&per_element(groups)?, data, &bounds, &mut sums)?;
+    Ok((
+        take(major, &starts, None)?,
+        take(minor, &starts, None)?,
+        sums,
+    ))
+}
+
+/// The pointers of lines `0..majors` over the sorted majors `major`.
+pub(crate) fn pointers<I: SparseIndex>(major: &Array<I>, majors: usize) -> Result<Array<I>> {
+    let mut indptr = Array::<I>::zeros(&major.device(), &[majors + 1])?;
+    line_starts::launch::<I>(&per_element(majors + 1)?, major, &mut indptr, majors as u64)?;
+    Ok(indptr)
+}
+
+impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
+    /// Checks the arrays (as SciPy's `check_format(full_check=True)`, always) and learns
+    /// whether the lines are sorted and canonical. A last pointer below the number of values
+    /// drops the values past it (SciPy's `prune`).
+    pub fn new(
+        what: &str,
+        data: &Array<T>,
+        indices: &Array<I>,
+        indptr: &Array<I>,
+        majors: usize,
+        minor: usize,
+    ) -> Result<Self> {
+        let dev = data.device();
+        check_device(what, &dev, &[indices.device(), indptr.device()])?;
+        check_1d(what, "data", data)?;
+        check_1d(what, "indices", indices)?;
+        check_1d(what, "indptr", indptr)?;
+        check_extents::<I>(what, &[majors, minor])?;
+        if indptr.len() != majors + 1 {
+            return Err(Error::invalid(format!(
+                "{what}: index pointer size {} should be {} (one more than the {majors} lines)",
+                indptr.len(),
+                majors + 1
+            )));
+        }
+        if indices.len() != data.len() {
+            return Err(Error::invalid(format!(
+                "{what}: indices and data should have the same length ({} and {})",
+                indices.len(),
+                data.len()
+            )));
+        }
+        let given = data.len();
+        let last = read_at(indptr, -1)?;
+        if last < 0 || last as u128 > given as u128 {
+            return Err(Error::invalid(format!(
+                "{what}: the last index pointer ({last}) should be within the number of stored \
+                 values ({given})"
+            )));
+        }
+        let nnz = last as usize;
+        let (data, indices) = if nnz < given {
+            (data.slice(s![..nnz])?, indices.slice(s![..nnz])?)
+        } else {
+            (data.clone(), indices.clone())
+        };
+        let mut out = Compressed {
+            data: data.as_standard_layout()?,
+            indices: indices.as_standard_layout()?,
+            indptr: indptr.as_standard_layout()?,
+            majors,
+            minor,
+            sorted: false,
+            canonical: false,
+        };
+        let [bad_pointers, bad_indices, _, _] = out.check()?;
+        if bad_pointers > 0 {
+            return Err(Error::invalid(format!(
+                "{what}: index pointers should start with 0 and be non-decreasing \
+                 ({bad_pointers} line(s) at fault)"
+            )));
+        }
+        if bad_indices > 0 {
+            return Err(Error::Index {
+                message: format!(
+                    "{what}: {bad_indices} line(s) hold an index outside [0, {minor})"
+                ),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Runs the check kernel, records whether the lines are sorted and canonical, and
+    /// returns its counts (bad pointers, bad indices, unsorted lines, lines with repeats).
+    pub fn check(&mut self) -> Result<[u32; 4]> {
+        let dev = self.data.device();
+        let mut flags = Array::<u32>::zeros(&dev, &[4])?;
+        check_compressed::launch::<I>(
+            &per_element(self.majors.max(1))?,
+            &self.indptr,
+            &self.indices,
+            &mut flags,
+            self.majors as u64,
+            self.minor as u64,
+            self.data.len() as u64,
+        )?;
+        let counts: [u32; 4] = flags
+            .to_vec()?
+            .try_into()
+            .map_err(|_| Error::invalid("check_compressed: expected four counts"))?;
+        self.sorted = counts[2] == 0;
+        self.canonical = self.sorted && counts[3] == 0;
+        Ok(counts)
+    }
+
+    /// Arrays known to be valid, their flags computed.
+    pub fn trusted(
+        data: Array<T>,
+        indices: Array<I>,
+        indptr: Array<I>,
+        majors: usize,
+        minor: usize,
+    ) -> Result<Self> {
+        let mut out = Compressed {
+            data,
+            indices,
+            indptr,
+            majors,
+            minor,
+            sorted: false,
+            canonical: false,
+        };
+        out.check()?;
+        Ok(out)
+    }
+
+    /// The same structure holding `data` (of the same length).
+    pub fn with_data(&self, data: Array<T>) -> Self {
+        Compressed {
+            data,
+            indices: self.indices.clone(),
+            indptr: self.indptr.clone(),
+            ..*self
+        }
+    }
+
+    /// The same structure with its values converted by `f`.
+    pub fn map_data<U: SparseDType>(
+        &self,
+        f: impl FnOnce(&Array<T>) -> Result<Array<U>>,
+    ) -> Result<Compressed<U, I>> {
+        Ok(Compressed {
+            data: f(&self.data)?,
+            indices: self.indices.clone(),
+            indptr: self.indptr.clone(),
+            majors: self.majors,
+            minor: self.minor,
+            sorted: self.sorted,
+            canonical: self.canonical,
+        })
+    }
+
+    /// The line of every stored entry (the rows of CSR's COO form).
+    pub fn expand_majors(&self) -> Result<Array<I>> {
+        let mut major = Array::<I>::zeros(&self.data.device(), &[self.data.len()])?;
+        if self.majors > 0 && !self.data.is_empty() {
+            expand_majors::launch::<I>(
+                &per_element(self.majors)?,
+                &self.indptr,
+                &mut major,
+                self.majors as u64,
+            )?;
+        }
+        Ok(major)
+    }
+
+    /// The dense matrix: `[majors, minor]`, or `[minor, majors]` when `transposed` (CSC);
+    /// duplicates summed.
+    pub fn to_dense(&self, transposed: bool) -> Result<Array<T>> {
+        let (shape, major_stride, minor_stride) = if transposed {
+            ([self.minor, self.majors], 1, self.majors)
+        } else {
+            ([self.majors, self.minor], self.minor, 1)
+        };
+        let mut out = Array::<T>::zeros(&self.data.device(), &shape)?;
+        if self.majors > 0 && !self.data.is_empty() {
+            T::to_dense::<I>(
+                &per_element(self.majors)?,
+                &self.indptr,
+                &self.indices,
+                &self.data,
+                &mut out,
+                self.majors as u64,
+                major_stride as u64,
+                minor_stride as u64,
+            )?;
+        }
+        Ok(out)
+    }
+
+    /// The same matrix compressed along the other axis (CSR to CSC): entries ordered by
+    /// their minor index, ties in storage order (SciPy's `csr_tocsc`), duplicates kept.
+    pub fn swap_axes(&self) -> Result<Self> {
+        let major = self.expand_majors()?;
+        let order = argsort(&self.indices, Some(0))?;
+        let new_major = take(&self.indices, &order, None)?;
+        let indices = take(&major, &order, None)?;
+        let data = take(&self.data, &order, None)?;
+        let indptr = pointers(&new_major, self.minor)?;
+        Compressed::trusted(data, indices, indptr, self.minor, self.majors)
+    }
+
+    /// SciPy's `sort_indices`: each line's entries by index, equal indices in storage order.
+    pub fn sort_indices(&mut self) -> Result<()> {
+        if self.sorted {
+            return Ok(());
+        }
+        let major = self.expand_majors()?;
+        let order = lex_order(&major, &self.indices)?;
+        self.indices = take(&self.indices, &order, None)?;
+        self.data = take(&self.data, &order, None)?;
+        self.check()?;
+        Ok(())
+    }
+
+    /// SciPy's `sum_duplicates`: sorted lines, entries of equal index summed (in storage
+    /// order) into one.
+    pub fn sum_duplicates(&mut self) -> Result<()> {
+        if self.canonical {
+            return Ok(());
+        }
+        self.sort_indices()?;
+        let major = self.expand_majors()?;
+        let (major, indices, data) = sum_groups(&major, &self.indices, &self.data)?;
+        self.indptr = pointers(&major, self.majors)?;
+        self.indices = indices;
+        self.data = data;
+        self.check()?;
+        Ok(())
+    }
+
+    /// SciPy's `eliminate_zeros`: drops the stored zeros (`-0.0` too; NaN stays), keeping
+    /// the order of the others.
+    pub fn eliminate_zeros(&mut self) -> Result<()> {
+        let n = self.data.len();
+        if n == 0 {
+            return Ok(());
+        }
+        let dev = self.data.device();
+        let zero = Array::scalar(&dev, T::default())?;
+        let flags = nonzero_flag::<T>(&self.data, &zero)?;
+        let (scanned, kept) = scan_flags(&flags)?;
+        if kept == n {
+            return Ok(());
+        }
+        let mut positions = Array::<i64>::zeros(&dev, &[kept])?;
+        if kept > 0 {
+            scatter_selected::launch(&per_element(n)?, &scanned, &mut positions)?;
+        }
+        let mut indptr = Array::<I>::zeros(&dev, &[self.majors + 1])?;
+        kept_pointers::launch::<I>(
+            &per_element(self.majors + 1)?,
+            &self.indptr,
+            &scanned,
+            &mut indptr,
+        )?;
+        self.data = take(&self.data, &positions, None)?;
+        self.indices = take(&self.indices, &positions, None)?;
+        self.indptr = indptr;
+        self.check()?;
+        Ok(())
+    }
+
+    /// The sum of each line, `[majors]`, in storage order.
+    pub fn line_sums(&self) -> Result<Array<T>> {
+        let mut out = Array::<T>::zeros(&self.data.device(), &[self.majors])?;
+        if self.majors > 0 {
+            T::segment_sums::<I>(
+                &per_element(self.majors)?,
+                &self.data,
+                &self.indptr,
+                &mut out,
+            )?;
+        }
+        Ok(out)
+    }
+
+    /// The `k`-th diagonal of the matrix of lines (the rows of CSR): SciPy's `diagonal(k)`,
+    /// duplicates summed, empty when `k` is outside the matrix.
+    pub fn diagonal(&self, k: isize) -> Result<Array<T>> {
+        let (m, n) = (self.majors as i128, self.minor as i128);
+        let k = k as i128;
+        let dev = self.data.device();
+        if k <= -m || k >= n {
+            return Array::<T>::zeros(&dev, &[0]);
+        }
+        let (r0, c0) = (0.max(-k), 0.max(k));
+        let len = (m - r0).min(n - c0) as usize;
+        let mut out = Array::<T>::zeros(&dev, &[len])?;
+        if len > 0 {
+            T::diagonal::<I>(
+                &per_element(len)?,
+                &self.indptr,
+                &self.indices,
+                &self.data,
+                &mut out,
+                r0 as u64,
+                c0 as u64,
+            )?;
+        }
+        Ok(out)
+    }
+
+    /// The product of the matrix of lines (CSR) with a dense vector `[minor]` or matrix
+    /// `[minor, k]`.
+    pub fn dot(&self, what: &str, x: &Array<T>) -> Result<Array<T>> {
+        let dev = self.data.device();
+        check_device(what, &dev, &[x.device()])?;
+        let x = x.as_standard_layout()?;
+        match x.shape() {
+            &[n] if n == self.minor => {
+                let mut y = Array::<T>::zeros(&dev, &[self.majors])?;
+                if self.majors > 0 {
+                    let (cfg, per_thread, spread) = row_runs(&dev, self.majors)?;
+                    T::spmv::<I>(
+                        &cfg,
+                        &self.indptr,
+                        &self.indices,
+                        &self.data,
+                        &x,
+                        &mut y,
+                        per_thread as u64,
+                        spread as u64,
+                    )?;
+                }
+                Ok(y)
+            }
+            &[n, k] if n == self.minor => {
+                let mut y = Array::<T>::zeros(&dev, &[self.majors, k])?;
+                if !y.is_empty() {
+                    T::spmm::<I>(
+                        &per_element(y.len())?,
+                        &self.indptr,
+                        &self.indices,
+                        &self.data,
+                        &x,
+                        &mut y,
+                        k as u64,
+                    )?;
+                }
+                Ok(y)
+            }
+            other => Err(Error::ShapeMismatch {
+                op: format!("{what}: dimension mismatch"),
+                expected: vec![self.minor],
+                found: other.to_vec(),
+            }),
+        }
+    }
+}
+
+/// The launch of a product over `rows` rows: one row per thread on a GPU; on the CPU runs of
+/// rows, about eight per worker (the emulator's cost is per thread, a row of the Poisson
+/// matrix is five products), each run one item of [`launch_items`].
+fn row_runs(dev: &Device, rows: usize) -> Result<(LaunchConfig, usize, usize)> {
+    let per_thread = if dev.is_cpu() {
+        rows.div_ceil(8 * cpu_workers()).max(1)
+    } else {
+        1
+    };
+    let (cfg, spread) = launch_items(dev, rows.div_ceil(per_thread))?;
+    Ok((cfg, per_thread, spread))
+}

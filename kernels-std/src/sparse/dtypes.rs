@@ -1,0 +1,171 @@
+//! The element and index types of sparse arrays, each with the kernels it runs.
+
+use super::kernels::*;
+use crate::prelude::*;
+use crate::sort::Sortable;
+
+/// Element types of sparse arrays: the integers, `f32`, `f64`, `c64` and `c128` (SciPy's
+/// sparse dtypes less `bool`, `float16` has none in SciPy either). Sealed: each type carries
+/// its kernels (generic ones for integers and floats, their own for the complex dtypes).
+pub trait SparseDType: DType + sealed::Kernels {}
+
+/// Index types of sparse arrays: `i32` (SciPy's usual choice) and `i64`. Sealed.
+///
+/// ```
+/// use kernels_std::sparse::SparseIndex;
+/// assert_eq!(<i32 as SparseIndex>::MAX, i32::MAX as i64);
+/// ```
+pub trait SparseIndex: SignedInt + Sortable + sealed::Index {
+    /// The largest value the type holds (a dimension or a count of stored entries must not
+    /// exceed it).
+    const MAX: i64;
+}
+
+impl SparseIndex for i32 {
+    const MAX: i64 = i32::MAX as i64;
+}
+impl SparseIndex for i64 {
+    const MAX: i64 = i64::MAX;
+}
+
+pub(crate) mod sealed {
+    use crate::prelude::*;
+
+    /// Marks the index types.
+    pub trait Index {}
+    impl Index for i32 {}
+    impl Index for i64 {}
+
+    /// The launches of the arithmetic kernels of one element type (see
+    /// [`kernels`](super::super::kernels) for what each computes).
+    pub trait Kernels: DType {
+        fn segment_sums<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            data: &Array<Self>,
+            ptr: &Array<P>,
+            out: &mut Array<Self>,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn to_dense<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            indptr: &Array<P>,
+            indices: &Array<P>,
+            data: &Array<Self>,
+            out: &mut Array<Self>,
+            majors: u64,
+            major_stride: u64,
+            minor_stride: u64,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn spmv<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            indptr: &Array<P>,
+            indices: &Array<P>,
+            data: &Array<Self>,
+            x: &Array<Self>,
+            y: &mut Array<Self>,
+            per_thread: u64,
+            spread: u64,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn spmm<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            indptr: &Array<P>,
+            indices: &Array<P>,
+            data: &Array<Self>,
+            b: &Array<Self>,
+            y: &mut Array<Self>,
+            k: u64,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn diagonal<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            indptr: &Array<P>,
+            indices: &Array<P>,
+            data: &Array<Self>,
+            out: &mut Array<Self>,
+            r0: u64,
+            c0: u64,
+        ) -> Result<()>;
+    }
+}
+
+/// Implements [`sealed::Kernels`] for `$t` with the kernels named, `$($ty)*` being the type
+/// arguments before the index type (`T` for the generic kernels, none for complex ones).
+macro_rules! kernels_impl {
+    ($t:ty, [$($ty:ty),*]: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
+     $diagonal:ident) => {
+        impl sealed::Kernels for $t {
+            fn segment_sums<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                data: &Array<Self>,
+                ptr: &Array<P>,
+                out: &mut Array<Self>,
+            ) -> Result<()> {
+                $segment_sums::launch::<$($ty,)* P>(cfg, data, ptr, out, <$t>::default())
+            }
+            fn to_dense<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                indptr: &Array<P>,
+                indices: &Array<P>,
+                data: &Array<Self>,
+                out: &mut Array<Self>,
+                majors: u64,
+                major_stride: u64,
+                minor_stride: u64,
+            ) -> Result<()> {
+                $to_dense::launch::<$($ty,)* P>(
+                    cfg, indptr, indices, data, out, majors, major_stride, minor_stride,
+                )
+            }
+            fn spmv<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                indptr: &Array<P>,
+                indices: &Array<P>,
+                data: &Array<Self>,
+                x: &Array<Self>,
+                y: &mut Array<Self>,
+                per_thread: u64,
+                spread: u64,
+            ) -> Result<()> {
+                $spmv::launch::<$($ty,)* P>(
+                    cfg, indptr, indices, data, x, y, <$t>::default(), per_thread, spread,
+                )
+            }
+            fn spmm<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                indptr: &Array<P>,
+                indices: &Array<P>,
+                data: &Array<Self>,
+                b: &Array<Self>,
+                y: &mut Array<Self>,
+                k: u64,
+            ) -> Result<()> {
+                $spmm::launch::<$($ty,)* P>(cfg, indptr, indices, data, b, y, <$t>::default(), k)
+            }
+            fn diagonal<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                indptr: &Array<P>,
+                indices: &Array<P>,
+                data: &Array<Self>,
+                out: &mut Array<Self>,
+                r0: u64,
+                c0: u64,
+            ) -> Result<()> {
+                $diagonal::launch::<$($ty,)* P>(
+                    cfg, indptr, indices, data, out, <$t>::default(), r0, c0,
+                )
+            }
+        }
+        impl SparseDType for $t {}
+    };
+}
+
+macro_rules! num_kernels {
+    ($($t:ty),*) => {$(
+        kernels_impl!($t, [$t]: segment_sums, to_dense, spmv, spmm, diagonal);
+    )*};
+}
+num_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
+kernels_impl!(c64, []: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64);
+kernels_impl!(c128, []: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128);

@@ -1,0 +1,381 @@
+//! The raw kernels of `sparse`: one thread per line (a row of CSR, a column of CSC), per
+//! stored entry, or per output element; no barrier and no atomic on data, so each output is
+//! summed by one thread in storage order (SciPy's order) on both backends.
+//!
+//! The kernels with arithmetic on the data are written once in [`arith_kernels!`] and stamped
+//! for the generic number dtypes (`T: Num`) and for `c64` and `c128`, whose `+` and `*` the
+//! generic bound does not offer. Sums start from a `zero` argument (the host's
+//! `T::default()`), so no kernel spells a literal of a generic type.
+
+use crate::prelude::*;
+
+/// Checks a compressed array, one thread per line `m < majors`: `flags[0]` counts lines whose
+/// pointers step down or leave `[0, nnz]` (and, from thread 0, a first pointer that is not 0),
+/// `flags[1]` lines holding an index outside `[0, minor)`, `flags[2]` lines whose indices step
+/// down (not sorted), `flags[3]` lines with two equal neighbouring indices (duplicates, when
+/// sorted).
+#[raw_kernel]
+pub(crate) fn check_compressed<I: Int>(
+    indptr: &[I],
+    indices: &[I],
+    flags: &mut [u32],
+    majors: usize,
+    minor: usize,
+    nnz: usize,
+) {
+    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if m == 0 && indptr[0].cast::<i64>() != 0 {
+        atomic_add(&flags, 0, 1);
+    }
+    if m >= majors {
+        return;
+    }
+    let start = indptr[m].cast::<i64>();
+    let end = indptr[m + 1].cast::<i64>();
+    if start < 0 || end < start || end > nnz as i64 {
+        atomic_add(&flags, 0, 1);
+        return;
+    }
+    let mut prev: i64 = -1;
+    let mut out_of_range = false;
+    let mut unsorted = false;
+    let mut repeated = false;
+    for j in (start as usize)..(end as usize) {
+        let c = indices[j].cast::<i64>();
+        if c < 0 || c >= minor as i64 {
+            out_of_range = true;
+        }
+        if c < prev {
+            unsorted = true;
+        } else if c == prev {
+            repeated = true;
+        }
+        prev = c;
+    }
+    if out_of_range {
+        atomic_add(&flags, 1, 1);
+    }
+    if unsorted {
+        atomic_add(&flags, 2, 1);
+    }
+    if repeated {
+        atomic_add(&flags, 3, 1);
+    }
+}
+
+/// Checks coordinates, one thread per entry: `flags[0]` counts rows outside `[0, rows)`,
+/// `flags[1]` columns outside `[0, cols)`.
+#[raw_kernel]
+pub(crate) fn check_coords<I: Int>(
+    row: &[I],
+    col: &[I],
+    flags: &mut [u32],
+    rows: usize,
+    cols: usize,
+) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < row.len() {
+        let r = row[i].cast::<i64>();
+        if r < 0 || r >= rows as i64 {
+            atomic_add(&flags, 0, 1);
+        }
+        let c = col[i].cast::<i64>();
+        if c < 0 || c >= cols as i64 {
+            atomic_add(&flags, 1, 1);
+        }
+    }
+}
+
+/// `major[j] = m` for every entry `j` of line `m` (CSR to COO rows), one thread per line.
+#[raw_kernel]
+pub(crate) fn expand_majors<I: Int>(indptr: &[I], major: &mut [I], majors: usize) {
+    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if m < majors {
+        let start = indptr[m].cast::<u64>() as usize;
+        let end = indptr[m + 1].cast::<u64>() as usize;
+        let v = (m as i64).cast::<I>();
+        for j in start..end {
+            major[j] = v;
+        }
+    }
+}
+
+/// `flags[i]`: 1 when entry `i` starts a group of equal `(major, minor)` pairs (the pairs
+/// are sorted), else 0.
+#[raw_kernel]
+pub(crate) fn group_flags<I: Int>(major: &[I], minor: &[I], flags: &mut [i64]) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < flags.len() {
+        let mut f: i64 = 1;
+        if i > 0 && major[i] == major[i - 1] && minor[i] == minor[i - 1] {
+            f = 0;
+        }
+        flags[i] = f;
+    }
+}
+
+/// `bounds[g]`: where group `g` starts, from the inclusive scan of the group flags;
+/// `bounds[groups]` is the number of entries.
+#[raw_kernel]
+pub(crate) fn group_bounds(scanned: &[i64], bounds: &mut [i64]) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    let n = scanned.len();
+    if i < n {
+        let mut before: i64 = 0;
+        if i > 0 {
+            before = scanned[i - 1];
+        }
+        let here = scanned[i];
+        if here != before {
+            bounds[(here - 1) as usize] = i as i64;
+        }
+        if i == n - 1 {
+            bounds[here as usize] = n as i64;
+        }
+    }
+}
+
+/// `indptr[r]`: the first position of sorted `major` holding a value `>= r` (a lower bound
+/// by bisection), one thread per `r <= majors`.
+#[raw_kernel]
+pub(crate) fn line_starts<I: Int>(major: &[I], indptr: &mut [I], majors: usize) {
+    let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if r <= majors {
+        let mut lo: usize = 0;
+        let mut hi: usize = major.len();
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if major[mid].cast::<i64>() < r as i64 {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        indptr[r] = (lo as i64).cast::<I>();
+    }
+}
+
+/// The pointers after dropping entries: `out[r]` is how many kept entries precede
+/// `indptr[r]`, from the inclusive scan `scanned` of the keep flags.
+#[raw_kernel]
+pub(crate) fn kept_pointers<I: Int>(indptr: &[I], scanned: &[i64], out: &mut [I]) {
+    let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if r < out.len() {
+        let p = indptr[r].cast::<u64>() as usize;
+        let mut kept: i64 = 0;
+        if p > 0 {
+            kept = scanned[p - 1];
+        }
+        out[r] = kept.cast::<I>();
+    }
+}
+
+/// The row and column of each flat position of a `[rows, cols]` matrix in C order.
+#[raw_kernel]
+pub(crate) fn unravel<I: Int>(flat: &[i64], row: &mut [I], col: &mut [I], cols: usize) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < flat.len() {
+        let p = flat[i] as u64 as usize;
+        row[i] = ((p / cols) as i64).cast::<I>();
+        col[i] = ((p % cols) as i64).cast::<I>();
+    }
+}
+
+/// The CSR arrays of `eye(rows, cols, k)`, one thread per row: the diagonal starts at row
+/// `r0` and has `len` entries, each `one`.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn eye_parts<T: DType, I: Int>(
+    indptr: &mut [I],
+    indices: &mut [I],
+    data: &mut [T],
+    one: T,
+    rows: usize,
+    r0: usize,
+    len: usize,
+    k: i64,
+) {
+    let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if r < rows {
+        if r == 0 {
+            indptr[0] = (0i64).cast::<I>();
+        }
+        let mut before: usize = 0;
+        if r + 1 > r0 {
+            before = (r + 1 - r0).min(len);
+        }
+        indptr[r + 1] = (before as i64).cast::<I>();
+        if r >= r0 && r - r0 < len {
+            indices[r - r0] = (r as i64 + k).cast::<I>();
+            data[r - r0] = one;
+        }
+    }
+}
+
+/// Entries `base..base + len` of COO arrays from one diagonal: entry `i` is `v[i]` (`v[0]`
+/// when `v` has one element) at row `r0 + i`, column `c0 + i`.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn diagonal_entries<T: DType, I: Int>(
+    v: &[T],
+    row: &mut [I],
+    col: &mut [I],
+    data: &mut [T],
+    base: usize,
+    len: usize,
+    r0: usize,
+    c0: usize,
+) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < len {
+        let mut src = i;
+        if v.len() == 1 {
+            src = 0;
+        }
+        row[base + i] = ((r0 + i) as i64).cast::<I>();
+        col[base + i] = ((c0 + i) as i64).cast::<I>();
+        data[base + i] = v[src];
+    }
+}
+
+/// The kernels with arithmetic on the data, stamped per element type: the generic `T: Num`
+/// ones and one set per complex dtype (names given, so that every instantiation's CUDA name
+/// is its own).
+macro_rules! arith_kernels {
+    ([$($g:tt)*] $t:ty: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
+     $diagonal:ident) => {
+        /// `out[s]`: the sum of `data[ptr[s]..ptr[s + 1]]` in order, one thread per segment
+        /// (the sums of rows, or of groups of duplicates).
+        #[raw_kernel]
+        pub(crate) fn $segment_sums<$($g)*>(data: &[$t], ptr: &[P], out: &mut [$t], zero: $t) {
+            let s = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if s < out.len() {
+                let mut acc = zero;
+                let start = ptr[s].cast::<u64>() as usize;
+                let end = ptr[s + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    acc = acc + data[j];
+                }
+                out[s] = acc;
+            }
+        }
+
+        /// Adds the entries of line `m` into the dense C-contiguous `out`, at
+        /// `m * major_stride + index * minor_stride`, one thread per line (duplicates summed
+        /// in order).
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $to_dense<$($g)*>(
+            indptr: &[P],
+            indices: &[P],
+            data: &[$t],
+            out: &mut [$t],
+            majors: usize,
+            major_stride: usize,
+            minor_stride: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let start = indptr[m].cast::<u64>() as usize;
+                let end = indptr[m + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    let at = m * major_stride + indices[j].cast::<u64>() as usize * minor_stride;
+                    out[at] = out[at] + data[j];
+                }
+            }
+        }
+
+        /// `y[r] = sum_j data[j] * x[indices[j]]` over the entries of row `r` in order
+        /// (SciPy's `csr_matvec`). Thread `item * spread` does the rows
+        /// `item * per_thread ..` (`per_thread` of them): one row per thread on a GPU, long
+        /// runs of rows on the CPU (see [`launch_items`](crate::scan::rows::launch_items)).
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $spmv<$($g)*>(
+            indptr: &[P],
+            indices: &[P],
+            data: &[$t],
+            x: &[$t],
+            y: &mut [$t],
+            zero: $t,
+            per_thread: usize,
+            spread: usize,
+        ) {
+            let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if g % spread != 0 {
+                return;
+            }
+            let first = (g / spread) * per_thread;
+            let last = (first + per_thread).min(y.len());
+            for r in first..last {
+                let mut acc = zero;
+                let start = indptr[r].cast::<u64>() as usize;
+                let end = indptr[r + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    acc = acc + data[j] * x[indices[j].cast::<u64>() as usize];
+                }
+                y[r] = acc;
+            }
+        }
+
+        /// `y[r, c] = sum_j data[j] * b[indices[j], c]` for `b` of `k` columns (SciPy's
+        /// `csr_matvecs`, same order per element), one thread per element of `y`.
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $spmm<$($g)*>(
+            indptr: &[P],
+            indices: &[P],
+            data: &[$t],
+            b: &[$t],
+            y: &mut [$t],
+            zero: $t,
+            k: usize,
+        ) {
+            let o = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if o < y.len() {
+                let r = o / k;
+                let c = o % k;
+                let mut acc = zero;
+                let start = indptr[r].cast::<u64>() as usize;
+                let end = indptr[r + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    acc = acc + data[j] * b[indices[j].cast::<u64>() as usize * k + c];
+                }
+                y[o] = acc;
+            }
+        }
+
+        /// `out[i]`: the sum of the entries at row `r0 + i`, column `c0 + i` (duplicates
+        /// included), one thread per element of the diagonal.
+        #[raw_kernel]
+        pub(crate) fn $diagonal<$($g)*>(
+            indptr: &[P],
+            indices: &[P],
+            data: &[$t],
+            out: &mut [$t],
+            zero: $t,
+            r0: usize,
+            c0: usize,
+        ) {
+            let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if i < out.len() {
+                let r = r0 + i;
+                let c = (c0 + i) as i64;
+                let mut acc = zero;
+                let start = indptr[r].cast::<u64>() as usize;
+                let end = indptr[r + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    if indices[j].cast::<i64>() == c {
+                        acc = acc + data[j];
+                    }
+                }
+                out[i] = acc;
+            }
+        }
+    };
+}
+
+arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal);
+arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64);
+arith_kernels!([P: Int] c128: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128,
+    diagonal_c128);

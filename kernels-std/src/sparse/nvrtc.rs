@@ -1,0 +1,50 @@
+//! Every kernel of `sparse` compiled by NVRTC for each dtype it is instantiated with
+//! (skipped when NVRTC is missing, a failure under CI).
+
+use super::kernels::*;
+use crate::scan::nvrtc::{available, raw};
+use array_runtime::DTypeId::*;
+
+/// The element dtypes of the generic arithmetic kernels.
+const NUMBERS: [array_runtime::DTypeId; 10] = [I8, I16, I32, I64, U8, U16, U32, U64, F32, F64];
+
+#[test]
+fn sparse_kernels_compile() {
+    if !available("sparse kernels") {
+        return;
+    }
+    for i in [I32, I64] {
+        raw(&check_compressed::DEF, &[i]);
+        raw(&check_coords::DEF, &[i]);
+        raw(&expand_majors::DEF, &[i]);
+        raw(&group_flags::DEF, &[i]);
+        raw(&line_starts::DEF, &[i]);
+        raw(&kept_pointers::DEF, &[i]);
+        raw(&unravel::DEF, &[i]);
+        for t in NUMBERS {
+            raw(&eye_parts::DEF, &[t, i]);
+            raw(&segment_sums::DEF, &[t, i]);
+            raw(&to_dense::DEF, &[t, i]);
+            raw(&spmv::DEF, &[t, i]);
+            raw(&spmm::DEF, &[t, i]);
+            raw(&diagonal::DEF, &[t, i]);
+        }
+        for t in [C64, C128] {
+            raw(&eye_parts::DEF, &[t, i]);
+        }
+        for t in NUMBERS.into_iter().chain([C64, C128]) {
+            raw(&diagonal_entries::DEF, &[t, i]);
+        }
+        raw(&segment_sums_c64::DEF, &[i]);
+        raw(&to_dense_c64::DEF, &[i]);
+        raw(&spmv_c64::DEF, &[i]);
+        raw(&spmm_c64::DEF, &[i]);
+        raw(&diagonal_c64::DEF, &[i]);
+        raw(&segment_sums_c128::DEF, &[i]);
+        raw(&to_dense_c128::DEF, &[i]);
+        raw(&spmv_c128::DEF, &[i]);
+        raw(&spmm_c128::DEF, &[i]);
+        raw(&diagonal_c128::DEF, &[i]);
+    }
+    raw(&group_bounds::DEF, &[]);
+}

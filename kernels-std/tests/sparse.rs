@@ -1,0 +1,827 @@
+//! `sparse` against SciPy: the fixtures of `scripts/fixtures/gen_sparse_fixtures.py` (inputs
+//! and SciPy 1.17's results in `fixtures/sparse/sparse.npz`: a 2-d Poisson matrix, random
+//! matrices with power-law row lengths and empty rows and columns, COO inputs with duplicate,
+//! unsorted coordinates and explicit zeros, non-canonical CSR and CSC inputs, 0x0, 1xN, Nx1
+//! and all-zero shapes; f32, f64, c128, i8 and i32 values; i32 and i64 indices), on the CPU
+//! backend and, when there is one, on CUDA device 0; then every malformed input, each an
+//! error, and a Poisson matrix of 10^4 rows against a product computed here.
+//!
+//! Tolerances: index arrays and integers exact. The products of CSR and CSC inputs (and of
+//! dense ones) exactly, as SciPy sums them in the same order (`csr_matvec`, `csr_matvecs`,
+//! and `csc_matvec`'s order per row, which the CSR form keeps); row sums and `toarray` of
+//! compressed inputs within 4 ULPs; sums of
+//! duplicates, whose order SciPy's unstable sort leaves open, and the total `sum()` (pairwise
+//! here, row by row in SciPy) within `1e-12` (`f64`, `c128`) or `1e-5` (`f32`) relative and
+//! absolute.
+
+mod common;
+
+use common::{assert_close, devices, fixture, Approx, Tol};
+use kernels_std::io::{load_npz, NpyDType, Npz};
+use kernels_std::prelude::*;
+use kernels_std::reduce::SumDType;
+use kernels_std::sparse::{
+    diags, eye, identity, CooArray, CscArray, CsrArray, SparseDType, SparseIndex, SumOut,
+};
+
+fn fixtures(dev: &Device) -> Npz {
+    load_npz(fixture("sparse/sparse.npz"), dev).expect("sparse.npz")
+}
+
+/// Sums in another order than SciPy's.
+fn loose<T: Approx>() -> Tol {
+    match T::ID {
+        DTypeId::F32 | DTypeId::C64 => Tol {
+            ulps: 4,
+            ..Tol::close(1e-5, 1e-5)
+        },
+        DTypeId::F64 | DTypeId::C128 => Tol {
+            ulps: 4,
+            ..Tol::close(1e-12, 1e-12)
+        },
+        _ => Tol::exact(),
+    }
+}
+
+#[track_caller]
+fn same<T: Approx + NpyDType>(npz: &Npz, key: &str, got: &Array<T>, tol: Tol) {
+    let want = npz.array::<T>(key).unwrap_or_else(|e| panic!("{key}: {e}"));
+    assert_close(got, &want, tol, key);
+}
+
+#[track_caller]
+fn exact<T: Approx + NpyDType>(npz: &Npz, key: &str, got: &Array<T>) {
+    same(npz, key, got, Tol::exact());
+}
+
+/// The element types a case runs with, and the check of their sums (whose dtype is
+/// [`SumOut`]).
+trait Elem: SparseDType + NpyDType + Approx + SumDType {
+    fn check_sums<I: Index>(
+        npz: &Npz,
+        c: &str,
+        csr: &CsrArray<Self, I>,
+        csc: &CscArray<Self, I>,
+        coo: &CooArray<Self, I>,
+    );
+}
+impl<T> Elem for T
+where
+    T: SparseDType + NpyDType + Approx + SumDType,
+    SumOut<T>: SparseDType + NpyDType + Approx,
+{
+    fn check_sums<I: Index>(
+        npz: &Npz,
+        c: &str,
+        csr: &CsrArray<T, I>,
+        csc: &CscArray<T, I>,
+        coo: &CooArray<T, I>,
+    ) {
+        let tol = loose::<SumOut<T>>();
+        for (axis, key) in [
+            (None, "none"),
+            (Some(0), "0"),
+            (Some(1), "1"),
+            (Some(-1), "1"),
+        ] {
+            let k = format!("{c}_sum_{key}");
+            same(npz, &k, &csr.sum(axis).unwrap(), tol);
+            same(npz, &k, &csc.sum(axis).unwrap(), tol);
+            same(npz, &k, &coo.sum(axis).unwrap(), tol);
+        }
+        for (k, key) in [(0, "0"), (1, "1"), (-1, "m1"), (-3, "m3"), (1000, "1000")] {
+            let kk = format!("{c}_trace_{key}");
+            same(npz, &kk, &csr.trace(k).unwrap(), tol);
+            same(npz, &kk, &csc.trace(k).unwrap(), tol);
+            same(npz, &kk, &coo.trace(k).unwrap(), tol);
+        }
+    }
+}
+
+trait Index: SparseIndex + NpyDType + Approx {}
+impl<I: SparseIndex + NpyDType + Approx> Index for I {}
+
+/// A sparse input in the format the case was written in.
+enum Input<T: SparseDType, I: SparseIndex> {
+    Csr(CsrArray<T, I>),
+    Csc(CscArray<T, I>),
+    Coo(CooArray<T, I>),
+}
+
+fn shape_of(npz: &Npz, c: &str) -> [usize; 2] {
+    let s = npz
+        .array::<i64>(&format!("{c}_shape"))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    [s[0] as usize, s[1] as usize]
+}
+
+fn load<T: Elem, I: Index>(npz: &Npz, c: &str) -> Input<T, I> {
+    let format = npz
+        .array::<i8>(&format!("{c}_format"))
+        .unwrap()
+        .item()
+        .unwrap();
+    let get_t = |k: &str| npz.array::<T>(&format!("{c}_{k}")).unwrap();
+    let get_i = |k: &str| npz.array::<I>(&format!("{c}_{k}")).unwrap();
+    match format {
+        0 => Input::Csr(
+            CsrArray::new(
+                &get_t("data"),
+                &get_i("indices"),
+                &get_i("indptr"),
+                shape_of(npz, c),
+            )
+            .unwrap_or_else(|e| panic!("{c}: {e}")),
+        ),
+        1 => Input::Csc(
+            CscArray::new(
+                &get_t("data"),
+                &get_i("indices"),
+                &get_i("indptr"),
+                shape_of(npz, c),
+            )
+            .unwrap_or_else(|e| panic!("{c}: {e}")),
+        ),
+        2 => Input::Coo(
+            CooArray::new(
+                &get_t("data"),
+                &get_i("row"),
+                &get_i("col"),
+                shape_of(npz, c),
+            )
+            .unwrap_or_else(|e| panic!("{c}: {e}")),
+        ),
+        _ => {
+            let dense = get_t("dense_in");
+            let csr = CsrArray::<T, I>::from_dense(&dense).unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_fromcsr"),
+                &csr.data().clone(),
+                csr.indices(),
+                csr.indptr(),
+                Tol::exact(),
+            );
+            let csc = CscArray::<T, I>::from_dense(&dense).unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_fromcsc"),
+                csc.data(),
+                csc.indices(),
+                csc.indptr(),
+                Tol::exact(),
+            );
+            let coo = CooArray::<T, I>::from_dense(&dense).unwrap();
+            check_coo(npz, &format!("{c}_fromcoo"), &coo, Tol::exact());
+            assert!(
+                csr.has_canonical_format() && coo.has_canonical_format(),
+                "{c}"
+            );
+            Input::Csr(csr)
+        }
+    }
+}
+
+#[track_caller]
+fn check_compressed<T: Elem, I: Index>(
+    npz: &Npz,
+    prefix: &str,
+    data: &Array<T>,
+    indices: &Array<I>,
+    indptr: &Array<I>,
+    tol: Tol,
+) {
+    exact(npz, &format!("{prefix}_indptr"), indptr);
+    exact(npz, &format!("{prefix}_indices"), indices);
+    same(npz, &format!("{prefix}_data"), data, tol);
+}
+
+#[track_caller]
+fn check_coo<T: Elem, I: Index>(npz: &Npz, prefix: &str, a: &CooArray<T, I>, tol: Tol) {
+    exact(npz, &format!("{prefix}_row"), a.row());
+    exact(npz, &format!("{prefix}_col"), a.col());
+    same(npz, &format!("{prefix}_data"), a.data(), tol);
+}
+
+fn flags(npz: &Npz, c: &str) -> Vec<bool> {
+    npz.array::<bool>(&format!("{c}_flags"))
+        .unwrap()
+        .to_vec()
+        .unwrap()
+}
+
+/// Whether the input has duplicates (SciPy's sum_duplicates removed entries).
+fn has_duplicates(npz: &Npz, c: &str, nnz: usize) -> bool {
+    npz.get(&format!("{c}_sumdup_data"))
+        .map(|a| a.shape().iter().product::<usize>())
+        .unwrap_or(nnz)
+        < nnz
+}
+
+/// Everything SciPy computed for case `c`.
+fn run_case<T: Elem, I: Index>(npz: &Npz, c: &str, dev: &Device) {
+    let input = load::<T, I>(npz, c);
+    let ulps = T::DEFAULT_TOL;
+    let (csr, csc, coo) = match &input {
+        Input::Csr(a) => {
+            same(npz, &format!("{c}_dense"), &a.toarray().unwrap(), ulps);
+            let f = flags(npz, c);
+            assert_eq!(
+                [a.has_sorted_indices(), a.has_canonical_format()],
+                [f[0], f[1]],
+                "{c}: flags"
+            );
+            let dups = has_duplicates(npz, c, a.nnz());
+            let mut s = a.clone();
+            s.sort_indices().unwrap();
+            assert!(s.has_sorted_indices(), "{c}");
+            exact(npz, &format!("{c}_sorted_indices"), s.indices());
+            if !dups {
+                exact(npz, &format!("{c}_sorted_data"), s.data());
+            }
+            let mut d = a.clone();
+            d.sum_duplicates().unwrap();
+            assert!(d.has_canonical_format(), "{c}");
+            check_compressed(
+                npz,
+                &format!("{c}_sumdup"),
+                d.data(),
+                d.indices(),
+                d.indptr(),
+                loose::<T>(),
+            );
+            let mut e = a.clone();
+            e.eliminate_zeros().unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_elim"),
+                e.data(),
+                e.indices(),
+                e.indptr(),
+                Tol::exact(),
+            );
+            (a.tocsr().unwrap(), a.tocsc().unwrap(), a.tocoo().unwrap())
+        }
+        Input::Csc(a) => {
+            same(npz, &format!("{c}_dense"), &a.toarray().unwrap(), ulps);
+            let f = flags(npz, c);
+            assert_eq!(
+                [a.has_sorted_indices(), a.has_canonical_format()],
+                [f[0], f[1]],
+                "{c}: flags"
+            );
+            let mut s = a.clone();
+            s.sort_indices().unwrap();
+            exact(npz, &format!("{c}_sorted_indices"), s.indices());
+            let mut d = a.clone();
+            d.sum_duplicates().unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_sumdup"),
+                d.data(),
+                d.indices(),
+                d.indptr(),
+                loose::<T>(),
+            );
+            let mut e = a.clone();
+            e.eliminate_zeros().unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_elim"),
+                e.data(),
+                e.indices(),
+                e.indptr(),
+                Tol::exact(),
+            );
+            (a.tocsr().unwrap(), a.tocsc().unwrap(), a.tocoo().unwrap())
+        }
+        Input::Coo(a) => {
+            same(
+                npz,
+                &format!("{c}_dense"),
+                &a.toarray().unwrap(),
+                loose::<T>(),
+            );
+            assert_eq!(a.has_canonical_format(), flags(npz, c)[0], "{c}: flag");
+            let mut d = a.clone();
+            d.sum_duplicates().unwrap();
+            assert!(d.has_canonical_format(), "{c}");
+            check_coo(npz, &format!("{c}_sumdup"), &d, loose::<T>());
+            let mut e = a.clone();
+            e.eliminate_zeros().unwrap();
+            check_coo(npz, &format!("{c}_elim"), &e, Tol::exact());
+            (a.tocsr().unwrap(), a.tocsc().unwrap(), a.tocoo().unwrap())
+        }
+    };
+    // The conversions: exact where SciPy moves values without adding them.
+    let conv_tol = match &input {
+        Input::Coo(_) => loose::<T>(),
+        _ => Tol::exact(),
+    };
+    check_compressed(
+        npz,
+        &format!("{c}_tocsr"),
+        csr.data(),
+        csr.indices(),
+        csr.indptr(),
+        conv_tol,
+    );
+    check_compressed(
+        npz,
+        &format!("{c}_tocsc"),
+        csc.data(),
+        csc.indices(),
+        csc.indptr(),
+        conv_tol,
+    );
+    check_coo(npz, &format!("{c}_tocoo"), &coo, conv_tol);
+    for (what, got) in [
+        ("csr", csr.toarray().unwrap()),
+        ("csc", csc.toarray().unwrap()),
+        ("coo", coo.toarray().unwrap()),
+        ("csr.T.T", csr.transpose().transpose().toarray().unwrap()),
+    ] {
+        same(npz, &format!("{c}_dense"), &got, loose::<T>());
+        assert!(got.device().same(dev), "{c} {what}");
+    }
+    same(
+        npz,
+        &format!("{c}_dense"),
+        &coo.transpose().transpose().toarray().unwrap(),
+        loose::<T>(),
+    );
+    let [m, n] = csr.shape();
+    assert_eq!(csc.transpose().shape(), [n, m]);
+
+    // Products.
+    let x = npz.array::<T>(&format!("{c}_x")).unwrap();
+    let xm = npz.array::<T>(&format!("{c}_xm")).unwrap();
+    let tol = match &input {
+        Input::Coo(_) => loose::<T>(),
+        _ => Tol::exact(),
+    };
+    same(npz, &format!("{c}_y"), &csr.dot(&x).unwrap(), tol);
+    same(npz, &format!("{c}_y"), &csc.dot(&x).unwrap(), tol);
+    same(npz, &format!("{c}_y"), &coo.dot(&x).unwrap(), loose::<T>());
+    same(npz, &format!("{c}_ym"), &csr.matmul(&xm).unwrap(), tol);
+    same(npz, &format!("{c}_ym"), &csc.matmul(&xm).unwrap(), tol);
+    same(
+        npz,
+        &format!("{c}_ym"),
+        &coo.matmul(&xm).unwrap(),
+        loose::<T>(),
+    );
+
+    let count = npz
+        .array::<i64>(&format!("{c}_count_nonzero"))
+        .unwrap()
+        .item()
+        .unwrap() as usize;
+    assert_eq!(csr.count_nonzero().unwrap(), count, "{c}: count_nonzero");
+    assert_eq!(csc.count_nonzero().unwrap(), count, "{c}: count_nonzero");
+    assert_eq!(coo.count_nonzero().unwrap(), count, "{c}: count_nonzero");
+    if let Input::Coo(a) = &input {
+        assert_eq!(
+            a.count_nonzero().unwrap(),
+            count,
+            "{c}: count_nonzero of the input"
+        );
+    }
+
+    // Sums and diagonals.
+    T::check_sums(npz, c, &csr, &csc, &coo);
+    for (k, key) in [(0, "0"), (1, "1"), (-1, "m1"), (-3, "m3"), (1000, "1000")] {
+        let kk = format!("{c}_diag_{key}");
+        same(npz, &kk, &csr.diagonal(k).unwrap(), loose::<T>());
+        same(npz, &kk, &csc.diagonal(k).unwrap(), loose::<T>());
+        same(npz, &kk, &coo.diagonal(k).unwrap(), loose::<T>());
+    }
+}
+
+/// The cases of the archive with element type `T` and index type `I`.
+fn cases(npz: &Npz, t: &str, i: &str) -> Vec<String> {
+    let suffix = format!("_{t}_{i}_format");
+    let mut out: Vec<String> = npz
+        .names()
+        .filter_map(|k| k.strip_suffix(&suffix).map(|c| format!("{c}_{t}_{i}")))
+        .collect();
+    out.sort();
+    out
+}
+
+fn run_all<T: Elem, I: Index>(npz: &Npz, t: &str, i: &str, dev: &Device) -> usize {
+    let cases = cases(npz, t, i);
+    for c in &cases {
+        run_case::<T, I>(npz, c, dev);
+    }
+    cases.len()
+}
+
+#[test]
+fn scipy_fixtures() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let mut n = 0;
+        n += run_all::<f64, i32>(&npz, "float64", "int32", &dev);
+        n += run_all::<f64, i64>(&npz, "float64", "int64", &dev);
+        n += run_all::<f32, i32>(&npz, "float32", "int32", &dev);
+        n += run_all::<f32, i64>(&npz, "float32", "int64", &dev);
+        n += run_all::<c128, i32>(&npz, "complex128", "int32", &dev);
+        n += run_all::<c128, i64>(&npz, "complex128", "int64", &dev);
+        n += run_all::<i32, i32>(&npz, "int32", "int32", &dev);
+        n += run_all::<i8, i32>(&npz, "int8", "int32", &dev);
+        let total = npz.names().filter(|k| k.ends_with("_format")).count();
+        assert_eq!(n, total, "every case of the archive ran on {dev}");
+    }
+}
+
+fn arr<T: DType>(dev: &Device, v: Vec<T>) -> Array<T> {
+    Array::from_vec(dev, &[v.len()], v).unwrap()
+}
+
+#[test]
+fn malformed_compressed_inputs_are_errors() {
+    for dev in devices() {
+        let d = |v: Vec<f64>| arr(&dev, v);
+        let i = |v: Vec<i32>| arr(&dev, v);
+        let ok = CsrArray::new(
+            &d(vec![1.0, 2.0]),
+            &i(vec![0, 2]),
+            &i(vec![0, 1, 2]),
+            [2, 3],
+        );
+        assert!(ok.is_ok());
+        let cases: Vec<(&str, Result<CsrArray<f64>>)> = vec![
+            (
+                "indptr too short",
+                CsrArray::new(&d(vec![1.0, 2.0]), &i(vec![0, 2]), &i(vec![0, 2]), [2, 3]),
+            ),
+            (
+                "indptr too long",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 2]),
+                    &i(vec![0, 1, 2, 2]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "indptr not from 0",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 2]),
+                    &i(vec![1, 1, 2]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "indptr decreasing",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 2]),
+                    &i(vec![0, 2, 1]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "indptr negative",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 2]),
+                    &i(vec![0, -1, 2]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "indptr past the values",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 2]),
+                    &i(vec![0, 1, 3]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "index out of range",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 3]),
+                    &i(vec![0, 1, 2]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "negative index",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![-1, 2]),
+                    &i(vec![0, 1, 2]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "lengths differ",
+                CsrArray::new(&d(vec![1.0, 2.0]), &i(vec![0]), &i(vec![0, 1, 2]), [2, 3]),
+            ),
+            (
+                "2-d data",
+                CsrArray::new(
+                    &Array::from_vec(&dev, &[1, 2], vec![1.0, 2.0]).unwrap(),
+                    &i(vec![0, 2]),
+                    &i(vec![0, 1, 2]),
+                    [2, 3],
+                ),
+            ),
+            (
+                "extent beyond i32",
+                CsrArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 2]),
+                    &i(vec![0, 1, 2]),
+                    [2, 1 << 31],
+                ),
+            ),
+            ("dense 1-d", CsrArray::from_dense(&d(vec![1.0]))),
+        ];
+        for (what, r) in cases {
+            let e = r
+                .err()
+                .unwrap_or_else(|| panic!("{what}: accepted on {dev}"));
+            assert!(
+                e.to_string().contains("csr_array") || what == "dense 1-d",
+                "{what}: {e}"
+            );
+        }
+        // CSC: the same checks with columns for rows.
+        assert!(CscArray::new(&d(vec![1.0]), &i(vec![2]), &i(vec![0, 1]), [2, 1]).is_err());
+        assert!(CscArray::new(&d(vec![1.0]), &i(vec![1]), &i(vec![0, 1, 1]), [2, 1]).is_err());
+        // A last pointer below the number of values drops the values past it (SciPy's prune).
+        let pruned = CsrArray::new(
+            &d(vec![1.0, 2.0, 3.0]),
+            &i(vec![1, 0, 2]),
+            &i(vec![0, 1, 2]),
+            [2, 3],
+        )
+        .unwrap();
+        assert_eq!(pruned.nnz(), 2);
+        assert_eq!(
+            pruned.toarray().unwrap().to_vec().unwrap(),
+            vec![0.0, 1.0, 0.0, 2.0, 0.0, 0.0]
+        );
+    }
+}
+
+#[test]
+fn malformed_coo_inputs_and_operands_are_errors() {
+    for dev in devices() {
+        let d = |v: Vec<f32>| arr(&dev, v);
+        let i = |v: Vec<i64>| arr(&dev, v);
+        let cases: Vec<(&str, Result<CooArray<f32, i64>>)> = vec![
+            (
+                "row out of range",
+                CooArray::new(&d(vec![1.0, 2.0]), &i(vec![0, 2]), &i(vec![0, 0]), [2, 2]),
+            ),
+            (
+                "negative row",
+                CooArray::new(&d(vec![1.0, 2.0]), &i(vec![0, -1]), &i(vec![0, 0]), [2, 2]),
+            ),
+            (
+                "column out of range",
+                CooArray::new(&d(vec![1.0, 2.0]), &i(vec![0, 1]), &i(vec![0, 9]), [2, 2]),
+            ),
+            (
+                "negative column",
+                CooArray::new(&d(vec![1.0, 2.0]), &i(vec![0, 1]), &i(vec![-3, 0]), [2, 2]),
+            ),
+            (
+                "row shorter",
+                CooArray::new(&d(vec![1.0, 2.0]), &i(vec![0]), &i(vec![0, 0]), [2, 2]),
+            ),
+            (
+                "col longer",
+                CooArray::new(
+                    &d(vec![1.0, 2.0]),
+                    &i(vec![0, 1]),
+                    &i(vec![0, 0, 1]),
+                    [2, 2],
+                ),
+            ),
+            (
+                "any entry in a 0x0 array",
+                CooArray::new(&d(vec![1.0]), &i(vec![0]), &i(vec![0]), [0, 0]),
+            ),
+        ];
+        for (what, r) in cases {
+            assert!(r.is_err(), "{what}: accepted on {dev}");
+        }
+        let a = CooArray::new(&d(vec![1.0, 2.0]), &i(vec![0, 1]), &i(vec![1, 0]), [2, 2]).unwrap();
+        // Products with operands of the wrong shape.
+        assert!(a.dot(&d(vec![1.0, 2.0, 3.0])).is_err());
+        assert!(a
+            .dot(&Array::from_vec(&dev, &[3, 1], vec![1.0f32; 3]).unwrap())
+            .is_err());
+        assert!(a
+            .dot(&Array::from_vec(&dev, &[2, 1, 1], vec![1.0f32; 2]).unwrap())
+            .is_err());
+        assert!(a
+            .tocsr()
+            .unwrap()
+            .dot(&Array::scalar(&dev, 1.0f32).unwrap())
+            .is_err());
+        // Axes beyond 2-d.
+        for axis in [2, -3] {
+            assert!(a.sum(Some(axis)).is_err());
+            assert!(a.tocsr().unwrap().sum(Some(axis)).is_err());
+            assert!(a.tocsc().unwrap().sum(Some(axis)).is_err());
+        }
+        assert!(
+            CooArray::<f32, i64>::from_dense(&Array::zeros(&dev, &[2, 2, 2]).unwrap()).is_err()
+        );
+    }
+}
+
+/// The 5-point Laplacian of a `k x k` grid as CSR arrays, built on the host.
+fn poisson(k: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
+    let (mut data, mut indices, mut indptr) = (vec![], vec![], vec![0i32]);
+    for r in 0..k * k {
+        let (i, j) = (r / k, r % k);
+        let mut push = |c: usize, v: f64| {
+            indices.push(c as i32);
+            data.push(v);
+        };
+        if i > 0 {
+            push(r - k, -1.0);
+        }
+        if j > 0 {
+            push(r - 1, -1.0);
+        }
+        push(r, 4.0);
+        if j + 1 < k {
+            push(r + 1, -1.0);
+        }
+        if i + 1 < k {
+            push(r + k, -1.0);
+        }
+        indptr.push(indices.len() as i32);
+    }
+    (data, indices, indptr)
+}
+
+#[test]
+fn poisson_of_many_blocks_against_a_host_product() {
+    let k = 100;
+    let (data, indices, indptr) = poisson(k);
+    let x: Vec<f64> = (0..k * k).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
+    let mut want = vec![0.0; k * k];
+    for r in 0..k * k {
+        for j in indptr[r] as usize..indptr[r + 1] as usize {
+            want[r] += data[j] * x[indices[j] as usize];
+        }
+    }
+    for dev in devices() {
+        let a = CsrArray::new(
+            &arr(&dev, data.clone()),
+            &arr(&dev, indices.clone()),
+            &arr(&dev, indptr.clone()),
+            [k * k, k * k],
+        )
+        .unwrap();
+        assert!(a.has_canonical_format());
+        let xa = arr(&dev, x.clone());
+        assert_eq!(a.dot(&xa).unwrap().to_vec().unwrap(), want, "on {dev}");
+        // CSC of a symmetric matrix: the same arrays, the same product (summed by column).
+        let c = a.tocsc().unwrap();
+        assert_eq!(c.indptr().to_vec().unwrap(), indptr);
+        assert_eq!(c.dot(&xa).unwrap().to_vec().unwrap(), want, "on {dev}");
+        assert_eq!(a.sum(None).unwrap().item().unwrap(), (4 * k) as f64);
+        let diag = a.diagonal(0).unwrap().to_vec().unwrap();
+        assert!(diag.iter().all(|&v| v == 4.0));
+    }
+}
+
+#[test]
+fn eye_and_identity() {
+    for dev in devices() {
+        for (m, n, k) in [
+            (3, 3, 0),
+            (2, 4, 1),
+            (4, 2, -1),
+            (3, 5, 4),
+            (3, 3, 3),
+            (3, 3, -3),
+            (0, 0, 0),
+        ] {
+            let a: CsrArray<f64, i64> = eye(&dev, m, n, k).unwrap();
+            let got = a.toarray().unwrap().to_vec().unwrap();
+            let want: Vec<f64> = (0..m * n)
+                .map(|p| {
+                    if (p % n) as isize - (p / n) as isize == k {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            assert_eq!(got, want, "eye({m}, {n}, {k}) on {dev}");
+            assert!(a.has_canonical_format());
+        }
+        let i: CsrArray<c128> = identity(&dev, 2).unwrap();
+        assert_eq!(i.nnz(), 2);
+        assert_eq!(i.dtype(), DTypeId::C128);
+        let s = i.mul_scalar(c128::new(0.0, 2.0)).unwrap();
+        let r: CsrArray<f64> = s.astype::<f64>().unwrap();
+        assert_eq!(
+            (r.nnz(), r.diagonal(0).unwrap().to_vec().unwrap()),
+            (2, vec![0.0; 2])
+        );
+        let t = eye::<i8, i32>(&dev, 3, 3, 0).unwrap().tocoo().unwrap();
+        assert_eq!(
+            t.astype::<f32>()
+                .unwrap()
+                .toarray()
+                .unwrap()
+                .to_vec()
+                .unwrap()[4],
+            1.0
+        );
+        assert_eq!(
+            s.diagonal(0).unwrap().to_vec().unwrap(),
+            vec![c128::new(0.0, 2.0); 2]
+        );
+    }
+}
+
+#[test]
+fn diags_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        for case in ["tri", "rect", "edge", "tall"] {
+            let c = format!("diags_{case}_int32");
+            let offsets: Vec<isize> = npz
+                .array::<i64>(&format!("{c}_offsets"))
+                .unwrap()
+                .to_vec()
+                .unwrap()
+                .into_iter()
+                .map(|k| k as isize)
+                .collect();
+            let diagonals: Vec<Array<f64>> = (0..offsets.len())
+                .map(|j| npz.array::<f64>(&format!("{c}_d{j}")).unwrap())
+                .collect();
+            let s = npz
+                .array::<i64>(&format!("{c}_shape"))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            let shape = (s[0] >= 0).then(|| [s[0] as usize, s[1] as usize]);
+            let a: CsrArray<f64> =
+                diags(&dev, &diagonals, &offsets, shape).unwrap_or_else(|e| panic!("{c}: {e}"));
+            check_compressed(
+                &npz,
+                &format!("{c}_csr"),
+                a.data(),
+                a.indices(),
+                a.indptr(),
+                Tol::exact(),
+            );
+            assert!(a.has_canonical_format(), "{c}");
+        }
+        // SciPy's errors.
+        let v = |x: Vec<f64>| arr(&dev, x);
+        let bad: Vec<(&str, Result<CsrArray<f64>>)> = vec![
+            ("counts differ", diags(&dev, &[v(vec![1.0])], &[0, 1], None)),
+            (
+                "repeated offset",
+                diags(&dev, &[v(vec![1.0; 3]), v(vec![1.0; 3])], &[0, 0], None),
+            ),
+            (
+                "offset out of bounds",
+                diags(&dev, &[v(vec![1.0])], &[4], Some([3, 3])),
+            ),
+            (
+                "below the matrix",
+                diags(&dev, &[v(vec![1.0])], &[-4], Some([3, 3])),
+            ),
+            (
+                "diagonal too short",
+                diags(&dev, &[v(vec![1.0, 2.0])], &[0], Some([3, 3])),
+            ),
+            (
+                "empty diagonal",
+                diags(&dev, &[v(vec![])], &[0], Some([3, 3])),
+            ),
+            ("no diagonal, no shape", diags(&dev, &[], &[], None)),
+            (
+                "2-d diagonal",
+                diags(&dev, &[Array::zeros(&dev, &[1, 3]).unwrap()], &[0], None),
+            ),
+        ];
+        for (what, r) in bad {
+            assert!(r.is_err(), "{what}: accepted on {dev}");
+        }
+        let empty: CsrArray<f64> = diags(&dev, &[], &[], Some([2, 3])).unwrap();
+        assert_eq!((empty.shape(), empty.nnz()), ([2, 3], 0));
+    }
+}

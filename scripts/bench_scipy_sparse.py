@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""SciPy's side of the kernels-std sparse benchmark (benches/sparse.rs): SpMV `a @ x` of the
+2-d Poisson matrix (5-point Laplacian, Dirichlet) of a k x k grid, float64 values, int32
+indices, CSR, with x[i] = ((37 i) mod 101) / 7, the same matrix and vector as the Rust side.
+Prints one JSON object {"numpy": scipy version, "results": {"spmv/poisson/k": median
+seconds}}. Usage: bench_scipy_sparse.py K [K ...]   (default 1415: about 10^7 stored values)
+"""
+import json
+import sys
+
+import numpy as np
+import scipy
+import scipy.sparse as sp
+
+from bench_timing import median_time
+
+
+def poisson2d(k):
+    t = sp.diags_array([-np.ones(k - 1), 4 * np.ones(k), -np.ones(k - 1)], offsets=[-1, 0, 1])
+    off = sp.diags_array([-np.ones(k - 1), -np.ones(k - 1)], offsets=[-1, 1])
+    a = (sp.kron(sp.eye_array(k), t) + sp.kron(off, sp.eye_array(k))).tocsr()
+    a.sort_indices()
+    a.indices = a.indices.astype(np.int32)
+    a.indptr = a.indptr.astype(np.int32)
+    return a
+
+
+def main():
+    sizes = [int(s) for s in sys.argv[1:]] or [1415]
+    out = {}
+    for k in sizes:
+        a = poisson2d(k)
+        n = k * k
+        assert a.nnz == 5 * n - 4 * k, a.nnz
+        x = (np.arange(n) * 37 % 101) / 7.0
+        out[f"spmv/poisson/{k}"] = median_time(lambda: a @ x, 21)
+    print(json.dumps({"numpy": scipy.__version__, "results": out}))
+
+
+if __name__ == "__main__":
+    main()
