@@ -351,15 +351,22 @@ mod tests {
     }
 
     /// The shapes tried: the CPU's, the GPU's, and odd ones (one-element chunks, digits of
-    /// one bit, chunks not dividing the rows). One-element chunks and one-bit digits are tried
-    /// apart: together they made 64 passes over a chunk per element for the 64-bit types, 95%
-    /// of these tests' time in a debug build, and neither depends on the other.
-    fn shapes(rows: usize, n: usize) -> Vec<Shape> {
+    /// one bit, chunks not dividing the rows). In a debug build the cost is in the launches,
+    /// one set per digit and pass, so the odd shapes are sized by that: one-element chunks on
+    /// rows of at most 100 (the longer rows take chunks of 7), one-bit digits for the keys of
+    /// up to 16 bits (the digit plan does not depend on the width; 64 one-bit passes of the
+    /// 64-bit keys made most of these tests' time), digits of 3 bits for the wider keys.
+    fn shapes(rows: usize, n: usize, width: u32) -> Vec<Shape> {
         let mut all = vec![Shape::for_device(&Device::cpu(), rows, n), Shape::gpu(n)];
+        if n <= 100 {
+            all.push(Shape { chunk: 1, bits: 8 });
+        }
         if n <= 2000 {
             all.extend([
-                Shape { chunk: 1, bits: 8 },
-                Shape { chunk: 64, bits: 1 },
+                Shape {
+                    chunk: 64,
+                    bits: if width <= 16 { 1 } else { 3 },
+                },
                 Shape { chunk: 7, bits: 3 },
                 Shape {
                     chunk: 300,
@@ -384,7 +391,7 @@ mod tests {
         let input = || Array::from_vec(&dev, &[rows, n], data.to_vec()).unwrap();
         let (want, want_pos) = merge_sort_rows(input(), rows, n, true).unwrap();
         let (want, want_pos) = (bits(want.to_vec().unwrap()), want_pos.to_vec().unwrap());
-        for shape in shapes(rows, n) {
+        for shape in shapes(rows, n, T::WIDTH) {
             let ctx = format!("{what} {} [{rows}, {n}] {shape:?}", T::ID);
             let (got, pos) = radix_sort_rows_in(input(), rows, n, true, shape).unwrap();
             assert_eq!(bits(got.to_vec().unwrap()), want, "{ctx}: keys");
