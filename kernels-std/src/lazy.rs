@@ -254,13 +254,13 @@ same_binary! {
 /// A lazy function per logic kernel (any dtype; nonzero, NaN too, is true), with its doc
 /// example.
 macro_rules! logical {
-    ($($name:ident($($arg:ident),*) => $want:expr;)*) => {$(
+    ($($name:ident($($arg:ident),*) [$($ex:expr),*] => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression (any dtype; nonzero, NaN too, is true).")]
         #[doc = ""]
         #[doc = "```"]
         #[doc = "use kernels_std::{lazy, prelude::*};"]
         #[doc = "let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f32, f32::NAN, 2.0])?;"]
-        #[doc = concat!("let y = lazy::", stringify!($name), "(", stringify!($(&$arg - 2.0),*), ");")]
+        #[doc = concat!("let y = lazy::", stringify!($name), "(", stringify!($($ex),*), ");")]
         #[doc = concat!("assert_eq!(y.eval()?.to_vec()?, vec!", stringify!($want), ");")]
         #[doc = "# Ok::<(), kernels_std::Error>(())"]
         #[doc = "```"]
@@ -275,10 +275,10 @@ macro_rules! logical {
 }
 
 logical! {
-    logical_and(x, y) => [true, true, false];
-    logical_or(x, y) => [true, true, false];
-    logical_xor(x, y) => [false, false, false];
-    logical_not(x) => [false, false, true];
+    logical_and(x, y) [&x - 2.0, &x] => [false, true, false];
+    logical_or(x, y) [&x - 2.0, &x] => [true, true, true];
+    logical_xor(x, y) [&x - 2.0, &x] => [true, false, true];
+    logical_not(x) [&x - 2.0] => [false, false, true];
 }
 
 /// [`crate::math::floor`] as a lazy expression (integers unchanged, in their dtype).
@@ -397,8 +397,8 @@ op_binary! {
     divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1i32, -2, 3], 4) => [0.5, -1.0, 1.5];
     true_divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1.0f64, -2.0, 3.0], 0.5) => [4.0, -8.0, 12.0];
     floor_divide<Arithmetic>::floor_divide_lazy -> T, "//", ([7i64, -7, 3], 4) => [3, -4, 1];
-    remainder<Arithmetic>::remainder_lazy -> T, "%", ([7i64, -7, 3], 4) => [2, 3, 2];
-    bitwise_and<Bitwise>::bitwise_and_lazy -> T, "&", ([0b0110u8, 3, 0], 0b1100) => [0b1100, 0, 0];
+    remainder<Arithmetic>::remainder_lazy -> T, "%", ([7i64, -7, 3], 4) => [2, 2, 2];
+    bitwise_and<Bitwise>::bitwise_and_lazy -> T, "&", ([0b0110u8, 3, 0], 0b1100) => [0b1100, 0b0100, 0];
     bitwise_or<Bitwise>::bitwise_or_lazy -> T, "|", ([0b0110u8, 3, 0], 0b0001) => [0b1101, 7, 1];
     bitwise_xor<Bitwise>::bitwise_xor_lazy -> T, "^", ([0b0110u8, 3, 0], 0b1111) => [0b0011, 9, 15];
 }

@@ -84,6 +84,22 @@ impl Power for bool {
 /// numbers and `bool`. Integers are not among them: their eager `power` refuses negative
 /// exponents, a check of the exponent's values that a fused expression cannot make before its
 /// one kernel runs (evaluate, then call [`power`]).
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![2.0f32, 3.0])?;
+/// assert_eq!(lazy::power(&x, 2.0).eval()?.to_vec()?, vec![4.0, 9.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+///
+/// An integer `power` is not a lazy node:
+///
+/// ```compile_fail
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![2i32, 3])?;
+/// let y = lazy::power(&x, 2i32);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
 pub trait PowerLazy: Power {
     /// [`Power::power`] as a node of a lazy expression.
     fn power_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self::Out>;
