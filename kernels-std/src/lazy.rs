@@ -33,7 +33,7 @@ use crate::math::{
 use crate::prelude::{DType, Int, Num};
 
 macro_rules! unary {
-    ($($name:ident),*) => {$(
+    ($(pub fn $name:ident;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression.")]
         pub fn $name<T: Elementary>(x: impl IntoExpr<T>) -> Expr<T::Out> {
             T::lazy(ElementaryOp::$name, x.into_expr().erase())
@@ -41,10 +41,28 @@ macro_rules! unary {
     )*};
 }
 
-unary!(
-    sqrt, exp, log, exp2, expm1, log2, log10, log1p, sin, cos, tan, sinh, cosh, tanh, arcsin,
-    arccos, arctan, arcsinh, arccosh, arctanh
-);
+unary! {
+    pub fn sqrt;
+    pub fn exp;
+    pub fn log;
+    pub fn exp2;
+    pub fn expm1;
+    pub fn log2;
+    pub fn log10;
+    pub fn log1p;
+    pub fn sin;
+    pub fn cos;
+    pub fn tan;
+    pub fn sinh;
+    pub fn cosh;
+    pub fn tanh;
+    pub fn arcsin;
+    pub fn arccos;
+    pub fn arctan;
+    pub fn arcsinh;
+    pub fn arccosh;
+    pub fn arctanh;
+}
 
 /// [`crate::math::maximum`] as a lazy expression (NaN-propagating).
 ///
@@ -164,7 +182,7 @@ pub fn square<T: SignSquare>(x: impl IntoExpr<T>) -> Expr<T> {
 /// A lazy function per float kernel of one operand (`T: ToFloat`, the result in `T::Float`),
 /// with its doc example.
 macro_rules! float_unary {
-    ($($name:ident($x:expr) => $want:expr;)*) => {$(
+    ($(pub fn $name:ident($x:expr) => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression: integers and `bool` give the float dtype of [`ToFloat`].")]
         #[doc = ""]
         #[doc = "```"]
@@ -185,16 +203,16 @@ macro_rules! float_unary {
 }
 
 float_unary! {
-    cbrt(4.0f64) => 1.0;
-    deg2rad(90.0f64) => std::f64::consts::PI - 1.0;
-    rad2deg(std::f64::consts::FRAC_PI_4) => 89.0;
-    rint(1.25f32) => 1.0;
+    pub fn cbrt(4.0f64) => 1.0;
+    pub fn deg2rad(90.0f64) => std::f64::consts::PI - 1.0;
+    pub fn rad2deg(std::f64::consts::FRAC_PI_4) => 89.0;
+    pub fn rint(1.25f32) => 1.0;
 }
 
 /// A lazy function per float kernel of two operands (`T: ToFloat`, the result in
 /// `T::Float`), with its doc example.
 macro_rules! float_binary {
-    ($($name:ident($x:expr, $y:expr) => $want:expr;)*) => {$(
+    ($(pub fn $name:ident($x:expr, $y:expr) => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression: integers and `bool` give the float dtype of [`ToFloat`].")]
         #[doc = ""]
         #[doc = "```"]
@@ -215,17 +233,17 @@ macro_rules! float_binary {
 }
 
 float_binary! {
-    arctan2(0.5f64, 0.0) => std::f64::consts::FRAC_PI_2 + 1.0;
-    hypot(1.5f32, 4.0) => 6.0;
-    copysign(1.5f64, -0.0) => -2.0;
-    logaddexp(0.0f64, 0.0) => std::f64::consts::LN_2 + 1.0;
-    logaddexp2(0.5f64, 1.0) => 3.0;
-    heaviside(0.0f32, 0.5) => 1.5;
+    pub fn arctan2(0.5f64, 0.0) => std::f64::consts::FRAC_PI_2 + 1.0;
+    pub fn hypot(1.5f32, 4.0) => 6.0;
+    pub fn copysign(1.5f64, -0.0) => -2.0;
+    pub fn logaddexp(0.0f64, 0.0) => std::f64::consts::LN_2 + 1.0;
+    pub fn logaddexp2(0.5f64, 1.0) => 3.0;
+    pub fn heaviside(0.0f32, 0.5) => 1.5;
 }
 
 /// A lazy function per generic kernel of two operands of one dtype, with its doc example.
 macro_rules! same_binary {
-    ($($name:ident<$bound:ident>($what:literal; $x:expr, $y:expr) => $want:expr;)*) => {$(
+    ($(pub fn $name:ident<$bound:ident>($what:literal; $x:expr, $y:expr) => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression", $what, ".")]
         #[doc = ""]
         #[doc = "```"]
@@ -246,15 +264,15 @@ macro_rules! same_binary {
 }
 
 same_binary! {
-    fmax<Num>(" (NaN ignored)"; [1.0f32, f32::NAN, -3.0], 0.0) => [3.0, 1.0, 1.0];
-    fmin<Num>(" (NaN ignored)"; [1.0f32, f32::NAN, -3.0], 0.0) => [1.0, 1.0, -5.0];
-    fmod<Num>(" (the sign of the dividend, C's `fmod`)"; [1.5f64, -2.5, 4.0], 3.0) => [1.0, -1.0, 3.0];
+    pub fn fmax<Num>(" (NaN ignored)"; [1.0f32, f32::NAN, -3.0], 0.0) => [3.0, 1.0, 1.0];
+    pub fn fmin<Num>(" (NaN ignored)"; [1.0f32, f32::NAN, -3.0], 0.0) => [1.0, 1.0, -5.0];
+    pub fn fmod<Num>(" (the sign of the dividend, C's `fmod`)"; [1.5f64, -2.5, 4.0], 3.0) => [1.0, -1.0, 3.0];
 }
 
 /// A lazy function per logic kernel (any dtype; nonzero, NaN too, is true), with its doc
 /// example.
 macro_rules! logical {
-    ($($name:ident($($arg:ident),*) [$($ex:expr),*] => $want:expr;)*) => {$(
+    ($(pub fn $name:ident($($arg:ident),*) [$($ex:expr),*] => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression (any dtype; nonzero, NaN too, is true).")]
         #[doc = ""]
         #[doc = "```"]
@@ -275,10 +293,10 @@ macro_rules! logical {
 }
 
 logical! {
-    logical_and(x, y) [&x - 2.0, &x] => [false, true, false];
-    logical_or(x, y) [&x - 2.0, &x] => [true, true, true];
-    logical_xor(x, y) [&x - 2.0, &x] => [true, false, true];
-    logical_not(x) [&x - 2.0] => [false, false, true];
+    pub fn logical_and(x, y) [&x - 2.0, &x] => [false, true, false];
+    pub fn logical_or(x, y) [&x - 2.0, &x] => [true, true, true];
+    pub fn logical_xor(x, y) [&x - 2.0, &x] => [true, false, true];
+    pub fn logical_not(x) [&x - 2.0] => [false, false, true];
 }
 
 /// [`crate::math::floor`] as a lazy expression (integers unchanged, in their dtype).
@@ -374,7 +392,7 @@ pub fn pow<T: PowerLazy>(x: impl IntoExpr<T>, y: impl IntoExpr<T>) -> Expr<T::Ou
 /// A lazy function per arithmetic or bitwise node of `array_runtime::ops` (the operators'
 /// nodes, as functions), with its doc example.
 macro_rules! op_binary {
-    ($($name:ident<$bound:ident>::$lazy:ident -> $out:ty, $sym:literal, ($x:expr, $y:expr) => $want:expr;)*) => {$(
+    ($(pub fn $name:ident<$bound:ident>::$lazy:ident -> $out:ty, $sym:literal, ($x:expr, $y:expr) => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression (the operator `", $sym, "` as a function; no promotion: one dtype).")]
         #[doc = ""]
         #[doc = "```"]
@@ -391,16 +409,16 @@ macro_rules! op_binary {
 }
 
 op_binary! {
-    add<Numeric>::add_lazy -> T, "+", ([1i32, -2, 3], 1) => [3, -3, 7];
-    subtract<Numeric>::subtract_lazy -> T, "-", ([1i32, -2, 3], 1) => [1, -5, 5];
-    multiply<Numeric>::multiply_lazy -> T, "*", ([1.5f32, -2.0, 3.0], 2.0) => [6.0, -8.0, 12.0];
-    divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1i32, -2, 3], 4) => [0.5, -1.0, 1.5];
-    true_divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1.0f64, -2.0, 3.0], 0.5) => [4.0, -8.0, 12.0];
-    floor_divide<Arithmetic>::floor_divide_lazy -> T, "//", ([7i64, -7, 3], 4) => [3, -4, 1];
-    remainder<Arithmetic>::remainder_lazy -> T, "%", ([7i64, -7, 3], 4) => [2, 2, 2];
-    bitwise_and<Bitwise>::bitwise_and_lazy -> T, "&", ([0b0110u8, 3, 0], 0b1100) => [0b1100, 0b0100, 0];
-    bitwise_or<Bitwise>::bitwise_or_lazy -> T, "|", ([0b0110u8, 3, 0], 0b0001) => [0b1101, 7, 1];
-    bitwise_xor<Bitwise>::bitwise_xor_lazy -> T, "^", ([0b0110u8, 3, 0], 0b1111) => [0b0011, 9, 15];
+    pub fn add<Numeric>::add_lazy -> T, "+", ([1i32, -2, 3], 1) => [3, -3, 7];
+    pub fn subtract<Numeric>::subtract_lazy -> T, "-", ([1i32, -2, 3], 1) => [1, -5, 5];
+    pub fn multiply<Numeric>::multiply_lazy -> T, "*", ([1.5f32, -2.0, 3.0], 2.0) => [6.0, -8.0, 12.0];
+    pub fn divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1i32, -2, 3], 4) => [0.5, -1.0, 1.5];
+    pub fn true_divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1.0f64, -2.0, 3.0], 0.5) => [4.0, -8.0, 12.0];
+    pub fn floor_divide<Arithmetic>::floor_divide_lazy -> T, "//", ([7i64, -7, 3], 4) => [3, -4, 1];
+    pub fn remainder<Arithmetic>::remainder_lazy -> T, "%", ([7i64, -7, 3], 4) => [2, 2, 2];
+    pub fn bitwise_and<Bitwise>::bitwise_and_lazy -> T, "&", ([0b0110u8, 3, 0], 0b1100) => [0b1100, 0b0100, 0];
+    pub fn bitwise_or<Bitwise>::bitwise_or_lazy -> T, "|", ([0b0110u8, 3, 0], 0b0001) => [0b1101, 7, 1];
+    pub fn bitwise_xor<Bitwise>::bitwise_xor_lazy -> T, "^", ([0b0110u8, 3, 0], 0b1111) => [0b0011, 9, 15];
 }
 
 /// The same function as [`remainder`] (NumPy's `mod`).
@@ -471,7 +489,7 @@ pub fn right_shift<T: Int>(x: impl IntoExpr<T>, n: impl IntoExpr<T>) -> Expr<T> 
 /// A lazy function per comparison (the methods of [`array_runtime::expr::Cmp`] as free
 /// functions), with its doc example.
 macro_rules! comparison {
-    ($($name:ident<$bound:ident>::$lazy:ident($sym:literal) => $want:expr;)*) => {$(
+    ($(pub fn $name:ident<$bound:ident>::$lazy:ident($sym:literal) => $want:expr;)*) => {$(
         #[doc = concat!("[`crate::math::", stringify!($name), "`] as a lazy expression: `x ", $sym, " y`, elementwise (NaN compares false, but unequal).")]
         #[doc = ""]
         #[doc = "```"]
@@ -488,12 +506,12 @@ macro_rules! comparison {
 }
 
 comparison! {
-    equal<Equality>::equal_lazy("==") => [false, true, false];
-    not_equal<Equality>::not_equal_lazy("!=") => [true, false, true];
-    less<Compare>::less_lazy("<") => [true, false, false];
-    less_equal<Compare>::less_equal_lazy("<=") => [true, true, false];
-    greater<Compare>::greater_lazy(">") => [false, false, false];
-    greater_equal<Compare>::greater_equal_lazy(">=") => [false, true, false];
+    pub fn equal<Equality>::equal_lazy("==") => [false, true, false];
+    pub fn not_equal<Equality>::not_equal_lazy("!=") => [true, false, true];
+    pub fn less<Compare>::less_lazy("<") => [true, false, false];
+    pub fn less_equal<Compare>::less_equal_lazy("<=") => [true, true, false];
+    pub fn greater<Compare>::greater_lazy(">") => [false, false, false];
+    pub fn greater_equal<Compare>::greater_equal_lazy(">=") => [false, true, false];
 }
 
 // NumPy's other names for the same ufuncs, as in `crate::math`.
