@@ -458,8 +458,12 @@ fn fused_modules_of_the_new_ufuncs_compile_with_nvrtc() {
     n += (lazy::power(&x, 0.5) * lazy::deg2rad(&i) + lazy::cbrt(&u).astype::<f64>())
         .verify_cuda()
         .unwrap();
-    // Kernels sharing a device function (complex `sin` and `cosh` share their formulas).
-    n += (lazy::sin(&z) + lazy::cosh(&z) * lazy::exp(&z))
+    // Kernels calling one device function, each in its namespace: complex `sin` and `sinh`
+    // (`csinh`), `cos` and `cosh` (`ccosh`); real `arcsinh` and `arccosh` (`large_magnitude`).
+    n += (lazy::sin(&z) + lazy::sinh(&z) * lazy::cos(&z) - lazy::cosh(&z))
+        .verify_cuda()
+        .unwrap();
+    n += (lazy::arcsinh(&x) + lazy::arccosh(&x))
         .verify_cuda()
         .unwrap();
     n += (lazy::remainder(&h, f16::from_f32(1.5)) + lazy::negative(lazy::rad2deg(&h)))
