@@ -1,13 +1,13 @@
 //! NumPy's ufuncs as nodes of lazy expressions: every elementwise function of [`crate::math`]
 //! of one result (the arithmetic, the float functions, rounding, extrema, classification,
-//! comparisons, logic, bits). `lazy::exp(&a * 2.0) + &b` builds one tree that `.eval()?` runs
+//! comparisons, logic, bits, the parts of complex numbers). `lazy::exp(&a * 2.0) + &b` builds one tree that `.eval()?` runs
 //! as one fused kernel, on either backend (the eager functions of [`crate::math`] run one
 //! kernel each and return arrays). Each takes arrays, scalars or expressions; dtypes and
 //! values as the eager function's (the same kernels).
 //!
 //! Not here: `divmod` (two results: `floor_divide` and `remainder` are), integer `power`
 //! (its negative exponents are refused by a check of the exponent's values before the kernel
-//! runs: see [`PowerLazy`]), and `real`, `imag`, `conjugate`, `angle`, which take arrays.
+//! runs: see [`PowerLazy`]).
 //!
 //! ```
 //! use kernels_std::prelude::*;
@@ -27,8 +27,8 @@ use array_runtime::ops::{kernels as ops_kernels, Arithmetic, Bitwise, Compare, E
 
 use crate::math::kernels;
 use crate::math::{
-    Absolute, Around, Classify, Elementary, ElementaryOp, Extremum, MathNum, PowerLazy, Reciprocal,
-    SignSquare, Signbit, ToFloat,
+    Absolute, Angle, Around, Classify, Conjugate, Elementary, ElementaryOp, Extremum, MathNum,
+    Parts, PowerLazy, Reciprocal, SignSquare, Signbit, ToFloat,
 };
 use crate::prelude::{DType, Int, Num};
 
@@ -520,3 +520,54 @@ pub use self::{arccos as acos, arccosh as acosh, arcsin as asin, arcsinh as asin
 pub use self::{arctan as atan, arctan2 as atan2, arctanh as atanh};
 pub use self::{deg2rad as radians, rad2deg as degrees};
 pub use self::{left_shift as bitwise_left_shift, right_shift as bitwise_right_shift};
+
+/// [`crate::math::real`] as a lazy expression: the real part of complex numbers, real numbers
+/// themselves.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(1.0, 2.0), c64::new(-3.0, 0.5)])?;
+/// assert_eq!((lazy::real(&z) * 2.0 + lazy::imag(&z)).eval()?.to_vec()?, vec![4.0, -5.5]);
+/// assert_eq!(lazy::conjugate(&z).eval()?.to_vec()?[0], c64::new(1.0, -2.0));
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.5f64, -2.0])?;
+/// assert_eq!((lazy::real(&x) + lazy::imag(&x)).eval()?.to_vec()?, vec![1.5, -2.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn real<T: Parts>(x: impl IntoExpr<T>) -> Expr<T::Real> {
+    T::real_lazy(x.into_expr().erase())
+}
+
+/// [`crate::math::imag`] as a lazy expression: the imaginary part of complex numbers, zeros
+/// of real ones (see [`real`]).
+pub fn imag<T: Parts>(x: impl IntoExpr<T>) -> Expr<T::Real> {
+    T::imag_lazy(x.into_expr().erase())
+}
+
+/// [`crate::math::conjugate`] as a lazy expression: `re - im i`; real numbers unchanged (see
+/// [`real`]).
+pub fn conjugate<T: Conjugate>(x: impl IntoExpr<T>) -> Expr<T> {
+    T::conjugate_lazy(x.into_expr().erase())
+}
+
+/// The same function as [`conjugate`] (NumPy's `conj`).
+pub fn conj<T: Conjugate>(x: impl IntoExpr<T>) -> Expr<T> {
+    conjugate(x)
+}
+
+/// [`crate::math::angle`] as a lazy expression: the argument of each element, in degrees when
+/// `deg`.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let z = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(0.0, 1.0), c64::new(-1.0, 0.0)])?;
+/// assert_eq!(lazy::angle(&z * c64::new(2.0, 0.0), true).eval()?.to_vec()?, vec![90.0, 180.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn angle<T: Angle>(x: impl IntoExpr<T>, deg: bool) -> Expr<T::Out> {
+    let radians = T::angle_lazy(x.into_expr().erase());
+    if deg {
+        rad2deg(radians)
+    } else {
+        radians
+    }
+}

@@ -334,6 +334,33 @@ fn logic_bits_and_comparisons_match_the_eager_ufuncs() {
     );
 }
 
+#[test]
+fn parts_match_the_eager_functions() {
+    macro_rules! parts {
+        ($($t:ty),*) => {$(
+            let t = stringify!($t);
+            check1::<$t, _>(&format!("real of {t}"), |x| lazy::real(x), |x| math::real(x));
+            check1::<$t, _>(&format!("imag of {t}"), |x| lazy::imag(x), |x| math::imag(x));
+        )*};
+    }
+    parts!(bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+    macro_rules! conj_angle {
+        ($($t:ty),*) => {$(
+            let t = stringify!($t);
+            check1::<$t, _>(&format!("conjugate of {t}"), |x| lazy::conjugate(x), |x| math::conjugate(x));
+            check1::<$t, _>(&format!("conj of {t}"), |x| lazy::conj(x), |x| math::conj(x));
+            for deg in [false, true] {
+                check1::<$t, _>(
+                    &format!("angle({deg}) of {t}"),
+                    |x| lazy::angle(x, deg),
+                    |x| math::angle(x, deg),
+                );
+            }
+        )*};
+    }
+    conj_angle!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+}
+
 /// The chains of the issue: the new ufuncs mixed with operators, one kernel, the bits of
 /// evaluating each step eagerly.
 #[test]
