@@ -553,3 +553,59 @@ fn fused_ufuncs_run_on_the_cuda_backend() {
         );
     }
 }
+
+/// A reduction of two operands, for the fusion of two expressions into one reduction.
+#[kernels_std::reduction]
+mod dot2 {
+    pub fn map(x: f32, y: f32) -> f32 {
+        x * y
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        a + b
+    }
+    pub fn identity() -> f32 {
+        0.0
+    }
+}
+
+/// Two expressions fused into one reduction, each calling kernels that share a device
+/// function (`rint` and `around` call `rint_in`): each expression's namespace has its own.
+#[test]
+fn two_fused_expressions_of_one_reduction_compile_with_nvrtc() {
+    if !verify::nvrtc_or_skip("two expressions of one reduction").unwrap() {
+        return;
+    }
+    let x = Array::<f32>::zeros(&Device::cpu(), &[4, 3]).unwrap();
+    let n = dot2(
+        lazy::rint(&x) + lazy::around(&x, 1),
+        lazy::around(&x, 2) * lazy::rint(&x),
+    )
+    .verify_cuda()
+    .unwrap();
+    assert!(n >= 1, "{n} modules");
+    // And run, on the CUDA host target (g++) when there is one: the CPU backend's value.
+    let Ok(host) = Device::cuda_host() else {
+        return;
+    };
+    let v: Vec<f32> = f32::sample()
+        .into_iter()
+        .filter(|v| v.is_finite())
+        .collect();
+    let run = |dev: &Device| {
+        let x = Array::from_vec(dev, &[3, 3], v[..9].to_vec()).unwrap();
+        let before = launches();
+        let r = dot2(
+            lazy::rint(&x) + lazy::around(&x, 1),
+            lazy::around(&x, 2) * lazy::rint(&x),
+        )
+        .run()
+        .unwrap();
+        assert_eq!(launches() - before, 1, "on {dev}");
+        r.to_device(&Device::cpu()).unwrap().item().unwrap()
+    };
+    let (got, want) = (run(&host), run(&Device::cpu()));
+    assert!(
+        (got - want).abs() <= 1e-5 * want.abs().max(1.0),
+        "{got} vs {want}"
+    );
+}
