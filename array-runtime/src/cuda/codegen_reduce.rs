@@ -379,11 +379,12 @@ impl Gen<'_> {
             out.push('\n');
         }
         // Each fused expression in a namespace of its own (two expressions may call the same
-        // kernels, each composing its own copy).
+        // kernels, each composing its own copy), with guards of its device functions of its
+        // own (`#ifndef KXE0_KXD_<fn>_<hash>` in each would define them in the first only).
         for (i, f) in self.fusion.inputs.iter().enumerate() {
             if let FusedInput::Expr { source, .. } = f {
                 let _ = writeln!(out, "namespace kxq_{i} {{");
-                out.push_str(source);
+                out.push_str(&source.replace("KXD_", &format!("KXQ{i}_KXD_")));
                 if !source.ends_with('\n') {
                     out.push('\n');
                 }

@@ -122,7 +122,12 @@ fn device_source(prog: &Program, name: &str) -> String {
                 for (tp, ty) in s.kernel.def.type_params.iter().zip(&s.kernel.type_args) {
                     let _ = writeln!(out, "typedef {} {tp};", ty.cuda_name());
                 }
-                out.push_str(s.kernel.def.device_source);
+                // A kernel's device functions are guarded against a second definition
+                // (`#ifndef KXD_<fn>_<hash>`); two kernels calling one device function (`rint`
+                // and `around` call `rint_in`) would define it in the first namespace only,
+                // hidden from the second: each namespace gets guards of its own.
+                let own = format!("KXE{}_KXD_", spaces.len() - 1);
+                out.push_str(&s.kernel.def.device_source.replace("KXD_", &own));
                 if !s.kernel.def.device_source.ends_with('\n') {
                     out.push('\n');
                 }

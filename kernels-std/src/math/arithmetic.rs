@@ -24,6 +24,12 @@ pub trait MathNum: Arithmetic + Compare {
     fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
     /// NumPy's `trunc`: see [`trunc`](crate::math::trunc).
     fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// [`Self::floor`] as a node of a lazy expression ([`crate::lazy::floor`]).
+    fn floor_lazy(x: AnyExpr) -> Expr<Self>;
+    /// [`Self::ceil`] as a node of a lazy expression ([`crate::lazy::ceil`]).
+    fn ceil_lazy(x: AnyExpr) -> Expr<Self>;
+    /// [`Self::trunc`] as a node of a lazy expression ([`crate::lazy::trunc`]).
+    fn trunc_lazy(x: AnyExpr) -> Expr<Self>;
 }
 
 macro_rules! int_math {
@@ -43,6 +49,15 @@ macro_rules! int_math {
             }
             fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::identity::<$t>(x)
+            }
+            fn floor_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("floor"))
+            }
+            fn ceil_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("ceil"))
+            }
+            fn trunc_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("trunc"))
             }
         }
     )*};
@@ -66,6 +81,15 @@ macro_rules! float_math {
             }
             fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 kernels::trunc::<$t>(x)
+            }
+            fn floor_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::floor::node::<$t>(), vec![x], Notation::Call("floor"))
+            }
+            fn ceil_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::ceil::node::<$t>(), vec![x], Notation::Call("ceil"))
+            }
+            fn trunc_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call(kernels::trunc::node::<$t>(), vec![x], Notation::Call("trunc"))
             }
         }
     )*};
@@ -204,24 +228,29 @@ complex_sign_square! {
 pub trait Reciprocal: DType {
     /// NumPy's `reciprocal`: see [`reciprocal`].
     fn reciprocal<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    /// [`Self::reciprocal`] as a node of a lazy expression ([`crate::lazy::reciprocal`]).
+    fn reciprocal_lazy(x: AnyExpr) -> Expr<Self>;
 }
 
 macro_rules! reciprocal {
-    ($($t:ty: $kernel:path),*) => {$(
+    ($($t:ty: $kernel:path, $node:path),*) => {$(
         impl Reciprocal for $t {
             fn reciprocal<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
                 $kernel(x)
+            }
+            fn reciprocal_lazy(x: AnyExpr) -> Expr<Self> {
+                Expr::call($node(), vec![x], Notation::Call("reciprocal"))
             }
         }
     )*};
 }
 reciprocal!(
-    f16: kernels::reciprocal::<f16>,
-    bf16: kernels::reciprocal::<bf16>,
-    f32: kernels::reciprocal::<f32>,
-    f64: kernels::reciprocal::<f64>,
-    c64: kernels::reciprocal_c64,
-    c128: kernels::reciprocal_c128
+    f16: kernels::reciprocal::<f16>, kernels::reciprocal::node::<f16>,
+    bf16: kernels::reciprocal::<bf16>, kernels::reciprocal::node::<bf16>,
+    f32: kernels::reciprocal::<f32>, kernels::reciprocal::node::<f32>,
+    f64: kernels::reciprocal::<f64>, kernels::reciprocal::node::<f64>,
+    c64: kernels::reciprocal_c64, kernels::reciprocal_c64::node,
+    c128: kernels::reciprocal_c128, kernels::reciprocal_c128::node
 );
 
 /// `x + y`, elementwise (NumPy's `add`; the `+` operator). Integers wrap.

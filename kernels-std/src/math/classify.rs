@@ -45,6 +45,8 @@ pub trait Classify: DType {
 pub trait Signbit: DType {
     /// See [`signbit`].
     fn signbit<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>>;
+    /// [`Self::signbit`] as a node of a lazy expression ([`crate::lazy::signbit`]).
+    fn signbit_lazy(x: AnyExpr) -> Expr<bool>;
 }
 
 macro_rules! classify {
@@ -72,6 +74,9 @@ macro_rules! classify {
         impl Signbit for $t {
             fn signbit<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
                 kernels::$sign::<$t>(x)
+            }
+            fn signbit_lazy(x: AnyExpr) -> Expr<bool> {
+                Expr::call(kernels::$sign::node::<$t>(), vec![x], Notation::Call("signbit"))
             }
         }
     )*};

@@ -103,7 +103,7 @@ pub use float_fns::{
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
 pub use parts::conjugate as conj;
 pub use parts::{angle, conjugate, imag, real, Angle, Conjugate, Parts};
-pub use power::{power, Power};
+pub use power::{power, Power, PowerLazy};
 pub use rounding::{around, ceil, floor, trunc, Around};
 
 // NumPy's other names for the same ufuncs (NumPy 2's array-API names among them).

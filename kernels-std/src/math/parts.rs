@@ -4,6 +4,7 @@
 use crate::math::kernels;
 use crate::math::ToFloat;
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, IntoExpr, Notation};
 
 /// Dtypes with a real and an imaginary part: complex ones (`c64`'s parts are `f32`), and the
 /// real dtypes (their own real part, an imaginary part of zeros).
@@ -22,6 +23,10 @@ pub trait Parts: DType {
     fn real(a: &Array<Self>) -> Result<Array<Self::Real>>;
     /// NumPy's `imag`: see [`imag`].
     fn imag(a: &Array<Self>) -> Result<Array<Self::Real>>;
+    /// [`Self::real`] as a node of a lazy expression ([`crate::lazy::real`]).
+    fn real_lazy(x: AnyExpr) -> Expr<Self::Real>;
+    /// [`Self::imag`] as a node of a lazy expression ([`crate::lazy::imag`]).
+    fn imag_lazy(x: AnyExpr) -> Expr<Self::Real>;
 }
 
 macro_rules! real_parts {
@@ -33,6 +38,14 @@ macro_rules! real_parts {
             }
             fn imag(a: &Array<$t>) -> Result<Array<$t>> {
                 Array::zeros(&a.device(), a.shape())
+            }
+            fn real_lazy(x: AnyExpr) -> Expr<$t> {
+                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("real"))
+            }
+            fn imag_lazy(x: AnyExpr) -> Expr<$t> {
+                // Zeros of the shape of `x`: `where_(False, x, 0)`.
+                let (never, zero) = (false.into_expr().erase(), <$t>::default().into_expr().erase());
+                Expr::call(kernels::where_::node::<$t>(), vec![never, x, zero], Notation::Call("imag"))
             }
         }
     )*};
@@ -49,6 +62,12 @@ macro_rules! complex_parts {
             fn imag(a: &Array<$t>) -> Result<Array<$r>> {
                 kernels::$imag(a)
             }
+            fn real_lazy(x: AnyExpr) -> Expr<$r> {
+                Expr::call(kernels::$real::node(), vec![x], Notation::Call("real"))
+            }
+            fn imag_lazy(x: AnyExpr) -> Expr<$r> {
+                Expr::call(kernels::$imag::node(), vec![x], Notation::Call("imag"))
+            }
         }
     )*};
 }
@@ -61,6 +80,8 @@ complex_parts! {
 pub trait Conjugate: DType {
     /// NumPy's `conjugate`: see [`conjugate`].
     fn conjugate(a: &Array<Self>) -> Result<Array<Self>>;
+    /// [`Self::conjugate`] as a node of a lazy expression ([`crate::lazy::conjugate`]).
+    fn conjugate_lazy(x: AnyExpr) -> Expr<Self>;
 }
 
 macro_rules! real_conjugate {
@@ -68,6 +89,9 @@ macro_rules! real_conjugate {
         impl Conjugate for $t {
             fn conjugate(a: &Array<$t>) -> Result<Array<$t>> {
                 a.copy()
+            }
+            fn conjugate_lazy(x: AnyExpr) -> Expr<$t> {
+                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("conjugate"))
             }
         }
     )*};
@@ -78,11 +102,25 @@ impl Conjugate for c64 {
     fn conjugate(a: &Array<c64>) -> Result<Array<c64>> {
         kernels::conj_c64(a)
     }
+    fn conjugate_lazy(x: AnyExpr) -> Expr<c64> {
+        Expr::call(
+            kernels::conj_c64::node(),
+            vec![x],
+            Notation::Call("conjugate"),
+        )
+    }
 }
 
 impl Conjugate for c128 {
     fn conjugate(a: &Array<c128>) -> Result<Array<c128>> {
         kernels::conj_c128(a)
+    }
+    fn conjugate_lazy(x: AnyExpr) -> Expr<c128> {
+        Expr::call(
+            kernels::conj_c128::node(),
+            vec![x],
+            Notation::Call("conjugate"),
+        )
     }
 }
 
@@ -93,6 +131,8 @@ pub trait Angle: DType {
     type Out: Float + ToFloat<Float = Self::Out>;
     /// The angle in radians: see [`angle`].
     fn angle(a: &Array<Self>) -> Result<Array<Self::Out>>;
+    /// [`Self::angle`] as a node of a lazy expression, in radians ([`crate::lazy::angle`]).
+    fn angle_lazy(x: AnyExpr) -> Expr<Self::Out>;
 }
 
 macro_rules! real_angle {
@@ -101,6 +141,13 @@ macro_rules! real_angle {
             type Out = <$t as ToFloat>::Float;
             fn angle(a: &Array<$t>) -> Result<Array<Self::Out>> {
                 kernels::angle_real::<$t, Self::Out, <$t as ToFloat>::Compute>(a)
+            }
+            fn angle_lazy(x: AnyExpr) -> Expr<Self::Out> {
+                Expr::call(
+                    kernels::angle_real::node::<$t, Self::Out, <$t as ToFloat>::Compute>(),
+                    vec![x],
+                    Notation::Call("angle"),
+                )
             }
         }
     )*};
@@ -112,12 +159,22 @@ impl Angle for c64 {
     fn angle(a: &Array<c64>) -> Result<Array<f32>> {
         kernels::angle_c64(a)
     }
+    fn angle_lazy(x: AnyExpr) -> Expr<f32> {
+        Expr::call(kernels::angle_c64::node(), vec![x], Notation::Call("angle"))
+    }
 }
 
 impl Angle for c128 {
     type Out = f64;
     fn angle(a: &Array<c128>) -> Result<Array<f64>> {
         kernels::angle_c128(a)
+    }
+    fn angle_lazy(x: AnyExpr) -> Expr<f64> {
+        Expr::call(
+            kernels::angle_c128::node(),
+            vec![x],
+            Notation::Call("angle"),
+        )
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::math::kernels;
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, Notation};
 use array_runtime::kernel::elementwise::Operand;
 use array_runtime::ops::Compare;
 use array_runtime::IntoOperand;
@@ -79,6 +80,76 @@ impl Power for bool {
 }
 
 /// Integer power: refuses negative exponents (NumPy raises), then runs the kernel.
+/// The dtypes whose `power` is one lazy node ([`crate::lazy::power`]): floats, complex
+/// numbers and `bool`. Integers are not among them: their eager `power` refuses negative
+/// exponents, a check of the exponent's values that a fused expression cannot make before its
+/// one kernel runs (evaluate, then call [`power`]).
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![2.0f32, 3.0])?;
+/// assert_eq!(lazy::power(&x, 2.0).eval()?.to_vec()?, vec![4.0, 9.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+///
+/// An integer `power` is not a lazy node:
+///
+/// ```compile_fail
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![2i32, 3])?;
+/// let y = lazy::power(&x, 2i32);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait PowerLazy: Power {
+    /// [`Power::power`] as a node of a lazy expression.
+    fn power_lazy(x: AnyExpr, y: AnyExpr) -> Expr<Self::Out>;
+}
+
+macro_rules! float_power_lazy {
+    ($($t:ty => $c:ty),*) => {$(
+        impl PowerLazy for $t {
+            fn power_lazy(x: AnyExpr, y: AnyExpr) -> Expr<$t> {
+                Expr::call(
+                    kernels::power_float::node::<$t, $t, $c>(),
+                    vec![x, y],
+                    Notation::Call("power"),
+                )
+            }
+        }
+    )*};
+}
+float_power_lazy!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
+
+impl PowerLazy for c64 {
+    fn power_lazy(x: AnyExpr, y: AnyExpr) -> Expr<c64> {
+        Expr::call(
+            kernels::power_c64::node(),
+            vec![x, y],
+            Notation::Call("power"),
+        )
+    }
+}
+
+impl PowerLazy for c128 {
+    fn power_lazy(x: AnyExpr, y: AnyExpr) -> Expr<c128> {
+        Expr::call(
+            kernels::power_c128::node(),
+            vec![x, y],
+            Notation::Call("power"),
+        )
+    }
+}
+
+impl PowerLazy for bool {
+    fn power_lazy(x: AnyExpr, y: AnyExpr) -> Expr<i8> {
+        Expr::call(
+            kernels::power_bool::node(),
+            vec![x, y],
+            Notation::Call("power"),
+        )
+    }
+}
+
 fn power_int<'a, T>(x: impl IntoOperand<'a, T>, y: impl IntoOperand<'a, T>) -> Result<Array<T>>
 where
     T: Int + Compare + for<'s> IntoOperand<'s, T>,

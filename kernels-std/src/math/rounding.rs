@@ -3,6 +3,7 @@
 
 use crate::math::{kernels, MathNum};
 use crate::prelude::*;
+use array_runtime::expr::{AnyExpr, Expr, IntoExpr, Notation};
 use array_runtime::IntoOperand;
 
 /// The largest integer not above `x` (NumPy's `floor`); integers are returned unchanged, in
@@ -46,6 +47,8 @@ pub fn trunc<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
 pub trait Around: DType {
     /// NumPy's `around`: see [`around`].
     fn around<'a>(x: impl IntoOperand<'a, Self>, decimals: i32) -> Result<Array<Self>>;
+    /// [`Self::around`] as a node of a lazy expression ([`crate::lazy::around`]).
+    fn around_lazy(x: AnyExpr, decimals: i32) -> Expr<Self>;
 }
 
 /// `10^|decimals|` in `f64` (inf beyond its range).
@@ -62,6 +65,15 @@ macro_rules! float_around {
                     .unwrap_or(<$t as num_traits::Float>::infinity());
                 kernels::around::<$t>(x, factor, decimals < 0)
             }
+            fn around_lazy(x: AnyExpr, decimals: i32) -> Expr<Self> {
+                let factor = <$t as num_traits::NumCast>::from(power_of_ten(decimals))
+                    .unwrap_or(<$t as num_traits::Float>::infinity());
+                Expr::call(
+                    kernels::around::node::<$t>(),
+                    vec![x, factor.into_expr().erase(), (decimals < 0).into_expr().erase()],
+                    Notation::Call("around"),
+                )
+            }
         }
     )*};
 }
@@ -75,6 +87,14 @@ macro_rules! int_around {
                     kernels::identity::<$t>(x)
                 } else {
                     kernels::around_int::<$t>(x, power_of_ten(decimals))
+                }
+            }
+            fn around_lazy(x: AnyExpr, decimals: i32) -> Expr<Self> {
+                if decimals >= 0 {
+                    Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("around"))
+                } else {
+                    let factor = power_of_ten(decimals).into_expr().erase();
+                    Expr::call(kernels::around_int::node::<$t>(), vec![x, factor], Notation::Call("around"))
                 }
             }
         }
