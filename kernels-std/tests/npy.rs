@@ -819,6 +819,11 @@ print('numpy', np.__version__, 'checked', count, 'arrays')
 #[test]
 fn numpy_reads_our_files() {
     let Some(python) = python_with_numpy() else {
+        // CI installs NumPy (.ci/run): there a missing NumPy is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no Python with NumPy under CI (.ci/run installs it; NUMPY_PYTHON names another)"
+        );
         println!("skipped: no Python with NumPy (set NUMPY_PYTHON=/path/to/python to run it)");
         return;
     };
