@@ -825,3 +825,222 @@ fn diags_against_scipy() {
         assert_eq!((empty.shape(), empty.nnz()), ([2, 3], 0));
     }
 }
+
+/// The compressed arrays `<c>_<part>_{data,indices,indptr}` of an `ops` case, in its format.
+fn ops_input<T: Elem, I: Index>(npz: &Npz, c: &str, part: &str, csc: bool) -> Input<T, I> {
+    let get_t = |k: &str| npz.array::<T>(&format!("{c}_{part}_{k}")).unwrap();
+    let get_i = |k: &str| npz.array::<I>(&format!("{c}_{part}_{k}")).unwrap();
+    let [m, n] = shape_of(npz, c);
+    let shape = if part == "bt" { [n, m] } else { [m, n] };
+    let (d, i, p) = (get_t("data"), get_i("indices"), get_i("indptr"));
+    if csc {
+        Input::Csc(CscArray::new(&d, &i, &p, shape).unwrap_or_else(|e| panic!("{c}: {e}")))
+    } else {
+        Input::Csr(CsrArray::new(&d, &i, &p, shape).unwrap_or_else(|e| panic!("{c}: {e}")))
+    }
+}
+
+/// `a + b`, `a - b`, `a.multiply(b)`, `a.multiply(dense)`, `a + dense` and `a @ b.T` against
+/// SciPy's, all exact (each element is computed in SciPy's order), but for complex
+/// `a.multiply(dense)` (NumPy's multiply, within 4 ULPs).
+fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &str, dev: &Device) {
+    let csc = npz
+        .array::<i8>(&format!("{c}_fmt"))
+        .unwrap()
+        .item()
+        .unwrap()
+        == 1;
+    let dense = npz.array::<T>(&format!("{c}_dense")).unwrap();
+    let bt = match ops_input::<T, I>(npz, c, "bt", false) {
+        Input::Csr(x) => x,
+        _ => unreachable!(),
+    };
+    let ctx = format!("{c} on {dev}");
+    // NumPy's complex multiply (SIMD) fuses a product with the sum; ours does not.
+    let muld_tol = match T::ID {
+        DTypeId::C64 | DTypeId::C128 => loose::<T>(),
+        _ => Tol::exact(),
+    };
+    match (
+        ops_input::<T, I>(npz, c, "a", csc),
+        ops_input::<T, I>(npz, c, "b", csc),
+    ) {
+        (Input::Csr(a), Input::Csr(b)) => {
+            for (key, r) in [
+                ("add", (&a + &b).unwrap()),
+                ("sub", (&a - &b).unwrap()),
+                ("mul", a.multiply(&b).unwrap()),
+            ] {
+                assert!(r.has_canonical_format(), "{ctx} {key}");
+                check_compressed(
+                    npz,
+                    &format!("{c}_{key}"),
+                    r.data(),
+                    r.indices(),
+                    r.indptr(),
+                    Tol::exact(),
+                );
+            }
+            check_coo(
+                npz,
+                &format!("{c}_muld"),
+                &a.multiply_dense(&dense).unwrap(),
+                muld_tol,
+            );
+            exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
+            let p: CsrArray<T, I> = a.dot(&bt).unwrap();
+            assert!(p.has_canonical_format(), "{ctx} matmul");
+            check_compressed(
+                npz,
+                &format!("{c}_matmul"),
+                p.data(),
+                p.indices(),
+                p.indptr(),
+                Tol::exact(),
+            );
+            // CSR @ CSC (CSR), CSC @ CSR and CSC @ CSC (CSC): the same values.
+            let want = p.toarray().unwrap();
+            let btc = bt.tocsc().unwrap();
+            let ac = a.tocsc().unwrap();
+            let p2: CsrArray<T, I> = a.matmul(&btc).unwrap();
+            assert_close(&p2.toarray().unwrap(), &want, Tol::exact(), &ctx);
+            let p3: CscArray<T, I> = ac.dot(&bt).unwrap();
+            assert_close(&p3.toarray().unwrap(), &want, Tol::exact(), &ctx);
+            let p4: CscArray<T, I> = ac.dot(&btc).unwrap();
+            assert_close(&p4.toarray().unwrap(), &want, Tol::exact(), &ctx);
+            assert!(p4.has_canonical_format(), "{ctx}");
+        }
+        (Input::Csc(a), Input::Csc(b)) => {
+            for (key, r) in [
+                ("add", (&a + &b).unwrap()),
+                ("sub", (&a - &b).unwrap()),
+                ("mul", a.multiply(&b).unwrap()),
+            ] {
+                assert!(r.has_canonical_format(), "{ctx} {key}");
+                check_compressed(
+                    npz,
+                    &format!("{c}_{key}"),
+                    r.data(),
+                    r.indices(),
+                    r.indptr(),
+                    Tol::exact(),
+                );
+            }
+            check_coo(
+                npz,
+                &format!("{c}_muld"),
+                &a.multiply_dense(&dense).unwrap(),
+                muld_tol,
+            );
+            exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
+            let p: CsrArray<T, I> = a.tocsr().unwrap().dot(&bt).unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_matmul"),
+                p.data(),
+                p.indices(),
+                p.indptr(),
+                Tol::exact(),
+            );
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn arithmetic_and_spgemm_against_scipy() {
+    fn run<T: Elem + kernels_std::ops::Numeric, I: Index>(
+        npz: &Npz,
+        t: &str,
+        i: &str,
+        dev: &Device,
+    ) -> usize {
+        let suffix = format!("_{t}_{i}_fmt");
+        let cases: Vec<String> = npz
+            .names()
+            .filter_map(|k| k.strip_suffix(&suffix).map(|c| format!("{c}_{t}_{i}")))
+            .collect();
+        for c in &cases {
+            run_ops_case::<T, I>(npz, c, dev);
+        }
+        cases.len()
+    }
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let n = run::<f64, i32>(&npz, "float64", "int32", &dev)
+            + run::<f64, i64>(&npz, "float64", "int64", &dev)
+            + run::<f32, i64>(&npz, "float32", "int64", &dev)
+            + run::<c128, i32>(&npz, "complex128", "int32", &dev)
+            + run::<i32, i32>(&npz, "int32", "int32", &dev)
+            + run::<i8, i64>(&npz, "int8", "int64", &dev);
+        let total = npz.names().filter(|k| k.ends_with("_fmt")).count();
+        assert_eq!(n, total, "every ops case of the archive ran on {dev}");
+        assert!(n >= 10);
+    }
+}
+
+#[test]
+fn arithmetic_operands_are_checked() {
+    for dev in devices() {
+        let a: CsrArray<f64> = eye(&dev, 3, 3, 0).unwrap();
+        let b: CsrArray<f64> = eye(&dev, 3, 4, 0).unwrap();
+        assert!(a.add(&b).is_err());
+        assert!((&a - &b).is_err());
+        assert!(a.multiply(&b).is_err());
+        assert!(a.add_dense(&Array::zeros(&dev, &[3, 4]).unwrap()).is_err());
+        assert!(a.add_dense(&Array::zeros(&dev, &[9]).unwrap()).is_err());
+        assert!(a
+            .multiply_dense(&Array::zeros(&dev, &[4, 3]).unwrap())
+            .is_err());
+        // Inner dimensions: (3, 4) @ (3, 4).
+        assert!(b.dot(&b).is_err());
+        assert!(b.tocsc().unwrap().dot(&b.tocsc().unwrap()).is_err());
+        assert!(b.tocsc().unwrap().dot(&b).is_err());
+        assert!(b.dot(&b.tocsc().unwrap()).is_err());
+        let ok: CsrArray<f64> = a.dot(&b).unwrap();
+        assert_eq!(ok.shape(), [3, 4]);
+        let c = b.tocsc().unwrap();
+        assert!(c.add(&a.tocsc().unwrap()).is_err());
+        assert!(c.add_dense(&Array::zeros(&dev, &[4, 3]).unwrap()).is_err());
+        // Integer sums wrap, as NumPy's (no panic).
+        let big = CsrArray::<i8>::from_dense(&Array::from_vec(&dev, &[1, 1], vec![100i8]).unwrap())
+            .unwrap();
+        assert_eq!(
+            big.add(&big).unwrap().toarray().unwrap().to_vec().unwrap(),
+            vec![-56]
+        );
+        let sq: CsrArray<i8> = big.dot(&big).unwrap();
+        assert_eq!(sq.toarray().unwrap().to_vec().unwrap(), vec![16]);
+    }
+}
+
+#[test]
+fn spgemm_of_a_poisson_matrix_against_a_host_product() {
+    let (data, indices, indptr) = poisson(30);
+    let n = indptr.len() - 1;
+    // A @ A on the host, dense.
+    let mut want = vec![0.0f64; n * n];
+    for r in 0..n {
+        for j in indptr[r] as usize..indptr[r + 1] as usize {
+            let k = indices[j] as usize;
+            for l in indptr[k] as usize..indptr[k + 1] as usize {
+                want[r * n + indices[l] as usize] += data[j] * data[l];
+            }
+        }
+    }
+    for dev in devices() {
+        let a = CsrArray::new(
+            &arr(&dev, data.clone()),
+            &arr(&dev, indices.clone()),
+            &arr(&dev, indptr.clone()),
+            [n, n],
+        )
+        .unwrap();
+        let p: CsrArray<f64> = a.dot(&a).unwrap();
+        assert!(p.has_canonical_format());
+        assert_eq!(p.toarray().unwrap().to_vec().unwrap(), want, "on {dev}");
+        // 13 entries on an interior row of A @ A (the 5-point stencil applied twice).
+        let ptr = p.indptr().to_vec().unwrap();
+        assert_eq!(ptr[15 * 30 + 15 + 1] - ptr[15 * 30 + 15], 13);
+    }
+}

@@ -243,7 +243,7 @@ pub(crate) fn diagonal_entries<T: DType, I: Int>(
 /// is its own).
 macro_rules! arith_kernels {
     ([$($g:tt)*] $t:ty: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident) => {
         /// `out[s]`: the sum of `data[ptr[s]..ptr[s + 1]]` in order, one thread per segment
         /// (the sums of rows, or of groups of duplicates).
         #[raw_kernel]
@@ -372,10 +372,172 @@ macro_rules! arith_kernels {
                 out[i] = acc;
             }
         }
+
+        /// Merges line `m` of two canonical compressed arrays of `minor` positions, one
+        /// thread per line: each position stored in either gives `a op b` (`op` 0: `+`, 1:
+        /// `-`, 2: `*`; a missing side is `zero`, as SciPy's `csr_binop_csr_canonical`), kept
+        /// when nonzero. `fill` 0: `counts[m]` is the number kept; `fill` 1: the kept
+        /// entries are written from `scanned[m - 1]` (0 for the first line), `scanned` being
+        /// the inclusive scan of the counts.
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $merge<$($g)*>(
+            a_ptr: &[P],
+            a_idx: &[P],
+            a_data: &[$t],
+            b_ptr: &[P],
+            b_idx: &[P],
+            b_data: &[$t],
+            scanned: &[i64],
+            counts: &mut [i64],
+            out_idx: &mut [P],
+            out_data: &mut [$t],
+            zero: $t,
+            op: u32,
+            fill: u32,
+            majors: usize,
+            minor: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut i = a_ptr[m].cast::<u64>() as usize;
+                let a_end = a_ptr[m + 1].cast::<u64>() as usize;
+                let mut j = b_ptr[m].cast::<u64>() as usize;
+                let b_end = b_ptr[m + 1].cast::<u64>() as usize;
+                let mut pos: usize = 0;
+                if fill == 1 && m > 0 {
+                    pos = scanned[m - 1] as u64 as usize;
+                }
+                let first = pos;
+                while i < a_end || j < b_end {
+                    let mut ca = minor as i64;
+                    if i < a_end {
+                        ca = a_idx[i].cast::<i64>();
+                    }
+                    let mut cb = minor as i64;
+                    if j < b_end {
+                        cb = b_idx[j].cast::<i64>();
+                    }
+                    let mut x = zero;
+                    let mut y = zero;
+                    let mut col = ca;
+                    if ca <= cb {
+                        x = a_data[i];
+                        i += 1;
+                    }
+                    if cb <= ca {
+                        y = b_data[j];
+                        col = cb;
+                        j += 1;
+                    }
+                    let mut v = x * y;
+                    if op == 0 {
+                        v = x + y;
+                    } else if op == 1 {
+                        v = x - y;
+                    }
+                    if v != zero {
+                        if fill == 1 {
+                            out_idx[pos] = col.cast::<P>();
+                            out_data[pos] = v;
+                        }
+                        pos += 1;
+                    }
+                }
+                if fill == 0 {
+                    counts[m] = (pos - first) as i64;
+                }
+            }
+        }
+
+        /// The products of line `m` of `a` with the lines of `b` (SpGEMM's expansion), one
+        /// thread per line of `a`: for each entry `(k, a_v)` of the line in storage order and
+        /// each entry `(c, b_v)` of line `k` of `b` in storage order, `(m, c, a_v * b_v)` is
+        /// written from `scanned[m - 1]` (0 for the first line), SciPy's `csr_matmat` order.
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $expand<$($g)*>(
+            a_ptr: &[P],
+            a_idx: &[P],
+            a_data: &[$t],
+            b_ptr: &[P],
+            b_idx: &[P],
+            b_data: &[$t],
+            scanned: &[i64],
+            out_major: &mut [P],
+            out_minor: &mut [P],
+            out_data: &mut [$t],
+            majors: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut pos: usize = 0;
+                if m > 0 {
+                    pos = scanned[m - 1] as u64 as usize;
+                }
+                let line = (m as i64).cast::<P>();
+                let start = a_ptr[m].cast::<u64>() as usize;
+                let end = a_ptr[m + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    let k = a_idx[j].cast::<u64>() as usize;
+                    let av = a_data[j];
+                    let b_start = b_ptr[k].cast::<u64>() as usize;
+                    let b_end = b_ptr[k + 1].cast::<u64>() as usize;
+                    for l in b_start..b_end {
+                        out_major[pos] = line;
+                        out_minor[pos] = b_idx[l];
+                        out_data[pos] = av * b_data[l];
+                        pos += 1;
+                    }
+                }
+            }
+        }
     };
 }
 
-arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal);
-arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64);
+arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
+    spgemm_expand);
+arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
+    merge_lines_c64, spgemm_expand_c64);
 arith_kernels!([P: Int] c128: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128,
-    diagonal_c128);
+    diagonal_c128, merge_lines_c128, spgemm_expand_c128);
+
+/// `counts[m]`: the number of products of line `m` of `a` with the lines of `b` (the sum of
+/// the lengths of the lines of `b` its entries name), one thread per line.
+#[raw_kernel]
+pub(crate) fn spgemm_count<I: Int>(a_ptr: &[I], a_idx: &[I], b_ptr: &[I], counts: &mut [i64]) {
+    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if m < counts.len() {
+        let start = a_ptr[m].cast::<u64>() as usize;
+        let end = a_ptr[m + 1].cast::<u64>() as usize;
+        let mut n: i64 = 0;
+        for j in start..end {
+            let k = a_idx[j].cast::<u64>() as usize;
+            n += b_ptr[k + 1].cast::<i64>() - b_ptr[k].cast::<i64>();
+        }
+        counts[m] = n;
+    }
+}
+
+/// Pointers from the inclusive scan of per-line counts: `indptr[0] = 0`,
+/// `indptr[m + 1] = scanned[m]`.
+#[raw_kernel]
+pub(crate) fn pointers_from_scan<I: Int>(scanned: &[i64], indptr: &mut [I]) {
+    let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if r < indptr.len() {
+        let mut v: i64 = 0;
+        if r > 0 {
+            v = scanned[r - 1];
+        }
+        indptr[r] = v.cast::<I>();
+    }
+}
+
+/// `flat[j] = row[j] * cols + col[j]`: the C-order positions of coordinates.
+#[raw_kernel]
+pub(crate) fn flat_positions<I: Int>(row: &[I], col: &[I], flat: &mut [i64], cols: usize) {
+    let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if j < flat.len() {
+        flat[j] = row[j].cast::<i64>() * cols as i64 + col[j].cast::<i64>();
+    }
+}

@@ -44,11 +44,13 @@ mod csc;
 mod csr;
 mod dtypes;
 pub(crate) mod kernels;
+mod ops;
 
 pub use coo::CooArray;
 pub use csc::CscArray;
 pub use csr::CsrArray;
 pub use dtypes::{SparseDType, SparseIndex};
+pub use ops::DotOperand;
 
 use crate::prelude::*;
 use crate::reduce::SumDType;
