@@ -11,6 +11,9 @@
 //! | `a.toarray()`, `a.tocsr()`, `a.tocsc()`, `a.tocoo()`, `a.T` | `a.toarray()`, `a.tocsr()`, `a.tocsc()`, `a.tocoo()`, `a.transpose()` |
 //! | `a.sum_duplicates()`, `a.sort_indices()`, `a.eliminate_zeros()` | the same, on `&mut a` |
 //! | `a @ x`, `a.dot(x)` (dense `x`, 1-d or 2-d) | `a.dot(&x)`, `a.matmul(&x)` |
+//! | `a @ b`, `a.dot(b)` (sparse `b`: SpGEMM) | `a.dot(&b)`, `a.matmul(&b)` (see [`DotOperand`]) |
+//! | `a + b`, `a - b`, `a.multiply(b)` (sparse, one shape) | `(&a + &b)?`, `(&a - &b)?`, `a.multiply(&b)` (also `a.add(&b)`, `a.sub(&b)`) |
+//! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO) |
 //! | `a.sum()`, `a.sum(axis=0)`, `a.sum(axis=1)` | `a.sum(None)`, `a.sum(Some(0))`, `a.sum(Some(1))` |
 //! | `a.diagonal(k)`, `a * 2.0` | `a.diagonal(k)`, `a.mul_scalar(2.0)` |
 //! | `a.shape`, `a.nnz`, `a.dtype`, `a.format` | `a.shape()`, `a.nnz()`, `a.dtype()`, `a.format()` |
