@@ -21,7 +21,8 @@ use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::prelude::*;
 use kernels_std::reduce::SumDType;
 use kernels_std::sparse::{
-    diags, eye, identity, CooArray, CscArray, CsrArray, SparseDType, SparseIndex, SumOut,
+    diags, eye, find, hstack, identity, kron, tril, triu, vstack, CooArray, CscArray, CsrArray,
+    SparseDType, SparseIndex, SumOut,
 };
 
 fn fixtures(dev: &Device) -> Npz {
@@ -1042,5 +1043,100 @@ fn spgemm_of_a_poisson_matrix_against_a_host_product() {
         // 13 entries on an interior row of A @ A (the 5-point stencil applied twice).
         let ptr = p.indptr().to_vec().unwrap();
         assert_eq!(ptr[15 * 30 + 15 + 1] - ptr[15 * 30 + 15], 13);
+    }
+}
+
+#[test]
+fn construction_helpers_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let c = "helpers_float64_int32";
+        let csr = |name: &str, shape: [usize; 2]| -> CsrArray<f64> {
+            CsrArray::new(
+                &npz.array::<f64>(&format!("{c}_{name}_data")).unwrap(),
+                &npz.array::<i32>(&format!("{c}_{name}_indices")).unwrap(),
+                &npz.array::<i32>(&format!("{c}_{name}_indptr")).unwrap(),
+                shape,
+            )
+            .unwrap()
+        };
+        let (a, b, v, h) = (
+            csr("a", [5, 4]),
+            csr("b", [2, 3]),
+            csr("v", [2, 4]),
+            csr("h", [5, 2]),
+        );
+        // find: the same from every format.
+        for (r, col, d) in [
+            find(&a).unwrap(),
+            find(&a.tocsc().unwrap()).unwrap(),
+            find(&a.tocoo().unwrap()).unwrap(),
+        ] {
+            exact(&npz, &format!("{c}_find_row"), &r);
+            exact(&npz, &format!("{c}_find_col"), &col);
+            exact(&npz, &format!("{c}_find_data"), &d);
+        }
+        for (k, key) in [(0, "0"), (1, "1"), (-1, "m1"), (-10, "m10"), (10, "10")] {
+            let lo = tril(&a, k).unwrap();
+            let up = triu(&a, k).unwrap();
+            assert_eq!((lo.shape(), up.shape()), ([5, 4], [5, 4]));
+            check_coo(&npz, &format!("{c}_tril_{key}"), &lo, Tol::exact());
+            check_coo(&npz, &format!("{c}_triu_{key}"), &up, Tol::exact());
+        }
+        let extreme = tril(&a, isize::MIN).unwrap();
+        assert_eq!(extreme.nnz(), 0);
+        assert_eq!(triu(&a, isize::MIN).unwrap().nnz(), a.nnz());
+        let k = kron(&a, &b).unwrap();
+        assert_eq!(k.shape(), [10, 12]);
+        check_coo(&npz, &format!("{c}_kron"), &k, Tol::exact());
+        let k2 = kron(&a.tocoo().unwrap(), &b.tocsc().unwrap()).unwrap();
+        assert_close(
+            &k2.toarray().unwrap(),
+            &k.toarray().unwrap(),
+            Tol::exact(),
+            "kron",
+        );
+        assert_eq!(
+            kron(
+                &a,
+                &CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 2]).unwrap()).unwrap()
+            )
+            .unwrap()
+            .nnz(),
+            0
+        );
+        let mut ac = a.clone();
+        ac.sum_duplicates().unwrap();
+        let vs = vstack(&[ac.clone(), v.clone()]).unwrap();
+        assert_eq!(vs.shape(), [7, 4]);
+        check_compressed(
+            &npz,
+            &format!("{c}_vstack"),
+            vs.data(),
+            vs.indices(),
+            vs.indptr(),
+            Tol::exact(),
+        );
+        let hs = hstack(&[ac.clone(), h.clone()]).unwrap();
+        assert_eq!(hs.shape(), [5, 6]);
+        check_compressed(
+            &npz,
+            &format!("{c}_hstack"),
+            hs.data(),
+            hs.indices(),
+            hs.indptr(),
+            Tol::exact(),
+        );
+        // Errors.
+        assert!(vstack::<f64, i32>(&[]).is_err());
+        assert!(hstack::<f64, i32>(&[]).is_err());
+        assert!(vstack(&[ac.clone(), h.clone()]).is_err());
+        assert!(hstack(&[ac.clone(), v.clone()]).is_err());
+        let wide: CsrArray<f64> = eye(&dev, 1, i32::MAX as usize, 0).unwrap();
+        assert!(
+            hstack(&[wide.clone(), wide.clone()]).is_err(),
+            "columns beyond i32"
+        );
+        assert!(kron(&wide, &b).is_err(), "columns beyond i32");
     }
 }

@@ -541,3 +541,75 @@ pub(crate) fn flat_positions<I: Int>(row: &[I], col: &[I], flat: &mut [i64], col
         flat[j] = row[j].cast::<i64>() * cols as i64 + col[j].cast::<i64>();
     }
 }
+
+/// `flags[j]`: 1 when entry `j` lies on or below the `k`-th diagonal (`upper` 0: `row + k >=
+/// col`, SciPy's `tril`) or on or above it (`upper` 1: `row + k <= col`, `triu`), else 0.
+#[raw_kernel]
+pub(crate) fn triangle_flags<I: Int>(row: &[I], col: &[I], flags: &mut [i64], k: i64, upper: u32) {
+    let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if j < flags.len() {
+        let d = row[j].cast::<i64>() + k - col[j].cast::<i64>();
+        let mut keep = d >= 0;
+        if upper == 1 {
+            keep = d <= 0;
+        }
+        let mut f: i64 = 0;
+        if keep {
+            f = 1;
+        }
+        flags[j] = f;
+    }
+}
+
+/// The coordinates of `kron(a, b)` in SciPy's order, one thread per output entry
+/// `p = i * nb + j` (entry `i` of `a` times entry `j` of `b`): row `a_row[i] * b_rows +
+/// b_row[j]`, column `a_col[i] * b_cols + b_col[j]`; `ia[p] = i` and `ib[p] = j` name the
+/// values to multiply.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn kron_coords<I: Int>(
+    a_row: &[I],
+    a_col: &[I],
+    b_row: &[I],
+    b_col: &[I],
+    row: &mut [I],
+    col: &mut [I],
+    ia: &mut [i64],
+    ib: &mut [i64],
+    b_rows: usize,
+    b_cols: usize,
+) {
+    let p = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if p < row.len() {
+        let nb = b_row.len();
+        let i = p / nb;
+        let j = p % nb;
+        row[p] = (a_row[i].cast::<i64>() * b_rows as i64 + b_row[j].cast::<i64>()).cast::<I>();
+        col[p] = (a_col[i].cast::<i64>() * b_cols as i64 + b_col[j].cast::<i64>()).cast::<I>();
+        ia[p] = i as i64;
+        ib[p] = j as i64;
+    }
+}
+
+/// Copies the entries of one block into COO arrays from `base`, its coordinates moved by
+/// `(row_off, col_off)` (`hstack`, `vstack`).
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn place_entries<T: DType, I: Int>(
+    row: &[I],
+    col: &[I],
+    data: &[T],
+    out_row: &mut [I],
+    out_col: &mut [I],
+    out_data: &mut [T],
+    base: usize,
+    row_off: usize,
+    col_off: usize,
+) {
+    let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if j < row.len() {
+        out_row[base + j] = (row[j].cast::<i64>() + row_off as i64).cast::<I>();
+        out_col[base + j] = (col[j].cast::<i64>() + col_off as i64).cast::<I>();
+        out_data[base + j] = data[j];
+    }
+}

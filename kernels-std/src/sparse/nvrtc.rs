@@ -24,6 +24,8 @@ fn sparse_kernels_compile() {
         raw(&spgemm_count::DEF, &[i]);
         raw(&pointers_from_scan::DEF, &[i]);
         raw(&flat_positions::DEF, &[i]);
+        raw(&triangle_flags::DEF, &[i]);
+        raw(&kron_coords::DEF, &[i]);
         for t in NUMBERS {
             raw(&eye_parts::DEF, &[t, i]);
             raw(&segment_sums::DEF, &[t, i]);
@@ -39,6 +41,7 @@ fn sparse_kernels_compile() {
         }
         for t in NUMBERS.into_iter().chain([C64, C128]) {
             raw(&diagonal_entries::DEF, &[t, i]);
+            raw(&place_entries::DEF, &[t, i]);
         }
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
