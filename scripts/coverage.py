@@ -253,7 +253,7 @@ SPARSE_COMPRESSED = (
 )
 SPARSE_FUNCTIONS = (
     "block_array block_diag bmat diags diags_array eye eye_array find hstack identity issparse "
-    "kron kronsum random_array spdiags tril triu vstack"
+    "kron kronsum load_npz random_array save_npz spdiags tril triu vstack"
 )
 SPARSE_ALIASES = {"T": "transpose", "eye_array": "eye", "diags_array": "diags",
                   "__add__": "add", "__sub__": "sub", "__matmul__": "matmul"}

@@ -17,16 +17,16 @@
 mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
-use kernels_std::io::{load_npz, NpyDType, Npz};
+use kernels_std::io::{NpyDType, Npz};
 use kernels_std::prelude::*;
 use kernels_std::reduce::SumDType;
 use kernels_std::sparse::{
-    diags, eye, find, hstack, identity, kron, tril, triu, vstack, CooArray, CscArray, CsrArray,
-    SparseDType, SparseIndex, SumOut,
+    diags, eye, find, hstack, identity, kron, load_npz, save_npz, tril, triu, vstack, CooArray,
+    CscArray, CsrArray, SparseArray, SparseDType, SparseIndex, SumOut,
 };
 
 fn fixtures(dev: &Device) -> Npz {
-    load_npz(fixture("sparse/sparse.npz"), dev).expect("sparse.npz")
+    kernels_std::io::load_npz(fixture("sparse/sparse.npz"), dev).expect("sparse.npz")
 }
 
 /// Sums in another order than SciPy's.
@@ -1139,4 +1139,158 @@ fn construction_helpers_against_scipy() {
         );
         assert!(kron(&wide, &b).is_err(), "columns beyond i32");
     }
+}
+
+/// Checks a loaded archive against the arrays SciPy saved (`npzfile_<fmt>_<idx>_*`).
+fn check_loaded<T: Elem, I: Index>(npz: &Npz, c: &str, a: &SparseArray<T, I>) {
+    assert_eq!(a.shape(), shape_of(npz, c), "{c}");
+    match a {
+        SparseArray::Csr(x) => {
+            check_compressed(npz, c, x.data(), x.indices(), x.indptr(), Tol::exact())
+        }
+        SparseArray::Csc(x) => {
+            check_compressed(npz, c, x.data(), x.indices(), x.indptr(), Tol::exact())
+        }
+        SparseArray::Coo(x) => check_coo(npz, c, x, Tol::exact()),
+    }
+}
+
+fn scratch_dir(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sparse_npz_{what}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn load_npz_reads_scipy_files_and_round_trips() {
+    let dir = scratch_dir("round_trip");
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let csr = load_npz::<f64, i32>(fixture("sparse/scipy_csr.npz"), &dev).unwrap();
+        assert_eq!(csr.format(), "csr");
+        check_loaded(&npz, "npzfile_csr_int32", &csr);
+        let csc = load_npz::<c128, i64>(fixture("sparse/scipy_csc.npz"), &dev).unwrap();
+        assert_eq!(csc.format(), "csc");
+        check_loaded(&npz, "npzfile_csc_int64", &csc);
+        let coo = load_npz::<i32, i32>(fixture("sparse/scipy_coo.npz"), &dev).unwrap();
+        assert_eq!(coo.format(), "coo");
+        check_loaded(&npz, "npzfile_coo_int32", &coo);
+        // Wrong value or index dtypes are errors, not conversions.
+        assert!(load_npz::<f32, i32>(fixture("sparse/scipy_csr.npz"), &dev).is_err());
+        assert!(load_npz::<f64, i64>(fixture("sparse/scipy_csr.npz"), &dev).is_err());
+        assert!(load_npz::<f64, i32>(fixture("sparse/sparse.npz"), &dev).is_err());
+        assert!(load_npz::<f64, i32>(dir.join("missing.npz"), &dev).is_err());
+        // Our files read back the same, stored and deflated.
+        for compressed in [false, true] {
+            let p = dir.join(format!("ours_{compressed}.npz"));
+            save_npz(&p, &csr, compressed).unwrap();
+            check_loaded(
+                &npz,
+                "npzfile_csr_int32",
+                &load_npz::<f64, i32>(&p, &dev).unwrap(),
+            );
+            save_npz(&p, &csc, compressed).unwrap();
+            check_loaded(
+                &npz,
+                "npzfile_csc_int64",
+                &load_npz::<c128, i64>(&p, &dev).unwrap(),
+            );
+            save_npz(&p, &coo, compressed).unwrap();
+            check_loaded(
+                &npz,
+                "npzfile_coo_int32",
+                &load_npz::<i32, i32>(&p, &dev).unwrap(),
+            );
+        }
+    }
+    // Malformed archives: SciPy's keys with faults.
+    let dev = Device::cpu();
+    let bad = |name: &str, entries: Vec<(&str, kernels_std::io::AnyArray)>| {
+        let p = dir.join(format!("{name}.npz"));
+        kernels_std::io::save_npz(&p, entries).unwrap();
+        let r = load_npz::<f64, i32>(&p, &dev);
+        assert!(r.is_err(), "{name}: accepted");
+    };
+    let f = |v: Vec<f64>| arr(&dev, v).into();
+    let i = |v: Vec<i32>| arr(&dev, v).into();
+    let shape = |v: Vec<i64>| arr(&dev, v).into();
+    bad(
+        "no_format",
+        vec![
+            ("data", f(vec![1.0])),
+            ("indices", i(vec![0])),
+            ("indptr", i(vec![0, 1])),
+            ("shape", shape(vec![1, 1])),
+        ],
+    );
+    bad(
+        "int_format",
+        vec![
+            ("format", i(vec![0])),
+            ("data", f(vec![1.0])),
+            ("indices", i(vec![0])),
+            ("indptr", i(vec![0, 1])),
+            ("shape", shape(vec![1, 1])),
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const SCIPY_CHECK: &str = r#"
+import sys, os
+import numpy as np
+import scipy, scipy.sparse as sp
+ours, fixtures = sys.argv[1], sys.argv[2]
+count = 0
+for fmt in ['csr', 'csc', 'coo']:
+    for compressed in ['stored', 'deflated']:
+        a = sp.load_npz(os.path.join(ours, f'{fmt}_{compressed}.npz'))
+        b = sp.load_npz(os.path.join(fixtures, f'scipy_{fmt}.npz'))
+        assert type(a) is type(b), (fmt, type(a), type(b))
+        assert a.shape == b.shape and a.dtype == b.dtype, (fmt, a.shape, a.dtype)
+        if fmt == 'coo':
+            pairs = [(a.data, b.data), (a.coords[0], b.coords[0]), (a.coords[1], b.coords[1])]
+        else:
+            pairs = [(a.data, b.data), (a.indices, b.indices), (a.indptr, b.indptr)]
+        for x, y in pairs:
+            assert x.dtype == y.dtype and np.array_equal(x, y), (fmt, x, y)
+        count += 1
+print('scipy', scipy.__version__, 'read', count, 'archives')
+"#;
+
+#[test]
+fn scipy_reads_our_files() {
+    let python = std::env::var("NUMPY_PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    let has_scipy = std::process::Command::new(&python)
+        .args(["-c", "import scipy.sparse"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_scipy {
+        println!("skipped: no Python with SciPy (set NUMPY_PYTHON=/path/to/python to run it)");
+        return;
+    }
+    let dev = Device::cpu();
+    let dir = scratch_dir("for_scipy");
+    let csr = load_npz::<f64, i32>(fixture("sparse/scipy_csr.npz"), &dev).unwrap();
+    let csc = load_npz::<c128, i64>(fixture("sparse/scipy_csc.npz"), &dev).unwrap();
+    let coo = load_npz::<i32, i32>(fixture("sparse/scipy_coo.npz"), &dev).unwrap();
+    for (compressed, tag) in [(false, "stored"), (true, "deflated")] {
+        save_npz(dir.join(format!("csr_{tag}.npz")), &csr, compressed).unwrap();
+        save_npz(dir.join(format!("csc_{tag}.npz")), &csc, compressed).unwrap();
+        save_npz(dir.join(format!("coo_{tag}.npz")), &coo, compressed).unwrap();
+    }
+    let out = std::process::Command::new(&python)
+        .args(["-c", SCIPY_CHECK])
+        .arg(&dir)
+        .arg(fixture("sparse"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "SciPy rejected our files:\n{stdout}\n{stderr}"
+    );
+    println!("{}", stdout.trim());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
