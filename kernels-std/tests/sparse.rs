@@ -1003,6 +1003,26 @@ fn arithmetic_operands_are_checked() {
         let c = b.tocsc().unwrap();
         assert!(c.add(&a.tocsc().unwrap()).is_err());
         assert!(c.add_dense(&Array::zeros(&dev, &[4, 3]).unwrap()).is_err());
+        // Empty shapes.
+        let z: CsrArray<f64> = eye(&dev, 0, 0, 0).unwrap();
+        assert_eq!(z.add(&z).unwrap().shape(), [0, 0]);
+        assert_eq!(z.multiply(&z).unwrap().nnz(), 0);
+        let zz: CsrArray<f64> = z.dot(&z).unwrap();
+        assert_eq!(zz.shape(), [0, 0]);
+        let (e, f): (CsrArray<f64>, CsrArray<f64>) =
+            (eye(&dev, 0, 3, 0).unwrap(), eye(&dev, 3, 0, 0).unwrap());
+        let ef: CsrArray<f64> = e.dot(&f).unwrap();
+        let fe: CsrArray<f64> = f.dot(&e).unwrap();
+        assert_eq!((ef.shape(), fe.shape(), fe.nnz()), ([0, 0], [3, 3], 0));
+        assert_eq!(fe.indptr().to_vec().unwrap(), vec![0; 4]);
+        assert_eq!(
+            f.add_dense(&Array::zeros(&dev, &[3, 0]).unwrap())
+                .unwrap()
+                .shape(),
+            [3, 0]
+        );
+        assert_eq!(vstack(&[e.clone(), e.clone()]).unwrap().shape(), [0, 3]);
+        assert_eq!(kron(&e, &f).unwrap().shape(), [0, 0]);
         // Integer sums wrap, as NumPy's (no panic).
         let big = CsrArray::<i8>::from_dense(&Array::from_vec(&dev, &[1, 1], vec![100i8]).unwrap())
             .unwrap();
@@ -1040,6 +1060,31 @@ fn spgemm_of_a_poisson_matrix_against_a_host_product() {
         let p: CsrArray<f64> = a.dot(&a).unwrap();
         assert!(p.has_canonical_format());
         assert_eq!(p.toarray().unwrap().to_vec().unwrap(), want, "on {dev}");
+        // Rows of more than 256 products go through the global sort: a dense (40, 30) matrix
+        // times a dense (30, 20) one, integers (exact), with cancellations to zero.
+        let (m, k, n) = (40usize, 30usize, 20usize);
+        let av: Vec<i64> = (0..m * k).map(|i| (i as i64 * 7 % 11) - 5).collect();
+        let bv: Vec<i64> = (0..k * n).map(|i| (i as i64 * 5 % 13) - 6).collect();
+        let mut prod = vec![0i64; m * n];
+        for r in 0..m {
+            for j in 0..k {
+                for c in 0..n {
+                    prod[r * n + c] += av[r * k + j] * bv[j * n + c];
+                }
+            }
+        }
+        let sa = CsrArray::<i64>::from_dense(&Array::from_vec(&dev, &[m, k], av.clone()).unwrap())
+            .unwrap();
+        let sb = CsrArray::<i64>::from_dense(&Array::from_vec(&dev, &[k, n], bv.clone()).unwrap())
+            .unwrap();
+        let sp: CsrArray<i64> = sa.dot(&sb).unwrap();
+        assert!(sp.has_canonical_format());
+        assert_eq!(
+            sp.toarray().unwrap().to_vec().unwrap(),
+            prod,
+            "long rows on {dev}"
+        );
+        assert_eq!(sp.nnz(), prod.iter().filter(|&&v| v != 0).count());
         // 13 entries on an interior row of A @ A (the 5-point stencil applied twice).
         let ptr = p.indptr().to_vec().unwrap();
         assert_eq!(ptr[15 * 30 + 15 + 1] - ptr[15 * 30 + 15], 13);

@@ -243,7 +243,7 @@ pub(crate) fn diagonal_entries<T: DType, I: Int>(
 /// is its own).
 macro_rules! arith_kernels {
     ([$($g:tt)*] $t:ty: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident, $merge:ident, $expand:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident) => {
         /// `out[s]`: the sum of `data[ptr[s]..ptr[s + 1]]` in order, one thread per segment
         /// (the sums of rows, or of groups of duplicates).
         #[raw_kernel]
@@ -450,6 +450,58 @@ macro_rules! arith_kernels {
             }
         }
 
+        /// Sums the runs of equal minor indices of each line's sorted products (line `m`:
+        /// `scanned[m - 1]..scanned[m]`) in order from `zero`, one thread per line, keeping the
+        /// nonzero sums: `fill` 0 counts them into `counts[m]`; `fill` 1 writes them from
+        /// `out_scanned[m - 1]` (the inclusive scan of the counts).
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $reduce<$($g)*>(
+            scanned: &[i64],
+            minor: &[P],
+            data: &[$t],
+            out_scanned: &[i64],
+            counts: &mut [i64],
+            out_idx: &mut [P],
+            out_data: &mut [$t],
+            zero: $t,
+            fill: u32,
+            majors: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut start: usize = 0;
+                if m > 0 {
+                    start = scanned[m - 1] as u64 as usize;
+                }
+                let end = scanned[m] as u64 as usize;
+                let mut pos: usize = 0;
+                if fill == 1 && m > 0 {
+                    pos = out_scanned[m - 1] as u64 as usize;
+                }
+                let first = pos;
+                let mut j = start;
+                while j < end {
+                    let c = minor[j];
+                    let mut acc = zero;
+                    while j < end && minor[j] == c {
+                        acc = acc + data[j];
+                        j += 1;
+                    }
+                    if acc != zero {
+                        if fill == 1 {
+                            out_idx[pos] = c;
+                            out_data[pos] = acc;
+                        }
+                        pos += 1;
+                    }
+                }
+                if fill == 0 {
+                    counts[m] = (pos - first) as i64;
+                }
+            }
+        }
+
         /// The products of line `m` of `a` with the lines of `b` (SpGEMM's expansion), one
         /// thread per line of `a`: for each entry `(k, a_v)` of the line in storage order and
         /// each entry `(c, b_v)` of line `k` of `b` in storage order, `(m, c, a_v * b_v)` is
@@ -496,11 +548,49 @@ macro_rules! arith_kernels {
 }
 
 arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
-    spgemm_expand);
+    spgemm_expand, spgemm_reduce);
 arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64);
+    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64);
 arith_kernels!([P: Int] c128: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128,
-    diagonal_c128, merge_lines_c128, spgemm_expand_c128);
+    diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128);
+
+/// Sorts each line's products by minor index, one thread per line (the line's products are
+/// `scanned[m - 1]..scanned[m]`), with a stable insertion sort: equal indices keep their
+/// order, so the sums keep SciPy's order. A line of more than `limit` products is left as it
+/// is and counted in `flags[0]` (the caller then sorts all products with the global sort).
+#[raw_kernel]
+pub(crate) fn spgemm_sort_lines<T: DType, P: Int>(
+    scanned: &[i64],
+    minor: &mut [P],
+    data: &mut [T],
+    flags: &mut [u32],
+    limit: usize,
+) {
+    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if m < scanned.len() {
+        let mut start: usize = 0;
+        if m > 0 {
+            start = scanned[m - 1] as u64 as usize;
+        }
+        let end = scanned[m] as u64 as usize;
+        if end - start > limit {
+            atomic_add(&flags, 0, 1);
+            return;
+        }
+        for j in (start + 1)..end {
+            let key = minor[j];
+            let v = data[j];
+            let mut p = j;
+            while p > start && minor[p - 1] > key {
+                minor[p] = minor[p - 1];
+                data[p] = data[p - 1];
+                p -= 1;
+            }
+            minor[p] = key;
+            data[p] = v;
+        }
+    }
+}
 
 /// `counts[m]`: the number of products of line `m` of `a` with the lines of `b` (the sum of
 /// the lengths of the lines of `b` its entries name), one thread per line.

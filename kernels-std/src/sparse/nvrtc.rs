@@ -35,6 +35,7 @@ fn sparse_kernels_compile() {
             raw(&diagonal::DEF, &[t, i]);
             raw(&merge_lines::DEF, &[t, i]);
             raw(&spgemm_expand::DEF, &[t, i]);
+            raw(&spgemm_reduce::DEF, &[t, i]);
         }
         for t in [C64, C128] {
             raw(&eye_parts::DEF, &[t, i]);
@@ -42,6 +43,7 @@ fn sparse_kernels_compile() {
         for t in NUMBERS.into_iter().chain([C64, C128]) {
             raw(&diagonal_entries::DEF, &[t, i]);
             raw(&place_entries::DEF, &[t, i]);
+            raw(&spgemm_sort_lines::DEF, &[t, i]);
         }
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
@@ -50,6 +52,7 @@ fn sparse_kernels_compile() {
         raw(&diagonal_c64::DEF, &[i]);
         raw(&merge_lines_c64::DEF, &[i]);
         raw(&spgemm_expand_c64::DEF, &[i]);
+        raw(&spgemm_reduce_c64::DEF, &[i]);
         raw(&segment_sums_c128::DEF, &[i]);
         raw(&to_dense_c128::DEF, &[i]);
         raw(&spmv_c128::DEF, &[i]);
@@ -57,6 +60,7 @@ fn sparse_kernels_compile() {
         raw(&diagonal_c128::DEF, &[i]);
         raw(&merge_lines_c128::DEF, &[i]);
         raw(&spgemm_expand_c128::DEF, &[i]);
+        raw(&spgemm_reduce_c128::DEF, &[i]);
     }
     raw(&group_bounds::DEF, &[]);
 }

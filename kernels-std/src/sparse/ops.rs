@@ -2,14 +2,18 @@
 //! `a.multiply(b)` and `a @ b` (SpGEMM), written once for compressed lines (CSR rows, CSC
 //! columns).
 
-use super::compressed::{check_device, lex_order, pointers, sum_groups, Compressed};
+use super::compressed::{check_device, lex_order, Compressed};
 use super::dtypes::{SparseDType, SparseIndex};
-use super::kernels::{flat_positions, pointers_from_scan, spgemm_count};
+use super::kernels::{flat_positions, pointers_from_scan, spgemm_count, spgemm_sort_lines};
 use super::{CooArray, CscArray, CsrArray};
 use crate::ops::Numeric;
 use crate::prelude::*;
 use crate::sort::compact::{per_element, scan_flags};
 use crate::sort::take;
+
+/// The longest row of products that SpGEMM sorts within its thread (an insertion sort,
+/// quadratic in the row's length); longer rows go to the global sort.
+pub(crate) const SORT_LIMIT: usize = 256;
 
 /// The elementwise operations of [`Compressed::binop`] (the kernel's `op` argument).
 #[derive(Clone, Copy, Debug)]
@@ -117,10 +121,12 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     }
 
     /// The product of the matrices of lines `self @ other` (CSR @ CSR; SciPy's
-    /// `csr_matmat`), by expansion: every product `a[m, k] * b[k, c]` written in SciPy's
-    /// order (a count pass, a scan, a fill pass), sorted by `(m, c)` with stable sorts, each
-    /// group summed in that order from zero (SciPy's order, so the sums are SciPy's to the
-    /// bit), zeros dropped. Canonical.
+    /// `csr_matmat`), row by row in three passes: the products of each row are counted (a
+    /// scan of the counts places them), written in SciPy's order, sorted by column within
+    /// the row (a stable insertion sort per thread; rows of more than [`SORT_LIMIT`]
+    /// products send all the products to the crate's global stable sort instead), then each
+    /// run of one column summed in order from zero (SciPy's order, so the sums are SciPy's to
+    /// the bit), nonzero sums counted, scanned and written. Canonical.
     pub fn matmat(&self, other: &Self, what: &str) -> Result<Self> {
         let dev = self.data.device();
         check_device(what, &dev, &[other.data.device()])?;
@@ -132,52 +138,106 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             });
         }
         let majors = self.majors;
-        let mut counts = Array::<i64>::zeros(&dev, &[majors])?;
-        if majors > 0 {
-            spgemm_count::launch::<I>(
-                &per_element(majors)?,
-                &self.indptr,
-                &self.indices,
-                &other.indptr,
-                &mut counts,
-            )?;
+        let empty = || -> Result<Self> {
+            Ok(Compressed {
+                data: Array::<T>::zeros(&dev, &[0])?,
+                indices: Array::<I>::zeros(&dev, &[0])?,
+                indptr: Array::<I>::zeros(&dev, &[majors + 1])?,
+                majors,
+                minor: other.minor,
+                sorted: true,
+                canonical: true,
+            })
+        };
+        if majors == 0 {
+            return empty();
         }
-        let (scanned, _, total) = scan_pointers::<I>(what, &counts)?;
+        let rows = per_element(majors)?;
+        let mut counts = Array::<i64>::zeros(&dev, &[majors])?;
+        spgemm_count::launch::<I>(
+            &rows,
+            &self.indptr,
+            &self.indices,
+            &other.indptr,
+            &mut counts,
+        )?;
+        let (scanned, total) = scan_flags(&counts)?;
+        if total == 0 {
+            return empty();
+        }
+        per_element(total)?;
         let mut major = Array::<I>::zeros(&dev, &[total])?;
         let mut minor = Array::<I>::zeros(&dev, &[total])?;
         let mut data = Array::<T>::zeros(&dev, &[total])?;
-        if total > 0 {
-            per_element(total)?;
-            T::spgemm_expand::<I>(
-                &per_element(majors)?,
-                [&self.indptr, &self.indices],
-                &self.data,
-                [&other.indptr, &other.indices],
-                &other.data,
-                &scanned,
-                &mut major,
-                &mut minor,
-                &mut data,
-                majors as u64,
-            )?;
+        T::spgemm_expand::<I>(
+            &rows,
+            [&self.indptr, &self.indices],
+            &self.data,
+            [&other.indptr, &other.indices],
+            &other.data,
+            &scanned,
+            &mut major,
+            &mut minor,
+            &mut data,
+            majors as u64,
+        )?;
+        let mut flags = Array::<u32>::zeros(&dev, &[1])?;
+        spgemm_sort_lines::launch::<T, I>(
+            &rows,
+            &scanned,
+            &mut minor,
+            &mut data,
+            &mut flags,
+            SORT_LIMIT as u64,
+        )?;
+        if flags.to_vec()?[0] > 0 {
+            // Long rows: one stable sort of every product by (row, column); each row keeps
+            // its place, so the row bounds `scanned` still hold.
             let order = lex_order(&major, &minor)?;
-            major = take(&major, &order, None)?;
             minor = take(&minor, &order, None)?;
             data = take(&data, &order, None)?;
         }
-        let (major, minor, data) = sum_groups(&major, &minor, &data)?;
-        let indptr = pointers(&major, majors)?;
-        let mut out = Compressed {
-            data,
-            indices: minor,
+        drop(major);
+        let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
+        let none_s = Array::<i64>::zeros(&dev, &[0])?;
+        T::spgemm_reduce::<I>(
+            &rows,
+            &scanned,
+            &minor,
+            &data,
+            &none_s,
+            &mut kept,
+            &mut Array::<I>::zeros(&dev, &[0])?,
+            &mut Array::<T>::zeros(&dev, &[0])?,
+            0,
+            majors as u64,
+        )?;
+        let (out_scanned, indptr, nnz) = scan_pointers::<I>(what, &kept)?;
+        let mut indices = Array::<I>::zeros(&dev, &[nnz])?;
+        let mut out = Array::<T>::zeros(&dev, &[nnz])?;
+        if nnz > 0 {
+            T::spgemm_reduce::<I>(
+                &rows,
+                &scanned,
+                &minor,
+                &data,
+                &out_scanned,
+                &mut Array::<i64>::zeros(&dev, &[0])?,
+                &mut indices,
+                &mut out,
+                1,
+                majors as u64,
+            )?;
+        }
+        Ok(Compressed {
+            data: out,
+            indices,
             indptr,
             majors,
             minor: other.minor,
             sorted: true,
             canonical: true,
-        };
-        out.eliminate_zeros()?;
-        Ok(out)
+        })
     }
 
     /// `dense + self` as a new dense array (SciPy's `_add_dense`: the dense values copied,
