@@ -2,8 +2,10 @@
 """SciPy's side of the kernels-std sparse benchmark (benches/sparse.rs): SpMV `a @ x` of the
 2-d Poisson matrix (5-point Laplacian, Dirichlet) of a k x k grid, float64 values, int32
 indices, CSR, with x[i] = ((37 i) mod 101) / 7, the same matrix and vector as the Rust side.
+Then SpGEMM `a @ a` of the same matrix for the sizes given as gK (median of 11).
 Prints one JSON object {"numpy": scipy version, "results": {"spmv/poisson/k": median
-seconds}}. Usage: bench_scipy_sparse.py K [K ...]   (default 1415: about 10^7 stored values)
+seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...]
+(default 1415: about 10^7 stored values)
 """
 import json
 import sys
@@ -26,8 +28,14 @@ def poisson2d(k):
 
 
 def main():
-    sizes = [int(s) for s in sys.argv[1:]] or [1415]
+    sizes = [int(s) for s in sys.argv[1:] if not s.startswith("g")]
+    spgemm = [int(s[1:]) for s in sys.argv[1:] if s.startswith("g")]
+    if not sys.argv[1:]:
+        sizes = [1415]
     out = {}
+    for k in spgemm:
+        a = poisson2d(k)
+        out[f"spgemm/poisson/{k}"] = median_time(lambda: a @ a, 11)
     for k in sizes:
         a = poisson2d(k)
         n = k * k

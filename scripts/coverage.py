@@ -247,12 +247,16 @@ SPARSE_COMMON = (
     "multiply nnz power setdiag shape sum sum_duplicates toarray tocoo tocsc tocsr trace "
     "transpose"
 )
-SPARSE_COMPRESSED = "has_canonical_format has_sorted_indices sort_indices sorted_indices prune"
+SPARSE_COMPRESSED = (
+    "has_canonical_format has_sorted_indices sort_indices sorted_indices prune __add__ __sub__ "
+    "__matmul__"
+)
 SPARSE_FUNCTIONS = (
     "block_array block_diag bmat diags diags_array eye eye_array find hstack identity issparse "
-    "kron kronsum random_array spdiags tril triu vstack"
+    "kron kronsum load_npz random_array save_npz spdiags tril triu vstack"
 )
-SPARSE_ALIASES = {"T": "transpose", "eye_array": "eye", "diags_array": "diags"}
+SPARSE_ALIASES = {"T": "transpose", "eye_array": "eye", "diags_array": "diags",
+                  "__add__": "add", "__sub__": "sub", "__matmul__": "matmul"}
 
 
 def sparse_items():

@@ -2,6 +2,9 @@
 //! 2-d Poisson matrix (the 5-point Laplacian) of a `k x k` grid, `f64` values and `i32`
 //! indices, CSR; `k = 1415` by default, about 10^7 stored values (`BENCH_SIZES` sets `k`).
 //!
+//! Then SpGEMM (`a @ a`, CSR times CSR) of the same matrix for a smaller grid, `k = 300` by
+//! default (`BENCH_SPGEMM_SIZES`): 4.5e5 stored values, 2.2e6 products, 1.2e6 in the result.
+//!
 //! `cargo bench -p kernels-std --no-default-features --bench sparse`. Criterion's figures,
 //! then a table of medians beside SciPy's (`scripts/bench_scipy_sparse.py` builds the same
 //! matrix and vector: `x[i] = ((37 i) mod 101) / 7`).
@@ -74,7 +77,32 @@ fn main() {
         let t = median(|| drop(a.dot(&x).expect("spmv")), 21);
         rows.push((format!("spmv/poisson/{k}"), nnz, t.as_secs_f64()));
     }
-    let args: Vec<String> = sizes.iter().map(|k| k.to_string()).collect();
+    let spgemm_sizes: Vec<usize> = std::env::var("BENCH_SPGEMM_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![300]);
+    for &k in &spgemm_sizes {
+        let (data, indices, indptr) = poisson(k);
+        let nnz = data.len();
+        let n = k * k;
+        let a = CsrArray::new(
+            &Array::from_vec(&dev, &[nnz], data).expect("data"),
+            &Array::from_vec(&dev, &[nnz], indices).expect("indices"),
+            &Array::from_vec(&dev, &[n + 1], indptr).expect("indptr"),
+            [n, n],
+        )
+        .expect("poisson");
+        let mut g = c.benchmark_group("spgemm");
+        g.throughput(Throughput::Elements(nnz as u64));
+        g.bench_function(format!("poisson{k}/f64/nnz{nnz}"), |b| {
+            b.iter(|| black_box(a.dot(&a).expect("spgemm")))
+        });
+        g.finish();
+        let t = median(|| drop(a.dot(&a).expect("spgemm")), 11);
+        rows.push((format!("spgemm/poisson/{k}"), nnz, t.as_secs_f64()));
+    }
+    let mut args: Vec<String> = sizes.iter().map(|k| k.to_string()).collect();
+    args.extend(spgemm_sizes.iter().map(|k| format!("g{k}")));
     let sp = common::numpy("bench_scipy_sparse.py", &args);
     println!(
         "scipy {}",

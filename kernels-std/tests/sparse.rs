@@ -17,15 +17,16 @@
 mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
-use kernels_std::io::{load_npz, NpyDType, Npz};
+use kernels_std::io::{NpyDType, Npz};
 use kernels_std::prelude::*;
 use kernels_std::reduce::SumDType;
 use kernels_std::sparse::{
-    diags, eye, identity, CooArray, CscArray, CsrArray, SparseDType, SparseIndex, SumOut,
+    diags, eye, find, hstack, identity, kron, load_npz, save_npz, tril, triu, vstack, CooArray,
+    CscArray, CsrArray, SparseArray, SparseDType, SparseIndex, SumOut,
 };
 
 fn fixtures(dev: &Device) -> Npz {
-    load_npz(fixture("sparse/sparse.npz"), dev).expect("sparse.npz")
+    kernels_std::io::load_npz(fixture("sparse/sparse.npz"), dev).expect("sparse.npz")
 }
 
 /// Sums in another order than SciPy's.
@@ -824,4 +825,522 @@ fn diags_against_scipy() {
         let empty: CsrArray<f64> = diags(&dev, &[], &[], Some([2, 3])).unwrap();
         assert_eq!((empty.shape(), empty.nnz()), ([2, 3], 0));
     }
+}
+
+/// The compressed arrays `<c>_<part>_{data,indices,indptr}` of an `ops` case, in its format.
+fn ops_input<T: Elem, I: Index>(npz: &Npz, c: &str, part: &str, csc: bool) -> Input<T, I> {
+    let get_t = |k: &str| npz.array::<T>(&format!("{c}_{part}_{k}")).unwrap();
+    let get_i = |k: &str| npz.array::<I>(&format!("{c}_{part}_{k}")).unwrap();
+    let [m, n] = shape_of(npz, c);
+    let shape = if part == "bt" { [n, m] } else { [m, n] };
+    let (d, i, p) = (get_t("data"), get_i("indices"), get_i("indptr"));
+    if csc {
+        Input::Csc(CscArray::new(&d, &i, &p, shape).unwrap_or_else(|e| panic!("{c}: {e}")))
+    } else {
+        Input::Csr(CsrArray::new(&d, &i, &p, shape).unwrap_or_else(|e| panic!("{c}: {e}")))
+    }
+}
+
+/// `a + b`, `a - b`, `a.multiply(b)`, `a.multiply(dense)`, `a + dense` and `a @ b.T` against
+/// SciPy's, all exact (each element is computed in SciPy's order), but for complex
+/// `a.multiply(dense)` (NumPy's multiply, within 4 ULPs).
+fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &str, dev: &Device) {
+    let csc = npz
+        .array::<i8>(&format!("{c}_fmt"))
+        .unwrap()
+        .item()
+        .unwrap()
+        == 1;
+    let dense = npz.array::<T>(&format!("{c}_dense")).unwrap();
+    let bt = match ops_input::<T, I>(npz, c, "bt", false) {
+        Input::Csr(x) => x,
+        _ => unreachable!(),
+    };
+    let ctx = format!("{c} on {dev}");
+    // NumPy's complex multiply (SIMD) fuses a product with the sum; ours does not.
+    let muld_tol = match T::ID {
+        DTypeId::C64 | DTypeId::C128 => loose::<T>(),
+        _ => Tol::exact(),
+    };
+    match (
+        ops_input::<T, I>(npz, c, "a", csc),
+        ops_input::<T, I>(npz, c, "b", csc),
+    ) {
+        (Input::Csr(a), Input::Csr(b)) => {
+            for (key, r) in [
+                ("add", (&a + &b).unwrap()),
+                ("sub", (&a - &b).unwrap()),
+                ("mul", a.multiply(&b).unwrap()),
+            ] {
+                assert!(r.has_canonical_format(), "{ctx} {key}");
+                check_compressed(
+                    npz,
+                    &format!("{c}_{key}"),
+                    r.data(),
+                    r.indices(),
+                    r.indptr(),
+                    Tol::exact(),
+                );
+            }
+            check_coo(
+                npz,
+                &format!("{c}_muld"),
+                &a.multiply_dense(&dense).unwrap(),
+                muld_tol,
+            );
+            exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
+            let p: CsrArray<T, I> = a.dot(&bt).unwrap();
+            assert!(p.has_canonical_format(), "{ctx} matmul");
+            check_compressed(
+                npz,
+                &format!("{c}_matmul"),
+                p.data(),
+                p.indices(),
+                p.indptr(),
+                Tol::exact(),
+            );
+            // CSR @ CSC (CSR), CSC @ CSR and CSC @ CSC (CSC): the same values.
+            let want = p.toarray().unwrap();
+            let btc = bt.tocsc().unwrap();
+            let ac = a.tocsc().unwrap();
+            let p2: CsrArray<T, I> = a.matmul(&btc).unwrap();
+            assert_close(&p2.toarray().unwrap(), &want, Tol::exact(), &ctx);
+            let p3: CscArray<T, I> = ac.dot(&bt).unwrap();
+            assert_close(&p3.toarray().unwrap(), &want, Tol::exact(), &ctx);
+            let p4: CscArray<T, I> = ac.dot(&btc).unwrap();
+            assert_close(&p4.toarray().unwrap(), &want, Tol::exact(), &ctx);
+            assert!(p4.has_canonical_format(), "{ctx}");
+        }
+        (Input::Csc(a), Input::Csc(b)) => {
+            for (key, r) in [
+                ("add", (&a + &b).unwrap()),
+                ("sub", (&a - &b).unwrap()),
+                ("mul", a.multiply(&b).unwrap()),
+            ] {
+                assert!(r.has_canonical_format(), "{ctx} {key}");
+                check_compressed(
+                    npz,
+                    &format!("{c}_{key}"),
+                    r.data(),
+                    r.indices(),
+                    r.indptr(),
+                    Tol::exact(),
+                );
+            }
+            check_coo(
+                npz,
+                &format!("{c}_muld"),
+                &a.multiply_dense(&dense).unwrap(),
+                muld_tol,
+            );
+            exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
+            let p: CsrArray<T, I> = a.tocsr().unwrap().dot(&bt).unwrap();
+            check_compressed(
+                npz,
+                &format!("{c}_matmul"),
+                p.data(),
+                p.indices(),
+                p.indptr(),
+                Tol::exact(),
+            );
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn arithmetic_and_spgemm_against_scipy() {
+    fn run<T: Elem + kernels_std::ops::Numeric, I: Index>(
+        npz: &Npz,
+        t: &str,
+        i: &str,
+        dev: &Device,
+    ) -> usize {
+        let suffix = format!("_{t}_{i}_fmt");
+        let cases: Vec<String> = npz
+            .names()
+            .filter_map(|k| k.strip_suffix(&suffix).map(|c| format!("{c}_{t}_{i}")))
+            .collect();
+        for c in &cases {
+            run_ops_case::<T, I>(npz, c, dev);
+        }
+        cases.len()
+    }
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let n = run::<f64, i32>(&npz, "float64", "int32", &dev)
+            + run::<f64, i64>(&npz, "float64", "int64", &dev)
+            + run::<f32, i64>(&npz, "float32", "int64", &dev)
+            + run::<c128, i32>(&npz, "complex128", "int32", &dev)
+            + run::<i32, i32>(&npz, "int32", "int32", &dev)
+            + run::<i8, i64>(&npz, "int8", "int64", &dev);
+        let total = npz.names().filter(|k| k.ends_with("_fmt")).count();
+        assert_eq!(n, total, "every ops case of the archive ran on {dev}");
+        assert!(n >= 10);
+    }
+}
+
+#[test]
+fn arithmetic_operands_are_checked() {
+    for dev in devices() {
+        let a: CsrArray<f64> = eye(&dev, 3, 3, 0).unwrap();
+        let b: CsrArray<f64> = eye(&dev, 3, 4, 0).unwrap();
+        assert!(a.add(&b).is_err());
+        assert!((&a - &b).is_err());
+        assert!(a.multiply(&b).is_err());
+        assert!(a.add_dense(&Array::zeros(&dev, &[3, 4]).unwrap()).is_err());
+        assert!(a.add_dense(&Array::zeros(&dev, &[9]).unwrap()).is_err());
+        assert!(a
+            .multiply_dense(&Array::zeros(&dev, &[4, 3]).unwrap())
+            .is_err());
+        // Inner dimensions: (3, 4) @ (3, 4).
+        assert!(b.dot(&b).is_err());
+        assert!(b.tocsc().unwrap().dot(&b.tocsc().unwrap()).is_err());
+        assert!(b.tocsc().unwrap().dot(&b).is_err());
+        assert!(b.dot(&b.tocsc().unwrap()).is_err());
+        let ok: CsrArray<f64> = a.dot(&b).unwrap();
+        assert_eq!(ok.shape(), [3, 4]);
+        let c = b.tocsc().unwrap();
+        assert!(c.add(&a.tocsc().unwrap()).is_err());
+        assert!(c.add_dense(&Array::zeros(&dev, &[4, 3]).unwrap()).is_err());
+        // Empty shapes.
+        let z: CsrArray<f64> = eye(&dev, 0, 0, 0).unwrap();
+        assert_eq!(z.add(&z).unwrap().shape(), [0, 0]);
+        assert_eq!(z.multiply(&z).unwrap().nnz(), 0);
+        let zz: CsrArray<f64> = z.dot(&z).unwrap();
+        assert_eq!(zz.shape(), [0, 0]);
+        let (e, f): (CsrArray<f64>, CsrArray<f64>) =
+            (eye(&dev, 0, 3, 0).unwrap(), eye(&dev, 3, 0, 0).unwrap());
+        let ef: CsrArray<f64> = e.dot(&f).unwrap();
+        let fe: CsrArray<f64> = f.dot(&e).unwrap();
+        assert_eq!((ef.shape(), fe.shape(), fe.nnz()), ([0, 0], [3, 3], 0));
+        assert_eq!(fe.indptr().to_vec().unwrap(), vec![0; 4]);
+        assert_eq!(
+            f.add_dense(&Array::zeros(&dev, &[3, 0]).unwrap())
+                .unwrap()
+                .shape(),
+            [3, 0]
+        );
+        assert_eq!(vstack(&[e.clone(), e.clone()]).unwrap().shape(), [0, 3]);
+        assert_eq!(kron(&e, &f).unwrap().shape(), [0, 0]);
+        // Integer sums wrap, as NumPy's (no panic).
+        let big = CsrArray::<i8>::from_dense(&Array::from_vec(&dev, &[1, 1], vec![100i8]).unwrap())
+            .unwrap();
+        assert_eq!(
+            big.add(&big).unwrap().toarray().unwrap().to_vec().unwrap(),
+            vec![-56]
+        );
+        let sq: CsrArray<i8> = big.dot(&big).unwrap();
+        assert_eq!(sq.toarray().unwrap().to_vec().unwrap(), vec![16]);
+    }
+}
+
+#[test]
+fn spgemm_of_a_poisson_matrix_against_a_host_product() {
+    let (data, indices, indptr) = poisson(30);
+    let n = indptr.len() - 1;
+    // A @ A on the host, dense.
+    let mut want = vec![0.0f64; n * n];
+    for r in 0..n {
+        for j in indptr[r] as usize..indptr[r + 1] as usize {
+            let k = indices[j] as usize;
+            for l in indptr[k] as usize..indptr[k + 1] as usize {
+                want[r * n + indices[l] as usize] += data[j] * data[l];
+            }
+        }
+    }
+    for dev in devices() {
+        let a = CsrArray::new(
+            &arr(&dev, data.clone()),
+            &arr(&dev, indices.clone()),
+            &arr(&dev, indptr.clone()),
+            [n, n],
+        )
+        .unwrap();
+        let p: CsrArray<f64> = a.dot(&a).unwrap();
+        assert!(p.has_canonical_format());
+        assert_eq!(p.toarray().unwrap().to_vec().unwrap(), want, "on {dev}");
+        // Rows of more than 256 products go through the global sort: a dense (40, 30) matrix
+        // times a dense (30, 20) one, integers (exact), with cancellations to zero.
+        let (m, k, n) = (40usize, 30usize, 20usize);
+        let av: Vec<i64> = (0..m * k).map(|i| (i as i64 * 7 % 11) - 5).collect();
+        let bv: Vec<i64> = (0..k * n).map(|i| (i as i64 * 5 % 13) - 6).collect();
+        let mut prod = vec![0i64; m * n];
+        for r in 0..m {
+            for j in 0..k {
+                for c in 0..n {
+                    prod[r * n + c] += av[r * k + j] * bv[j * n + c];
+                }
+            }
+        }
+        let sa = CsrArray::<i64>::from_dense(&Array::from_vec(&dev, &[m, k], av.clone()).unwrap())
+            .unwrap();
+        let sb = CsrArray::<i64>::from_dense(&Array::from_vec(&dev, &[k, n], bv.clone()).unwrap())
+            .unwrap();
+        let sp: CsrArray<i64> = sa.dot(&sb).unwrap();
+        assert!(sp.has_canonical_format());
+        assert_eq!(
+            sp.toarray().unwrap().to_vec().unwrap(),
+            prod,
+            "long rows on {dev}"
+        );
+        assert_eq!(sp.nnz(), prod.iter().filter(|&&v| v != 0).count());
+        // 13 entries on an interior row of A @ A (the 5-point stencil applied twice).
+        let ptr = p.indptr().to_vec().unwrap();
+        assert_eq!(ptr[15 * 30 + 15 + 1] - ptr[15 * 30 + 15], 13);
+    }
+}
+
+#[test]
+fn construction_helpers_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let c = "helpers_float64_int32";
+        let csr = |name: &str, shape: [usize; 2]| -> CsrArray<f64> {
+            CsrArray::new(
+                &npz.array::<f64>(&format!("{c}_{name}_data")).unwrap(),
+                &npz.array::<i32>(&format!("{c}_{name}_indices")).unwrap(),
+                &npz.array::<i32>(&format!("{c}_{name}_indptr")).unwrap(),
+                shape,
+            )
+            .unwrap()
+        };
+        let (a, b, v, h) = (
+            csr("a", [5, 4]),
+            csr("b", [2, 3]),
+            csr("v", [2, 4]),
+            csr("h", [5, 2]),
+        );
+        // find: the same from every format.
+        for (r, col, d) in [
+            find(&a).unwrap(),
+            find(&a.tocsc().unwrap()).unwrap(),
+            find(&a.tocoo().unwrap()).unwrap(),
+        ] {
+            exact(&npz, &format!("{c}_find_row"), &r);
+            exact(&npz, &format!("{c}_find_col"), &col);
+            exact(&npz, &format!("{c}_find_data"), &d);
+        }
+        for (k, key) in [(0, "0"), (1, "1"), (-1, "m1"), (-10, "m10"), (10, "10")] {
+            let lo = tril(&a, k).unwrap();
+            let up = triu(&a, k).unwrap();
+            assert_eq!((lo.shape(), up.shape()), ([5, 4], [5, 4]));
+            check_coo(&npz, &format!("{c}_tril_{key}"), &lo, Tol::exact());
+            check_coo(&npz, &format!("{c}_triu_{key}"), &up, Tol::exact());
+        }
+        let extreme = tril(&a, isize::MIN).unwrap();
+        assert_eq!(extreme.nnz(), 0);
+        assert_eq!(triu(&a, isize::MIN).unwrap().nnz(), a.nnz());
+        let k = kron(&a, &b).unwrap();
+        assert_eq!(k.shape(), [10, 12]);
+        check_coo(&npz, &format!("{c}_kron"), &k, Tol::exact());
+        let k2 = kron(&a.tocoo().unwrap(), &b.tocsc().unwrap()).unwrap();
+        assert_close(
+            &k2.toarray().unwrap(),
+            &k.toarray().unwrap(),
+            Tol::exact(),
+            "kron",
+        );
+        assert_eq!(
+            kron(
+                &a,
+                &CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 2]).unwrap()).unwrap()
+            )
+            .unwrap()
+            .nnz(),
+            0
+        );
+        let mut ac = a.clone();
+        ac.sum_duplicates().unwrap();
+        let vs = vstack(&[ac.clone(), v.clone()]).unwrap();
+        assert_eq!(vs.shape(), [7, 4]);
+        check_compressed(
+            &npz,
+            &format!("{c}_vstack"),
+            vs.data(),
+            vs.indices(),
+            vs.indptr(),
+            Tol::exact(),
+        );
+        let hs = hstack(&[ac.clone(), h.clone()]).unwrap();
+        assert_eq!(hs.shape(), [5, 6]);
+        check_compressed(
+            &npz,
+            &format!("{c}_hstack"),
+            hs.data(),
+            hs.indices(),
+            hs.indptr(),
+            Tol::exact(),
+        );
+        // Errors.
+        assert!(vstack::<f64, i32>(&[]).is_err());
+        assert!(hstack::<f64, i32>(&[]).is_err());
+        assert!(vstack(&[ac.clone(), h.clone()]).is_err());
+        assert!(hstack(&[ac.clone(), v.clone()]).is_err());
+        let wide: CsrArray<f64> = eye(&dev, 1, i32::MAX as usize, 0).unwrap();
+        assert!(
+            hstack(&[wide.clone(), wide.clone()]).is_err(),
+            "columns beyond i32"
+        );
+        assert!(kron(&wide, &b).is_err(), "columns beyond i32");
+    }
+}
+
+/// Checks a loaded archive against the arrays SciPy saved (`npzfile_<fmt>_<idx>_*`).
+fn check_loaded<T: Elem, I: Index>(npz: &Npz, c: &str, a: &SparseArray<T, I>) {
+    assert_eq!(a.shape(), shape_of(npz, c), "{c}");
+    match a {
+        SparseArray::Csr(x) => {
+            check_compressed(npz, c, x.data(), x.indices(), x.indptr(), Tol::exact())
+        }
+        SparseArray::Csc(x) => {
+            check_compressed(npz, c, x.data(), x.indices(), x.indptr(), Tol::exact())
+        }
+        SparseArray::Coo(x) => check_coo(npz, c, x, Tol::exact()),
+    }
+}
+
+fn scratch_dir(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sparse_npz_{what}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn load_npz_reads_scipy_files_and_round_trips() {
+    let dir = scratch_dir("round_trip");
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let csr = load_npz::<f64, i32>(fixture("sparse/scipy_csr.npz"), &dev).unwrap();
+        assert_eq!(csr.format(), "csr");
+        check_loaded(&npz, "npzfile_csr_int32", &csr);
+        let csc = load_npz::<c128, i64>(fixture("sparse/scipy_csc.npz"), &dev).unwrap();
+        assert_eq!(csc.format(), "csc");
+        check_loaded(&npz, "npzfile_csc_int64", &csc);
+        let coo = load_npz::<i32, i32>(fixture("sparse/scipy_coo.npz"), &dev).unwrap();
+        assert_eq!(coo.format(), "coo");
+        check_loaded(&npz, "npzfile_coo_int32", &coo);
+        // Wrong value or index dtypes are errors, not conversions.
+        assert!(load_npz::<f32, i32>(fixture("sparse/scipy_csr.npz"), &dev).is_err());
+        assert!(load_npz::<f64, i64>(fixture("sparse/scipy_csr.npz"), &dev).is_err());
+        assert!(load_npz::<f64, i32>(fixture("sparse/sparse.npz"), &dev).is_err());
+        assert!(load_npz::<f64, i32>(dir.join("missing.npz"), &dev).is_err());
+        // Our files read back the same, stored and deflated.
+        for compressed in [false, true] {
+            let p = dir.join(format!("ours_{compressed}.npz"));
+            save_npz(&p, &csr, compressed).unwrap();
+            check_loaded(
+                &npz,
+                "npzfile_csr_int32",
+                &load_npz::<f64, i32>(&p, &dev).unwrap(),
+            );
+            save_npz(&p, &csc, compressed).unwrap();
+            check_loaded(
+                &npz,
+                "npzfile_csc_int64",
+                &load_npz::<c128, i64>(&p, &dev).unwrap(),
+            );
+            save_npz(&p, &coo, compressed).unwrap();
+            check_loaded(
+                &npz,
+                "npzfile_coo_int32",
+                &load_npz::<i32, i32>(&p, &dev).unwrap(),
+            );
+        }
+    }
+    // Malformed archives: SciPy's keys with faults.
+    let dev = Device::cpu();
+    let bad = |name: &str, entries: Vec<(&str, kernels_std::io::AnyArray)>| {
+        let p = dir.join(format!("{name}.npz"));
+        kernels_std::io::save_npz(&p, entries).unwrap();
+        let r = load_npz::<f64, i32>(&p, &dev);
+        assert!(r.is_err(), "{name}: accepted");
+    };
+    let f = |v: Vec<f64>| arr(&dev, v).into();
+    let i = |v: Vec<i32>| arr(&dev, v).into();
+    let shape = |v: Vec<i64>| arr(&dev, v).into();
+    bad(
+        "no_format",
+        vec![
+            ("data", f(vec![1.0])),
+            ("indices", i(vec![0])),
+            ("indptr", i(vec![0, 1])),
+            ("shape", shape(vec![1, 1])),
+        ],
+    );
+    bad(
+        "int_format",
+        vec![
+            ("format", i(vec![0])),
+            ("data", f(vec![1.0])),
+            ("indices", i(vec![0])),
+            ("indptr", i(vec![0, 1])),
+            ("shape", shape(vec![1, 1])),
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const SCIPY_CHECK: &str = r#"
+import sys, os
+import numpy as np
+import scipy, scipy.sparse as sp
+ours, fixtures = sys.argv[1], sys.argv[2]
+count = 0
+for fmt in ['csr', 'csc', 'coo']:
+    for compressed in ['stored', 'deflated']:
+        a = sp.load_npz(os.path.join(ours, f'{fmt}_{compressed}.npz'))
+        b = sp.load_npz(os.path.join(fixtures, f'scipy_{fmt}.npz'))
+        assert type(a) is type(b), (fmt, type(a), type(b))
+        assert a.shape == b.shape and a.dtype == b.dtype, (fmt, a.shape, a.dtype)
+        if fmt == 'coo':
+            pairs = [(a.data, b.data), (a.coords[0], b.coords[0]), (a.coords[1], b.coords[1])]
+        else:
+            pairs = [(a.data, b.data), (a.indices, b.indices), (a.indptr, b.indptr)]
+        for x, y in pairs:
+            assert x.dtype == y.dtype and np.array_equal(x, y), (fmt, x, y)
+        count += 1
+print('scipy', scipy.__version__, 'read', count, 'archives')
+"#;
+
+#[test]
+fn scipy_reads_our_files() {
+    let python = std::env::var("NUMPY_PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    let has_scipy = std::process::Command::new(&python)
+        .args(["-c", "import scipy.sparse"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_scipy {
+        // CI installs SciPy (.ci/run): there a missing SciPy is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no Python with SciPy under CI (.ci/run installs it; NUMPY_PYTHON names another)"
+        );
+        println!("skipped: no Python with SciPy (set NUMPY_PYTHON=/path/to/python to run it)");
+        return;
+    }
+    let dev = Device::cpu();
+    let dir = scratch_dir("for_scipy");
+    let csr = load_npz::<f64, i32>(fixture("sparse/scipy_csr.npz"), &dev).unwrap();
+    let csc = load_npz::<c128, i64>(fixture("sparse/scipy_csc.npz"), &dev).unwrap();
+    let coo = load_npz::<i32, i32>(fixture("sparse/scipy_coo.npz"), &dev).unwrap();
+    for (compressed, tag) in [(false, "stored"), (true, "deflated")] {
+        save_npz(dir.join(format!("csr_{tag}.npz")), &csr, compressed).unwrap();
+        save_npz(dir.join(format!("csc_{tag}.npz")), &csc, compressed).unwrap();
+        save_npz(dir.join(format!("coo_{tag}.npz")), &coo, compressed).unwrap();
+    }
+    let out = std::process::Command::new(&python)
+        .args(["-c", SCIPY_CHECK])
+        .arg(&dir)
+        .arg(fixture("sparse"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "SciPy rejected our files:\n{stdout}\n{stderr}"
+    );
+    println!("{}", stdout.trim());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

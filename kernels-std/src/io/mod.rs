@@ -65,6 +65,7 @@ use array_runtime::{c128, c64, f16, Array, DTypeId, Device, Error, Result};
 
 pub use npy::NpyDType;
 pub use npz::{load_npz, save_npz, save_npz_compressed, Npz, NpzFile};
+pub(crate) use npz::{write_entries, Entry};
 
 /// An array whose dtype is known only at run time: what [`load_any`] returns and what
 /// [`save_npz`] takes. One variant per [`NpyDType`].

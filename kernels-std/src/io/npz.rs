@@ -259,6 +259,42 @@ where
     })
 }
 
+/// An entry of an archive written by [`write_entries`]: an array, or a 0-d byte string
+/// (NumPy's `np.array(b"...")`, dtype `|S<n>`, which SciPy's `save_npz` stores as `format`).
+pub(crate) enum Entry {
+    Array(AnyArray),
+    Bytes(Vec<u8>),
+}
+
+/// Writes an archive of arrays and byte strings (in the given order), as `np.savez` (or
+/// `np.savez_compressed`) writes it; names are the caller's (distinct, not empty).
+pub(crate) fn write_entries(
+    path: &Path,
+    entries: Vec<(&str, Entry)>,
+    compress: bool,
+) -> Result<()> {
+    let label = path.display();
+    create_file(path, |out| {
+        let mut zip = ZipWriter::new(out, compress);
+        for (name, entry) in &entries {
+            zip.member(&format!("{name}.npy"), |w| match entry {
+                Entry::Array(a) => a.write_npy(w),
+                Entry::Bytes(b) => {
+                    let head = npy::header_bytes(&format!("|S{}", b.len().max(1)), &[])?;
+                    w.write_all(&head)
+                        .and_then(|_| w.write_all(if b.is_empty() { &[0] } else { b }))
+                        .map_err(Error::Io)
+                }
+            })
+            .map_err(|e| match e {
+                Error::Invalid { message } => Error::invalid(format!("{label}: {message}")),
+                other => other,
+            })?;
+        }
+        zip.finish().map(|_| ())
+    })
+}
+
 /// Reads every array of a `.npz` archive onto `device` (NumPy's `np.load` of a `.npz`, read
 /// eagerly; [`NpzFile`] reads one array at a time). Stored and deflated entries are read,
 /// zip64 included; each entry's CRC-32 is checked.
@@ -547,6 +583,87 @@ impl<R: Read + Seek> NpzFile<R> {
             entries.push((slot.name.clone(), self.read_slot(slot)?));
         }
         Ok(Npz::new(self.source.clone(), entries))
+    }
+
+    /// Reads the entry `name` as a 0-d string (`|S<n>` bytes or `<U<n>` UTF-32, NumPy's
+    /// `np.array(b"csr")` or `np.array("csr")`), its trailing NULs dropped; an error for any
+    /// other entry (or one over 4 KiB).
+    pub(crate) fn text_scalar(&self, name: &str) -> Result<String> {
+        let &i = self.index.get(name).ok_or_else(|| self.no_such(name))?;
+        let slot = &self.slots[i];
+        let label = format!("{}: entry '{}'", self.source, slot.member.name);
+        let bad = |msg: &str| Error::invalid(format!("{label}: {msg}"));
+        if slot.member.size > 4096 {
+            return Err(bad("expected a short 0-d string, the entry is over 4 KiB"));
+        }
+        let raw = self.with_member(slot, |src| {
+            let mut raw = Vec::new();
+            (&mut *src.reader)
+                .take(4097)
+                .read_to_end(&mut raw)
+                .map_err(Error::Io)?;
+            Ok(raw)
+        })?;
+        if raw.len() < 10 || &raw[..6] != b"\x93NUMPY" {
+            return Err(bad("not a .npy entry"));
+        }
+        let len_size = match (raw[6], raw[7]) {
+            (1, 0) => 2,
+            (2, 0) | (3, 0) => 4,
+            _ => return Err(bad("unsupported .npy format version")),
+        };
+        let start = 8 + len_size;
+        let header_len = raw
+            .get(8..start)
+            .ok_or_else(|| bad("truncated header"))?
+            .iter()
+            .rev()
+            .fold(0usize, |acc, &b| (acc << 8) | usize::from(b));
+        let end = start
+            .checked_add(header_len)
+            .filter(|&e| e <= raw.len())
+            .ok_or_else(|| bad("truncated header"))?;
+        let text: String = raw[start..end].iter().map(|&b| char::from(b)).collect();
+        let descr = text
+            .split("'descr':")
+            .nth(1)
+            .and_then(|r| r.trim_start().strip_prefix('\''))
+            .and_then(|r| r.split('\'').next())
+            .ok_or_else(|| bad("no 'descr' in the header"))?;
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if !compact.contains("'shape':()") {
+            return Err(bad(&format!(
+                "expected a 0-d string, the header is {:?}",
+                text.trim_end()
+            )));
+        }
+        let payload = &raw[end..];
+        let parse_n = |digits: &str| digits.parse::<usize>().map_err(|_| bad("bad string dtype"));
+        let value = if let Some(n) = descr.strip_prefix("|S") {
+            let n = parse_n(n)?;
+            let bytes = payload.get(..n).ok_or_else(|| bad("truncated string"))?;
+            let bytes = &bytes[..bytes.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1)];
+            String::from_utf8(bytes.to_vec()).map_err(|_| bad("the string is not ASCII"))?
+        } else if let Some(n) = descr.strip_prefix("<U") {
+            let n = parse_n(n)?;
+            let bytes = payload
+                .get(..n.checked_mul(4).ok_or_else(|| bad("bad string dtype"))?)
+                .ok_or_else(|| bad("truncated string"))?;
+            let mut out = String::new();
+            for c in bytes.chunks_exact(4) {
+                let u = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                if u == 0 {
+                    break;
+                }
+                out.push(char::from_u32(u).ok_or_else(|| bad("invalid UTF-32"))?);
+            }
+            out
+        } else {
+            return Err(bad(&format!(
+                "expected a string dtype (|S or <U), found {descr:?}"
+            )));
+        };
+        Ok(value)
     }
 
     fn read_slot(&self, slot: &Slot) -> Result<AnyArray> {

@@ -192,27 +192,6 @@ impl<T: SparseDType, I: SparseIndex> CscArray<T, I> {
         self.inner.eliminate_zeros()
     }
 
-    /// SciPy's `a @ x` with a dense vector `[cols]` or matrix `[cols, k]`: through the CSR
-    /// form (a conversion per call), each element summed in SciPy's order (by column).
-    ///
-    /// ```
-    /// use kernels_std::prelude::*;
-    /// use kernels_std::sparse::CscArray;
-    /// let dev = Device::cpu();
-    /// let a = CscArray::<f64>::from_dense(&Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 0.0, 3.0])?)?;
-    /// let x = Array::from_vec(&dev, &[2], vec![1.0, 1.0])?;
-    /// assert_eq!(a.dot(&x)?.to_vec()?, vec![3.0, 3.0]);
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
-    pub fn dot(&self, x: &Array<T>) -> Result<Array<T>> {
-        self.inner.swap_axes()?.dot("csc_array.dot", x)
-    }
-
-    /// SciPy's `a @ x`: [`CscArray::dot`].
-    pub fn matmul(&self, x: &Array<T>) -> Result<Array<T>> {
-        self.dot(x)
-    }
-
     /// SciPy's `sum(axis)`, as [`CsrArray::sum`].
     ///
     /// ```

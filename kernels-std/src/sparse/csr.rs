@@ -229,30 +229,6 @@ impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
         self.inner.eliminate_zeros()
     }
 
-    /// SciPy's `a @ x` (`dot`) with a dense `x`: a vector `[cols]` gives `[rows]`, a matrix
-    /// `[cols, k]` gives `[rows, k]`, each element summed over the row's entries in storage
-    /// order (SciPy's order). Other shapes are an [`Error::ShapeMismatch`]; `x` must live on
-    /// the array's device and have its dtype (SciPy would promote).
-    ///
-    /// ```
-    /// use kernels_std::prelude::*;
-    /// use kernels_std::sparse::CsrArray;
-    /// let dev = Device::cpu();
-    /// let a = CsrArray::<f32>::from_dense(&Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 0.0, 3.0])?)?;
-    /// let b = Array::from_vec(&dev, &[2, 2], vec![1.0f32, 0.0, 0.0, 1.0])?;
-    /// assert_eq!(a.dot(&b)?.to_vec()?, vec![1.0, 2.0, 0.0, 3.0]);
-    /// assert!(a.dot(&Array::from_vec(&dev, &[3], vec![1.0f32; 3])?).is_err());
-    /// # Ok::<(), kernels_std::Error>(())
-    /// ```
-    pub fn dot(&self, x: &Array<T>) -> Result<Array<T>> {
-        self.inner.dot("csr_array.dot", x)
-    }
-
-    /// SciPy's `a @ x`: [`CsrArray::dot`].
-    pub fn matmul(&self, x: &Array<T>) -> Result<Array<T>> {
-        self.dot(x)
-    }
-
     /// SciPy's `sum(axis)`: a dense result, `axis` `None` (a 0-d array), `0` (`[cols]`) or
     /// `1` (`[rows]`), negative axes counted from the end. Integers narrower than 64 bits are
     /// summed in `i64` (unsigned: `u64`), as NumPy's `sum`.

@@ -87,6 +87,48 @@ pub(crate) mod sealed {
             r0: u64,
             c0: u64,
         ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn merge<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            a: [&Array<P>; 2],
+            a_data: &Array<Self>,
+            b: [&Array<P>; 2],
+            b_data: &Array<Self>,
+            scanned: &Array<i64>,
+            counts: &mut Array<i64>,
+            out_idx: &mut Array<P>,
+            out_data: &mut Array<Self>,
+            op: u32,
+            fill: u32,
+            majors: u64,
+            minor: u64,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn spgemm_expand<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            a: [&Array<P>; 2],
+            a_data: &Array<Self>,
+            b: [&Array<P>; 2],
+            b_data: &Array<Self>,
+            scanned: &Array<i64>,
+            out_major: &mut Array<P>,
+            out_minor: &mut Array<P>,
+            out_data: &mut Array<Self>,
+            majors: u64,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn spgemm_reduce<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            scanned: &Array<i64>,
+            minor: &Array<P>,
+            data: &Array<Self>,
+            out_scanned: &Array<i64>,
+            counts: &mut Array<i64>,
+            out_idx: &mut Array<P>,
+            out_data: &mut Array<Self>,
+            fill: u32,
+            majors: u64,
+        ) -> Result<()>;
     }
 }
 
@@ -94,7 +136,7 @@ pub(crate) mod sealed {
 /// arguments before the index type (`T` for the generic kernels, none for complex ones).
 macro_rules! kernels_impl {
     ($t:ty, [$($ty:ty),*]: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident) => {
         impl sealed::Kernels for $t {
             fn segment_sums<P: SparseIndex>(
                 cfg: &LaunchConfig,
@@ -156,6 +198,60 @@ macro_rules! kernels_impl {
                     cfg, indptr, indices, data, out, <$t>::default(), r0, c0,
                 )
             }
+            fn merge<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                a: [&Array<P>; 2],
+                a_data: &Array<Self>,
+                b: [&Array<P>; 2],
+                b_data: &Array<Self>,
+                scanned: &Array<i64>,
+                counts: &mut Array<i64>,
+                out_idx: &mut Array<P>,
+                out_data: &mut Array<Self>,
+                op: u32,
+                fill: u32,
+                majors: u64,
+                minor: u64,
+            ) -> Result<()> {
+                $merge::launch::<$($ty,)* P>(
+                    cfg, a[0], a[1], a_data, b[0], b[1], b_data, scanned, counts, out_idx,
+                    out_data, <$t>::default(), op, fill, majors, minor,
+                )
+            }
+            fn spgemm_expand<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                a: [&Array<P>; 2],
+                a_data: &Array<Self>,
+                b: [&Array<P>; 2],
+                b_data: &Array<Self>,
+                scanned: &Array<i64>,
+                out_major: &mut Array<P>,
+                out_minor: &mut Array<P>,
+                out_data: &mut Array<Self>,
+                majors: u64,
+            ) -> Result<()> {
+                $expand::launch::<$($ty,)* P>(
+                    cfg, a[0], a[1], a_data, b[0], b[1], b_data, scanned, out_major, out_minor,
+                    out_data, majors,
+                )
+            }
+            fn spgemm_reduce<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                scanned: &Array<i64>,
+                minor: &Array<P>,
+                data: &Array<Self>,
+                out_scanned: &Array<i64>,
+                counts: &mut Array<i64>,
+                out_idx: &mut Array<P>,
+                out_data: &mut Array<Self>,
+                fill: u32,
+                majors: u64,
+            ) -> Result<()> {
+                $reduce::launch::<$($ty,)* P>(
+                    cfg, scanned, minor, data, out_scanned, counts, out_idx, out_data,
+                    <$t>::default(), fill, majors,
+                )
+            }
         }
         impl SparseDType for $t {}
     };
@@ -163,9 +259,12 @@ macro_rules! kernels_impl {
 
 macro_rules! num_kernels {
     ($($t:ty),*) => {$(
-        kernels_impl!($t, [$t]: segment_sums, to_dense, spmv, spmm, diagonal);
+        kernels_impl!($t, [$t]: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
+            spgemm_expand, spgemm_reduce);
     )*};
 }
 num_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
-kernels_impl!(c64, []: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64);
-kernels_impl!(c128, []: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128);
+kernels_impl!(c64, []: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
+    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64);
+kernels_impl!(c128, []: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128,
+    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128);

@@ -243,7 +243,7 @@ pub(crate) fn diagonal_entries<T: DType, I: Int>(
 /// is its own).
 macro_rules! arith_kernels {
     ([$($g:tt)*] $t:ty: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident) => {
         /// `out[s]`: the sum of `data[ptr[s]..ptr[s + 1]]` in order, one thread per segment
         /// (the sums of rows, or of groups of duplicates).
         #[raw_kernel]
@@ -372,10 +372,334 @@ macro_rules! arith_kernels {
                 out[i] = acc;
             }
         }
+
+        /// Merges line `m` of two canonical compressed arrays of `minor` positions, one
+        /// thread per line: each position stored in either gives `a op b` (`op` 0: `+`, 1:
+        /// `-`, 2: `*`; a missing side is `zero`, as SciPy's `csr_binop_csr_canonical`), kept
+        /// when nonzero. `fill` 0: `counts[m]` is the number kept; `fill` 1: the kept
+        /// entries are written from `scanned[m - 1]` (0 for the first line), `scanned` being
+        /// the inclusive scan of the counts.
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $merge<$($g)*>(
+            a_ptr: &[P],
+            a_idx: &[P],
+            a_data: &[$t],
+            b_ptr: &[P],
+            b_idx: &[P],
+            b_data: &[$t],
+            scanned: &[i64],
+            counts: &mut [i64],
+            out_idx: &mut [P],
+            out_data: &mut [$t],
+            zero: $t,
+            op: u32,
+            fill: u32,
+            majors: usize,
+            minor: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut i = a_ptr[m].cast::<u64>() as usize;
+                let a_end = a_ptr[m + 1].cast::<u64>() as usize;
+                let mut j = b_ptr[m].cast::<u64>() as usize;
+                let b_end = b_ptr[m + 1].cast::<u64>() as usize;
+                let mut pos: usize = 0;
+                if fill == 1 && m > 0 {
+                    pos = scanned[m - 1] as u64 as usize;
+                }
+                let first = pos;
+                while i < a_end || j < b_end {
+                    let mut ca = minor as i64;
+                    if i < a_end {
+                        ca = a_idx[i].cast::<i64>();
+                    }
+                    let mut cb = minor as i64;
+                    if j < b_end {
+                        cb = b_idx[j].cast::<i64>();
+                    }
+                    let mut x = zero;
+                    let mut y = zero;
+                    let mut col = ca;
+                    if ca <= cb {
+                        x = a_data[i];
+                        i += 1;
+                    }
+                    if cb <= ca {
+                        y = b_data[j];
+                        col = cb;
+                        j += 1;
+                    }
+                    let mut v = x * y;
+                    if op == 0 {
+                        v = x + y;
+                    } else if op == 1 {
+                        v = x - y;
+                    }
+                    if v != zero {
+                        if fill == 1 {
+                            out_idx[pos] = col.cast::<P>();
+                            out_data[pos] = v;
+                        }
+                        pos += 1;
+                    }
+                }
+                if fill == 0 {
+                    counts[m] = (pos - first) as i64;
+                }
+            }
+        }
+
+        /// Sums the runs of equal minor indices of each line's sorted products (line `m`:
+        /// `scanned[m - 1]..scanned[m]`) in order from `zero`, one thread per line, keeping the
+        /// nonzero sums: `fill` 0 counts them into `counts[m]`; `fill` 1 writes them from
+        /// `out_scanned[m - 1]` (the inclusive scan of the counts).
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $reduce<$($g)*>(
+            scanned: &[i64],
+            minor: &[P],
+            data: &[$t],
+            out_scanned: &[i64],
+            counts: &mut [i64],
+            out_idx: &mut [P],
+            out_data: &mut [$t],
+            zero: $t,
+            fill: u32,
+            majors: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut start: usize = 0;
+                if m > 0 {
+                    start = scanned[m - 1] as u64 as usize;
+                }
+                let end = scanned[m] as u64 as usize;
+                let mut pos: usize = 0;
+                if fill == 1 && m > 0 {
+                    pos = out_scanned[m - 1] as u64 as usize;
+                }
+                let first = pos;
+                let mut j = start;
+                while j < end {
+                    let c = minor[j];
+                    let mut acc = zero;
+                    while j < end && minor[j] == c {
+                        acc = acc + data[j];
+                        j += 1;
+                    }
+                    if acc != zero {
+                        if fill == 1 {
+                            out_idx[pos] = c;
+                            out_data[pos] = acc;
+                        }
+                        pos += 1;
+                    }
+                }
+                if fill == 0 {
+                    counts[m] = (pos - first) as i64;
+                }
+            }
+        }
+
+        /// The products of line `m` of `a` with the lines of `b` (SpGEMM's expansion), one
+        /// thread per line of `a`: for each entry `(k, a_v)` of the line in storage order and
+        /// each entry `(c, b_v)` of line `k` of `b` in storage order, `(m, c, a_v * b_v)` is
+        /// written from `scanned[m - 1]` (0 for the first line), SciPy's `csr_matmat` order.
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $expand<$($g)*>(
+            a_ptr: &[P],
+            a_idx: &[P],
+            a_data: &[$t],
+            b_ptr: &[P],
+            b_idx: &[P],
+            b_data: &[$t],
+            scanned: &[i64],
+            out_major: &mut [P],
+            out_minor: &mut [P],
+            out_data: &mut [$t],
+            majors: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut pos: usize = 0;
+                if m > 0 {
+                    pos = scanned[m - 1] as u64 as usize;
+                }
+                let line = (m as i64).cast::<P>();
+                let start = a_ptr[m].cast::<u64>() as usize;
+                let end = a_ptr[m + 1].cast::<u64>() as usize;
+                for j in start..end {
+                    let k = a_idx[j].cast::<u64>() as usize;
+                    let av = a_data[j];
+                    let b_start = b_ptr[k].cast::<u64>() as usize;
+                    let b_end = b_ptr[k + 1].cast::<u64>() as usize;
+                    for l in b_start..b_end {
+                        out_major[pos] = line;
+                        out_minor[pos] = b_idx[l];
+                        out_data[pos] = av * b_data[l];
+                        pos += 1;
+                    }
+                }
+            }
+        }
     };
 }
 
-arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal);
-arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64);
+arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
+    spgemm_expand, spgemm_reduce);
+arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
+    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64);
 arith_kernels!([P: Int] c128: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128,
-    diagonal_c128);
+    diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128);
+
+/// Sorts each line's products by minor index, one thread per line (the line's products are
+/// `scanned[m - 1]..scanned[m]`), with a stable insertion sort: equal indices keep their
+/// order, so the sums keep SciPy's order. A line of more than `limit` products is left as it
+/// is and counted in `flags[0]` (the caller then sorts all products with the global sort).
+#[raw_kernel]
+pub(crate) fn spgemm_sort_lines<T: DType, P: Int>(
+    scanned: &[i64],
+    minor: &mut [P],
+    data: &mut [T],
+    flags: &mut [u32],
+    limit: usize,
+) {
+    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if m < scanned.len() {
+        let mut start: usize = 0;
+        if m > 0 {
+            start = scanned[m - 1] as u64 as usize;
+        }
+        let end = scanned[m] as u64 as usize;
+        if end - start > limit {
+            atomic_add(&flags, 0, 1);
+            return;
+        }
+        for j in (start + 1)..end {
+            let key = minor[j];
+            let v = data[j];
+            let mut p = j;
+            while p > start && minor[p - 1] > key {
+                minor[p] = minor[p - 1];
+                data[p] = data[p - 1];
+                p -= 1;
+            }
+            minor[p] = key;
+            data[p] = v;
+        }
+    }
+}
+
+/// `counts[m]`: the number of products of line `m` of `a` with the lines of `b` (the sum of
+/// the lengths of the lines of `b` its entries name), one thread per line.
+#[raw_kernel]
+pub(crate) fn spgemm_count<I: Int>(a_ptr: &[I], a_idx: &[I], b_ptr: &[I], counts: &mut [i64]) {
+    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if m < counts.len() {
+        let start = a_ptr[m].cast::<u64>() as usize;
+        let end = a_ptr[m + 1].cast::<u64>() as usize;
+        let mut n: i64 = 0;
+        for j in start..end {
+            let k = a_idx[j].cast::<u64>() as usize;
+            n += b_ptr[k + 1].cast::<i64>() - b_ptr[k].cast::<i64>();
+        }
+        counts[m] = n;
+    }
+}
+
+/// Pointers from the inclusive scan of per-line counts: `indptr[0] = 0`,
+/// `indptr[m + 1] = scanned[m]`.
+#[raw_kernel]
+pub(crate) fn pointers_from_scan<I: Int>(scanned: &[i64], indptr: &mut [I]) {
+    let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if r < indptr.len() {
+        let mut v: i64 = 0;
+        if r > 0 {
+            v = scanned[r - 1];
+        }
+        indptr[r] = v.cast::<I>();
+    }
+}
+
+/// `flat[j] = row[j] * cols + col[j]`: the C-order positions of coordinates.
+#[raw_kernel]
+pub(crate) fn flat_positions<I: Int>(row: &[I], col: &[I], flat: &mut [i64], cols: usize) {
+    let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if j < flat.len() {
+        flat[j] = row[j].cast::<i64>() * cols as i64 + col[j].cast::<i64>();
+    }
+}
+
+/// `flags[j]`: 1 when entry `j` lies on or below the `k`-th diagonal (`upper` 0: `row + k >=
+/// col`, SciPy's `tril`) or on or above it (`upper` 1: `row + k <= col`, `triu`), else 0.
+#[raw_kernel]
+pub(crate) fn triangle_flags<I: Int>(row: &[I], col: &[I], flags: &mut [i64], k: i64, upper: u32) {
+    let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if j < flags.len() {
+        let d = row[j].cast::<i64>() + k - col[j].cast::<i64>();
+        let mut keep = d >= 0;
+        if upper == 1 {
+            keep = d <= 0;
+        }
+        let mut f: i64 = 0;
+        if keep {
+            f = 1;
+        }
+        flags[j] = f;
+    }
+}
+
+/// The coordinates of `kron(a, b)` in SciPy's order, one thread per output entry
+/// `p = i * nb + j` (entry `i` of `a` times entry `j` of `b`): row `a_row[i] * b_rows +
+/// b_row[j]`, column `a_col[i] * b_cols + b_col[j]`; `ia[p] = i` and `ib[p] = j` name the
+/// values to multiply.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn kron_coords<I: Int>(
+    a_row: &[I],
+    a_col: &[I],
+    b_row: &[I],
+    b_col: &[I],
+    row: &mut [I],
+    col: &mut [I],
+    ia: &mut [i64],
+    ib: &mut [i64],
+    b_rows: usize,
+    b_cols: usize,
+) {
+    let p = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if p < row.len() {
+        let nb = b_row.len();
+        let i = p / nb;
+        let j = p % nb;
+        row[p] = (a_row[i].cast::<i64>() * b_rows as i64 + b_row[j].cast::<i64>()).cast::<I>();
+        col[p] = (a_col[i].cast::<i64>() * b_cols as i64 + b_col[j].cast::<i64>()).cast::<I>();
+        ia[p] = i as i64;
+        ib[p] = j as i64;
+    }
+}
+
+/// Copies the entries of one block into COO arrays from `base`, its coordinates moved by
+/// `(row_off, col_off)` (`hstack`, `vstack`).
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn place_entries<T: DType, I: Int>(
+    row: &[I],
+    col: &[I],
+    data: &[T],
+    out_row: &mut [I],
+    out_col: &mut [I],
+    out_data: &mut [T],
+    base: usize,
+    row_off: usize,
+    col_off: usize,
+) {
+    let j = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if j < row.len() {
+        out_row[base + j] = (row[j].cast::<i64>() + row_off as i64).cast::<I>();
+        out_col[base + j] = (col[j].cast::<i64>() + col_off as i64).cast::<I>();
+        out_data[base + j] = data[j];
+    }
+}

@@ -11,6 +11,12 @@
 //! | `a.toarray()`, `a.tocsr()`, `a.tocsc()`, `a.tocoo()`, `a.T` | `a.toarray()`, `a.tocsr()`, `a.tocsc()`, `a.tocoo()`, `a.transpose()` |
 //! | `a.sum_duplicates()`, `a.sort_indices()`, `a.eliminate_zeros()` | the same, on `&mut a` |
 //! | `a @ x`, `a.dot(x)` (dense `x`, 1-d or 2-d) | `a.dot(&x)`, `a.matmul(&x)` |
+//! | `a @ b`, `a.dot(b)` (sparse `b`: SpGEMM) | `a.dot(&b)`, `a.matmul(&b)` (see [`DotOperand`]) |
+//! | `a + b`, `a - b`, `a.multiply(b)` (sparse, one shape) | `(&a + &b)?`, `(&a - &b)?`, `a.multiply(&b)` (also `a.add(&b)`, `a.sub(&b)`) |
+//! | `find(a)`, `tril(a, k)`, `triu(a, k)`, `kron(a, b, format="coo")` | [`find`]`(&a)`, [`tril`]`(&a, k)`, [`triu`]`(&a, k)`, [`kron`]`(&a, &b)` (any format in, COO out) |
+//! | `vstack(blocks)`, `hstack(blocks)` (CSR blocks) | [`vstack`]`(&blocks)`, [`hstack`]`(&blocks)` |
+//! | `save_npz(path, a, compressed)`, `load_npz(path)` | [`save_npz`]`(path, &a.into(), compressed)`, [`load_npz`]`::<T, I>(path, &dev)` ([`SparseArray`]) |
+//! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO) |
 //! | `a.sum()`, `a.sum(axis=0)`, `a.sum(axis=1)` | `a.sum(None)`, `a.sum(Some(0))`, `a.sum(Some(1))` |
 //! | `a.diagonal(k)`, `a * 2.0` | `a.diagonal(k)`, `a.mul_scalar(2.0)` |
 //! | `a.shape`, `a.nnz`, `a.dtype`, `a.format` | `a.shape()`, `a.nnz()`, `a.dtype()`, `a.format()` |
@@ -39,16 +45,22 @@
 //! ```
 
 mod compressed;
+mod construct;
 mod coo;
 mod csc;
 mod csr;
 mod dtypes;
 pub(crate) mod kernels;
+mod npz;
+mod ops;
 
+pub use construct::{find, hstack, kron, tril, triu, vstack, AsCoo};
 pub use coo::CooArray;
 pub use csc::CscArray;
 pub use csr::CsrArray;
 pub use dtypes::{SparseDType, SparseIndex};
+pub use npz::{load_npz, save_npz, SparseArray};
+pub use ops::DotOperand;
 
 use crate::prelude::*;
 use crate::reduce::SumDType;

@@ -21,6 +21,11 @@ fn sparse_kernels_compile() {
         raw(&line_starts::DEF, &[i]);
         raw(&kept_pointers::DEF, &[i]);
         raw(&unravel::DEF, &[i]);
+        raw(&spgemm_count::DEF, &[i]);
+        raw(&pointers_from_scan::DEF, &[i]);
+        raw(&flat_positions::DEF, &[i]);
+        raw(&triangle_flags::DEF, &[i]);
+        raw(&kron_coords::DEF, &[i]);
         for t in NUMBERS {
             raw(&eye_parts::DEF, &[t, i]);
             raw(&segment_sums::DEF, &[t, i]);
@@ -28,23 +33,34 @@ fn sparse_kernels_compile() {
             raw(&spmv::DEF, &[t, i]);
             raw(&spmm::DEF, &[t, i]);
             raw(&diagonal::DEF, &[t, i]);
+            raw(&merge_lines::DEF, &[t, i]);
+            raw(&spgemm_expand::DEF, &[t, i]);
+            raw(&spgemm_reduce::DEF, &[t, i]);
         }
         for t in [C64, C128] {
             raw(&eye_parts::DEF, &[t, i]);
         }
         for t in NUMBERS.into_iter().chain([C64, C128]) {
             raw(&diagonal_entries::DEF, &[t, i]);
+            raw(&place_entries::DEF, &[t, i]);
+            raw(&spgemm_sort_lines::DEF, &[t, i]);
         }
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);
         raw(&spmm_c64::DEF, &[i]);
         raw(&diagonal_c64::DEF, &[i]);
+        raw(&merge_lines_c64::DEF, &[i]);
+        raw(&spgemm_expand_c64::DEF, &[i]);
+        raw(&spgemm_reduce_c64::DEF, &[i]);
         raw(&segment_sums_c128::DEF, &[i]);
         raw(&to_dense_c128::DEF, &[i]);
         raw(&spmv_c128::DEF, &[i]);
         raw(&spmm_c128::DEF, &[i]);
         raw(&diagonal_c128::DEF, &[i]);
+        raw(&merge_lines_c128::DEF, &[i]);
+        raw(&spgemm_expand_c128::DEF, &[i]);
+        raw(&spgemm_reduce_c128::DEF, &[i]);
     }
     raw(&group_bounds::DEF, &[]);
 }
