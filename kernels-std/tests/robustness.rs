@@ -146,3 +146,41 @@ fn products_of_broadcast_operands_past_memory() {
         vec![8.0; 12]
     );
 }
+
+#[test]
+fn factors_of_tall_matrices_past_memory() {
+    // The full U of an SVD and the complete Q of a QR of a 2^21 x 1 matrix are 2^21 x 2^21
+    // (32 TiB): NumPy's MemoryError. The host buffers for them were `vec!`s, which abort.
+    let tall = broadcast(1.0f64, &[1 << 21, 1]);
+    assert!(oom(kernels_std::linalg::svd(&tall, true, false)));
+    assert!(oom(kernels_std::linalg::qr(
+        &tall,
+        kernels_std::linalg::QrMode::Complete
+    )));
+    // The reduced forms are small and still work.
+    let thin = kernels_std::linalg::svd(&broadcast(1.0f64, &[4, 1]), false, false).unwrap();
+    let s = thin.s.to_vec().unwrap();
+    assert!(s.len() == 1 && (s[0] - 2.0).abs() < 1e-12, "{s:?}");
+}
+
+#[test]
+fn special_matrices_past_memory() {
+    use kernels_std::scipy::linalg::{
+        block_diag, circulant, convolution_matrix, hankel, invhilbert, toeplitz, ConvMode,
+    };
+    // Matrices of 2^21 x 2^21 built from 2^21-element vectors: their host index grids were
+    // collected into vectors, which abort when they cannot be allocated.
+    let long = broadcast(1.0f64, &[1 << 21]);
+    assert!(oom(toeplitz(&long, Some(&long))));
+    assert!(oom(hankel(&long, Some(&long))));
+    assert!(oom(circulant(&long)));
+    assert!(oom(invhilbert(&cpu(), 1 << 21)));
+    // A size whose full convolution overflows usize.
+    let a = broadcast(1.0f64, &[3]);
+    let err = convolution_matrix(&a, usize::MAX, ConvMode::Full).unwrap_err();
+    assert!(err.to_string().contains("convolution_matrix"), "{err}");
+    // Blocks whose extents add up past usize.
+    let wide = broadcast(1u8, &[1, isize::MAX as usize]);
+    let err = block_diag(&[&wide, &wide, &wide]).unwrap_err();
+    assert!(err.to_string().contains("block_diag"), "{err}");
+}

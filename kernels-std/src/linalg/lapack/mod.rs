@@ -98,6 +98,14 @@ fn host_vec<T: array_runtime::DType>(a: &Array<T>) -> Result<Vec<T>> {
     }
 }
 
+/// A host buffer of `shape`'s elements, all `value`: the out-of-memory or too-big error as a
+/// value when the shape asks for more than the machine has (`svd` and `qr` of a tall matrix
+/// with full or complete factors ask for `m * m`, which may be far more than the input).
+fn host_filled<T: Clone>(shape: &[usize], value: T) -> Result<Vec<T>> {
+    let n = shape::checked_size_of(shape, std::mem::size_of::<T>())?;
+    array_runtime::cpu::host_vec::filled(n, value)
+}
+
 /// A host vector as an array of `shape` on `dev`.
 fn on_device<T: array_runtime::DType>(
     dev: &Device,
@@ -124,7 +132,7 @@ pub(crate) fn lu<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Array<i64>)>
         return cuda::lu(d, a);
     }
     let mut data = host_vec(a)?;
-    let mut piv = vec![0i64; shape::size(&piv_shape)];
+    let mut piv = host_filled(&piv_shape, 0i64)?;
     cpu::lu(&mut data, (m, n), &mut piv);
     Ok((
         on_device(&dev, a.shape(), data)?,
@@ -177,7 +185,7 @@ pub(crate) fn inv_info<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Vec<i3
         return cuda::inv_info(d, a);
     }
     let mut lu = host_vec(a)?;
-    let mut out = vec![<T as super::LinalgScalar>::zero(); lu.len()];
+    let mut out = host_filled(&[lu.len()], <T as super::LinalgScalar>::zero())?;
     let info = cpu::inv(&mut lu, &mut out, n);
     Ok((on_device(&dev, a.shape(), out)?, info))
 }
@@ -216,8 +224,8 @@ pub(crate) fn qr<T: LinalgFloat>(
     let (qs, rs) = (with_dims(batch, &[m, qc]), with_dims(batch, &[rr, n]));
     let data = host_vec(a)?;
     let zero = <T as super::LinalgScalar>::zero();
-    let mut r = vec![zero; shape::size(&rs)];
-    let mut q = want_q.then(|| vec![zero; shape::size(&qs)]);
+    let mut r = host_filled(&rs, zero)?;
+    let mut q = want_q.then(|| host_filled(&qs, zero)).transpose()?;
     cpu::qr(&data, (m, n), complete, q.as_deref_mut(), &mut r);
     let q = q.map(|q| on_device(&dev, &qs, q)).transpose()?;
     Ok((q, on_device(&dev, &rs, r)?))
@@ -235,7 +243,7 @@ pub(crate) fn qr_raw<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Array<T>
     let (batch, m, n) = split_shape(a.shape());
     let k = m.min(n);
     let mut h = host_vec(a)?;
-    let mut tau = vec![<T as super::LinalgScalar>::zero(); shape::size(batch) * k];
+    let mut tau = host_filled(&with_dims(batch, &[k]), <T as super::LinalgScalar>::zero())?;
     cpu::qr_raw(&mut h, (m, n), &mut tau);
     Ok((
         on_device(&dev, a.shape(), h)?,
@@ -258,8 +266,13 @@ pub(crate) fn eigh<T: LinalgFloat>(
         return cuda::eigh(op, d, a, lower, vectors);
     }
     let data = host_vec(a)?;
-    let mut w = vec![<T::Re as super::LinalgScalar>::zero(); shape::size(batch) * n];
-    let mut v = vectors.then(|| vec![<T as super::LinalgScalar>::zero(); data.len()]);
+    let mut w = host_filled(
+        &with_dims(batch, &[n]),
+        <T::Re as super::LinalgScalar>::zero(),
+    )?;
+    let mut v = vectors
+        .then(|| host_filled(&[data.len()], <T as super::LinalgScalar>::zero()))
+        .transpose()?;
     let info = cpu::eigh(&data, n, lower, &mut w, v.as_deref_mut());
     check_info(op, batch, &info, |_| "Eigenvalues did not converge".into())?;
     let v = v.map(|v| on_device(&dev, a.shape(), v)).transpose()?;
@@ -291,9 +304,17 @@ pub(crate) fn svd<T: LinalgFloat>(
     let data = host_vec(a)?;
     let nb = shape::size(batch);
     let zero = <T as super::LinalgScalar>::zero();
-    let mut s = vec![<T::Re as super::LinalgScalar>::zero(); nb * k];
-    let mut u = vec![zero; if vectors { nb * m * uc } else { 0 }];
-    let mut vh = vec![zero; if vectors { nb * vr * n } else { 0 }];
+    let mut s = host_filled(
+        &with_dims(batch, &[k]),
+        <T::Re as super::LinalgScalar>::zero(),
+    )?;
+    let (u_shape, vh_shape) = if vectors {
+        (with_dims(batch, &[m, uc]), with_dims(batch, &[vr, n]))
+    } else {
+        (vec![0], vec![0])
+    };
+    let mut u = host_filled(&u_shape, zero)?;
+    let mut vh = host_filled(&vh_shape, zero)?;
     let info = if m == 0 || n == 0 {
         vec![0; nb]
     } else {
@@ -341,8 +362,10 @@ pub(crate) fn eig<T: LinalgFloat>(
     let (batch, n, _) = split_shape(a.shape());
     let data = host_vec(a)?;
     let zero = <T::Cx as super::LinalgScalar>::zero();
-    let mut w = vec![zero; shape::size(batch) * n];
-    let mut v = vectors.then(|| vec![zero; data.len()]);
+    let mut w = host_filled(&with_dims(batch, &[n]), zero)?;
+    let mut v = vectors
+        .then(|| host_filled(&[data.len()], zero))
+        .transpose()?;
     let info = cpu::eig(&data, n, &mut w, v.as_deref_mut());
     check_info(op, batch, &info, |_| "Eigenvalues did not converge".into())?;
     let v = v.map(|v| on_device(&dev, a.shape(), v)).transpose()?;

@@ -12,6 +12,18 @@ use kernel_macros::elementwise;
 
 use crate::creation::One;
 
+/// `f(i, j)` over a `rows x cols` grid in C order, as a host vector: the out-of-memory or
+/// too-big error as a value when the matrix cannot exist (`toeplitz` of two long vectors asks
+/// for the product of their lengths).
+fn grid<T>(rows: usize, cols: usize, f: impl Fn(usize, usize) -> T) -> Result<Vec<T>> {
+    let len = array_runtime::shape::checked_size_of(&[rows, cols], std::mem::size_of::<T>())?;
+    let mut v = array_runtime::cpu::host_vec::with_capacity(len)?;
+    for i in 0..rows {
+        v.extend((0..cols).map(|j| f(i, j)));
+    }
+    Ok(v)
+}
+
 /// `values[index]` as a `rows x cols` matrix, `values` 1-d (the gather of every builder).
 fn gather<T: DType>(
     values: &Array<T>,
@@ -58,9 +70,7 @@ pub fn toeplitz<T: DType>(c: &Array<T>, r: Option<&Array<T>>) -> Result<Array<T>
     let rev = c.flip(0)?;
     let rest = r.slice(crate::s![1..])?;
     let values = crate::shape::concatenate(&[&rev, &rest], Some(0))?;
-    let index = (0..m)
-        .flat_map(|i| (0..n).map(move |j| (m - 1 - i + j) as i64))
-        .collect();
+    let index = grid(m, n, |i, j| (m - 1 - i + j) as i64)?;
     gather(&values, index, m, n)
 }
 
@@ -76,9 +86,7 @@ pub fn toeplitz<T: DType>(c: &Array<T>, r: Option<&Array<T>>) -> Result<Array<T>
 pub fn circulant<T: DType>(c: &Array<T>) -> Result<Array<T>> {
     let c = vector("circulant", c)?;
     let n = c.len();
-    let index = (0..n)
-        .flat_map(|i| (0..n).map(move |j| ((i + n - j) % n) as i64))
-        .collect();
+    let index = grid(n, n, |i, j| ((i + n - j) % n) as i64)?;
     gather(&c, index, n, n)
 }
 
@@ -104,9 +112,7 @@ pub fn hankel<T: DType>(c: &Array<T>, r: Option<&Array<T>>) -> Result<Array<T>> 
     }
     let rest = r.slice(crate::s![1..])?;
     let values = crate::shape::concatenate(&[&c, &rest], Some(0))?;
-    let index = (0..m)
-        .flat_map(|i| (0..n).map(move |j| (i + j) as i64))
-        .collect();
+    let index = grid(m, n, |i, j| (i + j) as i64)?;
     gather(&values, index, m, n)
 }
 
@@ -134,8 +140,15 @@ pub fn block_diag<T: DType>(arrays: &[&Array<T>]) -> Result<Array<T>> {
             ))),
         })
         .collect::<Result<_>>()?;
-    let rows: usize = blocks.iter().map(|b| b.shape()[0]).sum();
-    let cols: usize = blocks.iter().map(|b| b.shape()[1]).sum();
+    let total = |axis: usize| {
+        blocks
+            .iter()
+            .try_fold(0usize, |t, b| t.checked_add(b.shape()[axis]))
+            .ok_or_else(|| {
+                Error::invalid("block_diag: the blocks' extents add up past what an array can hold")
+            })
+    };
+    let (rows, cols) = (total(0)?, total(1)?);
     let dev = arrays.first().map_or(Device::Cpu, |a| a.device());
     let mut out = Array::<T>::zeros(&dev, &[rows, cols])?;
     let (mut r, mut c) = (0usize, 0usize);
@@ -184,19 +197,15 @@ where
     // values: [first row..., 0, 1]; element (0, j) = first[j], (i, i - 1) = 1, else 0.
     let zero_one = Array::from_vec(&dev, &[2], vec![T::default(), <T as One>::one()])?;
     let values = crate::shape::concatenate(&[&first, &zero_one], Some(0))?;
-    let index = (0..m)
-        .flat_map(|i| {
-            (0..m).map(move |j| {
-                if i == 0 {
-                    j as i64
-                } else if j + 1 == i {
-                    m as i64 + 1
-                } else {
-                    m as i64
-                }
-            })
-        })
-        .collect();
+    let index = grid(m, m, |i, j| {
+        if i == 0 {
+            j as i64
+        } else if j + 1 == i {
+            m as i64 + 1
+        } else {
+            m as i64
+        }
+    })?;
     gather(&values, index, m, m)
 }
 
@@ -246,9 +255,7 @@ pub fn hilbert(device: &Device, n: usize) -> Result<Array<f64>> {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn invhilbert(device: &Device, n: usize) -> Result<Array<f64>> {
-    let v = (0..n as i64)
-        .flat_map(|i| (0..n as i64).map(move |j| invhilbert_entry(n as i64, i, j)))
-        .collect();
+    let v = grid(n, n, |i, j| invhilbert_entry(n as i64, i as i64, j as i64))?;
     Array::from_vec(device, &[n, n], v)
 }
 
@@ -287,15 +294,14 @@ pub fn pascal(device: &Device, n: usize, kind: PascalKind) -> Result<Array<u64>>
         let b = b.min(a - b);
         (0..b).fold(1u64, |r, t| r * (a - t) / (t + 1))
     };
-    let v = (0..n as u64)
-        .flat_map(|i| {
-            (0..n as u64).map(move |j| match kind {
-                PascalKind::Symmetric => binom(i + j, i),
-                PascalKind::Lower => binom(i, j),
-                PascalKind::Upper => binom(j, i),
-            })
-        })
-        .collect();
+    let v = grid(n, n, |i, j| {
+        let (i, j) = (i as u64, j as u64);
+        match kind {
+            PascalKind::Symmetric => binom(i + j, i),
+            PascalKind::Lower => binom(i, j),
+            PascalKind::Upper => binom(j, i),
+        }
+    })?;
     Array::from_vec(device, &[n, n], v)
 }
 
@@ -431,19 +437,15 @@ pub fn leslie<T: DType>(f: &Array<T>, s: &Array<T>) -> Result<Array<T>> {
     let zero = Array::zeros(&f.device(), &[1])?;
     let values = crate::shape::concatenate(&[&f, &s, &zero], Some(0))?;
     let z = (2 * n - 1) as i64;
-    let index = (0..n)
-        .flat_map(|i| {
-            (0..n).map(move |j| {
-                if i == 0 {
-                    j as i64
-                } else if j + 1 == i {
-                    (n + j) as i64
-                } else {
-                    z
-                }
-            })
-        })
-        .collect();
+    let index = grid(n, n, |i, j| {
+        if i == 0 {
+            j as i64
+        } else if j + 1 == i {
+            (n + j) as i64
+        } else {
+            z
+        }
+    })?;
     gather(&values, index, n, n)
 }
 
@@ -611,7 +613,12 @@ pub fn convolution_matrix<T: DType>(a: &Array<T>, n: usize, mode: ConvMode) -> R
             "convolution_matrix: n and len(a) must be positive",
         ));
     }
-    let full = n + la - 1;
+    let full = n.checked_add(la - 1).ok_or_else(|| {
+        Error::invalid(format!(
+            "convolution_matrix: the full convolution of {la} and {n} elements has more rows \
+             than an array can hold"
+        ))
+    })?;
     let (rows, start) = match mode {
         ConvMode::Full => (full, 0),
         ConvMode::Same => (n.max(la), (full - n.max(la)) / 2),
@@ -620,16 +627,13 @@ pub fn convolution_matrix<T: DType>(a: &Array<T>, n: usize, mode: ConvMode) -> R
     // Full row r, column j holds a[r - j] when 0 <= r - j < len(a), else zero (index len(a)).
     let zero = Array::zeros(&a.device(), &[1])?;
     let values = crate::shape::concatenate(&[&a, &zero], Some(0))?;
-    let index = (start..start + rows)
-        .flat_map(|r| {
-            (0..n).map(move |j| {
-                if r >= j && r - j < la {
-                    (r - j) as i64
-                } else {
-                    la as i64
-                }
-            })
-        })
-        .collect();
+    let index = grid(rows, n, |r, j| {
+        let r = r + start;
+        if r >= j && r - j < la {
+            (r - j) as i64
+        } else {
+            la as i64
+        }
+    })?;
     gather(&values, index, rows, n)
 }
