@@ -52,6 +52,16 @@ pub(crate) fn c2c<I: DType, C: FftComplex>(
     workers::check(workers)?;
     match a.device() {
         Device::Cpu => cpu::c2c::<I, C>(a, axis, n, inverse, scale, workers),
+        // The CUDA host target has no cuFFT: the CPU's transform, through host copies.
+        Device::Cuda(d) if d.is_host() => cpu::c2c::<I, C>(
+            &a.to_device(&Device::Cpu)?,
+            axis,
+            n,
+            inverse,
+            scale,
+            workers,
+        )?
+        .to_device(&a.device()),
         Device::Cuda(d) => cuda::c2c::<I, C>(&d, a, axis, n, inverse, scale),
     }
 }
@@ -67,6 +77,11 @@ pub(crate) fn r2c<I: DType, C: FftComplex>(
     workers::check(workers)?;
     match a.device() {
         Device::Cpu => cpu::r2c::<I, C>(a, axis, n, scale, workers),
+        // The CUDA host target has no cuFFT: the CPU's transform, through host copies.
+        Device::Cuda(d) if d.is_host() => {
+            cpu::r2c::<I, C>(&a.to_device(&Device::Cpu)?, axis, n, scale, workers)?
+                .to_device(&a.device())
+        }
         Device::Cuda(d) => cuda::r2c::<I, C>(&d, a, axis, n, scale),
     }
 }
@@ -82,6 +97,11 @@ pub(crate) fn c2r<I: DType, C: FftComplex>(
     workers::check(workers)?;
     match a.device() {
         Device::Cpu => cpu::c2r::<I, C>(a, axis, n, scale, workers),
+        // The CUDA host target has no cuFFT: the CPU's transform, through host copies.
+        Device::Cuda(d) if d.is_host() => {
+            cpu::c2r::<I, C>(&a.to_device(&Device::Cpu)?, axis, n, scale, workers)?
+                .to_device(&a.device())
+        }
         Device::Cuda(d) => cuda::c2r::<I, C>(&d, a, axis, n, scale),
     }
 }

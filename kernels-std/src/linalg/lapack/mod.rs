@@ -89,6 +89,17 @@ fn unravel(mut i: usize, shape: &[usize]) -> String {
     format!("{idx:?}")
 }
 
+/// The GPU whose cuSOLVER and cuBLAS serve `dev`: none for the CPU, and none for the CUDA
+/// host target, which runs the modules our macros generate but has no vendor libraries. There
+/// the factorizations are the CPU's (faer), through host copies, as its GEMM is; the work
+/// around them (masks, pivots, norms, products) still runs as CUDA modules on the target.
+fn vendor_gpu(dev: &Device) -> Option<&std::sync::Arc<array_runtime::cuda::CudaDevice>> {
+    match dev {
+        Device::Cuda(d) if !d.is_host() => Some(d),
+        _ => None,
+    }
+}
+
 /// The elements of `a` in C order on the host (a copy the factorizations overwrite).
 fn host_vec<T: array_runtime::DType>(a: &Array<T>) -> Result<Vec<T>> {
     if a.device().is_cpu() {
@@ -128,7 +139,7 @@ pub(crate) fn lu<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Array<i64>)>
     let (batch, m, n) = split_shape(a.shape());
     let k = m.min(n);
     let piv_shape = with_dims(batch, &[k]);
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::lu(d, a);
     }
     let mut data = host_vec(a)?;
@@ -146,7 +157,7 @@ pub(crate) fn solve<T: LinalgFloat>(op: &str, a: &Array<T>, b: &Array<T>) -> Res
     let dev = a.device();
     let (batch, n, _) = split_shape(a.shape());
     let k = b.shape()[b.ndim() - 1];
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::solve(op, d, a, b);
     }
     let mut lu = host_vec(a)?;
@@ -181,7 +192,7 @@ pub(crate) fn inv<T: LinalgFloat>(op: &str, a: &Array<T>) -> Result<Array<T>> {
 pub(crate) fn inv_info<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Vec<i32>)> {
     let dev = a.device();
     let (_, n, _) = split_shape(a.shape());
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::inv_info(d, a);
     }
     let mut lu = host_vec(a)?;
@@ -196,7 +207,7 @@ pub(crate) fn inv_info<T: LinalgFloat>(a: &Array<T>) -> Result<(Array<T>, Vec<i3
 pub(crate) fn cholesky_raw<T: LinalgFloat>(op: &str, a: &Array<T>) -> Result<Array<T>> {
     let dev = a.device();
     let (batch, n, _) = split_shape(a.shape());
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::cholesky(op, d, a);
     }
     let mut data = host_vec(a)?;
@@ -216,7 +227,7 @@ pub(crate) fn qr<T: LinalgFloat>(
 ) -> Result<(Option<Array<T>>, Array<T>)> {
     let dev = a.device();
     let (batch, m, n) = split_shape(a.shape());
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::qr(d, a, complete, want_q);
     }
     let k = m.min(n);
@@ -262,7 +273,7 @@ pub(crate) fn eigh<T: LinalgFloat>(
 ) -> Result<(Array<T::Re>, Option<Array<T>>)> {
     let dev = a.device();
     let (batch, n, _) = split_shape(a.shape());
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::eigh(op, d, a, lower, vectors);
     }
     let data = host_vec(a)?;
@@ -296,7 +307,7 @@ pub(crate) fn svd<T: LinalgFloat>(
 ) -> Result<SvdParts<T>> {
     let dev = a.device();
     let (batch, m, n) = split_shape(a.shape());
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::svd(op, d, a, full, vectors);
     }
     let k = m.min(n);
@@ -381,7 +392,7 @@ pub(crate) fn solve_triangular<T: LinalgFloat>(
     unit: bool,
 ) -> Result<Array<T>> {
     let dev = a.device();
-    if let Device::Cuda(d) = &dev {
+    if let Some(d) = vendor_gpu(&dev) {
         return cuda::solve_triangular(d, a, b, lower, trans, unit);
     }
     let (_, n, _) = split_shape(a.shape());
