@@ -40,7 +40,7 @@ pub use cuda::raw::{RawFunction, RawModule};
 pub use device::Device;
 pub use dtype::{bf16, c128, c64, f16, Complex, DType, DTypeId, Float, Int, Num, SignedInt};
 pub use error::{Error, Result};
-pub use expr::{Cmp, Expr, IntoExpr};
+pub use expr::{AsArray, Cmp, Expr, IntoExpr};
 pub use kernel::elementwise::{IntoOperand, IntoOutput};
 pub use kernel::raw::{Arg, Dim3, LaunchConfig};
 pub use memory_pool::MemoryPool;

@@ -114,7 +114,7 @@ fn ours<T: LinalgFloat>(case: &str, reps: usize) -> f64 {
         }
         "cholesky" => {
             let a = input::<T>(&[4000, 4000], 5, 0.0);
-            let s = la::matmul(&a, &a.t()).unwrap();
+            let s = la::matmul(&a, a.t()).unwrap();
             let s = T::add_elem(&s, &input::<T>(&[4000, 4000], 0, 4000.0)).unwrap();
             median(|| drop(la::cholesky(&s, false).unwrap()), reps)
         }

@@ -86,7 +86,7 @@ pub mod prelude {
     /// The runtime crate itself: the code `#[elementwise]` generates names `array_runtime::...`.
     pub use array_runtime;
     /// Lazy expressions: what the operators build, `.eval()?` runs as one fused kernel.
-    pub use array_runtime::expr::{Cmp, Expr, InPlace, IntoExpr};
+    pub use array_runtime::expr::{AsArray, Cmp, Expr, InPlace, IntoExpr};
     /// Raw kernels: the launch shape and the intrinsics a `#[raw_kernel]` body calls (the CPU
     /// twin calls these functions; the CUDA C their CUDA counterparts).
     pub use array_runtime::kernel::raw::{

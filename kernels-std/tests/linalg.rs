@@ -100,7 +100,7 @@ fn bf16_accumulates_in_f32() {
             let v: Vec<f32> = x.to_vec().unwrap().into_iter().map(bf16::to_f32).collect();
             Array::from_vec(&dev, x.shape(), v).unwrap()
         };
-        let want: Vec<bf16> = matmul(&widen(&ah), &widen(&bh))
+        let want: Vec<bf16> = matmul(widen(&ah), widen(&bh))
             .unwrap()
             .to_vec()
             .unwrap()
@@ -135,7 +135,7 @@ fn matmul_promotes_and_removes_1d_operands() {
 fn matmul_reads_views() {
     for dev in devices() {
         let (a, b, want) = case::<f32>("matmul_transposed", &dev);
-        check(&matmul(&a.t(), &b.t()).unwrap(), &want, "a.T @ b.T", &dev);
+        check(&matmul(a.t(), b.t()).unwrap(), &want, "a.T @ b.T", &dev);
         let (a, b, want) = case::<f64>("matmul_strided", &dev);
         let av = a.slice(s![..;2, 1..;3]).unwrap();
         let bv = b.slice(s![..;-1, ..]).unwrap();
@@ -161,7 +161,7 @@ fn matmul_reads_views() {
         let want = matmul(&dense, &b).unwrap();
         check(&matmul(&row, &b).unwrap(), &want, "broadcast row @ b", &dev);
         check(
-            &matmul(&b.t(), &row.t()).unwrap(),
+            &matmul(b.t(), row.t()).unwrap(),
             &want.t().copy().unwrap(),
             "b.T @ row.T",
             &dev,
@@ -173,16 +173,16 @@ fn matmul_reads_views() {
 fn matmul_empty_dimensions() {
     for dev in devices() {
         let z = |shape: &[usize]| Array::<f32>::zeros(&dev, shape).unwrap();
-        assert_eq!(matmul(&z(&[0, 3]), &z(&[3, 4])).unwrap().shape(), &[0, 4]);
-        let empty_k = matmul(&z(&[3, 0]), &z(&[0, 4])).unwrap();
+        assert_eq!(matmul(z(&[0, 3]), z(&[3, 4])).unwrap().shape(), &[0, 4]);
+        let empty_k = matmul(z(&[3, 0]), z(&[0, 4])).unwrap();
         assert_eq!(empty_k.shape(), &[3, 4]);
         assert_eq!(empty_k.to_vec().unwrap(), vec![0.0; 12]);
         assert_eq!(
-            matmul(&z(&[0, 2, 3]), &z(&[3, 2])).unwrap().shape(),
+            matmul(z(&[0, 2, 3]), z(&[3, 2])).unwrap().shape(),
             &[0, 2, 2]
         );
         assert_eq!(
-            matmul(&z(&[2, 0]), &z(&[0])).unwrap().to_vec().unwrap(),
+            matmul(z(&[2, 0]), z(&[0])).unwrap().to_vec().unwrap(),
             vec![0.0; 2]
         );
         let v = Array::<i64>::zeros(&dev, &[0]).unwrap();
@@ -211,7 +211,7 @@ fn matmul_errors_name_the_shapes() {
     assert!(e.to_string().contains("[2, 3, 4]"), "{e}");
     if let Ok(gpu) = Device::cuda(0) {
         let g = a.to_device(&gpu).unwrap();
-        let e = matmul(&a, &g.t()).unwrap_err();
+        let e = matmul(&a, g.t()).unwrap_err();
         assert!(matches!(e, Error::DeviceMismatch { .. }), "{e}");
     }
 }
@@ -231,9 +231,7 @@ fn dot_follows_numpy_not_matmul() {
         check(&a.dot(&b).unwrap(), &want, "a.dot(b)", &dev);
     }
     let dev = Device::cpu();
-    let e = dot(&z_i64(&dev, 3), &z_i64(&dev, 4))
-        .unwrap_err()
-        .to_string();
+    let e = dot(z_i64(&dev, 3), z_i64(&dev, 4)).unwrap_err().to_string();
     assert!(
         e.contains("[3]") && e.contains("[4]") && e.contains("not aligned"),
         "{e}"
@@ -510,9 +508,9 @@ fn gpu_matches_cpu_on_a_large_product() {
         .map(|i| ((i * 7919) % 1009) as f32 / 1009.0 - 0.5)
         .collect();
     let a = Array::from_vec(&Device::cpu(), &[n, n], v).unwrap();
-    let want = matmul(&a, &a.t()).unwrap();
+    let want = matmul(&a, a.t()).unwrap();
     let g = a.to_device(&gpu).unwrap();
-    let got = matmul(&g, &g.t())
+    let got = matmul(&g, g.t())
         .unwrap()
         .to_device(&Device::cpu())
         .unwrap();

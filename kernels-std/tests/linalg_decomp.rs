@@ -374,7 +374,7 @@ fn check_qr<
             max_diff(&matmul(&q, &r).unwrap(), &a) <= tol * 10.0,
             "{name} {mode:?}: A = QR"
         );
-        let qhq = matmul(&conj_t(&q), &q).unwrap();
+        let qhq = matmul(conj_t(&q), &q).unwrap();
         let eye = eye_like::<T>(dev, kq)
             .broadcast_to(qhq.shape())
             .unwrap()
@@ -476,7 +476,7 @@ fn check_eigh<
         max_diff(&av, &vw) <= tol * 20.0,
         "eigh {dt}: A V = V diag(w)"
     );
-    let vhv = matmul(&conj_t(&v), &v).unwrap();
+    let vhv = matmul(conj_t(&v), &v).unwrap();
     assert!(
         max_diff(&vhv, &eye_like::<T>(dev, 6)) <= tol * 20.0,
         "eigh {dt}: V unitary"
@@ -977,7 +977,7 @@ fn scipy_eigh_expm_polar_and_subspaces() {
         let av = matmul(&a, &v).unwrap();
         let bvw = f64::mul_elem(&matmul(&b, &v).unwrap(), &w.insert_axis(0).unwrap()).unwrap();
         assert!(max_diff(&av, &bvw) < 1e-10, "A V = B V diag(w)");
-        let vbv = matmul(&v.t(), &matmul(&b, &v).unwrap()).unwrap();
+        let vbv = matmul(v.t(), matmul(&b, &v).unwrap()).unwrap();
         assert!(
             max_diff(&vbv, &eye_like::<f64>(&dev, 5)) < 1e-10,
             "V^T B V = I"

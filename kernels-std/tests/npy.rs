@@ -772,7 +772,7 @@ fn missing_file_is_an_io_error_naming_it() {
     assert!(err.to_string().contains("does_not_exist.npy"), "{err}");
     assert!(matches!(io::load_npz(&path, &cpu()), Err(Error::Io(_))));
     let in_missing_dir = scratch("no_such_dir").join("a.npy");
-    let err = io::save(&in_missing_dir, &sample_array::<u8>(&[1])).unwrap_err();
+    let err = io::save(&in_missing_dir, sample_array::<u8>(&[1])).unwrap_err();
     assert!(err.to_string().contains("no_such_dir"), "{err}");
 }
 
@@ -960,7 +960,7 @@ fn edge_reversed_and_broadcast_views_are_saved_in_c_order() {
             scratch(&format!("edge_{name}_copy.npy")),
         );
         io::save(&p_view, &view).unwrap();
-        io::save(&p_copy, &view.copy().unwrap()).unwrap();
+        io::save(&p_copy, view.copy().unwrap()).unwrap();
         assert_eq!(
             std::fs::read(&p_view).unwrap(),
             std::fs::read(&p_copy).unwrap(),

@@ -24,6 +24,7 @@
 //! # Ok::<(), array_runtime::Error>(())
 //! ```
 
+mod as_array;
 mod assign;
 pub(crate) mod fused;
 mod node;
@@ -42,6 +43,7 @@ use crate::kernel::elementwise::{
     ElementwiseDef, ErasedOperand, Instance, IntoOperand, Operand, Plan,
 };
 
+pub use as_array::AsArray;
 pub use assign::InPlace;
 pub use node::{KernelNode, Notation, MAX_DEPTH};
 pub use operators::Cmp;

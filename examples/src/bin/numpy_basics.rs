@@ -64,7 +64,7 @@ fn main() -> Result<()> {
 
     // Joining and a matrix product.
     let b = np::concatenate(&[&a, &a], Some(0))?; // [4, 3]
-    let p = np::matmul(&b, &a.t())?; // [4, 3] x [3, 2]
+    let p = np::matmul(&b, a.t())?; // [4, 3] x [3, 2]
     println!("concatenate + matmul: shape {:?}", p.shape());
     check("matmul", p.to_vec()?[..2] == [5.0, 14.0])?;
     println!("ok");

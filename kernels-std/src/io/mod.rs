@@ -61,7 +61,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
-use array_runtime::{c128, c64, f16, Array, DTypeId, Device, Error, Result};
+use array_runtime::{c128, c64, f16, Array, AsArray, DTypeId, Device, Error, Result};
 
 pub use npy::NpyDType;
 pub use npz::{load_npz, save_npz, save_npz_compressed, Npz, NpzFile};
@@ -285,7 +285,7 @@ fn create_file<T>(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> Resul
 ///
 /// The file is what `np.save` writes for the same array: format 1.0, C order, little-endian.
 /// Unlike NumPy, the path is used as given (no `.npy` is appended). An array on a GPU is
-/// copied to the host first.
+/// copied to the host first; an expression is evaluated first.
 ///
 /// ```
 /// use kernels_std::{io, Array, Device};
@@ -296,12 +296,15 @@ fn create_file<T>(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> Resul
 /// let bytes = std::fs::read(&path)?;
 /// assert!(bytes.starts_with(b"\x93NUMPY\x01\x00"));
 /// assert_eq!(bytes.len(), 128 + 6 * 4); // a 128-byte header, then the data
+/// io::save(&path, &a * 2)?; // an expression: evaluated, then written
+/// assert_eq!(io::load::<i32>(&path, &Device::cpu())?.to_vec()?, vec![0, 2, 4, 6, 8, 10]);
 /// # std::fs::remove_file(&path)?;
 /// # Ok(())
 /// # }
 /// ```
-pub fn save<T: NpyDType>(path: impl AsRef<Path>, array: &Array<T>) -> Result<()> {
-    create_file(path.as_ref(), |out| npy::write(array, out))
+pub fn save<T: NpyDType>(path: impl AsRef<Path>, array: impl AsArray<T>) -> Result<()> {
+    let array = array.as_array()?;
+    create_file(path.as_ref(), |out| npy::write(&array, out))
 }
 
 /// Reads a `.npy` file holding an array of dtype `T` (NumPy's `np.load`) onto `device`.

@@ -2,7 +2,7 @@
 
 use std::any::Any;
 
-use array_runtime::{c128, c64, Array, Error, Result};
+use array_runtime::{c128, c64, Array, AsArray, Error, Result};
 use kernel_macros::elementwise;
 
 use super::gemm::{gemm_batched, same_device};
@@ -70,9 +70,15 @@ fn scale<T: LinalgScalar>(op: &str, s: &Array<T>, x: &Array<T>) -> Result<Array<
 /// assert_eq!(dot(&a, &b)?.shape(), &[2, 3, 5, 6]);   // matmul would reject these
 /// let w = Array::from_vec(&dev, &[4], vec![1i64, 2, 3, 4])?;
 /// assert!(dot(&v, &w).is_err());                     // 3 against 4
+/// assert_eq!(dot(&v + 1, &v)?.item()?, 20);          // an expression, evaluated first
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn dot<T: LinalgScalar>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
+pub fn dot<T: LinalgScalar>(a: impl AsArray<T>, b: impl AsArray<T>) -> Result<Array<T>> {
+    let (a, b) = (a.as_array()?, b.as_array()?);
+    dot_arrays(&a, &b)
+}
+
+fn dot_arrays<T: LinalgScalar>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
     let (na, nb) = (a.ndim(), b.ndim());
     if na == 0 {
         return scale("dot", a, b);

@@ -1,6 +1,6 @@
 //! `matmul`: NumPy's `a @ b`, batched and broadcasting over the leading dimensions.
 
-use array_runtime::{shape, Array, Error, Result};
+use array_runtime::{shape, Array, AsArray, Error, Result};
 
 use super::gemm::gemm_batched;
 use super::scalar::LinalgScalar;
@@ -31,9 +31,16 @@ use super::scalar::LinalgScalar;
 /// assert_eq!(matmul(&stack, &a.t())?.shape(), &[4, 1, 2, 2]);       // broadcast over the batch
 /// let err = matmul(&a, &a).unwrap_err();
 /// assert!(err.to_string().contains("[2, 3]"));
+/// let e = &a * 2.0;                                                // an expression
+/// assert_eq!(matmul(&e, &b)?.to_vec()?, vec![-4.0, -4.0]);          // evaluated first
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn matmul<T: LinalgScalar>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
+pub fn matmul<T: LinalgScalar>(a: impl AsArray<T>, b: impl AsArray<T>) -> Result<Array<T>> {
+    let (a, b) = (a.as_array()?, b.as_array()?);
+    matmul_arrays(&a, &b)
+}
+
+fn matmul_arrays<T: LinalgScalar>(a: &Array<T>, b: &Array<T>) -> Result<Array<T>> {
     for (i, x) in [a, b].into_iter().enumerate() {
         if x.ndim() == 0 {
             return Err(Error::invalid(format!(

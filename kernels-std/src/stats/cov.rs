@@ -142,7 +142,7 @@ impl<'a, T: MeanDType> Cov<'a, T> {
         let Some(w) = self.weights(op, n)? else {
             let centered = center(&x, &mean(&x).axis(1).keepdims(true).run()?)?;
             let fact = (n as f64 - ddof).max(0.0);
-            return scale(&matmul(&centered, &centered.t())?, 1.0 / fact);
+            return scale(&matmul(&centered, centered.t())?, 1.0 / fact);
         };
         // weighted: the mean sum(x w) / sum(w), the product of the centered rows with the
         // weighted ones; a few sums read back for the divisor
@@ -166,7 +166,7 @@ impl<'a, T: MeanDType> Cov<'a, T> {
                 w_sum - ddof * waw / w_sum
             }
         };
-        let product = matmul(&centered, &scale(&centered, &w_row)?.t())?;
+        let product = matmul(&centered, scale(&centered, &w_row)?.t())?;
         scale(&product, 1.0 / fact.max(0.0))
     }
 
