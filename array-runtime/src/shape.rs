@@ -16,6 +16,28 @@ pub fn size(shape: &[usize]) -> usize {
     shape.iter().product()
 }
 
+/// The most dimensions an array may have: NumPy's `NPY_MAXDIMS` (64 since NumPy 2). Past
+/// it, NumPy refuses the shape; here too, so that no routine recurses (display, nested
+/// lists) or allocates per dimension without bound.
+pub const MAX_NDIM: usize = 64;
+
+/// Checks that an array may have `ndim` dimensions (at most [`MAX_NDIM`]), NumPy's error
+/// otherwise.
+///
+/// ```
+/// use array_runtime::shape::check_ndim;
+/// assert!(check_ndim(64).is_ok());
+/// assert!(check_ndim(65).unwrap_err().to_string().contains("64, found 65"));
+/// ```
+pub fn check_ndim(ndim: usize) -> Result<()> {
+    if ndim > MAX_NDIM {
+        return Err(Error::invalid(format!(
+            "maximum supported dimension for an array is {MAX_NDIM}, found {ndim}"
+        )));
+    }
+    Ok(())
+}
+
 /// Number of elements of a shape, or [`Error::TooBig`] when no array can have it: the rule of
 /// [`checked_size_of`] for one-byte elements.
 ///
@@ -32,6 +54,7 @@ pub fn checked_size(shape: &[usize]) -> Result<usize> {
 /// Number of elements of a shape of `itemsize`-byte elements, or [`Error::TooBig`] when no
 /// array can have that shape. NumPy's rule: the nonzero extents multiplied together and by
 /// the element size must not exceed `isize::MAX` (bytes), even when another extent is zero.
+/// A shape of more than [`MAX_NDIM`] dimensions is an error too ([`check_ndim`]).
 /// Every array is made through this check, so the strides and offsets of any array, and of
 /// any view of it, fit in `isize`.
 ///
@@ -43,6 +66,7 @@ pub fn checked_size(shape: &[usize]) -> Result<usize> {
 /// assert!(checked_size_of(&[1 << 62, 0, 4], 8).is_err());
 /// ```
 pub fn checked_size_of(shape: &[usize], itemsize: usize) -> Result<usize> {
+    check_ndim(shape.len())?;
     let itemsize = itemsize.max(1);
     let mut bytes = itemsize;
     let mut empty = false;

@@ -429,6 +429,8 @@ pub(crate) fn slice_layout(layout: &Layout, items: &[SliceItem]) -> Result<Layou
         keep_axis(&mut out, axis);
         axis += 1;
     }
+    // New axes may take the view past the most dimensions an array may have.
+    crate::shape::check_ndim(out.shape.len())?;
     // A slice never starts before its storage (unless the layout was made by hand wrong).
     out.offset = usize::try_from(offset).map_err(|_| overflow())?;
     Ok(out)

@@ -217,6 +217,7 @@ impl<T: DType> Array<T> {
     /// ```
     pub fn insert_axis(&self, axis: isize) -> Result<Array<T>> {
         let axis = shape::normalize_axis(axis, self.ndim() + 1)?;
+        shape::check_ndim(self.ndim() + 1)?;
         let mut l = self.layout.clone();
         l.shape.insert(axis, 1);
         l.strides.insert(axis, 0);

@@ -248,3 +248,26 @@ fn hand_made_views_are_checked_without_overflow() {
     let sliding = view(vec![3, 2], vec![1, 1]).unwrap();
     assert_eq!(sliding.to_vec().unwrap(), vec![1, 2, 2, 3, 3, 4]);
 }
+
+#[test]
+fn more_dimensions_than_numpy_allows() {
+    let _g = serial();
+    // An array of 200,000 dimensions was accepted, and printing it overflowed the stack (an
+    // abort): display recurses once per dimension. NumPy refuses more than 64.
+    let too_many = vec![1usize; 200_000];
+    let err = Array::<f32>::zeros(&cpu(), &too_many).unwrap_err();
+    assert!(err.to_string().contains("64, found 200000"), "{err}");
+    assert!(Array::<f32>::zeros(&cpu(), &[1; 65]).is_err());
+    let most = Array::<f32>::zeros(&cpu(), &[1; 64]).unwrap();
+    assert!(format!("{most}").starts_with("[[[["));
+    // Views that add dimensions: a new axis, a reshape, a broadcast, a slice with NewAxis.
+    assert!(most.insert_axis(0).is_err());
+    assert!(most.reshape(&[1; 65]).is_err());
+    assert!(most.broadcast_to(&[1; 65]).is_err());
+    assert!(most.slice(s![array_runtime::NewAxis]).is_err());
+    let a = Array::<f32>::zeros(&cpu(), &[2, 3]).unwrap();
+    assert_eq!(
+        a.slice(s![array_runtime::NewAxis]).unwrap().shape(),
+        &[1, 2, 3]
+    );
+}
