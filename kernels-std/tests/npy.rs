@@ -552,18 +552,32 @@ fn npz_names_are_checked() {
 }
 
 #[test]
-fn headers_over_64_kib_use_version_2() {
-    // 25000 dimensions of extent 1 give a header of about 75 KB.
-    let shape = vec![1usize; 25_000];
+fn headers_of_the_most_dimensions_and_past_them() {
+    // 64 dimensions (NumPy's limit) of the largest extents still fit a version 1.0 header.
+    let shape = vec![1usize; 64];
     let a = arr(&shape, vec![42i16]);
-    let path = scratch("v2_written.npy");
+    let path = scratch("most_dims.npy");
     io::save(&path, &a).unwrap();
     let bytes = std::fs::read(&path).unwrap();
-    assert_eq!(&bytes[6..8], &[2, 0]);
-    let header_len = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
-    assert_eq!((12 + header_len) % 64, 0, "data is 64-byte aligned");
+    assert_eq!(&bytes[6..8], &[1, 0]);
     let b = io::load::<i16>(&path, &cpu()).unwrap();
     assert_eq!((b.shape(), b.item().unwrap()), (&shape[..], 42));
+    // A version 2.0 file of 25,000 dimensions (a 75 KB header): NumPy's "maximum supported
+    // dimension" error, not an array (printing one overflowed the stack).
+    let dims = "1, ".repeat(25_000);
+    let mut header = format!("{{'descr': '<i2', 'fortran_order': False, 'shape': ({dims}), }}");
+    while (12 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut file = b"\x93NUMPY\x02\x00".to_vec();
+    file.extend((header.len() as u32).to_le_bytes());
+    file.extend(header.as_bytes());
+    file.extend(42i16.to_le_bytes());
+    let path = scratch("too_many_dims.npy");
+    std::fs::write(&path, &file).unwrap();
+    let err = io::load::<i16>(&path, &cpu()).unwrap_err().to_string();
+    assert!(err.contains("64, found 25000"), "{err}");
 }
 
 #[test]

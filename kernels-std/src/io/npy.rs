@@ -1,9 +1,9 @@
 //! The `.npy` format: magic, version, header length, header, then the raw elements.
 //!
 //! Versions 1.0 (16-bit header length), 2.0 (32-bit) and 3.0 (32-bit, UTF-8 header) are read;
-//! we write 1.0, or 2.0 when the header does not fit in 65535 bytes (only arrays of tens of
-//! thousands of dimensions). Files we write are byte for byte what `np.save` writes for the same
-//! array.
+//! we write 1.0, or 2.0 when the header does not fit in 65535 bytes (as `np.save` does; no
+//! array of at most 64 dimensions needs it). Files we write are byte for byte what `np.save`
+//! writes for the same array.
 
 use std::io::{self, Read, Write};
 
@@ -333,6 +333,8 @@ impl Source<'_> {
         device: &Device,
     ) -> Result<Array<T>> {
         let size = T::ID.size();
+        array_runtime::shape::check_ndim(header.shape.len())
+            .map_err(|e| self.bad(e.to_string()))?;
         let n = array_runtime::shape::checked_size_of(&header.shape, size)
             .map_err(|_| self.bad(format!("shape {:?} has too many elements", header.shape)))?;
         // `checked_size_of` bounds n * size by isize::MAX.
