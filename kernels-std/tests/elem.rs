@@ -1,5 +1,5 @@
 //! The elementwise functions and predicates beyond the core ufuncs (`fabs`, `fix`, `positive`,
-//! `sinc`, `frexp`, `modf`, `ldexp`, `float_power`, `gcd`, `lcm`, `bitwise_count`, `isposinf`,
+//! `sinc`, `i0`, `frexp`, `modf`, `ldexp`, `float_power`, `gcd`, `lcm`, `bitwise_count`, `isposinf`,
 //! `isneginf`, `iscomplex`, `isreal`, `nan_to_num`, `nextafter`, `spacing`, `real_if_close`, `unwrap`) and
 //! the dtype routines against NumPy: the
 //! fixtures of `scripts/fixtures/gen_elem_fixtures.py` (the edge values of the math fixtures:
@@ -154,6 +154,19 @@ fn sinc() {
         unary::<I, I::Out>("sinc", dev, tol, |x| math::sinc(x));
     }
     each!(run: bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+}
+
+#[test]
+fn i0() {
+    fn run<I: Fx + math::I0>(dev: &Device)
+    where
+        I::Out: Fx,
+    {
+        // The series is summed with NumPy's roundings, so the results differ only through
+        // `exp` and `sqrt`.
+        unary::<I, I::Out>("i0", dev, ulps::<I::Out>(4), |x| math::i0(x));
+    }
+    each!(run: bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64);
 }
 
 #[test]
@@ -421,6 +434,18 @@ fn every_kernel_compiles_with_nvrtc() {
             vec![i, i],
             vec![F64],
         ));
+        let steps = vec![i, I32, I32, f, Bool];
+        out.push((&k::spacing::DEF, vec![i, f, c], steps, vec![f]));
+        let steps = vec![i, i, I32, I32, f, Bool];
+        out.push((&k::nextafter::DEF, vec![i, f, c], steps, vec![f]));
+        if i != BF16 {
+            let (o, oc) = match i {
+                F16 => (F16, F32),
+                F32 => (F32, F32),
+                _ => (F64, F64),
+            };
+            out.push((&k::i0::DEF, vec![i, o, o, oc], vec![i], vec![o]));
+        }
     }
     for t in [F32, F64] {
         out.push((&k::unwrap_correction::DEF, vec![t], vec![t, t, t], vec![t]));

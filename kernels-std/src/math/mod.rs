@@ -25,7 +25,7 @@
 //! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` keeps the dtype |
 //! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers |
 //! | `fabs`, `frexp`, `modf`, `ldexp`, `nextafter`, `spacing` | [`fabs`], [`frexp`], [`modf`], [`ldexp`]`(x, e_i32)`, [`nextafter`], [`spacing`] | any but complex -> [`ToFloat::Float`] (`frexp`'s exponent `i32`) |
-//! | `sinc`, `float_power` | [`sinc`], [`float_power`] | real; integers give `f64` (`float_power` always) |
+//! | `sinc`, `float_power`, `i0` | [`sinc`], [`float_power`], [`i0`] | real; integers give `f64` (`float_power` always) |
 //! | `fix`, `positive` | [`fix`], [`positive`] | as `trunc`; numbers and complex |
 //! | `gcd`, `lcm`, `bitwise_count` | [`gcd`], [`lcm`], [`bitwise_count`] | integers (`bitwise_count` -> `u8`) |
 //! | `isposinf`, `isneginf`, `iscomplex`, `isreal` | [`isposinf`], [`isneginf`], [`iscomplex`], [`isreal`] | real (the last two complex too) -> `bool` |
@@ -78,6 +78,7 @@
 //! ```
 
 mod arithmetic;
+mod bessel_i0;
 mod bitwise;
 mod classify;
 mod compare;
@@ -98,6 +99,7 @@ pub use arithmetic::{
     abs, absolute, add, divide, divmod, floor_divide, fmod, multiply, negative, reciprocal,
     remainder, sign, square, subtract, true_divide, Absolute, MathNum, Reciprocal, SignSquare,
 };
+pub use bessel_i0::{i0, I0};
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
 };

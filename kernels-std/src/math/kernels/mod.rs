@@ -11,6 +11,7 @@
 //! [`array_runtime::ops::kernels`].
 
 mod arith;
+mod bessel_i0;
 mod complex_fns;
 mod complex_formulas;
 mod float_fns;
@@ -22,6 +23,7 @@ mod parts;
 mod rounding;
 
 pub use arith::*;
+pub use bessel_i0::*;
 pub use complex_fns::*;
 pub use float_fns::*;
 pub use float_parts::*;
