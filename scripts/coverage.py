@@ -17,29 +17,54 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 OUT = ROOT / "kernels-std" / "COVERAGE.md"
 
-# The issue's list (kernels-std: the NumPy core), by section. `numpy name: rust name` where
-# they differ (a Rust keyword, or ndarray's spelling).
+# NumPy's top-level namespace: every public function of `numpy` (not a class, not a module), as
+# `--names` reads it from the installed NumPy into NAMES. A name counts when a function of that
+# name is in kernels-std's flat namespace (`kernels_std::sum`: the modules `lib.rs` re-exports
+# with `pub use module::*`, and its own `pub use` lines), in `kernels_std::io` (NumPy's file
+# routines), or is a public method of `Array` (`np.ndim(a)` is `a.ndim()`). Only the exact name
+# counts: NumPy 2's aliases (`acos`, `concat`, `amax`) count when a function of that name exists.
+NAMES = ROOT / "scripts" / "numpy_functions.txt"
+NUMPY_VERSION = "2.4.6"
+# Rust keywords: NumPy's `where` and `mod` are spelled `where_` and `mod_`.
+RUST_SPELLING = {"where": "where_", "mod": "mod_"}
+# The names of the namespace that cannot apply to a typed Rust array library, with the reason.
+EXCLUDED = {
+    "busday_count": "business-day calendars of `datetime64`: no datetime dtypes here",
+    "busday_offset": "business-day calendars of `datetime64`: no datetime dtypes here",
+    "is_busday": "business-day calendars of `datetime64`: no datetime dtypes here",
+    "datetime_as_string": "`datetime64` formatting: no datetime dtypes here",
+    "datetime_data": "`datetime64` unit metadata: no datetime dtypes here",
+    "isnat": "not-a-time test of `datetime64`/`timedelta64`: no datetime dtypes here",
+    "array2string": "NumPy's printing: arrays print through `Display` (`format!(\"{a}\")`)",
+    "array_repr": "NumPy's printing: arrays print through `Display`/`Debug`",
+    "array_str": "NumPy's printing: arrays print through `Display`",
+    "format_float_positional": "printing of Python floats: Rust's `format!` (`{:.3}`)",
+    "format_float_scientific": "printing of Python floats: Rust's `format!` (`{:e}`)",
+    "base_repr": "printing of a Python int in a base: Rust's `format!` and `u64::from_str_radix`",
+    "binary_repr": "printing of a Python int in binary: Rust's `format!(\"{:b}\")`",
+    "get_printoptions": "global printing options: no global print state",
+    "set_printoptions": "global printing options: no global print state",
+    "printoptions": "global printing options (a context manager): no global print state",
+    "geterr": "floating-point error state: kernels never trap, results are IEEE values",
+    "seterr": "floating-point error state: kernels never trap, results are IEEE values",
+    "geterrcall": "floating-point error callbacks: kernels never trap",
+    "seterrcall": "floating-point error callbacks: kernels never trap",
+    "getbufsize": "the ufunc machinery's buffer size: kernels have no such buffer",
+    "setbufsize": "the ufunc machinery's buffer size: kernels have no such buffer",
+    "asmatrix": "`np.matrix`, deprecated in NumPy: arrays only",
+    "bmat": "builds an `np.matrix`, deprecated in NumPy: arrays only (`block` joins arrays)",
+    "show_config": "NumPy's build configuration (BLAS, compilers)",
+    "show_runtime": "NumPy's runtime configuration (SIMD, threads)",
+    "test": "runs NumPy's own test suite",
+    "get_include": "the directory of NumPy's C headers, for C extensions",
+    "info": "Python's interactive help",
+    "nested_iters": "NumPy's C iterator (`nditer`) protocol",
+    "frompyfunc": "wraps a Python function as an object-dtype ufunc: no object dtype (`#[elementwise]` writes ufuncs)",
+}
+
+# Sections of NumPy's and SciPy's namespaced functions, by name (each found anywhere in
+# kernels-std, as before).
 SECTIONS = {
-    "Creation": "zeros ones full zeros_like ones_like full_like arange linspace logspace eye "
-    "identity diag tri tril triu meshgrid copy",
-    "Elementwise math": "add subtract multiply divide floor_divide remainder power negative "
-    "abs sign sqrt cbrt square reciprocal exp exp2 expm1 log log2 log10 log1p sin cos tan "
-    "arcsin arccos arctan arctan2 sinh cosh tanh arcsinh arccosh arctanh hypot deg2rad "
-    "rad2deg floor ceil trunc rint around clip maximum minimum fmax fmin isnan isinf "
-    "isfinite signbit copysign logaddexp logaddexp2 heaviside equal not_equal less "
-    "less_equal greater greater_equal logical_and logical_or logical_xor logical_not "
-    "bitwise_and bitwise_or bitwise_xor bitwise_not left_shift right_shift where astype",
-    "Reductions": "sum prod min max argmin argmax mean var std any all count_nonzero ptp "
-    "average nansum nanprod nanmin nanmax nanmean nanvar nanstd nanargmin nanargmax median "
-    "percentile quantile",
-    "Scans": "cumsum cumprod diff",
-    "Sorting and searching": "sort argsort searchsorted nonzero argwhere flatnonzero unique "
-    "compress take take_along_axis put",
-    "Shape": "reshape ravel flatten transpose swapaxes moveaxis expand_dims squeeze "
-    "broadcast_to broadcast_arrays concatenate stack vstack hstack split array_split tile "
-    "repeat flip roll rot90 pad",
-    "Statistics and logic": "histogram bincount cov corrcoef allclose isclose array_equal",
-    "Linear algebra": "dot matmul vdot inner outer tensordot einsum trace norm",
     # NumPy 2.4's `dir(np.random.Generator)`: its 44 methods (the attribute `bit_generator`
     # left out).
     "Random (Generator)": "beta binomial bytes chisquare choice dirichlet exponential f gamma "
@@ -48,14 +73,12 @@ SECTIONS = {
     "noncentral_f normal pareto permutation permuted poisson power random rayleigh shuffle "
     "spawn standard_cauchy standard_exponential standard_gamma standard_normal standard_t "
     "triangular uniform vonmises wald weibull zipf",
-    "Files": "load save savez load_npz",
     "numpy.fft": "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn hfft ihfft "
     "fftfreq rfftfreq fftshift ifftshift",
     "scipy.fft (beyond numpy.fft)": "dct idct dst idst dctn idctn dstn idstn hfft2 hfftn ihfft2 "
     "ihfftn fht ifht fhtoffset next_fast_len prev_fast_len set_workers get_workers "
     "get_plan_cache",
-    "Convolution (numpy, scipy.signal)": "convolve correlate fftconvolve oaconvolve "
-    "choose_conv_method",
+    "Convolution (scipy.signal)": "fftconvolve oaconvolve choose_conv_method",
 }
 # Namespaced sections: NumPy's or SciPy's submodule -> the Rust module its names live in. A
 # name counts when a public function of that name exists in that module (or is re-exported
@@ -132,28 +155,7 @@ SPECIAL = (
     "voigt_profile wofz wright_bessel wrightomega xlog1py xlogy y0 y0_zeros y1 y1_zeros "
     "y1p_zeros yn yn_zeros ynp_zeros yv yve yvp zeta zetac "
 )
-ALIASES = {
-    "where": ["where_"],
-    "abs": ["abs", "absolute"],
-    "min": ["min", "amin"],
-    "max": ["max", "amax"],
-    "bitwise_not": ["bitwise_not", "invert"],
-    "transpose": ["transpose", "t"],
-    "swapaxes": ["swapaxes", "swap_axes"],
-    "expand_dims": ["expand_dims", "insert_axis"],
-    "divide": ["divide", "true_divide"],
-    "load_npz": ["load_npz", "loadz"],
-    "savez": ["savez", "save_npz"],
-    "compress": ["compress", "boolean_index", "mask_select"],
-}
-OPERATORS = {
-    "add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "Div", "remainder": "Rem",
-    "negative": "Neg", "bitwise_and": "BitAnd", "bitwise_or": "BitOr", "bitwise_xor": "BitXor",
-    "bitwise_not": "Not", "left_shift": "Shl", "right_shift": "Shr",
-}
-
 PUB_FN = re.compile(r"^\s*pub fn ([a-z_][a-z0-9_]*)", re.M)
-IMPL_OP = re.compile(r"impl\b[^{;]*\b(?:std::ops::|ops::)?(Add|Sub|Mul|Div|Rem|Neg|BitAnd|BitOr|BitXor|Not|Shl|Shr)\b[^{;]*\bfor\b[^{;]*Array", re.S)
 
 
 def strip_tests(text):
@@ -163,7 +165,10 @@ def strip_tests(text):
 
 
 IMPL = re.compile(r"^impl\b(?:<[^{]*?>)?\s+(?:[\w:<>, ]+\s+for\s+)?([A-Z]\w*)")
-FN = re.compile(r"^(\s*)pub fn ([a-z_][a-z0-9_]*)")
+FN = re.compile(r"^(\s*)pub (?:const )?fn ([a-z_][a-z0-9_]*)")
+# A public function under one of these attributes is a kernel, not a routine (`stats::divide`
+# is the `#[elementwise]` kernel `cov` divides with, not NumPy's `divide`).
+KERNEL_ATTR = re.compile(r"^\s*#\[(?:elementwise|reduction|raw_kernel|device_fn)\b")
 INLINE_MOD = re.compile(r"^(\s*)(?:pub(?:\([a-z]+\))? )?mod \w+ \{")
 # The methods a `macro_rules!` writes into builders (`fft`'s `norm`, `axis`) are not routines.
 MACRO = re.compile(r"^(\s*)macro_rules! \w+ \{")
@@ -172,7 +177,7 @@ MACRO = re.compile(r"^(\s*)macro_rules! \w+ \{")
 def public_fns(text):
     """(type or None, name) of each public function: free functions at the top level, methods
     inside an `impl Type` block."""
-    out, current, inline_mod = [], None, None
+    out, current, inline_mod, kernel = [], None, None, False
     for line in strip_tests(text).splitlines():
         # The functions of an inline module (the `map`, `combine`, `identity` of a
         # `#[reduction]`) are parts of a kernel, not routines; nor are those a macro writes.
@@ -190,14 +195,19 @@ def public_fns(text):
             continue
         if line.startswith("}"):
             current = None
+        if KERNEL_ATTR.match(line):
+            kernel = True
+            continue
         m = FN.match(line)
-        if m:
+        if m and not kernel:
             out.append((current if m.group(1) else None, m.group(2)))
+        if m or not (line.strip().startswith(("#", "///")) or not line.strip()):
+            kernel = False
     return out
 
 
 def scan():
-    """(kernels-std functions: name -> [paths], Array methods, operator traits)."""
+    """(kernels-std functions: name -> [paths], Generator methods, Array methods)."""
     functions, generator = {}, {}
     src = ROOT / "kernels-std" / "src"
     for path in sorted(src.rglob("*.rs")):
@@ -230,12 +240,10 @@ def scan():
             elif ty == "Generator":
                 generator.setdefault(name, set()).add(where)
     methods = set()
-    operators = set()
     for path in sorted((ROOT / "array-runtime" / "src").rglob("*.rs")):
         text = strip_tests(path.read_text())
         methods.update(n for ty, n in public_fns(text) if ty == "Array")
-        operators.update(IMPL_OP.findall(text))
-    return functions, generator, methods, operators
+    return functions, generator, methods
 
 
 # scipy.sparse: its array types, as Rust types of `kernels_std::sparse`, their methods and
@@ -311,41 +319,145 @@ def special_fns():
     return found
 
 
-def where_is(name, functions, methods, operators):
-    found = []
-    for alias in ALIASES.get(name, [name]):
-        for where in sorted(functions.get(alias, ())):
-            found.append(f"`{where}`")
-        if alias in methods:
-            found.append(f"`Array::{alias}`")
-    if name in OPERATORS and OPERATORS[name] in operators:
-        found.append(f"operator (`{OPERATORS[name]}`)")
-    return ", ".join(found)
+def where_is(name, functions):
+    return ", ".join(f"`{w}`" for w in sorted(functions.get(name, ())))
+
+
+LOCAL_USE = re.compile(r"^pub use (\w+)::(?:\{([^}]*)\}|(\w+(?: as \w+)?));", re.M)
+
+
+def module_exports(module):
+    """The lowercase names `kernels_std::<module>` makes public: its `pub use` lines (the final
+    name of `a as b`) and its own public functions (kernels left out)."""
+    src = ROOT / "kernels-std" / "src"
+    path = src / module / "mod.rs"
+    if not path.exists():
+        path = src / f"{module}.rs"
+    text = strip_tests(path.read_text())
+    names = set()
+    for m in LOCAL_USE.finditer(text):
+        for item in (m.group(2) or m.group(3)).replace("\n", " ").split(","):
+            item = item.split(" as ")[-1].strip()
+            if item and item[0].islower() and item != "self":
+                names.add(item)
+    names.update(n for ty, n in public_fns(text) if ty is None)
+    return names
+
+
+def flat_namespace():
+    """name -> paths of each function reachable as `kernels_std::<name>` or
+    `kernels_std::io::<name>`."""
+    lib = strip_tests((ROOT / "kernels-std" / "src" / "lib.rs").read_text())
+    found = {}
+    for module in re.findall(r"^pub use (\w+)::\*;", lib, re.M):
+        if module == "array_runtime":
+            text = strip_tests((ROOT / "array-runtime" / "src" / "lib.rs").read_text())
+            for m in LOCAL_USE.finditer(text):
+                for item in (m.group(2) or m.group(3)).split(","):
+                    item = item.split(" as ")[-1].strip()
+                    if item and item[0].islower():
+                        found.setdefault(item, set()).add(f"kernels_std::{item}")
+            continue
+        for name in module_exports(module):
+            found.setdefault(name, set()).add(f"kernels_std::{module}::{name}")
+    for m in LOCAL_USE.finditer(lib):
+        if m.group(1) in ("array_runtime", "kernel_macros"):
+            continue
+        for item in (m.group(2) or m.group(3)).split(","):
+            item = item.split(" as ")[-1].strip()
+            if item and item[0].islower():
+                found.setdefault(item, set()).add(f"kernels_std::{item}")
+    for name in module_exports("io"):
+        found.setdefault(name, set()).add(f"kernels_std::io::{name}")
+    return found
+
+
+def numpy_names():
+    """NumPy's public top-level functions, read from the installed NumPy."""
+    import inspect
+    import types
+
+    import numpy as np
+
+    return np.__version__, sorted(
+        n for n in dir(np)
+        if not n.startswith("_") and callable(getattr(np, n))
+        and not inspect.isclass(getattr(np, n))
+        and not isinstance(getattr(np, n), types.ModuleType)
+    )
+
+
+def stored_names():
+    lines = NAMES.read_text().splitlines()
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def namespace_section(methods):
+    """The headline figures and the table of NumPy's namespace."""
+    flat = flat_namespace()
+    names = stored_names()
+    unknown = sorted(set(EXCLUDED) - set(names))
+    if unknown:
+        sys.exit(f"EXCLUDED names not in {NAMES.name}: {unknown}")
+    rows = []
+    for name in names:
+        if name in EXCLUDED:
+            continue
+        rust = RUST_SPELLING.get(name, name)
+        at = [f"`{w}`" for w in sorted(flat.get(rust, ()))]
+        if rust in methods:
+            at.append(f"`Array::{rust}`")
+        rows.append((name, ", ".join(at)))
+    done = sum(1 for _, at in rows if at)
+    head = (f"{done} of {len(rows)} NumPy functions: NumPy {NUMPY_VERSION}'s top-level "
+            f"namespace has {len(names)} public functions (`{NAMES.relative_to(ROOT)}`); the "
+            f"{len(EXCLUDED)} that cannot apply are listed below with the reason.")
+    lines = ["## NumPy's namespace", "",
+             f"{done} of {len(rows)} functions. A name counts when `kernels_std::<name>` (or "
+             "`kernels_std::io::<name>`) is a function of that exact name, or `Array` has a "
+             "method of that name; `where` and `mod` are spelled `where_` and `mod_`.", "",
+             "| NumPy | here |", "| --- | --- |"]
+    for name, at in rows:
+        lines.append(f"| `np.{name}` | {at or 'not yet'} |")
+    missing = [name for name, at in rows if not at]
+    lines += ["", f"Missing ({len(missing)}): " + ", ".join(f"`{n}`" for n in missing) + ".", "",
+              "## Left out of NumPy's namespace", "",
+              "| NumPy | why it cannot apply |", "| --- | --- |"]
+    for name in names:
+        if name in EXCLUDED:
+            lines.append(f"| `np.{name}` | {EXCLUDED[name]} |")
+    lines.append("")
+    return head, lines
 
 
 def render():
-    functions, generator, methods, operators = scan()
+    functions, generator, methods = scan()
     lines = [
         "# NumPy coverage",
         "",
         "Generated by `scripts/coverage.py` from the code (do not edit by hand; CI checks it is",
-        "current). Each NumPy routine of the project's scope, and where it is: a function of a",
-        "kernels-std module, a method of `Array`, or an operator on arrays.",
+        "current): each function of NumPy's namespace, and the namespaced sections of NumPy and",
+        "SciPy, and where each is in kernels-std.",
         "",
     ]
-    total = done = 0
+    head, table = namespace_section(methods)
+    lines += [head, ""]
+    lines += table
     for section, names in SECTIONS.items():
         lines += [f"## {section}", "", "| NumPy | here |", "| --- | --- |"]
+        total = done = 0
         for name in names.split():
             if section == GENERATOR_SECTION:
                 # NumPy's Generator methods: methods of `random::Generator`.
-                at = where_is(name, generator, set(), set())
+                at = where_is(name, generator)
             else:
-                at = where_is(name, functions, methods, operators)
+                at = where_is(name, functions)
             total += 1
             done += bool(at)
             lines.append(f"| `{name}` | {at or 'not yet'} |")
         lines.append("")
+        lines.insert(lines.index(f"## {section}") + 2, f"{done} of {total} names.")
+        lines.insert(lines.index(f"## {section}") + 3, "")
     for section, (module, names) in NAMESPACES.items():
         lines += [f"## {section}", "", "| name | here |", "| --- | --- |"]
         here = 0
@@ -365,20 +477,37 @@ def render():
     for name in names:
         lines.append(f"| `{name}` | {'`' + special[name] + '`' if name in special else 'not yet'} |")
     lines.append("")
-    lines.insert(6, f"{done} of {total} routines are available.")
-    lines.insert(7, "")
     return "\n".join(lines)
 
 
 def main():
+    args = sys.argv[1:]
+    if "--names" in args:
+        version, names = numpy_names()
+        NAMES.write_text(
+            f"# NumPy {version}'s public top-level functions (not classes, not modules), written\n"
+            "# by `python3 scripts/coverage.py --names`; one a line.\n" + "\n".join(names) + "\n")
+        print(f"wrote {NAMES.relative_to(ROOT)}: {len(names)} names of NumPy {version}")
+        return
     text = render()
-    if "--check" in sys.argv[1:]:
+    if "--check" in args:
+        try:
+            version, names = numpy_names()
+        except ImportError:
+            version = None
+        if version == NUMPY_VERSION:
+            if names != stored_names():
+                sys.exit(f"{NAMES.relative_to(ROOT)} differs from NumPy {version}'s namespace: "
+                         "run python3 scripts/coverage.py --names")
+            print(f"{NAMES.relative_to(ROOT)} is NumPy {version}'s namespace")
+        else:
+            print(f"(NumPy {NUMPY_VERSION} not installed: {NAMES.relative_to(ROOT)} not re-read)")
         if not OUT.exists() or OUT.read_text() != text:
             sys.exit(f"{OUT.relative_to(ROOT)} is stale: run python3 scripts/coverage.py")
         print(f"{OUT.relative_to(ROOT)} is current")
         return
     OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    print(f"wrote {OUT.relative_to(ROOT)}: {text.splitlines()[6]}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 //! kernel each and return arrays). Each takes arrays, scalars or expressions; dtypes and
 //! values as the eager function's (the same kernels).
 //!
-//! Not here: `divmod` (two results: `floor_divide` and `remainder` are), integer `power`
+//! Not here: `divmod`, `frexp`, `modf` (two results: `floor_divide` and `remainder` are),
+//! `sinc`, `nextafter`, `spacing`, `isposinf`, `isneginf`, `nan_to_num`, `fix`, integer `power`
 //! (its negative exponents are refused by a check of the exponent's values before the kernel
 //! runs: see [`PowerLazy`]).
 //!
@@ -570,4 +571,118 @@ pub fn angle<T: Angle>(x: impl IntoExpr<T>, deg: bool) -> Expr<T::Out> {
     } else {
         radians
     }
+}
+
+/// [`crate::math::fabs`] as a lazy expression: integers and `bool` give the float dtype of
+/// [`ToFloat`].
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![-1.5f64, 2.0])?;
+/// assert_eq!((lazy::fabs(&x * 2.0) - 1.0).eval()?.to_vec()?, vec![2.0, 3.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn fabs<T: ToFloat>(x: impl IntoExpr<T>) -> Expr<T::Float> {
+    Expr::call(
+        kernels::fabs::node::<T, T::Float, T::Compute>(),
+        vec![x.into_expr().erase()],
+        Notation::Call("fabs"),
+    )
+}
+
+/// [`crate::math::ldexp`] as a lazy expression: `x 2^e`, `e` of `i32`.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.5f32, -3.0])?;
+/// let e = Array::from_vec(&Device::cpu(), &[2], vec![2i32, -1])?;
+/// assert_eq!((lazy::ldexp(&x, &e) + 1.0).eval()?.to_vec()?, vec![7.0, -0.5]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn ldexp<T: ToFloat>(x: impl IntoExpr<T>, e: impl IntoExpr<i32>) -> Expr<T::Float> {
+    Expr::call(
+        kernels::ldexp::node::<T, T::Float, T::Compute>(),
+        vec![x.into_expr().erase(), e.into_expr().erase()],
+        Notation::Call("ldexp"),
+    )
+}
+
+/// [`crate::math::float_power`] as a lazy expression: `x^y` in `f64`.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![2i32, 4])?;
+/// assert_eq!((lazy::float_power(&x, -1) * 4.0).eval()?.to_vec()?, vec![2.0, 1.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn float_power<T: ToFloat>(x: impl IntoExpr<T>, y: impl IntoExpr<T>) -> Expr<f64> {
+    Expr::call(
+        kernels::power_float::node::<T, f64, f64>(),
+        vec![x.into_expr().erase(), y.into_expr().erase()],
+        Notation::Call("float_power"),
+    )
+}
+
+/// [`crate::math::gcd`] as a lazy expression.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![4i32, -6, 9])?;
+/// assert_eq!((lazy::gcd(&x, 6) + 1).eval()?.to_vec()?, vec![3, 7, 4]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn gcd<T: Int>(x: impl IntoExpr<T>, y: impl IntoExpr<T>) -> Expr<T> {
+    Expr::call(
+        kernels::gcd::node::<T>(),
+        vec![x.into_expr().erase(), y.into_expr().erase()],
+        Notation::Call("gcd"),
+    )
+}
+
+/// [`crate::math::lcm`] as a lazy expression.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![4u32, 6, 0])?;
+/// assert_eq!((lazy::lcm(&x, 6) + 1).eval()?.to_vec()?, vec![13, 7, 1]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn lcm<T: Int>(x: impl IntoExpr<T>, y: impl IntoExpr<T>) -> Expr<T> {
+    Expr::call(
+        kernels::lcm::node::<T>(),
+        vec![x.into_expr().erase(), y.into_expr().erase()],
+        Notation::Call("lcm"),
+    )
+}
+
+/// [`crate::math::bitwise_count`] as a lazy expression (a `u8`).
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![7i16, -1, 0])?;
+/// assert_eq!(lazy::bitwise_count(&x + 1).eval()?.to_vec()?, vec![1, 0, 1]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn bitwise_count<T: Int>(x: impl IntoExpr<T>) -> Expr<u8> {
+    Expr::call(
+        kernels::bitwise_count::node::<T>(),
+        vec![x.into_expr().erase()],
+        Notation::Call("bitwise_count"),
+    )
+}
+
+/// [`crate::math::positive`] as a lazy expression (`+x`).
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![-1i8, 5])?;
+/// assert_eq!((lazy::positive(&x) * 2).eval()?.to_vec()?, vec![-2, 10]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn positive<T: crate::math::Positive>(x: impl IntoExpr<T>) -> Expr<T> {
+    Expr::call(
+        kernels::identity::node::<T>(),
+        vec![x.into_expr().erase()],
+        Notation::Call("positive"),
+    )
 }

@@ -24,6 +24,7 @@ pub use array_runtime::*;
 pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 
 pub mod creation;
+pub mod dtype_routines;
 pub mod fft;
 pub mod io;
 pub mod lazy;
@@ -45,6 +46,7 @@ pub mod stats;
 // (each also lives in its module, where its documentation is; `random` and `io` stay
 // namespaced, as `np.random` and the file routines are).
 pub use creation::*;
+pub use dtype_routines::*;
 pub use linalg::*;
 pub use math::*;
 pub use quantile::*;

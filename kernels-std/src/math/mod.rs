@@ -24,6 +24,12 @@
 //! | `floor`, `ceil`, `trunc` | [`floor`], [`ceil`], [`trunc`] | numbers; integers unchanged |
 //! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` keeps the dtype |
 //! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers |
+//! | `fabs`, `frexp`, `modf`, `ldexp`, `nextafter`, `spacing` | [`fabs`], [`frexp`], [`modf`], [`ldexp`]`(x, e_i32)`, [`nextafter`], [`spacing`] | any but complex -> [`ToFloat::Float`] (`frexp`'s exponent `i32`) |
+//! | `sinc`, `float_power`, `i0` | [`sinc`], [`float_power`], [`i0`] | real; integers give `f64` (`float_power` always) |
+//! | `fix`, `positive` | [`fix`], [`positive`] | as `trunc`; numbers and complex |
+//! | `gcd`, `lcm`, `bitwise_count` | [`gcd`], [`lcm`], [`bitwise_count`] | integers (`bitwise_count` -> `u8`) |
+//! | `isposinf`, `isneginf`, `iscomplex`, `isreal` | [`isposinf`], [`isneginf`], [`iscomplex`], [`isreal`] | real (the last two complex too) -> `bool` |
+//! | `nan_to_num(x, nan=0.0, posinf=None, neginf=None)`, `real_if_close(a, tol)` | [`nan_to_num`]`(&x, 0.0, None, None)`, [`real_if_close`] | floats, complex (integers copied) |
 //! | `isnan`, `isinf`, `isfinite`, `signbit` | [`isnan`], [`isinf`], [`isfinite`], [`signbit`] | numbers (the first three complex too) -> `bool` |
 //! | `equal`, `not_equal`, `less`, `less_equal`, `greater`, `greater_equal` | [`equal`], [`not_equal`], [`less`], [`less_equal`], [`greater`], [`greater_equal`] | numbers, `bool`, complex (lexicographic) -> `bool` |
 //! | `logical_and`, `logical_or`, `logical_xor`, `logical_not` | [`logical_and`], [`logical_or`], [`logical_xor`], [`logical_not`] | any -> `bool` |
@@ -72,22 +78,28 @@
 //! ```
 
 mod arithmetic;
+mod bessel_i0;
 mod bitwise;
 mod classify;
 mod compare;
 mod dtypes;
 mod extrema;
 mod float_fns;
+mod float_parts;
+mod float_steps;
+mod integer_fns;
 pub mod kernels;
 mod logic;
 mod parts;
 mod power;
+mod predicates;
 mod rounding;
 
 pub use arithmetic::{
     abs, absolute, add, divide, divmod, floor_divide, fmod, multiply, negative, reciprocal,
     remainder, sign, square, subtract, true_divide, Absolute, MathNum, Reciprocal, SignSquare,
 };
+pub use bessel_i0::{i0, I0};
 pub use bitwise::{
     bitwise_and, bitwise_not, bitwise_or, bitwise_xor, invert, left_shift, right_shift,
 };
@@ -100,10 +112,17 @@ pub use float_fns::{
     exp, exp2, expm1, heaviside, hypot, log, log10, log1p, log2, logaddexp, logaddexp2, rad2deg,
     rint, sin, sinh, sqrt, tan, tanh, Elementary, ElementaryOp,
 };
+pub use float_parts::{
+    fabs, fix, float_power, frexp, ldexp, modf, nan_to_num, positive, real_if_close, sinc,
+    NanToNum, Positive, RealIfClose, RealOrComplex, Sinc,
+};
+pub use float_steps::{nextafter, spacing, FloatSteps};
+pub use integer_fns::{bitwise_count, gcd, lcm};
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
 pub use parts::conjugate as conj;
 pub use parts::{angle, conjugate, imag, real, Angle, Conjugate, Parts};
 pub use power::{power, Power, PowerLazy};
+pub use predicates::{iscomplex, isneginf, isposinf, isreal, InfSign, RealValues};
 pub use rounding::{around, ceil, floor, trunc, Around};
 
 // NumPy's other names for the same ufuncs (NumPy 2's array-API names among them).

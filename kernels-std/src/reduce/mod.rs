@@ -68,6 +68,10 @@ pub use arg::{
     NanArgMin, NanLargest, NanSmallest, Smallest,
 };
 pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, SumDType};
+/// NumPy's `np.amax`, its other name for [`max`].
+pub use extrema::max as amax;
+/// NumPy's `np.amin`, its other name for [`min`].
+pub use extrema::min as amin;
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
 pub use logic::{all, any, count_nonzero, All, Any, CountNonzero};
 pub use moments::{average, mean, nanmean, nanstd, nanvar, std, var, Average, Mean, Var, VarOf};

@@ -5,6 +5,7 @@
 //! | `np.cumsum(a)`, `np.cumsum(a, axis=1)` | [`cumsum`]`(&a, None)`, [`cumsum`]`(&a, Some(1))` |
 //! | `np.cumprod(a, axis=0)` | [`cumprod`]`(&a, Some(0))` |
 //! | `np.diff(a)`, `np.diff(a, n=2, axis=0)` | [`diff`]`(&a, 1, -1)`, [`diff`]`(&a, 2, 0)` |
+//! | `np.unwrap(p)`, `np.unwrap(p, period=360, axis=0)` | [`unwrap`]`(&p, None, -1, 2.0 * PI)`, `unwrap(&p, None, 0, 360.0)` |
 //!
 //! The scans are parallel on both backends: each row is cut into chunks, the chunks' totals
 //! are computed and scanned (recursively), and a second pass scans each chunk from its
@@ -16,9 +17,11 @@ pub(crate) mod rows;
 
 mod cumulative;
 mod diff;
+mod unwrap;
 
 pub use cumulative::{cumprod, cumsum, Accumulate, ScanDType};
 pub use diff::{diff, Diff};
+pub use unwrap::{unwrap, Unwrap};
 
 pub(crate) use cumulative::scan_rows;
 

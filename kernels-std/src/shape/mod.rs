@@ -73,3 +73,10 @@ pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, ravel, reshape};
 pub use roll::{roll, roll_axes, rot90};
 pub use split::{array_split, dsplit, hsplit, split, vsplit, Sections};
+
+/// NumPy 2's `np.permute_dims` (the array API's name) for [`transpose`].
+pub use axes::transpose as permute_dims;
+/// NumPy 2's `np.concat` (the array API's name) for [`concatenate`].
+pub use join::concatenate as concat;
+/// NumPy's `np.row_stack`, its other name for [`vstack`].
+pub use join::vstack as row_stack;

@@ -11,16 +11,24 @@
 //! [`array_runtime::ops::kernels`].
 
 mod arith;
+mod bessel_i0;
 mod complex_fns;
 mod complex_formulas;
 mod float_fns;
+mod float_parts;
+mod float_steps;
+mod integer_fns;
 mod logic;
 mod parts;
 mod rounding;
 
 pub use arith::*;
+pub use bessel_i0::*;
 pub use complex_fns::*;
 pub use float_fns::*;
+pub use float_parts::*;
+pub use float_steps::*;
+pub use integer_fns::*;
 pub use logic::*;
 pub use parts::*;
 pub use rounding::*;
