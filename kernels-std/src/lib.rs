@@ -55,6 +55,9 @@ pub use scan::*;
 pub use shape::*;
 pub use sort::*;
 pub use stats::*;
+/// NumPy's `convolve` and `correlate` (1-d; they live in [`fft`], beside SciPy's
+/// `fftconvolve`, and choose the direct or FFT method as SciPy's `method="auto"`).
+pub use fft::{convolve, correlate};
 
 /// For NumPy and CuPy users: array expressions, promotion, in-place writes, views and
 /// evaluation, NumPy's spelling beside ours.

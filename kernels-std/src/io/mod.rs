@@ -65,6 +65,9 @@ use array_runtime::{c128, c64, f16, Array, AsArray, DTypeId, Device, Error, Resu
 
 pub use npy::NpyDType;
 pub use npz::{load_npz, save_npz, save_npz_compressed, Npz, NpzFile};
+/// NumPy's names for [`save_npz`] and [`save_npz_compressed`] (`np.savez`,
+/// `np.savez_compressed`): the arrays are given with their names.
+pub use npz::{save_npz as savez, save_npz_compressed as savez_compressed};
 pub(crate) use npz::{write_entries, Entry};
 
 /// An array whose dtype is known only at run time: what [`load_any`] returns and what
