@@ -2,17 +2,23 @@
 """SciPy's side of the kernels-std sparse benchmark (benches/sparse.rs): SpMV `a @ x` of the
 2-d Poisson matrix (5-point Laplacian, Dirichlet) of a k x k grid, float64 values, int32
 indices, CSR, with x[i] = ((37 i) mod 101) / 7, the same matrix and vector as the Rust side.
-Then SpGEMM `a @ a` of the same matrix for the sizes given as gK (median of 11).
+Then SpGEMM `a @ a` of the same matrix for the sizes given as gK (median of 11), and
+`cg(a, b, rtol=1e-8)` with b = x for the sizes given as cK (the median of CG_REPS solves,
+default 1: a solve of the 1000 x 1000 grid takes minutes; "cg/poisson/K/iterations" is its
+iteration count).
 Prints one JSON object {"numpy": scipy version, "results": {"spmv/poisson/k": median
-seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...]
+seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...] [cK ...]
 (default 1415: about 10^7 stored values)
 """
 import json
+import os
 import sys
+import time
 
 import numpy as np
 import scipy
 import scipy.sparse as sp
+import scipy.sparse.linalg as spla
 
 from bench_timing import median_time
 
@@ -28,8 +34,9 @@ def poisson2d(k):
 
 
 def main():
-    sizes = [int(s) for s in sys.argv[1:] if not s.startswith("g")]
+    sizes = [int(s) for s in sys.argv[1:] if s[0].isdigit()]
     spgemm = [int(s[1:]) for s in sys.argv[1:] if s.startswith("g")]
+    cg_sizes = [int(s[1:]) for s in sys.argv[1:] if s.startswith("c")]
     if not sys.argv[1:]:
         sizes = [1415]
     out = {}
@@ -42,6 +49,19 @@ def main():
         assert a.nnz == 5 * n - 4 * k, a.nnz
         x = (np.arange(n) * 37 % 101) / 7.0
         out[f"spmv/poisson/{k}"] = median_time(lambda: a @ x, 21)
+    for k in cg_sizes:
+        a = poisson2d(k)
+        b = (np.arange(k * k) * 37 % 101) / 7.0
+        ts = []
+        for _ in range(int(os.environ.get("CG_REPS", "1"))):
+            calls = []
+            t = time.perf_counter()
+            _, info = spla.cg(a, b, rtol=1e-8, callback=lambda xk: calls.append(1))
+            ts.append(time.perf_counter() - t)
+            assert info == 0, info
+        ts.sort()
+        out[f"cg/poisson/{k}"] = ts[len(ts) // 2]
+        out[f"cg/poisson/{k}/iterations"] = len(calls)
     print(json.dumps({"numpy": scipy.__version__, "results": out}))
 
 

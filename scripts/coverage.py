@@ -304,6 +304,37 @@ def sparse_section():
     return lines
 
 
+# scipy.sparse.linalg: its 35 routines and classes (api-map.md's list: SciPy's `__all__` less
+# its submodule names and warning/error classes), as `pub fn`s of `kernels_std::sparse::linalg`
+# (a class: a type with methods).
+SPARSE_LINALG = (
+    "LaplacianNd LinearOperator SuperLU aslinearoperator bicg bicgstab cg cgs eigs eigsh expm "
+    "expm_multiply factorized funm_multiply_krylov gcrotmk gmres inv is_sptriangular lgmres "
+    "lobpcg lsmr lsqr matrix_power minres norm onenormest qmr spbandwidth spilu splu spsolve "
+    "spsolve_triangular svds tfqmr use_solver"
+)
+
+
+def sparse_linalg_section():
+    fns, types = {}, set()
+    for path in sorted((ROOT / "kernels-std" / "src" / "sparse" / "linalg").glob("*.rs")):
+        for ty, name in public_fns(strip_tests(path.read_text())):
+            if ty is None:
+                fns[name] = f"kernels_std::sparse::linalg::{name}"
+            else:
+                types.add(ty)
+    names = SPARSE_LINALG.split()
+    at = {n: fns.get(n) or (f"kernels_std::sparse::linalg::{n}" if n in types else None)
+          for n in names}
+    done = sum(1 for n in names if at[n])
+    lines = ["## SciPy: sparse.linalg", "", f"{done} of {len(names)} names of "
+             "`scipy.sparse.linalg`.", "", "| SciPy | here |", "| --- | --- |"]
+    for n in names:
+        lines.append(f"| `scipy.sparse.linalg.{n}` | {'`' + at[n] + '`' if at[n] else 'not yet'} |")
+    lines.append("")
+    return lines
+
+
 UFUNC_ENTRY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): Promote(?:F32)?;", re.M)
 
 
@@ -469,6 +500,7 @@ def render():
         lines.insert(lines.index(f"## {section}") + 2, f"{here} of {len(names.split())} names.")
         lines.insert(lines.index(f"## {section}") + 3, "")
     lines += sparse_section()
+    lines += sparse_linalg_section()
     special = special_fns()
     names = SPECIAL.split()
     have = [n for n in names if n in special]

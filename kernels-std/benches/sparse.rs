@@ -5,12 +5,19 @@
 //! Then SpGEMM (`a @ a`, CSR times CSR) of the same matrix for a smaller grid, `k = 300` by
 //! default (`BENCH_SPGEMM_SIZES`): 4.5e5 stored values, 2.2e6 products, 1.2e6 in the result.
 //!
+//! Then `sparse::linalg::cg` on the same matrix of a `k x k` grid to `rtol = 1e-8`, `b = x`:
+//! `k = 1000` by default (`BENCH_CG_SIZES`; 10^6 unknowns, about 1900 iterations), the median
+//! of `CG_REPS` solves (default 1: one solve takes minutes on a 2-core machine), beside SciPy's
+//! `cg` on the same system; criterion times the solve of a `100 x 100` grid
+//! (`BENCH_CG_CRITERION`).
+//!
 //! `cargo bench -p kernels-std --no-default-features --bench sparse`. Criterion's figures,
 //! then a table of medians beside SciPy's (`scripts/bench_scipy_sparse.py` builds the same
 //! matrix and vector: `x[i] = ((37 i) mod 101) / 7`).
 
 use criterion::{black_box, Criterion, Throughput};
 use kernels_std::prelude::*;
+use kernels_std::sparse::linalg::cg;
 use kernels_std::sparse::CsrArray;
 
 mod common;
@@ -45,6 +52,21 @@ fn poisson(k: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
         indptr.push(indices.len() as i32);
     }
     (data, indices, indptr)
+}
+
+/// The Poisson matrix of a `k x k` grid and `b[i] = ((37 i) mod 101) / 7`, on `dev`.
+fn poisson_system(dev: &Device, k: usize) -> (CsrArray<f64>, Array<f64>) {
+    let (data, indices, indptr) = poisson(k);
+    let (nnz, n) = (data.len(), k * k);
+    let a = CsrArray::new(
+        &Array::from_vec(dev, &[nnz], data).expect("data"),
+        &Array::from_vec(dev, &[nnz], indices).expect("indices"),
+        &Array::from_vec(dev, &[n + 1], indptr).expect("indptr"),
+        [n, n],
+    )
+    .expect("poisson");
+    let b: Vec<f64> = (0..n).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
+    (a, Array::from_vec(dev, &[n], b).expect("b"))
 }
 
 fn main() {
@@ -101,13 +123,65 @@ fn main() {
         let t = median(|| drop(a.dot(&a).expect("spgemm")), 11);
         rows.push((format!("spgemm/poisson/{k}"), nnz, t.as_secs_f64()));
     }
+    let env_sizes = |name: &str, default: usize| -> Vec<usize> {
+        std::env::var(name)
+            .ok()
+            .map(|s| s.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+            .unwrap_or_else(|| vec![default])
+    };
+    for &k in &env_sizes("BENCH_CG_CRITERION", 100) {
+        let (a, b) = poisson_system(&dev, k);
+        let mut g = c.benchmark_group("cg");
+        g.sample_size(10);
+        g.bench_function(format!("poisson{k}/f64/rtol1e-8"), |bench| {
+            bench.iter(|| black_box(cg(&a, &b).rtol(1e-8).run().expect("cg")))
+        });
+        g.finish();
+    }
+    let cg_sizes = env_sizes("BENCH_CG_SIZES", 1000);
+    let reps: usize = std::env::var("CG_REPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let mut cg_iterations = Vec::new();
+    for &k in &cg_sizes {
+        let (a, b) = poisson_system(&dev, k);
+        let mut times = Vec::new();
+        let mut iterations = 0;
+        for _ in 0..reps.max(1) {
+            iterations = 0;
+            let t = std::time::Instant::now();
+            let (_, info) = cg(&a, &b)
+                .rtol(1e-8)
+                .callback(|_| iterations += 1)
+                .run()
+                .expect("cg");
+            times.push(t.elapsed().as_secs_f64());
+            assert_eq!(info, 0);
+        }
+        times.sort_by(f64::total_cmp);
+        rows.push((
+            format!("cg/poisson/{k}"),
+            5 * k * k - 4 * k,
+            times[times.len() / 2],
+        ));
+        cg_iterations.push((k, iterations));
+    }
     let mut args: Vec<String> = sizes.iter().map(|k| k.to_string()).collect();
     args.extend(spgemm_sizes.iter().map(|k| format!("g{k}")));
+    args.extend(cg_sizes.iter().map(|k| format!("c{k}")));
     let sp = common::numpy("bench_scipy_sparse.py", &args);
     println!(
         "scipy {}",
         sp.as_ref().map_or("not available", |(v, _)| v.as_str())
     );
+    for (k, it) in cg_iterations {
+        let theirs = lookup(&sp, &format!("cg/poisson/{k}/iterations"));
+        println!(
+            "cg/poisson/{k}: {it} iterations, scipy {}",
+            theirs.map_or("-".into(), |t| format!("{t:.0}"))
+        );
+    }
     println!(
         "{:<22} {:>10} {:>10} {:>10} {:>9}",
         "op", "nnz", "ours", "scipy", "vs scipy"

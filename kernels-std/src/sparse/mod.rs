@@ -51,6 +51,7 @@ mod csc;
 mod csr;
 mod dtypes;
 pub(crate) mod kernels;
+pub mod linalg;
 mod npz;
 mod ops;
 

@@ -45,6 +45,9 @@ fn sparse_kernels_compile() {
             raw(&place_entries::DEF, &[t, i]);
             raw(&spgemm_sort_lines::DEF, &[t, i]);
         }
+        for t in [F32, F64] {
+            raw(&super::linalg::norm::line_extrema::DEF, &[t, i]);
+        }
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);

@@ -1,0 +1,509 @@
+//! The Krylov solvers of SciPy's `scipy.sparse.linalg._isolve.iterative` (`cg`, `bicgstab`,
+//! `cgs`): SciPy's loops, line for line, as host loops over device operations.
+
+use super::interface::{AsLinearOperator, LinearOperator};
+use super::scalar::SolverDType;
+use crate::prelude::*;
+use num_traits::{Float as _, Zero as _};
+
+/// Which solver a [`Krylov`] call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    Cg,
+    Bicgstab,
+    Cgs,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Cg => "cg",
+            Method::Bicgstab => "bicgstab",
+            Method::Cgs => "cgs",
+        }
+    }
+}
+
+/// A solver's iteration callback: SciPy's `callback(xk)`, called with the current iterate
+/// after each iteration.
+type Callback<'a, T> = Box<dyn FnMut(&Array<T>) + 'a>;
+
+/// The call [`cg`], [`bicgstab`] and [`cgs`] return: set SciPy's keywords, then
+/// [`run`](Krylov::run) gives SciPy's `(x, info)`.
+///
+/// `info` is `0` when `||b - A x|| < max(rtol ||b||, atol)` was reached, `maxiter` (`> 0`)
+/// when the iterations ran out first (`x` is then the last iterate), and negative at a
+/// breakdown of `bicgstab` or `cgs` (SciPy's `-10`: `rho` vanished, `-11`: `omega` or a
+/// dot product vanished). Errors, as SciPy's `ValueError`s: a non-square operator, `b` not
+/// of shape `[n]` or `[n, 1]`, `x0` likewise, a preconditioner of another shape, a
+/// negative `atol`; arrays on different devices.
+#[must_use = "a solver call does nothing until `.run()` is called"]
+pub struct Krylov<'a, T: SolverDType> {
+    method: Method,
+    a: Result<LinearOperator<'a, T>>,
+    b: &'a Array<T>,
+    x0: Option<&'a Array<T>>,
+    rtol: f64,
+    atol: f64,
+    maxiter: Option<usize>,
+    m: Option<Result<LinearOperator<'a, T>>>,
+    callback: Option<Callback<'a, T>>,
+}
+
+impl<T: SolverDType> std::fmt::Debug for Krylov<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct(self.method.name())
+            .field("rtol", &self.rtol)
+            .field("atol", &self.atol)
+            .field("maxiter", &self.maxiter)
+            .finish_non_exhaustive()
+    }
+}
+
+fn krylov<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
+    method: Method,
+    a: &'a A,
+    b: &'a Array<T>,
+) -> Krylov<'a, T> {
+    Krylov {
+        method,
+        a: a.as_linear_operator(),
+        b,
+        x0: None,
+        rtol: 1e-5,
+        atol: 0.0,
+        maxiter: None,
+        m: None,
+        callback: None,
+    }
+}
+
+/// SciPy's `cg(A, b, x0=None, *, rtol=1e-5, atol=0., maxiter=None, M=None, callback=None)`:
+/// the conjugate gradient method for a Hermitian positive definite `A` (anything
+/// [`AsLinearOperator`]: a sparse array, a dense one, a [`LinearOperator`]). Keywords are the
+/// methods of [`Krylov`]; `.run()?` gives `(x, info)`.
+///
+/// Each iteration is one product with `A`, one with `M` (none for the default identity), two
+/// dot products (one when `M` is the identity: `||r||^2` serves as `r . z`), and three
+/// vector updates, each a fused kernel written in place; three scalars are read back.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::{diags, CsrArray};
+/// use kernels_std::sparse::linalg::cg;
+/// let dev = Device::cpu();
+/// // The 1-d Laplacian of 4 points.
+/// let main = Array::from_vec(&dev, &[4], vec![2.0f64; 4])?;
+/// let off = Array::from_vec(&dev, &[3], vec![-1.0f64; 3])?;
+/// let a: CsrArray<f64> = diags(&dev, &[main, off.clone(), off], &[0, -1, 1], None)?;
+/// let b = Array::from_vec(&dev, &[4], vec![1.0, 0.0, 0.0, 1.0])?;
+/// let (x, info) = cg(&a, &b).rtol(1e-12).run()?;
+/// assert_eq!(info, 0);
+/// for v in x.to_vec()? {
+///     assert!((v - 1.0).abs() < 1e-12);
+/// }
+/// // Two iterations are not enough: info is the number of iterations made.
+/// let (_, info) = cg(&a, &b).rtol(1e-12).maxiter(1).run()?;
+/// assert_eq!(info, 1);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cg<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
+    a: &'a A,
+    b: &'a Array<T>,
+) -> Krylov<'a, T> {
+    krylov(Method::Cg, a, b)
+}
+
+/// SciPy's `bicgstab(A, b, x0=None, *, rtol=1e-5, atol=0., maxiter=None, M=None,
+/// callback=None)`: the biconjugate gradient stabilized method, for any square `A`. Keywords
+/// and the result as [`cg`]'s; `info` `-10` or `-11` at a breakdown, as SciPy's.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::CsrArray;
+/// use kernels_std::sparse::linalg::bicgstab;
+/// let dev = Device::cpu();
+/// let d = Array::from_vec(&dev, &[3, 3], vec![4.0f64, 1.0, 0.0, -1.0, 4.0, 1.0, 0.0, -1.0, 4.0])?;
+/// let a = CsrArray::<f64>::from_dense(&d)?;
+/// let b = Array::from_vec(&dev, &[3], vec![5.0, 4.0, 3.0])?;
+/// let (x, info) = bicgstab(&a, &b).rtol(1e-12).run()?;
+/// assert_eq!(info, 0);
+/// let r = (&b - &a.dot(&x)?).eval()?;
+/// assert!(r.to_vec()?.iter().all(|v| v.abs() < 1e-10));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn bicgstab<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
+    a: &'a A,
+    b: &'a Array<T>,
+) -> Krylov<'a, T> {
+    krylov(Method::Bicgstab, a, b)
+}
+
+/// SciPy's `cgs(A, b, x0=None, *, rtol=1e-5, atol=0., maxiter=None, M=None,
+/// callback=None)`: the conjugate gradient squared method, for any square `A`; as SciPy's,
+/// the residual is recomputed as `b - A x` each iteration. Keywords and the result as
+/// [`cg`]'s; `info` `-10` or `-11` at a breakdown, as SciPy's.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::CsrArray;
+/// use kernels_std::sparse::linalg::cgs;
+/// let dev = Device::cpu();
+/// let d = Array::from_vec(&dev, &[3, 3], vec![4.0f64, 1.0, 0.0, -1.0, 4.0, 1.0, 0.0, -1.0, 4.0])?;
+/// let a = CsrArray::<f64>::from_dense(&d)?;
+/// let b = Array::from_vec(&dev, &[3], vec![5.0, 4.0, 3.0])?;
+/// let (x, info) = cgs(&a, &b).rtol(1e-12).run()?;
+/// assert_eq!(info, 0);
+/// let r = (&b - &a.dot(&x)?).eval()?;
+/// assert!(r.to_vec()?.iter().all(|v| v.abs() < 1e-10));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cgs<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
+    a: &'a A,
+    b: &'a Array<T>,
+) -> Krylov<'a, T> {
+    krylov(Method::Cgs, a, b)
+}
+
+/// The system a solver works on (SciPy's `make_system`): the operators, `x` (a copy of `x0`
+/// or zeros, 1-d), `b` (1-d), and whether `x` has a nonzero element.
+struct System<'a, T: SolverDType> {
+    a: LinearOperator<'a, T>,
+    m: LinearOperator<'a, T>,
+    x: Array<T>,
+    b: Array<T>,
+    x_nonzero: bool,
+}
+
+impl<'a, T: SolverDType> Krylov<'a, T> {
+    /// SciPy's `x0`: the initial guess, `[n]` or `[n, 1]` (default zeros).
+    pub fn x0(mut self, x0: &'a Array<T>) -> Self {
+        self.x0 = Some(x0);
+        self
+    }
+
+    /// SciPy's `rtol` (default `1e-5`): converged when `||r|| < max(rtol ||b||, atol)`.
+    pub fn rtol(mut self, rtol: f64) -> Self {
+        self.rtol = rtol;
+        self
+    }
+
+    /// SciPy's `atol` (default `0`); a negative value is an error at `run`.
+    pub fn atol(mut self, atol: f64) -> Self {
+        self.atol = atol;
+        self
+    }
+
+    /// SciPy's `maxiter` (default `10 n`).
+    pub fn maxiter(mut self, maxiter: usize) -> Self {
+        self.maxiter = Some(maxiter);
+        self
+    }
+
+    /// SciPy's `M`: the preconditioner, an approximation of `A^-1` (anything
+    /// [`AsLinearOperator`] of `A`'s shape).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::{diags, CsrArray};
+    /// use kernels_std::sparse::linalg::{cg, LinearOperator};
+    /// let dev = Device::cpu();
+    /// let d = Array::from_vec(&dev, &[3], vec![1.0f64, 10.0, 100.0])?;
+    /// let a: CsrArray<f64> = diags(&dev, &[d.clone()], &[0], None)?;
+    /// let b = Array::from_vec(&dev, &[3], vec![1.0, 1.0, 1.0])?;
+    /// // Jacobi: divide by the diagonal. A diagonal system is then solved at once.
+    /// let inv = (1.0 / &d).eval()?;
+    /// let jacobi = LinearOperator::new([3, 3], |r: &Array<f64>| (r * &inv).eval());
+    /// let mut iterations = 0;
+    /// let (x, info) = cg(&a, &b).m(&jacobi).callback(|_| iterations += 1).run()?;
+    /// assert_eq!((info, iterations), (0, 1));
+    /// assert_eq!(x.to_vec()?, vec![1.0, 0.1, 0.01]);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn m<M: AsLinearOperator<T> + ?Sized>(mut self, m: &'a M) -> Self {
+        self.m = Some(m.as_linear_operator());
+        self
+    }
+
+    /// SciPy's `callback(xk)`: called after each iteration with the current iterate.
+    pub fn callback(mut self, callback: impl FnMut(&Array<T>) + 'a) -> Self {
+        self.callback = Some(Box::new(callback));
+        self
+    }
+
+    /// SciPy's `make_system`, and the tolerance (`_get_atol_rtol`).
+    fn system(&mut self) -> Result<(System<'a, T>, f64)> {
+        let what = self.method.name();
+        let a = std::mem::replace(&mut self.a, Err(Error::invalid("taken")))?;
+        let [rows, n] = a.shape();
+        if rows != n {
+            return Err(Error::invalid(format!(
+                "{what}: expected square matrix, but got shape=({rows}, {n})"
+            )));
+        }
+        let vector = |v: &Array<T>, name: &str| -> Result<Array<T>> {
+            match v.shape() {
+                [k] | [k, 1] if *k == n => v.reshape(&[n]),
+                s => Err(Error::ShapeMismatch {
+                    op: format!("{what}: shapes of A ({n}, {n}) and {name} are incompatible"),
+                    expected: vec![n],
+                    found: s.to_vec(),
+                }),
+            }
+        };
+        let b = vector(self.b, "b")?;
+        let dev = b.device();
+        let m = match self.m.take() {
+            None => LinearOperator::identity(n),
+            Some(m) => {
+                let m = m?;
+                if m.shape() != [n, n] {
+                    return Err(Error::invalid(format!(
+                        "{what}: matrix ({n}, {n}) and preconditioner {:?} have different shapes",
+                        m.shape()
+                    )));
+                }
+                m
+            }
+        };
+        let (x, x_nonzero) = match self.x0 {
+            None => (Array::zeros(&dev, &[n])?, false),
+            Some(x0) => {
+                let x0 = vector(x0, "x0")?;
+                if x0.device() != dev {
+                    return Err(Error::invalid(format!(
+                        "{what}: x0 is on {:?}, b on {dev:?}",
+                        x0.device()
+                    )));
+                }
+                let nonzero = crate::reduce::count_nonzero(&x0).run()?.item()? > 0;
+                (x0.copy()?, nonzero)
+            }
+        };
+        if self.atol.is_nan() || self.atol < 0.0 {
+            return Err(Error::invalid(format!(
+                "'scipy.sparse.linalg.{what}' called with invalid `atol`={}; if set, `atol` \
+                 must be a real, non-negative number.",
+                self.atol
+            )));
+        }
+        Ok((
+            System {
+                a,
+                m,
+                x,
+                b,
+                x_nonzero,
+            },
+            self.atol,
+        ))
+    }
+
+    /// Runs the solver: SciPy's `(x, info)` (see [`Krylov`]).
+    pub fn run(mut self) -> Result<(Array<T>, i64)> {
+        let (sys, atol) = self.system()?;
+        let bnrm2 = T::norm(&sys.b)?;
+        let atol = atol.max(self.rtol * bnrm2.into());
+        // NumPy compares `norm(r) < atol` in `r`'s dtype (NEP 50: the Python float is weak).
+        let atol = num_traits::cast::<f64, T::Re>(atol).unwrap_or_else(T::Re::infinity);
+        if bnrm2 == T::Re::zero() {
+            return Ok((sys.b.copy()?, 0));
+        }
+        let n = sys.b.len();
+        let maxiter = self.maxiter.unwrap_or(n.saturating_mul(10));
+        let mut callback = self.callback.take();
+        let mut cb = |x: &Array<T>| {
+            if let Some(f) = callback.as_mut() {
+                f(x)
+            }
+        };
+        match self.method {
+            Method::Cg => cg_loop(sys, atol, maxiter, &mut cb),
+            Method::Bicgstab => bicgstab_loop(sys, atol, maxiter, &mut cb),
+            Method::Cgs => cgs_loop(sys, atol, maxiter, &mut cb),
+        }
+    }
+}
+
+/// `b - A x`, or a copy of `b` when `x` is zero (SciPy's `b - matvec(x) if x.any() else
+/// b.copy()`).
+fn residual<T: SolverDType>(sys: &System<'_, T>) -> Result<Array<T>> {
+    if sys.x_nonzero {
+        T::minus(&sys.b, &sys.a.matvec(&sys.x)?)
+    } else {
+        sys.b.copy()
+    }
+}
+
+/// `M r` (no product for the identity).
+fn psolve<T: SolverDType>(m: &LinearOperator<'_, T>, r: &Array<T>) -> Result<Array<T>> {
+    if m.is_identity() {
+        Ok(r.clone())
+    } else {
+        m.matvec(r)
+    }
+}
+
+fn info(iterations: usize) -> i64 {
+    i64::try_from(iterations).unwrap_or(i64::MAX)
+}
+
+/// SciPy's `cg` loop.
+fn cg_loop<T: SolverDType>(
+    sys: System<'_, T>,
+    atol: T::Re,
+    maxiter: usize,
+    callback: &mut dyn FnMut(&Array<T>),
+) -> Result<(Array<T>, i64)> {
+    let mut r = residual(&sys)?;
+    let System { a, m, mut x, .. } = sys;
+    let identity = m.is_identity();
+    let mut rho_prev = T::zero();
+    let mut p: Option<Array<T>> = None;
+    for iteration in 0..maxiter {
+        // With M = I, z is r and r . z is ||r||^2: one reduction gives both.
+        let (rnorm, rho) = if identity {
+            let rr = T::dot(&r, &r)?;
+            (rr.re().max(T::Re::zero()).sqrt(), rr)
+        } else {
+            (T::norm(&r)?, T::zero())
+        };
+        if rnorm < atol {
+            return Ok((x, 0));
+        }
+        let z = psolve(&m, &r)?;
+        let rho_cur = if identity { rho } else { T::dot(&r, &z)? };
+        let pk = match p.take() {
+            Some(mut pk) if iteration > 0 => {
+                T::xpay(&mut pk, rho_cur / rho_prev, &z)?;
+                pk
+            }
+            _ => z.copy()?,
+        };
+        let q = a.matvec(&pk)?;
+        let alpha = rho_cur / T::dot(&pk, &q)?;
+        T::axpy(&mut x, alpha, &pk)?;
+        T::axpy(&mut r, -alpha, &q)?;
+        p = Some(pk);
+        rho_prev = rho_cur;
+        callback(&x);
+    }
+    Ok((x, info(maxiter)))
+}
+
+/// SciPy's `bicgstab` loop.
+fn bicgstab_loop<T: SolverDType>(
+    sys: System<'_, T>,
+    atol: T::Re,
+    maxiter: usize,
+    callback: &mut dyn FnMut(&Array<T>),
+) -> Result<(Array<T>, i64)> {
+    let mut r = residual(&sys)?;
+    let System { a, m, mut x, .. } = sys;
+    let eps = T::eps();
+    let (rhotol, omegatol) = (eps * eps, eps * eps);
+    let rtilde = r.copy()?;
+    let (mut rho_prev, mut omega, mut alpha) = (T::zero(), T::zero(), T::zero());
+    let mut p: Option<Array<T>> = None;
+    let mut v: Option<Array<T>> = None;
+    for iteration in 0..maxiter {
+        if T::norm(&r)? < atol {
+            return Ok((x, 0));
+        }
+        let rho = T::dot(&rtilde, &r)?;
+        if rho.modulus() < rhotol {
+            return Ok((x, -10));
+        }
+        let pk = match (p.take(), v.as_ref()) {
+            (Some(mut pk), Some(v)) if iteration > 0 => {
+                if omega.modulus() < omegatol {
+                    return Ok((x, -11));
+                }
+                let beta = (rho / rho_prev) * (alpha / omega);
+                // p = (p - omega v) beta + r, SciPy's three in-place steps in two.
+                T::axpy(&mut pk, -omega, v)?;
+                T::xpay(&mut pk, beta, &r)?;
+                pk
+            }
+            _ => r.copy()?,
+        };
+        let phat = psolve(&m, &pk)?;
+        p = Some(pk);
+        let vk = a.matvec(&phat)?;
+        let rv = T::dot(&rtilde, &vk)?;
+        if rv == T::zero() {
+            return Ok((x, -11));
+        }
+        alpha = rho / rv;
+        T::axpy(&mut r, -alpha, &vk)?;
+        if T::norm(&r)? < atol {
+            T::axpy(&mut x, alpha, &phat)?;
+            return Ok((x, 0));
+        }
+        let shat = psolve(&m, &r)?;
+        let t = a.matvec(&shat)?;
+        omega = T::dot(&t, &r)? / T::dot(&t, &t)?;
+        T::axpy(&mut x, alpha, &phat)?;
+        T::axpy(&mut x, omega, &shat)?;
+        T::axpy(&mut r, -omega, &t)?;
+        v = Some(vk);
+        rho_prev = rho;
+        callback(&x);
+    }
+    Ok((x, info(maxiter)))
+}
+
+/// SciPy's `cgs` loop.
+fn cgs_loop<T: SolverDType>(
+    sys: System<'_, T>,
+    atol: T::Re,
+    maxiter: usize,
+    callback: &mut dyn FnMut(&Array<T>),
+) -> Result<(Array<T>, i64)> {
+    let mut r = residual(&sys)?;
+    let System { a, m, mut x, b, .. } = sys;
+    let eps = T::eps();
+    let rhotol = eps * eps;
+    let rtilde = r.copy()?;
+    let mut rho_prev = T::zero();
+    let mut state: Option<(Array<T>, Array<T>, Array<T>)> = None; // p, u, q
+    for iteration in 0..maxiter {
+        if T::norm(&r)? < atol {
+            return Ok((x, 0));
+        }
+        let rho_cur = T::dot(&rtilde, &r)?;
+        if rho_cur.modulus() < rhotol {
+            return Ok((x, -10));
+        }
+        let (p, u) = match state.take() {
+            Some((mut p, _, q)) if iteration > 0 => {
+                let beta = rho_cur / rho_prev;
+                // u = r + beta q; p = u + beta (q + beta p)
+                let mut u = r.copy()?;
+                T::axpy(&mut u, beta, &q)?;
+                T::xpay(&mut p, beta, &q)?;
+                T::xpay(&mut p, beta, &u)?;
+                (p, u)
+            }
+            _ => (r.copy()?, r.copy()?),
+        };
+        let phat = psolve(&m, &p)?;
+        let vhat = a.matvec(&phat)?;
+        let rv = T::dot(&rtilde, &vhat)?;
+        if rv == T::zero() {
+            return Ok((x, -11));
+        }
+        let alpha = rho_cur / rv;
+        let mut q = u.copy()?;
+        T::axpy(&mut q, -alpha, &vhat)?;
+        let mut uq = u.copy()?;
+        T::axpy(&mut uq, T::one(), &q)?;
+        state = Some((p, u, q));
+        let uhat = psolve(&m, &uq)?;
+        T::axpy(&mut x, alpha, &uhat)?;
+        r = T::minus(&b, &a.matvec(&x)?)?;
+        rho_prev = rho_cur;
+        callback(&x);
+    }
+    Ok((x, info(maxiter)))
+}

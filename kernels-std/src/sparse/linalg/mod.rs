@@ -1,0 +1,35 @@
+//! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
+//! the Krylov solvers [`cg`], [`bicgstab`] and [`cgs`], and [`norm`].
+//!
+//! | SciPy | here |
+//! |---|---|
+//! | `LinearOperator((m, n), matvec, rmatvec=rmatvec, matmat=matmat, dtype=T)` | [`LinearOperator::new`]`([m, n], matvec)`, `.with_rmatvec(..)`, `.with_matmat(..)` |
+//! | `aslinearoperator(A)` (sparse, dense, an operator) | [`aslinearoperator`]`(&a)` |
+//! | `A.matvec(x)`, `A.rmatvec(y)`, `A.matmat(X)`, `A.shape`, `A.dtype` | `op.matvec(&x)`, `op.rmatvec(&y)`, `op.matmat(&xm)`, `op.shape()`, `op.dtype()` |
+//! | `x, info = cg(A, b, x0=x0, rtol=rtol, atol=atol, maxiter=k, M=M, callback=f)` | `let (x, info) = `[`cg`]`(&a, &b).x0(&x0).rtol(rtol).atol(atol).maxiter(k).m(&m).callback(f).run()?;` |
+//! | `bicgstab(A, b, ...)`, `cgs(A, b, ...)` | [`bicgstab`]`(&a, &b)`, [`cgs`]`(&a, &b)`, the same keywords |
+//! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
+//! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
+//!
+//! The solvers are SciPy's loops (SciPy 1.17's `_isolve/iterative.py`) run on the host over
+//! device operations: each product with `A` is an SpMV (or the user's closure), each dot
+//! product and norm one fused reduction (its scalar read back, as SciPy and CuPy read it),
+//! each vector update one fused elementwise kernel written in place. So a solve runs where
+//! its arrays are, on the CPU backend or on CUDA. Their results are SciPy's: the same
+//! convergence test (`||r|| < max(rtol ||b||, atol)`, compared in the dtype of `r`), the same
+//! `info` (0, the iteration limit, SciPy's breakdown codes), the same iterates up to rounding.
+//!
+//! The dtypes are SciPy's four ([`SolverDType`]: `f32`, `f64`, `c64`, `c128`); `A`, `b`, `x0`
+//! and `M` share one, where SciPy would promote (`f32` with `f64` to `f64`).
+//!
+//! Design notes: `kernels-std/src/sparse/README.md`.
+
+mod interface;
+mod isolve;
+pub(crate) mod norm;
+mod scalar;
+
+pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
+pub use isolve::{bicgstab, cg, cgs, Krylov};
+pub use norm::{norm, norm_axes, norm_axis};
+pub use scalar::SolverDType;

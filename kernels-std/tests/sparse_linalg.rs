@@ -1,0 +1,520 @@
+//! `sparse::linalg` against SciPy: the fixtures of
+//! `scripts/fixtures/gen_sparse_linalg_fixtures.py` (SciPy 1.17's `cg`, `bicgstab` and `cgs`
+//! on the 2-d Poisson matrix, a Poisson matrix with a varied diagonal under a Jacobi
+//! preconditioner, a complex Hermitian one, a non-symmetric convection-diffusion one, with
+//! and without `x0`, in `f32`, `f64`, `c64`, `c128`, and runs stopped by `maxiter`), on the CPU
+//! backend and, when there is one, on CUDA device 0 (and on the CUDA host target under
+//! `KERNELS_TEST_CUDA_HOST`); then the operators, the edge cases and every malformed call.
+//!
+//! Tolerances, from the condition number. `info` exactly. A converged run stops when its
+//! residual `r` satisfies `||r|| < t = max(rtol ||b||, atol)`, so `||x - x*|| = ||A^-1 (b - A x)||
+//! <= ||A^-1|| (t + g)`, where `g` bounds the gap between the updated residual and the true
+//! `b - A x` (rounding: `10 k eps ||A|| ||x*||` after `k` iterations); that bound is checked
+//! against the exact solution, and twice it against SciPy's `x` (which satisfies the same).
+//! The iteration count may differ from SciPy's by one in double precision (the last test
+//! compares two numbers close to the threshold, computed in different orders), by an eighth
+//! in single precision (where rounding decides how fast orthogonality is lost: `c64` CG on a
+//! matrix of condition 160 takes 60 iterations in SciPy, 65 here, 69 vs 74 at another
+//! `rtol`); the solutions are held to the bound above all the same. Runs stopped by `maxiter` make the
+//! same iterations as SciPy's: their iterates agree within `100 k eps cond(A) ||x||`.
+
+mod common;
+
+use common::{devices, fixture};
+use kernels_std::io::{NpyDType, Npz};
+use kernels_std::prelude::*;
+use kernels_std::sparse::linalg::{
+    aslinearoperator, bicgstab, cg, cgs, AsLinearOperator, Krylov, LinearOperator, SolverDType,
+};
+use kernels_std::sparse::{diags, CooArray, CscArray, CsrArray};
+
+fn fixtures(dev: &Device) -> Npz {
+    kernels_std::io::load_npz(fixture("sparse_linalg/sparse_linalg.npz"), dev)
+        .expect("sparse_linalg.npz")
+}
+
+/// `||x - y||` on the host, in `f64`.
+fn dist<T: SolverDType>(x: &[T], y: &[T]) -> f64 {
+    assert_eq!(x.len(), y.len());
+    x.iter()
+        .zip(y)
+        .map(|(&a, &b)| (a - b).abs_f64().powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+fn norm<T: SolverDType>(x: &[T]) -> f64 {
+    x.iter().map(|v| v.abs_f64().powi(2)).sum::<f64>().sqrt()
+}
+
+fn scalar(npz: &Npz, key: &str) -> f64 {
+    npz.array::<f64>(key).unwrap().item().unwrap()
+}
+
+fn run_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {
+    let get = |k: &str| npz.array::<T>(&format!("{c}_{k}")).unwrap();
+    let indptr = npz.array::<i32>(&format!("{c}_indptr")).unwrap();
+    let n = indptr.len() - 1;
+    let a = CsrArray::new(
+        &get("data"),
+        &npz.array::<i32>(&format!("{c}_indices")).unwrap(),
+        &indptr,
+        [n, n],
+    )
+    .unwrap();
+    let b = get("b");
+    let args = npz
+        .array::<f64>(&format!("{c}_args"))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let (rtol, atol, maxiter) = (args[0], args[1], args[2]);
+    let method = npz
+        .array::<i8>(&format!("{c}_method"))
+        .unwrap()
+        .item()
+        .unwrap();
+    let x0 = npz.get(&format!("{c}_x0")).map(|_| get("x0"));
+    let m = npz
+        .get(&format!("{c}_minv"))
+        .map(|_| diags::<T, i32>(dev, &[get("minv")], &[0], None).unwrap());
+    let mut iters = 0i64;
+    let mut call = match method {
+        0 => cg(&a, &b),
+        1 => bicgstab(&a, &b),
+        _ => cgs(&a, &b),
+    }
+    .rtol(rtol)
+    .atol(atol);
+    if maxiter >= 0.0 {
+        call = call.maxiter(maxiter as usize);
+    }
+    if let Some(x0) = &x0 {
+        call = call.x0(x0);
+    }
+    if let Some(m) = &m {
+        call = call.m(m);
+    }
+    let (x, info) = call
+        .callback(|_| iters += 1)
+        .run()
+        .unwrap_or_else(|e| panic!("{c}: {e}"));
+    let want_info = npz
+        .array::<i64>(&format!("{c}_info"))
+        .unwrap()
+        .item()
+        .unwrap();
+    let want_iters = npz
+        .array::<i64>(&format!("{c}_iters"))
+        .unwrap()
+        .item()
+        .unwrap();
+    assert_eq!(info, want_info, "{c}: info");
+    assert_eq!(x.shape(), &[n], "{c}");
+    let (x, want) = (x.to_vec().unwrap(), get("x").to_vec().unwrap());
+    let eps: f64 = T::eps().into();
+    let (ainv, anorm) = (
+        scalar(npz, &format!("{c}_ainv")),
+        scalar(npz, &format!("{c}_anorm")),
+    );
+    if info == 0 {
+        // Single precision: the Krylov vectors lose orthogonality by rounding, and when the
+        // iteration ends depends on it (an eighth of SciPy's count; one in double precision).
+        let margin = if eps > 1e-10 {
+            (want_iters / 8).max(1)
+        } else {
+            1
+        };
+        assert!(
+            (iters - want_iters).abs() <= margin,
+            "{c}: {iters} iterations, SciPy {want_iters}"
+        );
+        let xstar = get("xstar").to_vec().unwrap();
+        let bnorm = norm(&b.to_vec().unwrap());
+        let t = atol.max(rtol * bnorm);
+        let gap = 10.0 * (iters + 1) as f64 * eps * anorm * norm(&xstar);
+        let bound = ainv * (t + gap);
+        let err = dist(&x, &xstar);
+        assert!(err <= bound, "{c}: ||x - x*|| = {err:e} > {bound:e}");
+        let d = dist(&x, &want);
+        assert!(
+            d <= 2.0 * bound,
+            "{c}: ||x - x_scipy|| = {d:e} > {:e}",
+            2.0 * bound
+        );
+    } else {
+        assert_eq!(iters, want_iters, "{c}: iterations");
+        let cond = ainv * anorm;
+        let bound = 100.0 * iters as f64 * eps * cond * norm(&want);
+        let d = dist(&x, &want);
+        assert!(d <= bound, "{c}: ||x - x_scipy|| = {d:e} > {bound:e}");
+    }
+}
+
+#[test]
+fn solvers_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let mut names: Vec<&str> = npz
+            .names()
+            .filter_map(|k| k.strip_suffix("_method"))
+            .collect();
+        names.sort_unstable();
+        assert!(names.len() >= 20, "{names:?}");
+        for c in names {
+            match c.rsplit('_').next() {
+                Some("f32") => run_case::<f32>(&npz, c, &dev),
+                Some("f64") => run_case::<f64>(&npz, c, &dev),
+                Some("c64") => run_case::<c64>(&npz, c, &dev),
+                Some("c128") => run_case::<c128>(&npz, c, &dev),
+                other => panic!("{c}: dtype {other:?}"),
+            }
+        }
+    }
+}
+
+/// The 1-d Laplacian of `n` points, CSR.
+fn laplacian(dev: &Device, n: usize) -> CsrArray<f64> {
+    let main = Array::from_vec(dev, &[n], vec![2.0; n]).unwrap();
+    let off = Array::from_vec(dev, &[1], vec![-1.0]).unwrap();
+    diags(dev, &[main, off.clone(), off], &[0, -1, 1], None).unwrap()
+}
+
+fn ramp(dev: &Device, n: usize) -> Array<f64> {
+    Array::from_vec(dev, &[n], (0..n).map(|i| (i % 7) as f64 - 3.0).collect()).unwrap()
+}
+
+#[test]
+fn every_operand_kind_gives_the_same_solution() {
+    for dev in devices() {
+        let n = 20;
+        let a = laplacian(&dev, n);
+        let b = ramp(&dev, n);
+        let (want, info) = cg(&a, &b).rtol(1e-10).run().unwrap();
+        assert_eq!(info, 0);
+        let want = want.to_vec().unwrap();
+        let close = |x: Array<f64>| {
+            let x = x.to_vec().unwrap();
+            assert!(dist(&x, &want) <= 1e-12 * norm(&want), "{x:?}");
+        };
+        let csc: CscArray<f64> = a.tocsc().unwrap();
+        let coo: CooArray<f64> = a.tocoo().unwrap();
+        let dense = a.toarray().unwrap();
+        close(cg(&csc, &b).rtol(1e-10).run().unwrap().0);
+        close(cg(&coo, &b).rtol(1e-10).run().unwrap().0);
+        close(cg(&dense, &b).rtol(1e-10).run().unwrap().0);
+        let op = LinearOperator::new([n, n], |x: &Array<f64>| a.dot(x));
+        close(cg(&op, &b).rtol(1e-10).run().unwrap().0);
+        // b as a column, x0 as a column: x is 1-d, as SciPy's.
+        let col = b.reshape(&[n, 1]).unwrap();
+        let x0 = Array::<f64>::zeros(&dev, &[n, 1]).unwrap();
+        let (x, _) = cg(&a, &col).x0(&x0).rtol(1e-10).run().unwrap();
+        assert_eq!(x.shape(), &[n]);
+        close(x);
+        // The adjoints of every kind agree (a non-symmetric matrix).
+        let ns = CsrArray::<f64>::from_dense(
+            &Array::from_vec(&dev, &[2, 3], vec![1.0, 2.0, 0.0, 0.0, 3.0, 4.0]).unwrap(),
+        )
+        .unwrap();
+        let y = Array::from_vec(&dev, &[2], vec![1.0, -1.0]).unwrap();
+        let want_t = vec![1.0, -1.0, -4.0];
+        for op in [
+            aslinearoperator(&ns).unwrap(),
+            aslinearoperator(&ns.tocsc().unwrap()).unwrap(),
+            aslinearoperator(&ns.tocoo().unwrap()).unwrap(),
+        ] {
+            assert_eq!(op.rmatvec(&y).unwrap().to_vec().unwrap(), want_t);
+        }
+        let dense_ns = ns.toarray().unwrap();
+        let op = aslinearoperator(&dense_ns).unwrap();
+        assert_eq!(op.rmatvec(&y).unwrap().to_vec().unwrap(), want_t);
+    }
+}
+
+#[test]
+fn complex_adjoint_is_conjugated() {
+    let dev = Device::cpu();
+    let d = Array::from_vec(
+        &dev,
+        &[1, 2],
+        vec![c128::new(1.0, 2.0), c128::new(0.0, -1.0)],
+    )
+    .unwrap();
+    let y = Array::from_vec(&dev, &[1], vec![c128::new(1.0, 0.0)]).unwrap();
+    let want = vec![c128::new(1.0, -2.0), c128::new(0.0, 1.0)];
+    let csr = CsrArray::<c128>::from_dense(&d).unwrap();
+    assert_eq!(
+        aslinearoperator(&csr)
+            .unwrap()
+            .rmatvec(&y)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        want
+    );
+    assert_eq!(
+        aslinearoperator(&d)
+            .unwrap()
+            .rmatvec(&y)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        want
+    );
+}
+
+#[test]
+fn edge_cases_follow_scipy() {
+    for dev in devices() {
+        // 0 x 0: b has no norm, x is b (SciPy's `return b, 0`).
+        let empty = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[0, 0]).unwrap()).unwrap();
+        let b0 = Array::<f64>::zeros(&dev, &[0]).unwrap();
+        for solve in [cg, bicgstab, cgs] {
+            let (x, info) = solve(&empty, &b0).run().unwrap();
+            assert_eq!((x.shape(), info), (&[0usize][..], 0));
+        }
+        // b = 0: x = 0 whatever x0 is, no iteration.
+        let a = laplacian(&dev, 5);
+        let zero = Array::<f64>::zeros(&dev, &[5]).unwrap();
+        let x0 = ramp(&dev, 5);
+        let mut calls = 0;
+        let (x, info) = cg(&a, &zero)
+            .x0(&x0)
+            .callback(|_| calls += 1)
+            .run()
+            .unwrap();
+        assert_eq!((x.to_vec().unwrap(), info, calls), (vec![0.0; 5], 0, 0));
+        // maxiter 0: x0 back and info 0 (SciPy returns `x, maxiter`).
+        let b = ramp(&dev, 5);
+        let (x, info) = cg(&a, &b).x0(&x0).maxiter(0).run().unwrap();
+        assert_eq!((x.to_vec().unwrap(), info), (x0.to_vec().unwrap(), 0));
+        // An x0 that already solves the system: no iteration.
+        let exact = cg(&a, &b).rtol(1e-14).run().unwrap().0;
+        let mut calls = 0;
+        let (_, info) = cg(&a, &b)
+            .x0(&exact)
+            .callback(|_| calls += 1)
+            .run()
+            .unwrap();
+        assert_eq!((info, calls), (0, 0));
+        // x0 is not modified.
+        assert_eq!(x0.to_vec().unwrap(), ramp(&dev, 5).to_vec().unwrap());
+    }
+}
+
+/// Solver `method` (0 `cg`, 1 `bicgstab`, 2 `cgs`) on `a`, `b`.
+fn call<'a, A: AsLinearOperator<f64> + ?Sized>(
+    method: usize,
+    a: &'a A,
+    b: &'a Array<f64>,
+) -> Krylov<'a, f64> {
+    match method {
+        0 => cg(a, b),
+        1 => bicgstab(a, b),
+        _ => cgs(a, b),
+    }
+}
+
+#[test]
+fn malformed_calls_are_errors() {
+    let dev = Device::cpu();
+    let a = laplacian(&dev, 4);
+    let b = ramp(&dev, 4);
+    let rect = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 3]).unwrap()).unwrap();
+    let msg = |r: Result<(Array<f64>, i64)>| r.unwrap_err().to_string();
+    assert!(msg(cg(&rect, &b).run()).contains("square"));
+    for method in 0..3 {
+        assert!(call(method, &a, &ramp(&dev, 5)).run().is_err());
+        let b2 = Array::<f64>::zeros(&dev, &[4, 2]).unwrap();
+        assert!(call(method, &a, &b2).run().is_err());
+        let bad_x0 = ramp(&dev, 3);
+        assert!(call(method, &a, &b).x0(&bad_x0).run().is_err());
+        let m = laplacian(&dev, 3);
+        assert!(msg(call(method, &a, &b).m(&m).run()).contains("preconditioner"));
+        assert!(msg(call(method, &a, &b).atol(-1.0).run()).contains("atol"));
+        assert!(call(method, &a, &b).atol(f64::NAN).run().is_err());
+        // A user's matvec of the wrong length, or failing.
+        let short =
+            LinearOperator::new([4, 4], |_: &Array<f64>| Array::zeros(&Device::cpu(), &[3]));
+        assert!(msg(call(method, &short, &b).run()).contains("invalid shape"));
+        let failing =
+            LinearOperator::new([4, 4], |_: &Array<f64>| Err(Error::invalid("user failure")));
+        assert!(msg(call(method, &failing, &b).run()).contains("user failure"));
+        // A dense operand that is not 2-d.
+        assert!(call(method, &b, &b).run().is_err());
+    }
+}
+
+#[test]
+fn linear_operator_products_are_checked() {
+    let dev = Device::cpu();
+    let op = LinearOperator::new([2, 3], |x: &Array<f64>| {
+        let v = x.to_vec()?;
+        Array::from_vec(&x.device(), &[2], vec![v[0] + v[1], v[2]])
+    });
+    assert_eq!((op.shape(), op.dtype()), ([2, 3], DTypeId::F64));
+    let x = Array::from_vec(&dev, &[3], vec![1.0, 2.0, 3.0]).unwrap();
+    assert_eq!(op.matvec(&x).unwrap().to_vec().unwrap(), vec![3.0, 3.0]);
+    assert!(op.matvec(&Array::zeros(&dev, &[2]).unwrap()).is_err());
+    assert!(op.matvec(&Array::zeros(&dev, &[3, 2]).unwrap()).is_err());
+    assert!(op.rmatvec(&Array::zeros(&dev, &[2]).unwrap()).is_err());
+    // matmat column by column; an empty matrix gives an empty one.
+    let xm = Array::from_vec(&dev, &[3, 2], vec![1.0, 0.0, 1.0, 0.0, 0.0, 1.0]).unwrap();
+    let y = op.matmat(&xm).unwrap();
+    assert_eq!(
+        (y.shape(), y.to_vec().unwrap()),
+        (&[2usize, 2][..], vec![2.0, 0.0, 0.0, 1.0])
+    );
+    assert_eq!(
+        op.matmat(&Array::zeros(&dev, &[3, 0]).unwrap())
+            .unwrap()
+            .shape(),
+        &[2, 0]
+    );
+    assert!(op.matmat(&x).is_err());
+    assert!(format!("{op:?}").contains("2x3 LinearOperator with dtype=f64"));
+}
+
+/// The norms of one COO input (and of its CSR and CSC forms) against SciPy's: `_m_<ord>`
+/// (axis None), `_m10_<ord>` (axis (1, 0)), `_v<axis>_<ord>`; an absent key is a SciPy error,
+/// which must be ours too. Within 4 ULPs of the real dtype (`f32`: 1e-6 relative, `f64`:
+/// 1e-14), the sums being in another order than SciPy's; counts exact.
+fn run_norm_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device)
+where
+    T::Re: NpyDType + Into<f64>,
+{
+    use kernels_std::linalg::NormOrd;
+    use kernels_std::sparse::linalg::{norm, norm_axes, norm_axis};
+    let _ = dev;
+    let shape = npz
+        .array::<i64>(&format!("{c}_shape"))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let coo = CooArray::<T>::new(
+        &npz.array::<T>(&format!("{c}_data")).unwrap(),
+        &npz.array::<i32>(&format!("{c}_row")).unwrap(),
+        &npz.array::<i32>(&format!("{c}_col")).unwrap(),
+        [shape[0] as usize, shape[1] as usize],
+    )
+    .unwrap();
+    let rtol = 4.0 * f64::from(T::eps().into() as f32).max(T::eps().into());
+    let close = |got: f64, want: f64, what: &str| {
+        let ok = got == want
+            || (got - want).abs() <= rtol * want.abs()
+            || (got.is_nan() && want.is_nan());
+        assert!(ok, "{c} {what}: {got} vs SciPy's {want}");
+    };
+    let want_scalar = |k: &str| -> Option<f64> {
+        let key = format!("{c}_{k}");
+        npz.get(&key)?;
+        Some(match npz.array::<T::Re>(&key) {
+            Ok(a) => a.item().unwrap().into(),
+            Err(_) => npz.array::<f64>(&key).unwrap().item().unwrap(),
+        })
+    };
+    let matrix = [
+        ("fro", NormOrd::Fro),
+        ("none", NormOrd::Default),
+        ("1", NormOrd::P(1.0)),
+        ("m1", NormOrd::P(-1.0)),
+        ("inf", NormOrd::Inf),
+        ("minf", NormOrd::P(f64::NEG_INFINITY)),
+    ];
+    let vector = [
+        ("inf", NormOrd::P(f64::INFINITY)),
+        ("minf", NormOrd::NegInf),
+        ("0", NormOrd::P(0.0)),
+        ("1", NormOrd::P(1.0)),
+        ("2", NormOrd::P(2.0)),
+        ("none", NormOrd::Default),
+        ("3", NormOrd::P(3.0)),
+        ("half", NormOrd::P(0.5)),
+        ("m1p5", NormOrd::P(-1.5)),
+    ];
+    let csr = coo.tocsr().unwrap();
+    let csc = coo.tocsc().unwrap();
+    for (k, ord) in matrix {
+        for (prefix, axes) in [("m", [0isize, 1]), ("m10", [1, 0])] {
+            let got = [
+                norm_axes(&coo, ord, axes),
+                norm_axes(&csr, ord, axes),
+                norm_axes(&csc, ord, axes),
+            ];
+            match want_scalar(&format!("{prefix}_{k}")) {
+                Some(want) => {
+                    for g in got {
+                        close(g.unwrap().into(), want, &format!("{prefix} {k}"));
+                    }
+                }
+                None => assert!(got.iter().all(|g| g.is_err()), "{c} {prefix} {k}: no error"),
+            }
+        }
+        if let Some(want) = want_scalar(&format!("m_{k}")) {
+            close(norm(&csr, ord).unwrap().into(), want, k);
+        }
+    }
+    for axis in [0isize, 1] {
+        for (k, ord) in vector {
+            let key = format!("{c}_v{axis}_{k}");
+            let got = [
+                norm_axis(&coo, ord, axis),
+                norm_axis(&csr, ord, axis - 2),
+                norm_axis(&csc, ord, axis),
+            ];
+            if npz.get(&key).is_none() {
+                assert!(got.iter().all(|g| g.is_err()), "{key}: no error");
+                continue;
+            }
+            let want: Vec<f64> = match npz.array::<T::Re>(&key) {
+                Ok(a) => a.to_vec().unwrap().into_iter().map(Into::into).collect(),
+                Err(_) => npz
+                    .array::<i64>(&key)
+                    .unwrap()
+                    .to_vec()
+                    .unwrap()
+                    .into_iter()
+                    .map(|v| v as f64)
+                    .collect(),
+            };
+            for g in got {
+                let g = g.unwrap_or_else(|e| panic!("{key}: {e}")).to_vec().unwrap();
+                assert_eq!(g.len(), want.len(), "{key}");
+                for (a, b) in g.into_iter().zip(&want) {
+                    close(a.into(), *b, &key);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn norms_against_scipy() {
+    use kernels_std::linalg::NormOrd;
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        run_norm_case::<f64>(&npz, "norm_float64", &dev);
+        run_norm_case::<f32>(&npz, "norm_float32", &dev);
+        run_norm_case::<c128>(&npz, "norm_complex128", &dev);
+        run_norm_case::<c64>(&npz, "norm_complex64", &dev);
+        run_norm_case::<f64>(&npz, "norm_empty_float64", &dev);
+        run_norm_case::<f64>(&npz, "norm_rows_float64", &dev);
+        // Orders and axes SciPy rejects.
+        let a = laplacian(&dev, 3);
+        use kernels_std::sparse::linalg::{norm, norm_axes, norm_axis};
+        for ord in [
+            NormOrd::P(2.0),
+            NormOrd::P(-2.0),
+            NormOrd::Nuc,
+            NormOrd::P(3.0),
+        ] {
+            assert!(norm(&a, ord).is_err(), "{ord:?}");
+        }
+        assert!(norm_axes(&a, NormOrd::Fro, [0, 0]).is_err());
+        assert!(norm_axes(&a, NormOrd::Fro, [0, 2]).is_err());
+        assert!(norm_axis(&a, NormOrd::Fro, 0).is_err());
+        assert!(norm_axis(&a, NormOrd::Nuc, 1).is_err());
+        assert!(norm_axis(&a, NormOrd::P(1.0), 2).is_err());
+        assert!(norm_axis(&a, NormOrd::P(1.0), -3).is_err());
+    }
+}
