@@ -11,6 +11,9 @@
 //! | `np.eye(n, m, k)`, `np.identity(n)` | [`eye`]`::<T>(&dev, n, Some(m), k)`, [`identity`] |
 //! | `np.diag(v, k)`, `np.diagflat(v, k)` | [`diag`]`(&v, k)`, [`diagflat`] |
 //! | `np.tri(n, m, k)`, `np.tril(a, k)`, `np.triu(a, k)` | [`tri`]`::<T>(&dev, n, Some(m), k)`, [`tril`]`(&a, k)`, [`triu`] |
+//! | `np.indices(dims)`, `np.indices(dims, sparse=True)` | [`indices`]`(&dev, &dims)`, [`indices_sparse`]`(&dev, &dims)` |
+//! | `np.diag_indices(n, ndim)`, `np.diag_indices_from(a)` | [`diag_indices`]`(&dev, n, ndim)`, [`diag_indices_from`]`(&a)` |
+//! | `np.tril_indices(n, k, m)`, `np.triu_indices_from(a, k)` | [`tril_indices`]`(&dev, n, k, Some(m))`, [`triu_indices_from`]`(&a, k)` |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
 //! | `np.array([[1, 2], [3, 4]])` | [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
@@ -46,6 +49,7 @@
 mod filled;
 mod grids;
 mod host;
+mod index_grids;
 pub(crate) mod kernels;
 mod matrices;
 mod ranges;
@@ -57,5 +61,9 @@ pub use grids::{meshgrid, Indexing};
 #[cfg(feature = "ndarray")]
 pub use host::{from_ndarray, to_ndarray};
 pub use host::{from_rows, fromiter};
+pub use index_grids::{
+    diag_indices, diag_indices_from, indices, indices_sparse, tril_indices, tril_indices_from,
+    triu_indices, triu_indices_from,
+};
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
 pub use ranges::{arange, geomspace, linspace, logspace, Arange, ArangeSpec, ArangeStep};

@@ -1,0 +1,190 @@
+//! Index arrays of NumPy's index tricks: `indices`, `diag_indices(_from)`,
+//! `tril_indices(_from)`, `triu_indices(_from)`. Built from the device's own kernels (`arange`,
+//! `tri`, `nonzero`), as NumPy builds them.
+
+use super::matrices::tri;
+use super::ranges::arange;
+use crate::prelude::*;
+use crate::shape::stack;
+use crate::sort::nonzero;
+
+/// `0..n` as `i64` on `device`.
+fn range(device: &Device, n: usize) -> Result<Array<i64>> {
+    arange(device, n as i64)
+}
+
+/// NumPy's `indices(dimensions)`: a grid of indices, shape `[dimensions.len(), *dimensions]`,
+/// where `out[i]` holds each position's index along axis `i`. No dimensions give shape `[0]`.
+///
+/// ```
+/// use kernels_std::creation::indices;
+/// use kernels_std::Device;
+/// let g = indices(&Device::cpu(), &[2, 3])?;
+/// assert_eq!(g.shape(), &[2, 2, 3]);
+/// assert_eq!(g.to_vec()?, vec![0, 0, 0, 1, 1, 1, 0, 1, 2, 0, 1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn indices(device: &Device, dimensions: &[usize]) -> Result<Array<i64>> {
+    if dimensions.is_empty() {
+        return Array::<i64>::zeros(device, &[0]);
+    }
+    let grids = indices_sparse(device, dimensions)?
+        .iter()
+        .map(|g| g.broadcast_to(dimensions))
+        .collect::<Result<Vec<_>>>()?;
+    stack(&grids, 0)
+}
+
+/// NumPy's `indices(dimensions, sparse=True)`: one array per axis `i`, the indices along it,
+/// of shape `dimensions[i]` on axis `i` and 1 on the others (they broadcast to the grid).
+///
+/// ```
+/// use kernels_std::creation::indices_sparse;
+/// use kernels_std::Device;
+/// let g = indices_sparse(&Device::cpu(), &[2, 3])?;
+/// assert_eq!((g[0].shape(), g[1].shape()), (&[2, 1][..], &[1, 3][..]));
+/// assert_eq!(g[1].to_vec()?, vec![0, 1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn indices_sparse(device: &Device, dimensions: &[usize]) -> Result<Vec<Array<i64>>> {
+    (0..dimensions.len())
+        .map(|i| {
+            let mut shape = vec![1; dimensions.len()];
+            shape[i] = dimensions[i];
+            range(device, dimensions[i])?.reshape(&shape)
+        })
+        .collect()
+}
+
+/// NumPy's `diag_indices(n, ndim)`: `ndim` copies of `0..n`, the indices of the main diagonal
+/// of an `ndim`-dimensional array of extent `n` on every axis.
+///
+/// ```
+/// use kernels_std::creation::diag_indices;
+/// use kernels_std::Device;
+/// let d = diag_indices(&Device::cpu(), 3, 2)?;
+/// assert_eq!(d.len(), 2);
+/// assert_eq!(d[1].to_vec()?, vec![0, 1, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn diag_indices(device: &Device, n: usize, ndim: usize) -> Result<Vec<Array<i64>>> {
+    let idx = range(device, n)?;
+    Ok(vec![idx; ndim])
+}
+
+/// NumPy's `diag_indices_from(a)`: [`diag_indices`] for `a`, which must have at least 2
+/// dimensions, all of one extent (else an error, as in NumPy).
+///
+/// ```
+/// use kernels_std::creation::{diag_indices_from, zeros};
+/// use kernels_std::Device;
+/// let a = zeros::<f32>(&Device::cpu(), &[2, 2, 2])?;
+/// assert_eq!(diag_indices_from(&a)?.len(), 3);
+/// assert!(diag_indices_from(&zeros::<f32>(&Device::cpu(), &[2, 3])?).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn diag_indices_from<T: DType>(a: &Array<T>) -> Result<Vec<Array<i64>>> {
+    if a.ndim() < 2 {
+        return Err(Error::invalid(
+            "diag_indices_from: the input array must be at least 2-d",
+        ));
+    }
+    let n = a.shape()[0];
+    if a.shape().iter().any(|&d| d != n) {
+        return Err(Error::invalid(format!(
+            "diag_indices_from: all dimensions of the input must be of equal length, got {:?}",
+            a.shape()
+        )));
+    }
+    diag_indices(&a.device(), n, a.ndim())
+}
+
+/// The two arrays of `nonzero` of a 2-d mask.
+fn pair(mut nz: Vec<Array<i64>>) -> (Array<i64>, Array<i64>) {
+    let cols = nz.pop().expect("a 2-d mask");
+    let rows = nz.pop().expect("a 2-d mask");
+    (rows, cols)
+}
+
+/// NumPy's `tril_indices(n, k, m)`: the (row, column) indices of the lower triangle of an
+/// `n` x `m` array (`m` defaults to `n`), on and below the `k`-th diagonal (`k > 0` above the
+/// main one, `k < 0` below), in C order.
+///
+/// ```
+/// use kernels_std::creation::tril_indices;
+/// use kernels_std::Device;
+/// let (r, c) = tril_indices(&Device::cpu(), 3, -1, Some(4))?;
+/// assert_eq!(r.to_vec()?, vec![1, 2, 2]);
+/// assert_eq!(c.to_vec()?, vec![0, 0, 1]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn tril_indices(
+    device: &Device,
+    n: usize,
+    k: isize,
+    m: Option<usize>,
+) -> Result<(Array<i64>, Array<i64>)> {
+    Ok(pair(nonzero(&tri::<u8>(device, n, m, k)?)?))
+}
+
+/// NumPy's `triu_indices(n, k, m)`: the (row, column) indices of the upper triangle of an
+/// `n` x `m` array (`m` defaults to `n`), on and above the `k`-th diagonal, in C order.
+///
+/// ```
+/// use kernels_std::creation::triu_indices;
+/// use kernels_std::Device;
+/// let (r, c) = triu_indices(&Device::cpu(), 3, 1, None)?;
+/// assert_eq!(r.to_vec()?, vec![0, 0, 1]);
+/// assert_eq!(c.to_vec()?, vec![1, 2, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn triu_indices(
+    device: &Device,
+    n: usize,
+    k: isize,
+    m: Option<usize>,
+) -> Result<(Array<i64>, Array<i64>)> {
+    let below = tri::<u8>(device, n, m, k - 1)?;
+    Ok(pair(nonzero(&below.equal(0u8).eval()?)?))
+}
+
+/// The extents of the 2-d `a` (an error otherwise, as NumPy's `*_indices_from`).
+fn extents<T: DType>(a: &Array<T>, op: &str) -> Result<(usize, usize)> {
+    match a.shape() {
+        &[n, m] => Ok((n, m)),
+        s => Err(Error::invalid(format!(
+            "{op}: the input array must be 2-d, got shape {s:?}"
+        ))),
+    }
+}
+
+/// NumPy's `tril_indices_from(a, k)`: [`tril_indices`] for the shape of the 2-d `a`.
+///
+/// ```
+/// use kernels_std::creation::{tril_indices_from, zeros};
+/// use kernels_std::Device;
+/// let a = zeros::<i32>(&Device::cpu(), &[2, 3])?;
+/// let (r, c) = tril_indices_from(&a, 0)?;
+/// assert_eq!((r.to_vec()?, c.to_vec()?), (vec![0, 1, 1], vec![0, 0, 1]));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn tril_indices_from<T: DType>(a: &Array<T>, k: isize) -> Result<(Array<i64>, Array<i64>)> {
+    let (n, m) = extents(a, "tril_indices_from")?;
+    tril_indices(&a.device(), n, k, Some(m))
+}
+
+/// NumPy's `triu_indices_from(a, k)`: [`triu_indices`] for the shape of the 2-d `a`.
+///
+/// ```
+/// use kernels_std::creation::{triu_indices_from, zeros};
+/// use kernels_std::Device;
+/// let a = zeros::<i32>(&Device::cpu(), &[2, 3])?;
+/// let (r, c) = triu_indices_from(&a, 1)?;
+/// assert_eq!((r.to_vec()?, c.to_vec()?), (vec![0, 0, 1], vec![1, 2, 2]));
+/// assert!(triu_indices_from(&zeros::<i32>(&Device::cpu(), &[3])?, 0).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn triu_indices_from<T: DType>(a: &Array<T>, k: isize) -> Result<(Array<i64>, Array<i64>)> {
+    let (n, m) = extents(a, "triu_indices_from")?;
+    triu_indices(&a.device(), n, k, Some(m))
+}
