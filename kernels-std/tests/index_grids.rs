@@ -7,7 +7,7 @@ mod common;
 use common::{assert_close, devices, fixture, Tol};
 use kernels_std::creation::{
     diag_indices, diag_indices_from, indices, indices_sparse, tril_indices, tril_indices_from,
-    triu_indices, triu_indices_from, zeros,
+    triu_indices, triu_indices_from, unravel_index, zeros, IndexOrder,
 };
 use kernels_std::io::{load_npz, Npz};
 use kernels_std::prelude::*;
@@ -111,4 +111,50 @@ fn grids_and_diagonals_against_numpy() {
     assert!(indices_sparse(&dev, &[]).unwrap().is_empty());
     assert!(diag_indices_from(&zeros::<f64>(&dev, &[3]).unwrap()).is_err());
     assert!(diag_indices_from(&zeros::<f64>(&dev, &[2, 3]).unwrap()).is_err());
+}
+
+#[test]
+fn unravel_index_against_numpy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let x = npz.array::<i64>("unr_x").unwrap();
+        for (order, name) in [(IndexOrder::C, "C"), (IndexOrder::F, "F")] {
+            let c = unravel_index(&x, &[3, 4, 5], order).unwrap();
+            assert_eq!(c.len(), 3);
+            for (i, g) in c.iter().enumerate() {
+                check(g, &npz, &format!("unr_{name}_{i}"), &dev);
+            }
+            // A transposed view of the positions gives the transposed coordinates.
+            let t = unravel_index(&x.t(), &[3, 4, 5], order).unwrap();
+            for (i, g) in t.iter().enumerate() {
+                let want = npz.array::<i64>(&format!("unr_{name}_{i}")).unwrap();
+                assert_eq!(
+                    g.to_vec().unwrap(),
+                    want.t().copy().unwrap().to_vec().unwrap()
+                );
+            }
+        }
+    }
+    let dev = Device::cpu();
+    let bad = Array::from_vec(&dev, &[2], vec![6i64, 0]).unwrap();
+    let err = unravel_index(&bad, &[2, 3], IndexOrder::C)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("index 6 is out of bounds for array with size 6"),
+        "{err}"
+    );
+    let neg = Array::from_vec(&dev, &[1], vec![-1i64]).unwrap();
+    assert!(unravel_index(&neg, &[2, 3], IndexOrder::C).is_err());
+    let zero = Array::scalar(&dev, 0i64).unwrap();
+    assert!(unravel_index(&zero, &[0, 3], IndexOrder::C).is_err());
+    assert!(unravel_index(&zero, &[], IndexOrder::C).unwrap().is_empty());
+    let empty = Array::<i64>::zeros(&dev, &[0]).unwrap();
+    let c = unravel_index(&empty, &[2, 3], IndexOrder::F).unwrap();
+    assert_eq!((c.len(), c[0].shape()), (2, &[0][..]));
+    let s = unravel_index(&Array::scalar(&dev, 4i64).unwrap(), &[2, 3], IndexOrder::F).unwrap();
+    assert_eq!(
+        (s[0].shape(), s[0].item().unwrap(), s[1].item().unwrap()),
+        (&[][..], 0, 2)
+    );
 }

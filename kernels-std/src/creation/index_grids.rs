@@ -188,3 +188,64 @@ pub fn triu_indices_from<T: DType>(a: &Array<T>, k: isize) -> Result<(Array<i64>
     let (n, m) = extents(a, "triu_indices_from")?;
     triu_indices(&a.device(), n, k, Some(m))
 }
+
+/// The order in which [`unravel_index`] numbers the elements of a shape (NumPy's `order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum IndexOrder {
+    /// Row-major: the last axis varies fastest (`order='C'`, NumPy's default).
+    #[default]
+    C,
+    /// Column-major: the first axis varies fastest (`order='F'`).
+    F,
+}
+
+/// NumPy's `unravel_index(indices, shape, order)`: for flat positions into an array of
+/// `shape`, one array per axis of their coordinates along it, each in `indices`' shape. An
+/// index outside `0..size` (negative ones included) is an error, as in NumPy.
+///
+/// ```
+/// use kernels_std::creation::{unravel_index, IndexOrder};
+/// use kernels_std::{Array, Device};
+/// let i = Array::from_vec(&Device::cpu(), &[3], vec![5i64, 1, 0])?;
+/// let c = unravel_index(&i, &[2, 3], IndexOrder::C)?;
+/// assert_eq!((c[0].to_vec()?, c[1].to_vec()?), (vec![1, 0, 0], vec![2, 1, 0]));
+/// let f = unravel_index(&i, &[2, 3], IndexOrder::F)?;
+/// assert_eq!((f[0].to_vec()?, f[1].to_vec()?), (vec![1, 1, 0], vec![2, 0, 0]));
+/// assert!(unravel_index(&i, &[2, 2], IndexOrder::C).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn unravel_index(
+    indices: &Array<i64>,
+    shape: &[usize],
+    order: IndexOrder,
+) -> Result<Vec<Array<i64>>> {
+    let size: usize = shape.iter().product();
+    if !indices.is_empty() {
+        let lo = crate::reduce::min(indices).run()?.item()?;
+        let hi = crate::reduce::max(indices).run()?.item()?;
+        let bad = if lo < 0 {
+            Some(lo)
+        } else {
+            (hi >= size as i64).then_some(hi)
+        };
+        if let Some(v) = bad {
+            return Err(Error::invalid(format!(
+                "unravel_index: index {v} is out of bounds for array with size {size}"
+            )));
+        }
+    }
+    let flat = indices.as_standard_layout()?.reshape(&[indices.len()])?;
+    let coords = match order {
+        IndexOrder::C => crate::sort::nonzero::coordinates(&flat, shape)?,
+        IndexOrder::F => {
+            let reversed: Vec<usize> = shape.iter().rev().copied().collect();
+            let mut c = crate::sort::nonzero::coordinates(&flat, &reversed)?;
+            c.reverse();
+            c
+        }
+    };
+    coords
+        .into_iter()
+        .map(|c| c.reshape(indices.shape()))
+        .collect()
+}

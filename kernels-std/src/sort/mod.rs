@@ -52,7 +52,7 @@
 
 pub(crate) mod compact;
 pub(crate) mod kernels;
-mod nonzero;
+pub(crate) mod nonzero;
 mod order;
 mod radix;
 mod radix_kernels;
