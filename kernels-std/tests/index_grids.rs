@@ -6,8 +6,9 @@ mod common;
 
 use common::{assert_close, devices, fixture, Tol};
 use kernels_std::creation::{
-    diag_indices, diag_indices_from, indices, indices_sparse, tril_indices, tril_indices_from,
-    triu_indices, triu_indices_from, unravel_index, zeros, IndexOrder,
+    diag_indices, diag_indices_from, indices, indices_sparse, ravel_multi_index, tril_indices,
+    tril_indices_from, triu_indices, triu_indices_from, unravel_index, zeros, IndexOrder,
+    RavelMode,
 };
 use kernels_std::io::{load_npz, Npz};
 use kernels_std::prelude::*;
@@ -157,4 +158,48 @@ fn unravel_index_against_numpy() {
         (s[0].shape(), s[0].item().unwrap(), s[1].item().unwrap()),
         (&[][..], 0, 2)
     );
+}
+
+#[test]
+fn ravel_multi_index_against_numpy() {
+    use RavelMode::*;
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let (r, c) = (
+            npz.array::<i64>("rav_r").unwrap(),
+            npz.array::<i64>("rav_c").unwrap(),
+        );
+        for (name, modes) in [
+            ("wrap", &[Wrap][..]),
+            ("clip", &[Clip]),
+            ("wc", &[Wrap, Clip]),
+        ] {
+            for (order, oname) in [(IndexOrder::C, "C"), (IndexOrder::F, "F")] {
+                let got = ravel_multi_index(&[&r, &c], &[4, 5], modes, order).unwrap();
+                check(&got, &npz, &format!("rav_{name}_{oname}"), &dev);
+            }
+        }
+        let (r, c) = (
+            npz.array::<i64>("rav_ok_r").unwrap(),
+            npz.array::<i64>("rav_ok_c").unwrap(),
+        );
+        for (order, oname) in [(IndexOrder::C, "C"), (IndexOrder::F, "F")] {
+            let got = ravel_multi_index(&[&r, &c], &[4, 5], &[Raise], order).unwrap();
+            check(&got, &npz, &format!("rav_raise_{oname}"), &dev);
+        }
+        // Round trip through unravel_index.
+        let flat = ravel_multi_index(&[&r, &c], &[4, 5], &[Raise], IndexOrder::F).unwrap();
+        let back = unravel_index(&flat, &[4, 5], IndexOrder::F).unwrap();
+        assert_eq!(back[0].to_vec().unwrap(), r.to_vec().unwrap());
+        assert_eq!(back[1].to_vec().unwrap(), c.to_vec().unwrap());
+    }
+    let dev = Device::cpu();
+    let a = Array::from_vec(&dev, &[2], vec![3i64, 7]).unwrap();
+    let z = Array::from_vec(&dev, &[2], vec![0i64, 0]).unwrap();
+    let err = ravel_multi_index(&[&a, &z], &[7, 6], &[Raise], IndexOrder::C).unwrap_err();
+    assert!(err
+        .to_string()
+        .contains("invalid entry in coordinates array"));
+    assert!(ravel_multi_index(&[&a], &[7, 6], &[Raise], IndexOrder::C).is_err());
+    assert!(ravel_multi_index(&[&a, &z], &[7, 6], &[Wrap, Wrap, Wrap], IndexOrder::C).is_err());
 }

@@ -249,3 +249,128 @@ pub fn unravel_index(
         .map(|c| c.reshape(indices.shape()))
         .collect()
 }
+
+/// What [`ravel_multi_index`] does with a coordinate outside its axis (NumPy's `mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RavelMode {
+    /// An error (`mode='raise'`, NumPy's default).
+    #[default]
+    Raise,
+    /// Taken modulo the extent (`mode='wrap'`: -1 is the last).
+    Wrap,
+    /// Clamped to the axis (`mode='clip'`).
+    Clip,
+}
+
+/// `c * stride` after `mode` (0 raise: `c` as it is, 1 wrap, 2 clip) brought `c` into
+/// `0..extent`.
+#[elementwise]
+pub(crate) fn ravel_term(c: i64, extent: i64, stride: i64, mode: i64) -> i64 {
+    let mut at = c;
+    if mode == 1 {
+        at = c % extent;
+        if at < 0 {
+            at += extent;
+        }
+    } else if mode == 2 {
+        if at < 0 {
+            at = 0;
+        }
+        if at > extent - 1 {
+            at = extent - 1;
+        }
+    }
+    at * stride
+}
+
+/// NumPy's `ravel_multi_index(multi_index, dims, mode, order)`: the flat positions, in an
+/// array of `dims` numbered in `order`, of the coordinates `multi_index` (one array per axis,
+/// broadcast together), each axis's out-of-range coordinates treated as its `mode` says
+/// (`modes`: one mode for every axis, or one per axis).
+///
+/// Errors as NumPy: not one coordinate array per dimension, a coordinate out of range in
+/// [`RavelMode::Raise`], shapes that do not broadcast, `wrap` or `clip` on an empty axis.
+///
+/// ```
+/// use kernels_std::creation::{ravel_multi_index, IndexOrder, RavelMode};
+/// use kernels_std::{Array, Device};
+/// let dev = Device::cpu();
+/// let r = Array::from_vec(&dev, &[3], vec![3i64, 6, 6])?;
+/// let c = Array::from_vec(&dev, &[3], vec![4i64, 5, -1])?;
+/// let flat = ravel_multi_index(&[&r, &c], &[7, 6], &[RavelMode::Wrap], IndexOrder::C)?;
+/// assert_eq!(flat.to_vec()?, vec![22, 41, 41]);
+/// assert!(ravel_multi_index(&[&r, &c], &[7, 6], &[RavelMode::Raise], IndexOrder::C).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn ravel_multi_index(
+    multi_index: &[&Array<i64>],
+    dims: &[usize],
+    modes: &[RavelMode],
+    order: IndexOrder,
+) -> Result<Array<i64>> {
+    if multi_index.len() != dims.len() {
+        return Err(Error::invalid(format!(
+            "ravel_multi_index: multi_index must be a sequence of length {}, got {}",
+            dims.len(),
+            multi_index.len()
+        )));
+    }
+    if modes.len() != 1 && modes.len() != dims.len() {
+        return Err(Error::invalid(format!(
+            "ravel_multi_index: give one mode or {} modes, got {}",
+            dims.len(),
+            modes.len()
+        )));
+    }
+    let Some(first) = multi_index.first() else {
+        return Err(Error::invalid("ravel_multi_index: no coordinate arrays"));
+    };
+    let dev = first.device();
+    let mut strides = vec![0i64; dims.len()];
+    let mut stride = 1i64;
+    let axes: Vec<usize> = match order {
+        IndexOrder::C => (0..dims.len()).rev().collect(),
+        IndexOrder::F => (0..dims.len()).collect(),
+    };
+    for &ax in &axes {
+        strides[ax] = stride;
+        stride = stride.saturating_mul(dims[ax] as i64);
+    }
+    let mut total: Option<Array<i64>> = None;
+    for (ax, coords) in multi_index.iter().enumerate() {
+        let mode = modes[if modes.len() == 1 { 0 } else { ax }];
+        let extent = dims[ax] as i64;
+        if mode == RavelMode::Raise && !coords.is_empty() {
+            let lo = crate::reduce::min(*coords).run()?.item()?;
+            let hi = crate::reduce::max(*coords).run()?.item()?;
+            if lo < 0 || hi >= extent {
+                return Err(Error::invalid(
+                    "ravel_multi_index: invalid entry in coordinates array",
+                ));
+            }
+        }
+        if mode != RavelMode::Raise && extent == 0 && !coords.is_empty() {
+            return Err(Error::invalid(format!(
+                "ravel_multi_index: cannot {mode:?} into the empty axis {ax}"
+            )));
+        }
+        let code = match mode {
+            RavelMode::Raise => 0i64,
+            RavelMode::Wrap => 1,
+            RavelMode::Clip => 2,
+        };
+        let term = ravel_term(*coords, extent.max(1), strides[ax], code)?;
+        total = Some(match total {
+            None => term,
+            Some(t) => (&t + &term).eval()?,
+        });
+    }
+    let total = total.expect("at least one axis");
+    if total.device().same(&dev) {
+        Ok(total)
+    } else {
+        Err(Error::invalid(
+            "ravel_multi_index: arrays on different devices",
+        ))
+    }
+}

@@ -14,6 +14,7 @@
 //! | `np.indices(dims)`, `np.indices(dims, sparse=True)` | [`indices`]`(&dev, &dims)`, [`indices_sparse`]`(&dev, &dims)` |
 //! | `np.diag_indices(n, ndim)`, `np.diag_indices_from(a)` | [`diag_indices`]`(&dev, n, ndim)`, [`diag_indices_from`]`(&a)` |
 //! | `np.tril_indices(n, k, m)`, `np.triu_indices_from(a, k)` | [`tril_indices`]`(&dev, n, k, Some(m))`, [`triu_indices_from`]`(&a, k)` |
+//! | `np.ravel_multi_index((r, c), dims, mode='wrap')` | [`ravel_multi_index`]`(&[&r, &c], &dims, &[RavelMode::Wrap], IndexOrder::C)` |
 //! | `np.unravel_index(i, shape, order='F')` | [`unravel_index`]`(&i, &shape, IndexOrder::F)` |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
@@ -63,8 +64,8 @@ pub use grids::{meshgrid, Indexing};
 pub use host::{from_ndarray, to_ndarray};
 pub use host::{from_rows, fromiter};
 pub use index_grids::{
-    diag_indices, diag_indices_from, indices, indices_sparse, tril_indices, tril_indices_from,
-    triu_indices, triu_indices_from, unravel_index, IndexOrder,
+    diag_indices, diag_indices_from, indices, indices_sparse, ravel_multi_index, tril_indices,
+    tril_indices_from, triu_indices, triu_indices_from, unravel_index, IndexOrder, RavelMode,
 };
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
 pub use ranges::{arange, geomspace, linspace, logspace, Arange, ArangeSpec, ArangeStep};
