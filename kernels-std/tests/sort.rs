@@ -15,7 +15,7 @@ use kernels_std::prelude::*;
 use kernels_std::s;
 use kernels_std::sort::{
     argsort, argwhere, boolean_index, compress, flatnonzero, nonzero, put, searchsorted,
-    searchsorted_with_sorter, sort, take, take_along_axis, take_with_mode, unique, unique_all,
+    searchsorted_with_sorter, sort, take, take_along_axis, take_with_mode, unique, unique_full,
     Side, Sortable, TakeMode,
 };
 
@@ -93,8 +93,13 @@ fn check_selections<T: DType>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device)
 }
 
 /// unique with every output against `case`.
-fn check_unique<T: Num + NpyDType + Approx>(npz: &Npz, case: &str, x: &Array<T>, dev: &Device) {
-    let u = unique_all(x).unwrap_or_else(|e| panic!("{case}: {e}"));
+fn check_unique<T: Sortable + NpyDType + Approx>(
+    npz: &Npz,
+    case: &str,
+    x: &Array<T>,
+    dev: &Device,
+) {
+    let u = unique_full(x, true).unwrap_or_else(|e| panic!("{case}: {e}"));
     check(&u.values, &get(npz, &format!("{case}_uvalues")), case, dev);
     check(&u.indices, &get(npz, &format!("{case}_uindex")), case, dev);
     check(
@@ -462,7 +467,7 @@ fn long_rows_against_a_stable_host_sort() {
         );
         // unique and nonzero on long data.
         let flat: Vec<f32> = data.clone();
-        let u = unique_all(&x).unwrap();
+        let u = unique_full(&x, true).unwrap();
         let values = u.values.to_vec().unwrap();
         assert_eq!(values.len(), 401, "400 integers and one NaN on {dev}");
         assert!(values[400].is_nan());

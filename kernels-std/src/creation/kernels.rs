@@ -254,5 +254,12 @@ mod nvrtc {
         }
         crate::array_runtime::cuda::raw::verify(&super::iota::DEF, &[])
             .unwrap_or_else(|e| panic!("iota: {e}"));
+        let ravel = Instance {
+            def: &crate::creation::index_grids::ravel_term::DEF,
+            type_args: &[],
+            params: &[I64, I64, I64, I64],
+            results: &[I64],
+        };
+        verify::elementwise(&ravel).unwrap_or_else(|e| panic!("ravel_term: {e}"));
     }
 }

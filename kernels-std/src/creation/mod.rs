@@ -11,6 +11,11 @@
 //! | `np.eye(n, m, k)`, `np.identity(n)` | [`eye`]`::<T>(&dev, n, Some(m), k)`, [`identity`] |
 //! | `np.diag(v, k)`, `np.diagflat(v, k)` | [`diag`]`(&v, k)`, [`diagflat`] |
 //! | `np.tri(n, m, k)`, `np.tril(a, k)`, `np.triu(a, k)` | [`tri`]`::<T>(&dev, n, Some(m), k)`, [`tril`]`(&a, k)`, [`triu`] |
+//! | `np.indices(dims)`, `np.indices(dims, sparse=True)` | [`indices`]`(&dev, &dims)`, [`indices_sparse`]`(&dev, &dims)` |
+//! | `np.diag_indices(n, ndim)`, `np.diag_indices_from(a)` | [`diag_indices`]`(&dev, n, ndim)`, [`diag_indices_from`]`(&a)` |
+//! | `np.tril_indices(n, k, m)`, `np.triu_indices_from(a, k)` | [`tril_indices`]`(&dev, n, k, Some(m))`, [`triu_indices_from`]`(&a, k)` |
+//! | `np.ravel_multi_index((r, c), dims, mode='wrap')` | [`ravel_multi_index`]`(&[&r, &c], &dims, &[RavelMode::Wrap], IndexOrder::C)` |
+//! | `np.unravel_index(i, shape, order='F')` | [`unravel_index`]`(&i, &shape, IndexOrder::F)` |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
 //! | `np.array([[1, 2], [3, 4]])` | [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
@@ -46,6 +51,7 @@
 mod filled;
 mod grids;
 mod host;
+mod index_grids;
 pub(crate) mod kernels;
 mod matrices;
 mod ranges;
@@ -57,5 +63,9 @@ pub use grids::{meshgrid, Indexing};
 #[cfg(feature = "ndarray")]
 pub use host::{from_ndarray, to_ndarray};
 pub use host::{from_rows, fromiter};
+pub use index_grids::{
+    diag_indices, diag_indices_from, indices, indices_sparse, ravel_multi_index, tril_indices,
+    tril_indices_from, triu_indices, triu_indices_from, unravel_index, IndexOrder, RavelMode,
+};
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
 pub use ranges::{arange, geomspace, linspace, logspace, Arange, ArangeSpec, ArangeStep};

@@ -7,8 +7,16 @@
 //! | `np.argsort(a, kind="stable")` | [`argsort`]`(&a, Some(-1))` |
 //! | `np.searchsorted(a, v, side="right")` | [`searchsorted`]`(&a, &v, Side::Right)` |
 //! | `np.searchsorted(a, v, sorter=s)` | [`searchsorted_with_sorter`]`(&a, &v, Side::Left, &s)` |
+//! | `np.partition(a, kth, axis=-1)`, `np.argpartition(a, [k1, k2])` | [`partition`]`(&a, kth, Some(-1))`, [`argpartition`]`(&a, [k1, k2], Some(-1))` |
+//! | `np.lexsort((b, a))` (sort by `a`, then `b`) | [`lexsort`]`(&[&b, &a], -1)` |
+//! | `np.sort_complex(a)` | [`sort_complex`]`(&a)` |
+//! | `np.digitize(x, bins, right=True)` | [`digitize`]`(&x, &bins, true)` |
 //! | `np.unique(a)` | [`unique`]`(&a)` |
-//! | `np.unique(a, return_index=True, return_inverse=True, return_counts=True)` | [`unique_all`]`(&a)` |
+//! | `np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=e)` | [`unique_full`]`(&a, e)` |
+//! | `np.unique_values(x)`, `np.unique_counts(x)`, `np.unique_inverse(x)`, `np.unique_all(x)` | [`unique_values`]`(&x)`, [`unique_counts`]`(&x)`, [`unique_inverse`]`(&x)`, [`unique_all`]`(&x)` |
+//! | `np.isin(e, t, invert=True)` | [`isin`]`(&e, &t).invert(true).run()` |
+//! | `np.intersect1d(a, b)`, `return_indices=True` | [`intersect1d`]`(&a, &b, false)`, [`intersect1d_indices`]`(&a, &b, false)` |
+//! | `np.union1d(a, b)`, `np.setdiff1d(a, b)`, `np.setxor1d(a, b)` | [`union1d`]`(&a, &b)`, [`setdiff1d`]`(&a, &b, false)`, [`setxor1d`]`(&a, &b, false)` |
 //! | `np.nonzero(a)`, `np.where(a)` | [`nonzero`]`(&a)` |
 //! | `np.flatnonzero(a)`, `np.argwhere(a)` | [`flatnonzero`]`(&a)`, [`argwhere`]`(&a)` |
 //! | `a[mask]` | [`boolean_index`]`(&a, &mask)` |
@@ -29,7 +37,8 @@
 //! and segments 64. NumPy's order: NaN last, `-0.0` equal to `0.0`.
 //!
 //! Where we differ from NumPy: `argsort` is always stable (NumPy's default `kind` is not;
-//! its stable order is ours); `put` with a repeated index writes one of its values, not
+//! its stable order is ours); `partition` and `argpartition` sort the whole axis (NumPy's
+//! guarantee holds for every `kth`; NumPy's introselect leaves the sides in another order); `put` with a repeated index writes one of its values, not
 //! necessarily the last.
 //!
 //! Outputs whose size depends on the data (`nonzero`, masks, `unique`) are computed in three
@@ -37,26 +46,36 @@
 //! only thing read back, to size the output), and a scatter of the selected positions.
 //!
 //! Indices are `i64` (NumPy's `intp`). `sort` and `argsort` take every dtype ([`Sortable`]:
-//! complex numbers lexicographically, by three stable passes); `searchsorted` and `unique`
-//! take integers and floats; `nonzero`, masks, `take` and `put` every dtype.
+//! complex numbers lexicographically, by three stable passes), and so do `unique` and the
+//! set routines (`sets.rs`); `searchsorted` takes integers and floats; `nonzero`, masks,
+//! `take` and `put` every dtype.
 
 pub(crate) mod compact;
 pub(crate) mod kernels;
-mod nonzero;
+pub(crate) mod nonzero;
+mod order;
 mod radix;
 mod radix_kernels;
 mod search;
+mod sets;
 mod sortable;
 mod sorting;
 mod take;
 mod unique;
 
 pub use nonzero::{argwhere, boolean_index, compress, flatnonzero, nonzero};
-pub use search::{searchsorted, searchsorted_with_sorter, Side};
+pub use order::{argpartition, lexsort, partition, sort_complex, Kth, SortComplex};
+pub use search::{digitize, searchsorted, searchsorted_with_sorter, Side};
+pub use sets::{
+    intersect1d, intersect1d_indices, isin, setdiff1d, setxor1d, union1d, Intersect1d, IsIn,
+};
 pub use sortable::Sortable;
 pub use sorting::{argsort, sort};
 pub use take::{put, take, take_along_axis, take_with_mode, TakeMode};
-pub use unique::{unique, unique_all, UniqueAll};
+pub use unique::{
+    unique, unique_all, unique_counts, unique_full, unique_inverse, unique_values, UniqueAll,
+    UniqueCounts, UniqueInverse,
+};
 
 pub(crate) use sorting::merge_sort_rows;
 

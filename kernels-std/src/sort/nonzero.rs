@@ -29,7 +29,7 @@ pub fn flatnonzero<T: DType>(a: &Array<T>) -> Result<Array<i64>> {
 }
 
 /// The coordinates along each axis of `shape` of the C-order positions `flat`.
-fn coordinates(flat: &Array<i64>, shape: &[usize]) -> Result<Vec<Array<i64>>> {
+pub(crate) fn coordinates(flat: &Array<i64>, shape: &[usize]) -> Result<Vec<Array<i64>>> {
     let mut stride = 1i64;
     let mut out = Vec::with_capacity(shape.len());
     for &extent in shape.iter().rev() {

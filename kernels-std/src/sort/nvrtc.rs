@@ -17,9 +17,16 @@ fn sort_kernels_compile() {
         raw(&super::kernels::sort_runs::DEF, &[t]);
         raw(&super::kernels::merge_runs::DEF, &[t]);
         raw(&super::search::search::DEF, &[t]);
+    }
+    for t in DTypeId::ALL {
         raw(&super::unique::group_starts::DEF, &[t]);
         raw(&super::unique::group_values::DEF, &[t]);
+        raw(&super::sets::equal_next::DEF, &[t]);
+        raw(&super::sets::lone_flags::DEF, &[t]);
+        raw(&super::sets::pick_pairs::DEF, &[t]);
     }
+    raw(&super::sets::group_last::DEF, &[]);
+    raw(&super::sets::isin_flags::DEF, &[]);
     raw(&super::unique::group_counts::DEF, &[]);
     raw(&super::unique::group_inverse::DEF, &[]);
     raw(&super::compact::scatter_selected::DEF, &[]);

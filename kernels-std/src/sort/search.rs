@@ -4,6 +4,7 @@ use super::compact::per_element;
 use super::kernels::before;
 use super::take::take;
 use crate::prelude::*;
+use crate::s;
 use crate::scan::rows::flatten;
 
 /// Which insertion point [`searchsorted`] returns among equal elements (NumPy's `side`).
@@ -106,4 +107,64 @@ pub fn searchsorted_with_sorter<T: Num>(
         )));
     }
     searchsorted(&take(a, sorter, None)?, v, side)
+}
+
+/// Whether the 1-d `bins` (read back: bin edges are few) are monotonic, as NumPy decides it
+/// (on the values converted to `f64`): `Some(true)` increasing (or constant, or empty),
+/// `Some(false)` decreasing, `None` neither. The direction is that of the first pair of
+/// unequal neighbours; a pair holding a NaN breaks neither direction.
+fn monotonicity<T: Num>(bins: &Array<T>) -> Result<Option<bool>> {
+    let b: Vec<f64> = bins
+        .to_vec()?
+        .into_iter()
+        .map(|x| x.cast::<f64>())
+        .collect();
+    let Some(first) = b.windows(2).position(|w| w[0] != w[1]) else {
+        return Ok(Some(true));
+    };
+    let increasing = b[first] < b[first + 1];
+    let broken = b[first..]
+        .windows(2)
+        .any(|w| if increasing { w[0] > w[1] } else { w[0] < w[1] });
+    Ok(if broken { None } else { Some(increasing) })
+}
+
+/// NumPy's `digitize(x, bins, right)`: for each element of `x`, the index of the bin it falls
+/// in, in `x`'s shape. With increasing `bins`, `i` such that `bins[i-1] <= x < bins[i]`
+/// (`right`: `bins[i-1] < x <= bins[i]`); with decreasing `bins`, `bins[i-1] > x >= bins[i]`
+/// (`right`: `bins[i-1] >= x > bins[i]`). Values beyond the edges give `0` or `len(bins)`;
+/// NaN sorts last (after every edge, so `len(bins)` for increasing bins, `0` for decreasing).
+/// Integers and floats (NumPy refuses complex `x`).
+///
+/// Errors as NumPy: `bins` not 1-d, or neither increasing nor decreasing.
+///
+/// ```
+/// use kernels_std::sort::digitize;
+/// use kernels_std::{Array, Device};
+/// let dev = Device::cpu();
+/// let x = Array::from_vec(&dev, &[5], vec![0.2f64, 6.4, 3.0, 1.6, f64::NAN])?;
+/// let bins = Array::from_vec(&dev, &[4], vec![0.0f64, 1.0, 2.5, 4.0])?;
+/// assert_eq!(digitize(&x, &bins, false)?.to_vec()?, vec![1, 4, 3, 2, 4]);
+/// let down = Array::from_vec(&dev, &[4], vec![4.0f64, 2.5, 1.0, 0.0])?;
+/// assert_eq!(digitize(&x, &down, false)?.to_vec()?, vec![3, 0, 1, 2, 0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn digitize<T: Num>(x: &Array<T>, bins: &Array<T>, right: bool) -> Result<Array<i64>> {
+    if bins.ndim() != 1 {
+        return Err(Error::invalid(format!(
+            "digitize: bins must be 1-d, got shape {:?}",
+            bins.shape()
+        )));
+    }
+    let increasing = monotonicity(bins)?.ok_or_else(|| {
+        Error::invalid("digitize: bins must be monotonically increasing or decreasing")
+    })?;
+    let side = if right { Side::Left } else { Side::Right };
+    if increasing {
+        searchsorted(bins, x, side)
+    } else {
+        let reversed = bins.slice(s![..;-1])?;
+        let found = searchsorted(&reversed, x, side)?;
+        (bins.len() as i64 - &found).eval()
+    }
 }
