@@ -1,0 +1,24 @@
+//! Numerical routines of NumPy's top level: interpolation, differentiation and integration
+//! of sampled data.
+//!
+//! | NumPy | here |
+//! |---|---|
+//! | `np.interp(x, xp, fp, left, right, period)` | [`interp`]`(&x, &xp, &fp).left(l).right(r).period(p).run()` |
+//! | `np.gradient(f, dx, x1, axis=(0, 1), edge_order=2)` | [`gradient`]`(&f).spacings(..).axes(&[0, 1]).edge_order(2).run()` |
+//! | `np.trapezoid(y, x, axis=0)`, `np.trapezoid(y, dx=0.5)` | [`trapezoid`]`(&y).x(&x).axis(0).run()`, [`trapezoid`]`(&y).dx(0.5).run()` |
+//!
+//! Each output element is one thread of a kernel (`interp`: a bisection of the sample
+//! points; `gradient`: NumPy's three-point formulas on the rows along the axis);
+//! `trapezoid` is a fused expression summed by [`sum`](crate::reduce::sum).
+
+mod gradient;
+mod interp;
+mod kernels;
+mod trapezoid;
+
+pub use gradient::{gradient, Gradient, GradientInput, Spacing};
+pub use interp::{interp, Coordinate, Interp, InterpValue};
+pub use trapezoid::{trapezoid, Integrand, Trapezoid};
+
+#[cfg(test)]
+mod nvrtc;
