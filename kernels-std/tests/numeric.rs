@@ -12,7 +12,9 @@ mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{load_npz, NpyDType, Npz};
-use kernels_std::numeric::{gradient, interp, trapezoid, GradientInput, Integrand, Spacing};
+use kernels_std::numeric::{
+    gradient, interp, polyval, trapezoid, vander, GradientInput, Integrand, Spacing, VanderInput,
+};
 use kernels_std::prelude::*;
 use kernels_std::s;
 
@@ -510,4 +512,98 @@ fn trapezoid_errors_where_numpy_raises() {
         trapezoid(&y).x(&x).run().unwrap().to_vec().unwrap(),
         vec![4.5, 11.0]
     );
+}
+
+#[track_caller]
+fn check_polyval<T: Num + NpyDType + Approx>(z: &Npz, case: &str, tol: Tol, dev: &Device) {
+    let c = format!("polyval_{case}");
+    let p = a::<T>(z, &format!("{c}_p"));
+    let x = a::<T>(z, &format!("{c}_x"));
+    check(
+        &polyval(&p, &x).unwrap(),
+        &a(z, &format!("{c}_out")),
+        tol,
+        &c,
+        dev,
+    );
+}
+
+#[test]
+fn polyval_matches_numpy() {
+    for dev in devices() {
+        let z = fixtures(&dev);
+        check_polyval::<f64>(&z, "f64", Tol::ulps(2), &dev);
+        check_polyval::<f32>(&z, "f32", Tol::ulps(2), &dev);
+        check_polyval::<f16>(&z, "f16", Tol::ulps(1), &dev);
+        check_polyval::<i8>(&z, "i8", Tol::exact(), &dev);
+        check_polyval::<u64>(&z, "u64", Tol::exact(), &dev);
+        check_polyval::<f64>(&z, "inf", Tol::exact(), &dev);
+        check_polyval::<f64>(&z, "empty_p", Tol::exact(), &dev);
+        check_polyval::<f64>(&z, "scalar_x", Tol::ulps(2), &dev);
+        let p = a::<f64>(&z, "polyval_f64_p");
+        let x = a::<f64>(&z, "polyval_f64_x");
+        let got = polyval(&p, &x.t().slice(s![..;-1]).unwrap()).unwrap();
+        check(
+            &got,
+            &a(&z, "polyval_view_out"),
+            Tol::ulps(2),
+            "polyval x.T[::-1]",
+            &dev,
+        );
+    }
+    let dev = Device::cpu();
+    let p2 = Array::<f64>::zeros(&dev, &[2, 2]).unwrap();
+    let x = Array::<f64>::zeros(&dev, &[3]).unwrap();
+    assert!(polyval(&p2, &x).is_err());
+}
+
+#[track_caller]
+fn check_vander<T: VanderInput + NpyDType>(z: &Npz, case: &str, dev: &Device)
+where
+    T::Out: NpyDType + Approx,
+{
+    let c = format!("vander_{case}");
+    let x = a::<T>(z, &format!("{c}_x"));
+    let tol = Tol::exact();
+    check(
+        &vander(&x, None, false).unwrap(),
+        &a(z, &format!("{c}_out")),
+        tol,
+        &c,
+        dev,
+    );
+    let key = format!("{c}_out_n6_inc");
+    check(
+        &vander(&x, Some(6), true).unwrap(),
+        &a(z, &key),
+        tol,
+        &key,
+        dev,
+    );
+    let key = format!("{c}_out_n0");
+    check(
+        &vander(&x, Some(0), false).unwrap(),
+        &a(z, &key),
+        tol,
+        &key,
+        dev,
+    );
+}
+
+#[test]
+fn vander_matches_numpy() {
+    for dev in devices() {
+        let z = fixtures(&dev);
+        check_vander::<f64>(&z, "f64", &dev);
+        check_vander::<f32>(&z, "f32", &dev);
+        check_vander::<i8>(&z, "i8", &dev);
+        check_vander::<u64>(&z, "u64", &dev);
+        check_vander::<bool>(&z, "bool", &dev);
+        check_vander::<f64>(&z, "empty", &dev);
+    }
+    let dev = Device::cpu();
+    let x = Array::<f64>::zeros(&dev, &[2, 2]).unwrap();
+    assert!(vander(&x, None, false).is_err());
+    let s = Array::scalar(&dev, 1.0f64).unwrap();
+    assert!(vander(&s, None, false).is_err());
 }

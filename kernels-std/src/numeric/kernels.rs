@@ -237,3 +237,40 @@ pub(crate) fn gradient_rows(
 pub(crate) fn complex_from_parts(re: f64, im: f64) -> c128 {
     Complex::new(re, im)
 }
+
+/// NumPy's `polyval` at each point: Horner's rule from `y = zero`, `y = y * x + p[k]` for
+/// each coefficient (so that `x = inf` gives NaN as in NumPy; integers wrap).
+#[raw_kernel]
+pub(crate) fn polyval_points<T: Num>(p: &[T], x: &[T], out: &mut [T], zero: T) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < out.len() {
+        let v = x[i];
+        let mut acc = zero;
+        for k in 0..p.len() {
+            acc = acc * v + p[k];
+        }
+        out[i] = acc;
+    }
+}
+
+/// NumPy's `vander`: element `(i, j)` of the `[len(x), n]` matrix is `x[i]` to the power
+/// `j` (`increasing`) or `n - 1 - j`, as a product of repeated factors from the left
+/// (NumPy's `multiply.accumulate`), `one` for the power 0.
+#[raw_kernel]
+pub(crate) fn vander_rows<T: Num>(x: &[T], out: &mut [T], n: usize, increasing: bool, one: T) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if g < out.len() {
+        let i = g / n;
+        let j = g % n;
+        let power = if increasing { j } else { n - 1 - j };
+        let v = x[i];
+        let mut acc = one;
+        if power > 0 {
+            acc = v;
+            for _ in 1..power {
+                acc = acc * v;
+            }
+        }
+        out[g] = acc;
+    }
+}

@@ -1,11 +1,12 @@
 //! Numerical routines of NumPy's top level: interpolation, differentiation and integration
-//! of sampled data.
+//! of sampled data, and polynomials.
 //!
 //! | NumPy | here |
 //! |---|---|
 //! | `np.interp(x, xp, fp, left, right, period)` | [`interp`]`(&x, &xp, &fp).left(l).right(r).period(p).run()` |
 //! | `np.gradient(f, dx, x1, axis=(0, 1), edge_order=2)` | [`gradient`]`(&f).spacings(..).axes(&[0, 1]).edge_order(2).run()` |
 //! | `np.trapezoid(y, x, axis=0)`, `np.trapezoid(y, dx=0.5)` | [`trapezoid`]`(&y).x(&x).axis(0).run()`, [`trapezoid`]`(&y).dx(0.5).run()` |
+//! | `np.polyval(p, x)`, `np.vander(x, N, increasing=True)` | [`polyval`]`(&p, &x)`, [`vander`]`(&x, Some(n), true)` |
 //!
 //! Each output element is one thread of a kernel (`interp`: a bisection of the sample
 //! points; `gradient`: NumPy's three-point formulas on the rows along the axis);
@@ -14,10 +15,12 @@
 mod gradient;
 mod interp;
 mod kernels;
+mod poly;
 mod trapezoid;
 
 pub use gradient::{gradient, Gradient, GradientInput, Spacing};
 pub use interp::{interp, Coordinate, Interp, InterpValue};
+pub use poly::{polyval, vander, VanderInput};
 pub use trapezoid::{trapezoid, Integrand, Trapezoid};
 
 #[cfg(test)]

@@ -1,0 +1,118 @@
+//! NumPy's polynomial functions of the top level (coefficients highest power first):
+//! `polyval` and `vander` as kernels.
+
+use super::kernels::{polyval_points, vander_rows};
+use crate::prelude::*;
+use crate::scan::rows::flatten;
+
+/// NumPy's `polyval(p, x)`: the polynomial with coefficients `p` (1-d, highest power first)
+/// at each element of `x` (any shape; the result has its shape), by Horner's rule from 0 as
+/// NumPy (`y = y * x + p[k]`: `x = inf` gives NaN, integers wrap). An empty `p` gives zeros.
+/// `p` and `x` share the dtype, which the result keeps (NumPy promotes a mixed pair;
+/// convert with `astype`). Real dtypes only (NumPy also takes complex numbers).
+///
+/// ```
+/// use kernels_std::numeric::polyval;
+/// use kernels_std::prelude::*;
+/// let dev = Device::cpu();
+/// let p = Array::from_vec(&dev, &[3], vec![3i32, 0, 1])?; // 3 x^2 + 1
+/// let x = Array::from_vec(&dev, &[2, 2], vec![5i32, 1, -1, 0])?;
+/// assert_eq!(polyval(&p, &x)?.to_vec()?, vec![76, 4, 4, 1]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn polyval<T: Num>(p: &Array<T>, x: &Array<T>) -> Result<Array<T>> {
+    if p.ndim() != 1 {
+        return Err(Error::invalid(format!(
+            "polyval: the coefficients must be 1-d, got shape {:?}",
+            p.shape()
+        )));
+    }
+    let dev = x.device();
+    if !p.device().same(&dev) {
+        return Err(Error::invalid(format!(
+            "polyval: p on {} and x on {dev}",
+            p.device()
+        )));
+    }
+    let xs = flatten(x)?;
+    let mut out = Array::<T>::zeros(&dev, &[xs.len()])?;
+    if !xs.is_empty() && !p.is_empty() {
+        let p = p.as_standard_layout()?;
+        polyval_points::launch::<T>(
+            &LaunchConfig::for_elements(xs.len(), 256),
+            &p,
+            &xs,
+            &mut out,
+            T::zero(),
+        )?;
+    }
+    out.reshape(x.shape())
+}
+
+/// Dtypes of [`vander`], with NumPy's result dtype (`promote_types(x.dtype, int)`): `i64`
+/// for `bool` and integers up to `u32`, `f64` for `u64` and every float.
+pub trait VanderInput: DType {
+    /// `i64` or `f64`.
+    type Out: Num;
+    /// `x` converted to [`Self::Out`].
+    fn to_out(x: &Array<Self>) -> Result<Array<Self::Out>>;
+}
+
+macro_rules! vander_input {
+    ($($t:ty => $out:ty),*) => {$(
+        impl VanderInput for $t {
+            type Out = $out;
+            fn to_out(x: &Array<$t>) -> Result<Array<$out>> {
+                x.astype::<$out>()
+            }
+        }
+    )*};
+}
+vander_input!(bool => i64, i8 => i64, i16 => i64, i32 => i64, i64 => i64, u8 => i64,
+    u16 => i64, u32 => i64, u64 => f64, f16 => f64, bf16 => f64, f32 => f64, f64 => f64);
+
+/// NumPy's `vander(x, N=None, increasing=False)`: the Vandermonde matrix `[len(x), n]` of
+/// the 1-d `x`, column `j` holding `x` to the power `n - 1 - j` (or `j` when `increasing`);
+/// `n` defaults to `len(x)`. Powers are products of repeated factors, as NumPy's; integers
+/// wrap. The dtype is NumPy's ([`VanderInput::Out`]). A `x` that is not 1-d is an error.
+/// Real dtypes only (NumPy also takes complex numbers).
+///
+/// ```
+/// use kernels_std::numeric::vander;
+/// use kernels_std::prelude::*;
+/// let x = Array::from_vec(&Device::cpu(), &[3], vec![1u8, 2, 3])?;
+/// let v = vander(&x, None, false)?;
+/// assert_eq!(v.shape(), &[3, 3]);
+/// assert_eq!(v.to_vec()?, vec![1i64, 1, 1, 4, 2, 1, 9, 3, 1]);
+/// let v = vander(&x, Some(2), true)?;
+/// assert_eq!(v.to_vec()?, vec![1i64, 1, 1, 2, 1, 3]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn vander<T: VanderInput>(
+    x: &Array<T>,
+    n: Option<usize>,
+    increasing: bool,
+) -> Result<Array<T::Out>> {
+    if x.ndim() != 1 {
+        return Err(Error::invalid(format!(
+            "vander: x must be a one-dimensional array, got shape {:?}",
+            x.shape()
+        )));
+    }
+    let rows = x.len();
+    let n = n.unwrap_or(rows);
+    let dev = x.device();
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows, n])?;
+    if rows * n > 0 {
+        let xs = T::to_out(x)?.as_standard_layout()?;
+        vander_rows::launch::<T::Out>(
+            &LaunchConfig::for_elements(rows * n, 256),
+            &xs,
+            &mut out,
+            n as u64,
+            increasing,
+            <T::Out as num_traits::One>::one(),
+        )?;
+    }
+    Ok(out)
+}
