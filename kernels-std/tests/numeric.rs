@@ -13,7 +13,8 @@ mod common;
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::numeric::{
-    gradient, interp, polyval, trapezoid, vander, GradientInput, Integrand, Spacing, VanderInput,
+    bartlett, blackman, gradient, hamming, hanning, interp, polyval, trapezoid, vander,
+    GradientInput, Integrand, Spacing, VanderInput,
 };
 use kernels_std::prelude::*;
 use kernels_std::s;
@@ -606,4 +607,29 @@ fn vander_matches_numpy() {
     assert!(vander(&x, None, false).is_err());
     let s = Array::scalar(&dev, 1.0f64).unwrap();
     assert!(vander(&s, None, false).is_err());
+}
+
+#[test]
+fn windows_match_numpy() {
+    type Window = fn(&Device, i64) -> Result<Array<f64>>;
+    let windows: [(&str, Window); 4] = [
+        ("bartlett", bartlett),
+        ("blackman", blackman),
+        ("hamming", hamming),
+        ("hanning", hanning),
+    ];
+    // NumPy's cos and ours may differ by an ulp; Blackman's ends cancel to about 1e-17.
+    let tol = Tol {
+        atol: 1e-15,
+        ..Tol::ulps(4)
+    };
+    for dev in devices() {
+        let z = fixtures(&dev);
+        for m in [-2i64, 0, 1, 2, 3, 6, 51] {
+            for (name, f) in windows {
+                let key = format!("window_{name}_{m}").replace('-', "m");
+                check(&f(&dev, m).unwrap(), &a(&z, &key), tol, &key, &dev);
+            }
+        }
+    }
 }

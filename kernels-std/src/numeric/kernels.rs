@@ -274,3 +274,28 @@ pub(crate) fn vander_rows<T: Num>(x: &[T], out: &mut [T], n: usize, increasing: 
         out[g] = acc;
     }
 }
+
+/// NumPy's window functions of `m > 1` points: element `i` at `n = 1 - m + 2 i` (NumPy's
+/// `arange(1 - M, M, 2)`), with NumPy's formulas and order of operations. `kind`: 0
+/// Bartlett, 1 Blackman, 2 Hamming, 3 Hann.
+#[raw_kernel]
+pub(crate) fn window_points(out: &mut [f64], m: usize, kind: u32) {
+    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if i < out.len() {
+        let n = (1.0 - m as f64) + 2.0 * i as f64;
+        let d = (m - 1) as f64;
+        let pi = core::f64::consts::PI;
+        out[i] = match kind {
+            0 => {
+                if n <= 0.0 {
+                    1.0 + n / d
+                } else {
+                    1.0 - n / d
+                }
+            }
+            1 => 0.42 + 0.5 * (pi * n / d).cos() + 0.08 * (2.0 * pi * n / d).cos(),
+            2 => 0.54 + 0.46 * (pi * n / d).cos(),
+            _ => 0.5 + 0.5 * (pi * n / d).cos(),
+        };
+    }
+}

@@ -13,6 +13,7 @@ fn numeric_kernels_compile() {
     raw(&super::kernels::interp_real::DEF, &[]);
     raw(&super::kernels::interp_complex::DEF, &[]);
     raw(&super::kernels::gradient_rows::DEF, &[]);
+    raw(&super::kernels::window_points::DEF, &[]);
     for t in [I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64] {
         raw(&super::kernels::polyval_points::DEF, &[t]);
     }
