@@ -13,8 +13,8 @@ mod common;
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::numeric::{
-    bartlett, blackman, gradient, hamming, hanning, interp, polyval, trapezoid, vander,
-    GradientInput, Integrand, Spacing, VanderInput,
+    bartlett, blackman, gradient, hamming, hanning, interp, polyder, polyint, polyval, trapezoid,
+    vander, Coordinate, GradientInput, Integrand, PolyDer, Spacing, VanderInput,
 };
 use kernels_std::prelude::*;
 use kernels_std::s;
@@ -632,4 +632,62 @@ fn windows_match_numpy() {
             }
         }
     }
+}
+
+#[track_caller]
+fn check_polyder_int<T: PolyDer + Coordinate + NpyDType>(z: &Npz, case: &str, dev: &Device)
+where
+    T::Out: NpyDType + Approx,
+{
+    let p = a::<T>(z, &format!("polyder_{case}_p"));
+    let tol = Tol::ulps(1);
+    for m in [1, 2, 5] {
+        let key = format!("polyder_{case}_m{m}");
+        check(&polyder(&p, m).unwrap(), &a(z, &key), tol, &key, dev);
+    }
+    if T::ID == DTypeId::U64 {
+        return;
+    }
+    let key = format!("polyint_{case}_m1");
+    check(&polyint(&p, 1, &[]).unwrap(), &a(z, &key), tol, &key, dev);
+    let key = format!("polyint_{case}_m2_k");
+    check(
+        &polyint(&p, 2, &[1.5, -2.0]).unwrap(),
+        &a(z, &key),
+        tol,
+        &key,
+        dev,
+    );
+    let key = format!("polyint_{case}_m3_k1");
+    check(
+        &polyint(&p, 3, &[0.25]).unwrap(),
+        &a(z, &key),
+        tol,
+        &key,
+        dev,
+    );
+}
+
+#[test]
+fn polyder_polyint_match_numpy() {
+    for dev in devices() {
+        let z = fixtures(&dev);
+        check_polyder_int::<f64>(&z, "f64", &dev);
+        check_polyder_int::<f32>(&z, "f32", &dev);
+        check_polyder_int::<i8>(&z, "i8", &dev);
+        check_polyder_int::<u64>(&z, "u64", &dev);
+        check_polyder_int::<f64>(&z, "one", &dev);
+        check_polyder_int::<f64>(&z, "empty", &dev);
+    }
+    let dev = Device::cpu();
+    let p = Array::from_vec(&dev, &[2], vec![1.0f64, 2.0]).unwrap();
+    assert!(polyint(&p, 3, &[1.0, 2.0]).is_err());
+    assert_eq!(
+        polyint(&p, 0, &[]).unwrap().to_vec().unwrap(),
+        vec![1.0, 2.0]
+    );
+    assert_eq!(polyder(&p, 0).unwrap().to_vec().unwrap(), vec![1.0, 2.0]);
+    let p2 = Array::<f64>::zeros(&dev, &[1, 2]).unwrap();
+    assert!(polyder(&p2, 1).is_err());
+    assert!(polyint(&p2, 1, &[]).is_err());
 }

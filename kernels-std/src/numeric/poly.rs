@@ -116,3 +116,125 @@ pub fn vander<T: VanderInput>(
     }
     Ok(out)
 }
+
+/// Dtypes of [`polyder`], with NumPy's result dtype (the coefficients times an `int64`
+/// `arange`): `i64` for `bool` and integers up to `u32` (wrapping), `f64` for `u64` and
+/// every float.
+pub trait PolyDer: DType {
+    /// `i64` or `f64`.
+    type Out: DerScalar;
+    /// `p` converted to [`Self::Out`].
+    fn to_out(p: &Array<Self>) -> Result<Array<Self::Out>>;
+}
+
+/// The result dtypes of [`polyder`]: a coefficient times its power (NumPy's `p * arange`).
+pub trait DerScalar: DType {
+    /// `self * k` (wrapping for `i64`).
+    fn times(self, k: i64) -> Self;
+}
+
+impl DerScalar for i64 {
+    fn times(self, k: i64) -> i64 {
+        self.wrapping_mul(k)
+    }
+}
+
+impl DerScalar for f64 {
+    fn times(self, k: i64) -> f64 {
+        self * k as f64
+    }
+}
+
+macro_rules! poly_der {
+    ($($t:ty => $out:ty),*) => {$(
+        impl PolyDer for $t {
+            type Out = $out;
+            fn to_out(p: &Array<$t>) -> Result<Array<$out>> {
+                p.astype::<$out>()
+            }
+        }
+    )*};
+}
+poly_der!(bool => i64, i8 => i64, i16 => i64, i32 => i64, i64 => i64, u8 => i64,
+    u16 => i64, u32 => i64, u64 => f64, f16 => f64, bf16 => f64, f32 => f64, f64 => f64);
+
+/// The 1-d coefficients of `p` on the host (they are few), or an error naming `op`.
+fn coefficients<T: DType>(op: &str, p: &Array<T>) -> Result<Vec<T>> {
+    if p.ndim() != 1 {
+        return Err(Error::invalid(format!(
+            "{op}: the coefficients must be 1-d, got shape {:?}",
+            p.shape()
+        )));
+    }
+    p.to_vec()
+}
+
+/// NumPy's `polyder(p, m=1)`: the coefficients of the `m`-th derivative of the polynomial
+/// `p` (1-d, highest power first): each step multiplies `p[k]` by its power and drops the
+/// constant, so a polynomial of degree below `m` gives an empty array. Coefficients are few:
+/// this runs on the host. The dtype is NumPy's ([`PolyDer::Out`]; NumPy's `m = 0` returns
+/// `p` in its own dtype).
+///
+/// ```
+/// use kernels_std::numeric::polyder;
+/// use kernels_std::prelude::*;
+/// let p = Array::from_vec(&Device::cpu(), &[4], vec![1i32, 1, 1, 1])?; // x^3 + x^2 + x + 1
+/// assert_eq!(polyder(&p, 1)?.to_vec()?, vec![3i64, 2, 1]);
+/// assert_eq!(polyder(&p, 2)?.to_vec()?, vec![6i64, 2]);
+/// assert_eq!(polyder(&p, 4)?.len(), 0);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn polyder<T: PolyDer>(p: &Array<T>, m: usize) -> Result<Array<T::Out>> {
+    let mut c = coefficients("polyder", &T::to_out(p)?)?;
+    for _ in 0..m {
+        let n = c.len().saturating_sub(1);
+        c = c[..n]
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| v.times((n - k) as i64))
+            .collect();
+    }
+    Array::from_vec(&p.device(), &[c.len()], c)
+}
+
+/// NumPy's `polyint(p, m=1, k=None)`: the coefficients of an `m`-th antiderivative of the
+/// polynomial `p` (1-d, highest power first), in `f64` (NumPy divides by an `int64`
+/// `arange`): each step divides `p[k]` by its new power and appends the integration
+/// constant. `k` holds the constants, the first for the first integration: empty for
+/// zeros, one value for all `m`, else at least `m` values (fewer is an error, as in NumPy).
+/// Coefficients are few: this runs on the host. (NumPy's `m = 0` returns `p` in its own
+/// dtype.)
+///
+/// ```
+/// use kernels_std::numeric::polyint;
+/// use kernels_std::prelude::*;
+/// let p = Array::from_vec(&Device::cpu(), &[3], vec![3i64, 2, 1])?; // 3x^2 + 2x + 1
+/// assert_eq!(polyint(&p, 1, &[])?.to_vec()?, vec![1.0, 1.0, 1.0, 0.0]);
+/// assert_eq!(polyint(&p, 2, &[5.0, 7.0])?.to_vec()?, vec![0.25, 1.0 / 3.0, 0.5, 5.0, 7.0]);
+/// assert!(polyint(&p, 3, &[1.0, 2.0]).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn polyint<T: super::Coordinate>(p: &Array<T>, m: usize, k: &[f64]) -> Result<Array<f64>> {
+    let constants: Vec<f64> = match k.len() {
+        0 => vec![0.0; m],
+        1 => vec![k[0]; m],
+        n if n >= m => k.to_vec(),
+        n => {
+            return Err(Error::invalid(format!(
+                "polyint: k must be a scalar or a rank-1 array of length 1 or >m \
+                 ({n} constants for m = {m})"
+            )))
+        }
+    };
+    let mut c = coefficients("polyint", &T::to_f64(p)?)?;
+    for &constant in constants.iter().take(m) {
+        let n = c.len();
+        c = c
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| v / (n - i) as f64)
+            .chain(std::iter::once(constant))
+            .collect();
+    }
+    Array::from_vec(&p.device(), &[c.len()], c)
+}
