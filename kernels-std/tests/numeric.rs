@@ -13,8 +13,9 @@ mod common;
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::numeric::{
-    bartlett, blackman, gradient, hamming, hanning, interp, polyder, polyint, polyval, trapezoid,
-    vander, Coordinate, GradientInput, Integrand, PolyDer, Spacing, VanderInput,
+    bartlett, blackman, gradient, hamming, hanning, interp, polyadd, polyder, polyint, polysub,
+    polyval, trapezoid, vander, Coordinate, GradientInput, Integrand, PolyDer, Spacing,
+    VanderInput,
 };
 use kernels_std::prelude::*;
 use kernels_std::s;
@@ -690,4 +691,54 @@ fn polyder_polyint_match_numpy() {
     let p2 = Array::<f64>::zeros(&dev, &[1, 2]).unwrap();
     assert!(polyder(&p2, 1).is_err());
     assert!(polyint(&p2, 1, &[]).is_err());
+}
+
+#[track_caller]
+fn check_polyadd<T: kernels_std::array_runtime::ops::Numeric + NpyDType + Approx>(
+    z: &Npz,
+    case: &str,
+    dev: &Device,
+) {
+    let c = format!("polyadd_{case}");
+    let x = a::<T>(z, &format!("{c}_a"));
+    let y = a::<T>(z, &format!("{c}_b"));
+    let tol = Tol::exact();
+    check(
+        &polyadd(&x, &y).unwrap(),
+        &a(z, &format!("{c}_sum")),
+        tol,
+        &c,
+        dev,
+    );
+    check(
+        &polysub(&x, &y).unwrap(),
+        &a(z, &format!("{c}_diff")),
+        tol,
+        &c,
+        dev,
+    );
+    check(
+        &polysub(&y, &x).unwrap(),
+        &a(z, &format!("{c}_rdiff")),
+        tol,
+        &c,
+        dev,
+    );
+}
+
+#[test]
+fn polyadd_polysub_match_numpy() {
+    for dev in devices() {
+        let z = fixtures(&dev);
+        check_polyadd::<f64>(&z, "f64", &dev);
+        check_polyadd::<i8>(&z, "i8", &dev);
+        check_polyadd::<u8>(&z, "u8", &dev);
+        check_polyadd::<c128>(&z, "c128", &dev);
+        check_polyadd::<f64>(&z, "scalar", &dev);
+    }
+    let dev = Device::cpu();
+    let p2 = Array::<f64>::zeros(&dev, &[2, 2]).unwrap();
+    let p = Array::<f64>::zeros(&dev, &[2]).unwrap();
+    assert!(polyadd(&p2, &p).is_err());
+    assert!(polysub(&p, &p2).is_err());
 }

@@ -7,6 +7,7 @@
 //! | `np.gradient(f, dx, x1, axis=(0, 1), edge_order=2)` | [`gradient`]`(&f).spacings(..).axes(&[0, 1]).edge_order(2).run()` |
 //! | `np.trapezoid(y, x, axis=0)`, `np.trapezoid(y, dx=0.5)` | [`trapezoid`]`(&y).x(&x).axis(0).run()`, [`trapezoid`]`(&y).dx(0.5).run()` |
 //! | `np.polyval(p, x)`, `np.vander(x, N, increasing=True)` | [`polyval`]`(&p, &x)`, [`vander`]`(&x, Some(n), true)` |
+//! | `np.polyadd(a, b)`, `np.polysub(a, b)` | [`polyadd`]`(&a, &b)`, [`polysub`]`(&a, &b)` |
 //! | `np.polyder(p, 2)`, `np.polyint(p, 2, k=[1, 2])` | [`polyder`]`(&p, 2)`, [`polyint`]`(&p, 2, &[1.0, 2.0])` |
 //! | `np.bartlett(M)`, `np.blackman(M)`, `np.hamming(M)`, `np.hanning(M)` | [`bartlett`]`(&dev, m)`, [`blackman`], [`hamming`], [`hanning`] |
 //!
@@ -23,7 +24,9 @@ mod windows;
 
 pub use gradient::{gradient, Gradient, GradientInput, Spacing};
 pub use interp::{interp, Coordinate, Interp, InterpValue};
-pub use poly::{polyder, polyint, polyval, vander, DerScalar, PolyDer, VanderInput};
+pub use poly::{
+    polyadd, polyder, polyint, polysub, polyval, vander, DerScalar, PolyDer, VanderInput,
+};
 pub use trapezoid::{trapezoid, Integrand, Trapezoid};
 pub use windows::{bartlett, blackman, hamming, hanning};
 

@@ -238,3 +238,66 @@ pub fn polyint<T: super::Coordinate>(p: &Array<T>, m: usize, k: &[f64]) -> Resul
     }
     Array::from_vec(&p.device(), &[c.len()], c)
 }
+
+/// `a` and `b` (1-d, or 0-d as one coefficient) with the shorter one padded with leading
+/// zeros to the other's length.
+fn aligned<T: array_runtime::ops::Numeric>(
+    op: &str,
+    a: &Array<T>,
+    b: &Array<T>,
+) -> Result<(Array<T>, Array<T>)> {
+    let one_d = |p: &Array<T>| -> Result<Array<T>> {
+        match p.ndim() {
+            0 => p.reshape(&[1]),
+            1 => Ok(p.clone()),
+            _ => Err(Error::invalid(format!(
+                "{op}: the coefficients must be 1-d, got shape {:?}",
+                p.shape()
+            ))),
+        }
+    };
+    let (a, b) = (one_d(a)?, one_d(b)?);
+    let pad = |p: Array<T>, n: usize| -> Result<Array<T>> {
+        if p.len() >= n {
+            return Ok(p);
+        }
+        let zeros = Array::<T>::zeros(&p.device(), &[n - p.len()])?;
+        crate::shape::concatenate(&[&zeros, &p], 0)
+    };
+    let n = a.len().max(b.len());
+    Ok((pad(a, n)?, pad(b, n)?))
+}
+
+/// NumPy's `polyadd(a1, a2)`: the sum of two polynomials (1-d coefficients, highest power
+/// first; a 0-d array is one coefficient), the shorter padded with leading zeros; no
+/// trimming. Both of one dtype, which the result keeps (integers wrap).
+///
+/// ```
+/// use kernels_std::numeric::polyadd;
+/// use kernels_std::prelude::*;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2], vec![1i8, 2])?;
+/// let b = Array::from_vec(&dev, &[3], vec![127i8, 1, 1])?;
+/// assert_eq!(polyadd(&a, &b)?.to_vec()?, vec![127, 2, 3]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn polyadd<T: array_runtime::ops::Numeric>(a1: &Array<T>, a2: &Array<T>) -> Result<Array<T>> {
+    let (a, b) = aligned("polyadd", a1, a2)?;
+    crate::math::add(&a, &b)
+}
+
+/// NumPy's `polysub(a1, a2)`: `a1 - a2` as polynomials, aligned as in [`polyadd`].
+///
+/// ```
+/// use kernels_std::numeric::polysub;
+/// use kernels_std::prelude::*;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[3], vec![2.0f32, 10.0, -4.0])?;
+/// let b = Array::from_vec(&dev, &[2], vec![3.0f32, -1.0])?;
+/// assert_eq!(polysub(&a, &b)?.to_vec()?, vec![2.0, 7.0, -3.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn polysub<T: array_runtime::ops::Numeric>(a1: &Array<T>, a2: &Array<T>) -> Result<Array<T>> {
+    let (a, b) = aligned("polysub", a1, a2)?;
+    crate::math::subtract(&a, &b)
+}
