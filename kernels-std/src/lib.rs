@@ -3,8 +3,8 @@
 //! One crate to depend on: it re-exports the runtime ([`Array`], [`Device`], dtypes) and the
 //! macros through [`prelude`], and holds NumPy's routines by area ([`creation`], [`math`],
 //! [`reduce`], [`scan`], [`sort`](mod@sort), [`quantile`](mod@quantile), [`shape`],
-//! [`stats`], [`linalg`], [`random`], [`io`]), each also at the crate root as in NumPy's flat
-//! namespace (`kernels_std::sum`, `kernels_std::arange`), and NumPy's array methods
+//! [`stats`], [`numeric`], [`linalg`], [`random`], [`io`]), each also at the crate root as in
+//! NumPy's flat namespace (`kernels_std::sum`, `kernels_std::arange`), and NumPy's array methods
 //! (`a.sum()`, `a.mean()`, `a.sort(..)`: [`methods`]). Which NumPy routines exist: [`coverage`];
 //! where we differ from NumPy: [`differences`].
 //! SciPy's namespaces stay namespaced: [`scipy::linalg`], [`special`], [`sparse`] (CSR, CSC
@@ -31,6 +31,7 @@ pub mod lazy;
 pub mod linalg;
 pub mod math;
 pub mod methods;
+pub mod numeric;
 pub mod quantile;
 pub mod random;
 pub mod reduce;
@@ -49,6 +50,7 @@ pub use creation::*;
 pub use dtype_routines::*;
 pub use linalg::*;
 pub use math::*;
+pub use numeric::*;
 pub use quantile::*;
 pub use reduce::*;
 pub use scan::*;

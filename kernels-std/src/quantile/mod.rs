@@ -7,6 +7,7 @@
 //! | `np.median(a)`, `np.median(a, axis=0)` | [`median`]`(&a, None)`, [`median`]`(&a, Some(0))` |
 //! | `np.quantile(a, 0.25, axis=1)` | [`quantile`]`(&a, 0.25, Some(1))` |
 //! | `np.percentile(a, 90)` | [`percentile`]`(&a, 90.0, None)` |
+//! | `np.nanmedian(a, axis=0)`, `np.nanquantile(a, 0.3)`, `np.nanpercentile(a, 5, axis=1)` | [`nanmedian`]`(&a, Some(0))`, [`nanquantile`]`(&a, 0.3, None)`, [`nanpercentile`]`(&a, 5.0, Some(1))` |
 //! | `np.quantile(a, [0.25, 0.75])`, `np.percentile(a, [5, 95])` | [`quantiles`]`(&a, &[0.25, 0.75], None)`, [`percentiles`] |
 //!
 //! Each row along the axis is sorted (NaN last) and one thread per row interpolates; a row
@@ -20,7 +21,7 @@
 
 mod kernels;
 
-use kernels::{lerp_rows, median_rows};
+use kernels::{lerp_rows, median_rows, nan_lerp_rows, nan_median_rows, nan_positions};
 
 use crate::prelude::*;
 use crate::scan::rows::{Axes, Rows};
@@ -211,6 +212,131 @@ pub fn percentiles<T: OrderStat>(
     }
     let qs: Vec<f64> = ps.iter().map(|p| p / 100.0).collect();
     interpolate_many("percentile", a, &qs, axis)
+}
+
+/// NumPy's `nanmedian(a, axis)`: [`median`] of the numbers of each row, NaN left out; a row
+/// of NaN only, or an empty one, gives NaN (NumPy also warns). Integers give `f64`.
+///
+/// ```
+/// use kernels_std::quantile::nanmedian;
+/// use kernels_std::{Array, Device};
+/// let nan = f64::NAN;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![10.0, nan, 4.0, 3.0, 2.0, 1.0])?;
+/// assert_eq!(nanmedian(&a, None)?.item()?, 3.0);
+/// assert_eq!(nanmedian(&a, Some(1))?.to_vec()?, vec![7.0, 2.0]);
+/// assert_eq!(nanmedian(&a, Some(0))?.to_vec()?, vec![6.5, 2.0, 2.5]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanmedian<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Out>> {
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
+    let dev = a.device();
+    let shape = axes.reduced_shape();
+    if n == 0 {
+        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
+    }
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
+    if rows > 0 {
+        nan_median_rows::launch::<T::Out>(
+            &LaunchConfig::for_elements(rows, 256),
+            &sorted,
+            &mut out,
+            n as u64,
+            from_f64(2.0),
+        )?;
+    }
+    out.reshape(&shape)
+}
+
+/// NumPy's `nanquantile(a, q, axis)` (the default `linear` method): [`quantile`] of the
+/// numbers of each row, NaN left out; a row of NaN only, or an empty one, gives NaN. `q`
+/// outside `[0, 1]` is an error. Integers give `f64`.
+///
+/// ```
+/// use kernels_std::quantile::nanquantile;
+/// use kernels_std::{Array, Device};
+/// let nan = f32::NAN;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], vec![10.0f32, nan, 4.0, 3.0, 2.0, 1.0])?;
+/// assert_eq!(nanquantile(&a, 0.5, Some(1))?.to_vec()?, vec![7.0, 2.0]);
+/// assert_eq!(nanquantile(&a, 0.25, None)?.item()?, 2.0);
+/// assert!(nanquantile(&a, -0.5, None).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanquantile<T: OrderStat>(
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    if !(0.0..=1.0).contains(&q) {
+        return Err(Error::invalid(format!(
+            "nanquantile: q must be in [0, 1], got {q}"
+        )));
+    }
+    nan_interpolate(a, q, axis)
+}
+
+/// NumPy's `nanpercentile(a, q, axis)`: [`nanquantile`] at `q / 100`; `q` outside
+/// `[0, 100]` is an error.
+///
+/// ```
+/// use kernels_std::quantile::nanpercentile;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[4], vec![1.0f64, f64::NAN, 3.0, 2.0])?;
+/// assert_eq!(nanpercentile(&a, 50.0, None)?.item()?, 2.0);
+/// assert_eq!(nanpercentile(&a, 75.0, None)?.item()?, 2.5);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn nanpercentile<T: OrderStat>(
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    if !(0.0..=100.0).contains(&q) {
+        return Err(Error::invalid(format!(
+            "nanpercentile: q must be in [0, 100], got {q}"
+        )));
+    }
+    nan_interpolate(a, q / 100.0, axis)
+}
+
+/// The linear-method quantile `q` (checked) of the numbers of each row of `a` along `axis`.
+fn nan_interpolate<T: OrderStat>(
+    a: &Array<T>,
+    q: f64,
+    axis: Option<isize>,
+) -> Result<Array<T::Out>> {
+    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
+    let dev = a.device();
+    let shape = axes.reduced_shape();
+    if n == 0 {
+        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
+    }
+    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
+    if rows > 0 {
+        let cfg = LaunchConfig::for_elements(rows, 256);
+        let mut lo = Array::<u64>::zeros(&dev, &[rows])?;
+        let mut hi = Array::<u64>::zeros(&dev, &[rows])?;
+        let mut gamma = Array::<f64>::zeros(&dev, &[rows])?;
+        let mut one_minus = Array::<f64>::zeros(&dev, &[rows])?;
+        let mut upper = Array::<bool>::zeros(&dev, &[rows])?;
+        nan_positions::launch::<T::Out>(
+            &cfg,
+            &sorted,
+            &mut lo,
+            &mut hi,
+            &mut gamma,
+            &mut one_minus,
+            &mut upper,
+            n as u64,
+            q,
+        )?;
+        // The weights rounded once to the result dtype, as for a Python float `q`.
+        let gamma = gamma.astype::<T::Out>()?;
+        let one_minus = one_minus.astype::<T::Out>()?;
+        nan_lerp_rows::launch::<T::Out>(
+            &cfg, &sorted, &lo, &hi, &gamma, &one_minus, &upper, &mut out, n as u64,
+        )?;
+    }
+    out.reshape(&shape)
 }
 
 /// The linear-method quantile `q` (checked) of the rows of `a` along `axis`.

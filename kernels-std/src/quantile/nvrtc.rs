@@ -13,5 +13,8 @@ fn quantile_kernels_compile() {
     for t in [F16, BF16, F32, F64] {
         raw(&super::kernels::lerp_rows::DEF, &[t]);
         raw(&super::kernels::median_rows::DEF, &[t]);
+        raw(&super::kernels::nan_median_rows::DEF, &[t]);
+        raw(&super::kernels::nan_positions::DEF, &[t]);
+        raw(&super::kernels::nan_lerp_rows::DEF, &[t]);
     }
 }

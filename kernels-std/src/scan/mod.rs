@@ -4,6 +4,8 @@
 //! |---|---|
 //! | `np.cumsum(a)`, `np.cumsum(a, axis=1)` | [`cumsum`]`(&a, None)`, [`cumsum`]`(&a, Some(1))` |
 //! | `np.cumprod(a, axis=0)` | [`cumprod`]`(&a, Some(0))` |
+//! | `np.nancumsum(a, axis=0)`, `np.nancumprod(a)` | [`nancumsum`]`(&a, Some(0))`, [`nancumprod`]`(&a, None)` |
+//! | `np.cumulative_sum(a, axis=1, include_initial=True)` | [`cumulative_sum`]`(&a, Some(1), true)`, [`cumulative_prod`] |
 //! | `np.diff(a)`, `np.diff(a, n=2, axis=0)` | [`diff`]`(&a, 1, -1)`, [`diff`]`(&a, 2, 0)` |
 //! | `np.unwrap(p)`, `np.unwrap(p, period=360, axis=0)` | [`unwrap`]`(&p, None, -1, 2.0 * PI)`, `unwrap(&p, None, 0, 360.0)` |
 //!
@@ -18,10 +20,12 @@ pub(crate) mod rows;
 mod cumulative;
 mod diff;
 mod unwrap;
+mod variants;
 
 pub use cumulative::{cumprod, cumsum, Accumulate, ScanDType};
 pub use diff::{diff, Diff};
 pub use unwrap::{unwrap, Unwrap};
+pub use variants::{cumulative_prod, cumulative_sum, nancumprod, nancumsum, NanScan};
 
 pub(crate) use cumulative::scan_rows;
 

@@ -56,6 +56,21 @@ fn scan_kernels_compile() {
     for t in [I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64] {
         elementwise(&super::diff::difference::DEF, &[t], &[t, t], &[t]);
     }
+    for t in [F16, BF16, F32, F64] {
+        elementwise(&super::variants::replace_nan::DEF, &[t], &[t, t], &[t]);
+    }
+    elementwise(
+        &super::variants::replace_nan_c64::DEF,
+        &[],
+        &[C64, C64],
+        &[C64],
+    );
+    elementwise(
+        &super::variants::replace_nan_c128::DEF,
+        &[],
+        &[C128, C128],
+        &[C128],
+    );
     elementwise(
         &super::diff::bool_difference::DEF,
         &[],
