@@ -48,6 +48,9 @@ pub mod stats;
 // namespaced, as `np.random` and the file routines are).
 pub use creation::*;
 pub use dtype_routines::*;
+/// NumPy's `convolve` and `correlate` (1-d; they live in [`fft`], beside SciPy's
+/// `fftconvolve`, and choose the direct or FFT method as SciPy's `method="auto"`).
+pub use fft::{convolve, correlate};
 pub use linalg::*;
 pub use math::*;
 pub use numeric::*;
@@ -57,9 +60,6 @@ pub use scan::*;
 pub use shape::*;
 pub use sort::*;
 pub use stats::*;
-/// NumPy's `convolve` and `correlate` (1-d; they live in [`fft`], beside SciPy's
-/// `fftconvolve`, and choose the direct or FFT method as SciPy's `method="auto"`).
-pub use fft::{convolve, correlate};
 
 /// For NumPy and CuPy users: array expressions, promotion, in-place writes, views and
 /// evaluation, NumPy's spelling beside ours.
