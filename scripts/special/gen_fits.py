@@ -102,7 +102,86 @@ def gamma_family():
     write("gamma", "Fits of the gamma family (lgamma near its zeros 1 and 2, digamma near its positive root).", parts)
 
 
-FAMILIES = {"erf": erf_family, "gamma": gamma_family}
+def bessel_family():
+    """I0, I1, K0, K1 in three ranges each; J0, J1, Y0, Y1 as (x - z) g(x) around each of their
+    first zeros (so that the zero is exact), log forms near 0 for Y, and the modulus and phase of
+    the Hankel form beyond about 18."""
+    J, Y, I, K = mp.besselj, mp.bessely, mp.besseli, mp.besselk
+    log2 = lambda x: mp.log(x / 2)
+    parts = [
+        fit("i0_small", "I0(x) as a function of v = x^2", lambda v: I(0, mp.sqrt(v)), 0, 9),
+        fit("i1_small", "I1(x)/x as a function of v = x^2", lambda v: I(1, mp.sqrt(v)) / mp.sqrt(v), 0, 9),
+        fit("i0e_mid", "e^-x I0(x)", lambda x: mp.exp(-x) * I(0, x), 3, 8),
+        fit("i1e_mid", "e^-x I1(x)", lambda x: mp.exp(-x) * I(1, x), 3, 8),
+        fit("i0e_large", "sqrt(x) e^-x I0(x) as a function of v = 1/x", lambda v: mp.sqrt(1 / v) * mp.exp(-1 / v) * I(0, 1 / v), 0, 0.125, n=96),
+        fit("i1e_large", "sqrt(x) e^-x I1(x) as a function of v = 1/x", lambda v: mp.sqrt(1 / v) * mp.exp(-1 / v) * I(1, 1 / v), 0, 0.125, n=96),
+        fit("k0_small", "K0(x) + ln(x/2) I0(x) as a function of v = x^2", lambda v: K(0, mp.sqrt(v)) + log2(mp.sqrt(v)) * I(0, mp.sqrt(v)), 0, 4),
+        fit("k1_small", "(K1(x) - 1/x - ln(x/2) I1(x))/x as a function of v = x^2",
+            lambda v: (K(1, mp.sqrt(v)) - 1 / mp.sqrt(v) - log2(mp.sqrt(v)) * I(1, mp.sqrt(v))) / mp.sqrt(v), 0, 4),
+        fit("k0e_mid", "sqrt(x) e^x K0(x)", lambda x: mp.sqrt(x) * mp.exp(x) * K(0, x), 2, 8),
+        fit("k1e_mid", "sqrt(x) e^x K1(x)", lambda x: mp.sqrt(x) * mp.exp(x) * K(1, x), 2, 8),
+        fit("k0e_large", "sqrt(x) e^x K0(x) as a function of v = 1/x", lambda v: mp.sqrt(1 / v) * mp.exp(1 / v) * K(0, 1 / v), 0, 0.125, n=96),
+        fit("k1e_large", "sqrt(x) e^x K1(x) as a function of v = 1/x", lambda v: mp.sqrt(1 / v) * mp.exp(1 / v) * K(1, 1 / v), 0, 0.125, n=96),
+    ]
+    with mp.workdps(60):
+        zj0 = [mp.besseljzero(0, k) for k in range(1, 9)]
+        zj1 = [mp.besseljzero(1, k) for k in range(1, 9)]
+        zy0 = [mp.besselyzero(0, k) for k in range(1, 9)]
+        zy1 = [mp.besselyzero(1, k) for k in range(1, 9)]
+    zeros = []
+    # J0 on [j1_{k-1}, j1_k] (j1_0 = 0), k = 1..6.
+    for k in range(6):
+        z = zj0[k]
+        lo = 0 if k == 0 else zj1[k - 1]
+        parts.append(fit(f"j0_z{k + 1}", f"J0(x)/(x - z), z its zero {k + 1}", lambda x, z=z: J(0, x) / (x - z), lo, zj1[k]))
+        zeros.append((f"j0_z{k + 1}", z))
+    # J1: J1(x)/x in v = x^2 below j0_1, then on [j0_k, j0_{k+1}] around j1_k, k = 1..6.
+    parts.append(fit("j1_z0", "J1(x)/x as a function of v = x^2", lambda v: J(1, mp.sqrt(v)) / mp.sqrt(v), 0, zj0[0] ** 2))
+    for k in range(6):
+        z = zj1[k]
+        parts.append(fit(f"j1_z{k + 1}", f"J1(x)/(x - z), z its zero {k + 1}", lambda x, z=z: J(1, x) / (x - z), zj0[k], zj0[k + 1]))
+        zeros.append((f"j1_z{k + 1}", z))
+    # Y0: Y0 - 2/pi ln(x/2) J0 in v = x^2 below 0.5, then around y0_k on [y1_{k-1}, y1_k].
+    parts.append(fit("y0_log", "Y0(x) - 2/pi ln(x/2) J0(x) as a function of v = x^2",
+                     lambda v: Y(0, mp.sqrt(v)) - 2 / mp.pi * log2(mp.sqrt(v)) * J(0, mp.sqrt(v)), 0, 0.25))
+    for k in range(6):
+        z = zy0[k]
+        lo = mp.mpf("0.5") if k == 0 else zy1[k - 1]
+        parts.append(fit(f"y0_z{k + 1}", f"Y0(x)/(x - z), z its zero {k + 1}", lambda x, z=z: Y(0, x) / (x - z), lo, zy1[k], n=96))
+        zeros.append((f"y0_z{k + 1}", z))
+    # Y1: (Y1 - 2/pi (ln(x/2) J1 - 1/x))/x in v = x^2 below y0_1, then around y1_k on [y0_k, y0_{k+1}].
+    parts.append(fit("y1_log", "(Y1(x) - 2/pi (ln(x/2) J1(x) - 1/x))/x as a function of v = x^2",
+                     lambda v: (Y(1, mp.sqrt(v)) - 2 / mp.pi * (log2(mp.sqrt(v)) * J(1, mp.sqrt(v)) - 1 / mp.sqrt(v))) / mp.sqrt(v), 0, zy0[0] ** 2))
+    for k in range(6):
+        z = zy1[k]
+        parts.append(fit(f"y1_z{k + 1}", f"Y1(x)/(x - z), z its zero {k + 1}", lambda x, z=z: Y(1, x) / (x - z), zy0[k], zy0[k + 1], n=96))
+        zeros.append((f"y1_z{k + 1}", z))
+    # Beyond X0: J + iY = M e^(i theta), theta = x - (2n+1) pi/4 + phi.
+    x0 = 18
+    for n in (0, 1):
+        def mod(v, n=n):
+            x = 1 / mp.sqrt(v)
+            return mp.sqrt(x) * mp.sqrt(J(n, x) ** 2 + Y(n, x) ** 2)
+
+        def phase(v, n=n):
+            x = 1 / mp.sqrt(v)
+            h = (J(n, x) + 1j * Y(n, x)) * mp.expj(-(x - (2 * n + 1) * mp.pi / 4))
+            return x * mp.arg(h)
+
+        parts.append(fit(f"mod{n}", f"sqrt(x) |J{n}(x) + i Y{n}(x)| as a function of v = 1/x^2", mod, 0, mp.mpf(1) / x0 ** 2, n=96, dps=60))
+        parts.append(fit(f"phase{n}", f"x phi: J{n} + i Y{n} = M e^(i (x - {2 * n + 1} pi/4 + phi)), as a function of v = 1/x^2", phase, 0, mp.mpf(1) / x0 ** 2, n=96, dps=60))
+    consts = []
+    for name, z in zeros:
+        hi = float(z)
+        lo = float(z - mp.mpf(hi))
+        consts.append(
+            f"/// `x - z` to full precision near `z` = `{mp.nstr(z, 25)}`, the zero of [`{name}()`].\n"
+            f"#[crate::device_fn]\npub(crate) fn {name}_dx(x: f64) -> f64 {{\n    (x - {hi!r}) - {lo!r}\n}}\n"
+        )
+    write("bessel", "Fits of the Bessel family (I0, I1, K0, K1, J0, J1, Y0, Y1).", parts + consts)
+
+
+FAMILIES = {"erf": erf_family, "gamma": gamma_family, "bessel": bessel_family}
 
 if __name__ == "__main__":
     for name in sys.argv[1:] or FAMILIES:

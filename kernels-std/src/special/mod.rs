@@ -26,12 +26,14 @@
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
+//! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (integer orders), [`yn`], [`kn`] |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
 //! and round once (so `f32` results can differ from SciPy's in the last bit or two).
 
+pub mod bessel;
 pub mod box_cox;
 pub mod elementary;
 pub mod error_fns;
@@ -44,11 +46,12 @@ pub mod reductions;
 pub mod scalar;
 mod ufunc;
 
+pub use bessel::*;
 pub use box_cox::*;
 pub use elementary::*;
 pub use error_fns::*;
 pub use gamma_fns::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
-pub use promote::{Promote, PromoteF32};
+pub use promote::{Promote, PromoteF32, PromoteOrder};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};

@@ -81,6 +81,33 @@ kernel! {
     inv_boxcox1p(y, lmbda);
 }
 
+kernel! {
+    // Bessel functions
+    j0(x);
+    j1(x);
+    y0(x);
+    y1(x);
+    i0(x);
+    i0e(x);
+    i1(x);
+    i1e(x);
+    k0(x);
+    k0e(x);
+    k1(x);
+    k1e(x);
+    jn(n, x);
+    yn(n, x);
+    kn(n, x);
+}
+
+/// `n` is finite and not an integer: the order check of
+/// [`special::jn`](crate::special::jn()).
+#[elementwise]
+pub fn not_integer<F: Float>(n: F) -> bool {
+    let v: f64 = n.cast::<f64>();
+    v.is_finite() && v.trunc() != v
+}
+
 /// `x <= bound` (NaN is not): the argument check of
 /// [`special::multigammaln`](crate::special::multigammaln()).
 #[elementwise]

@@ -28,6 +28,7 @@
 pub(crate) mod fits;
 pub(crate) mod series;
 
+pub mod bessel;
 pub mod box_cox;
 pub mod elementary;
 pub mod error_fns;
@@ -35,6 +36,7 @@ pub mod gamma_fns;
 pub mod incomplete_gamma;
 pub mod logistic;
 
+pub use bessel::*;
 pub use box_cox::*;
 pub use elementary::*;
 pub use error_fns::*;
