@@ -13,8 +13,8 @@ mod common;
 use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::numeric::{
-    bartlett, blackman, gradient, hamming, hanning, interp, polyadd, polyder, polyint, polysub,
-    polyval, trapezoid, vander, Coordinate, GradientInput, Integrand, PolyDer, Spacing,
+    bartlett, blackman, gradient, hamming, hanning, interp, kaiser, polyadd, polyder, polyint,
+    polysub, polyval, trapezoid, vander, Coordinate, GradientInput, Integrand, PolyDer, Spacing,
     VanderInput,
 };
 use kernels_std::prelude::*;
@@ -630,6 +630,16 @@ fn windows_match_numpy() {
             for (name, f) in windows {
                 let key = format!("window_{name}_{m}").replace('-', "m");
                 check(&f(&dev, m).unwrap(), &a(&z, &key), tol, &key, &dev);
+            }
+            for beta in [0.0f64, 5.0, 14.0, 100.0] {
+                let key = format!("window_kaiser_{m}_{beta}").replace('-', "m");
+                check(
+                    &kaiser(&dev, m, beta).unwrap(),
+                    &a(&z, &key),
+                    tol,
+                    &key,
+                    &dev,
+                );
             }
         }
     }

@@ -295,7 +295,10 @@ pub(crate) fn window_points(out: &mut [f64], m: usize, kind: u32) {
             }
             1 => 0.42 + 0.5 * (pi * n / d).cos() + 0.08 * (2.0 * pi * n / d).cos(),
             2 => 0.54 + 0.46 * (pi * n / d).cos(),
-            _ => 0.5 + 0.5 * (pi * n / d).cos(),
+            3 => 0.5 + 0.5 * (pi * n / d).cos(),
+            // Kaiser's argument without beta: sqrt(1 - ((i - alpha) / alpha)^2), alpha =
+            // (m - 1) / 2, which is n / d exactly (both scaled by 2).
+            _ => (1.0 - (n / d) * (n / d)).sqrt(),
         };
     }
 }

@@ -28,7 +28,7 @@ pub use poly::{
     polyadd, polyder, polyint, polysub, polyval, vander, DerScalar, PolyDer, VanderInput,
 };
 pub use trapezoid::{trapezoid, Integrand, Trapezoid};
-pub use windows::{bartlett, blackman, hamming, hanning};
+pub use windows::{bartlett, blackman, hamming, hanning, kaiser};
 
 #[cfg(test)]
 mod nvrtc;

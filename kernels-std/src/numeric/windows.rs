@@ -1,4 +1,4 @@
-//! NumPy's window functions: `bartlett`, `blackman`, `hamming`, `hanning`.
+//! NumPy's window functions: `bartlett`, `blackman`, `hamming`, `hanning`, `kaiser`.
 
 use super::kernels::window_points;
 use crate::prelude::*;
@@ -76,4 +76,27 @@ pub fn hamming(dev: &Device, m: i64) -> Result<Array<f64>> {
 /// ```
 pub fn hanning(dev: &Device, m: i64) -> Result<Array<f64>> {
     window(dev, m, 3)
+}
+
+/// NumPy's `kaiser(M, beta)`: `i0(beta * sqrt(1 - ((n - alpha) / alpha)^2)) / i0(beta)` for
+/// `n = 0, ..., M - 1`, `alpha = (M - 1) / 2`, with NumPy's [`i0`](crate::math::i0); empty
+/// for `M < 1`, `[1.0]` for `M == 1`. A NaN `beta` gives NaN points, as in NumPy.
+///
+/// ```
+/// use kernels_std::numeric::kaiser;
+/// use kernels_std::Device;
+/// let w = kaiser(&Device::cpu(), 3, 0.0)?.to_vec()?; // beta = 0: the rectangular window
+/// assert_eq!(w, vec![1.0, 1.0, 1.0]);
+/// let w = kaiser(&Device::cpu(), 5, 14.0)?.to_vec()?;
+/// assert!((w[0] - 7.726866835e-6).abs() < 1e-14 && w[2] == 1.0);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn kaiser(dev: &Device, m: i64, beta: f64) -> Result<Array<f64>> {
+    if m <= 1 {
+        return window(dev, m, 4);
+    }
+    let root = window(dev, m, 4)?;
+    let top = crate::math::i0(&(&root * beta).eval()?)?;
+    let bottom = crate::math::i0(&Array::scalar(dev, beta)?)?;
+    (&top / &bottom).eval()
 }
