@@ -1,11 +1,11 @@
 //! `special` on the CPU backend beside SciPy in the same run: for 10^7 `f32` and `f64`
 //! elements (`BENCH_SIZES` changes the size) `erf`, `gammaln`, `digamma`, `expit`, `ndtri`,
-//! and `logsumexp` along the last axis of a (n/1000, 1000) array.
+//! `betainc(2.5, 4, x)` and `logsumexp` along the last axis of a (n/1000, 1000) array.
 //!
 //! `cargo bench -p kernels-std --bench special`. Prints a table of medians; SciPy's side is
 //! `scripts/bench_scipy_special.py` (same inputs, from the `x` in [0, 1) of `benches/common`:
 //! `6x - 3` for `erf`, `10x + 0.1` for `gammaln`/`digamma`, `20x - 10` for `expit`,
-//! `0.98x + 0.01` for `ndtri`, `10x` for `logsumexp`).
+//! `0.98x + 0.01` for `ndtri` and `betainc`, `10x` for `logsumexp`).
 
 use kernels_std::prelude::*;
 use kernels_std::special::{self, Promote};
@@ -14,12 +14,13 @@ mod common;
 use common::{lookup, median};
 
 /// The functions timed, with the affine map of the input: `(name, scale, offset)`.
-const CASES: [(&str, f32, f32); 6] = [
+const CASES: [(&str, f32, f32); 7] = [
     ("erf", 6.0, -3.0),
     ("gammaln", 10.0, 0.1),
     ("digamma", 10.0, 0.1),
     ("expit", 20.0, -10.0),
     ("ndtri", 0.98, 0.01),
+    ("betainc", 0.98, 0.01),
     ("logsumexp", 10.0, 0.0),
 ];
 
@@ -33,6 +34,7 @@ fn run<T: Float + Promote<Out = T> + special::PromoteF32<Out = T>>(
         "digamma" => special::digamma(x),
         "expit" => special::expit(x),
         "ndtri" => special::ndtri(x),
+        "betainc" => special::betainc(2.5f64.cast::<T>(), 4.0f64.cast::<T>(), x),
         "logsumexp" => special::logsumexp(x).axis(-1).run(),
         _ => unreachable!("not a timed function: {name}"),
     }

@@ -24,6 +24,8 @@
 //! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`] |
 //! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
+//! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
+//! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
@@ -33,9 +35,11 @@
 //! and round once (so `f32` results can differ from SciPy's in the last bit or two).
 
 pub mod box_cox;
+pub mod distributions;
 pub mod elementary;
 pub mod error_fns;
 pub mod gamma_fns;
+pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod kernels;
 pub mod logistic;
@@ -45,10 +49,12 @@ pub mod scalar;
 mod ufunc;
 
 pub use box_cox::*;
+pub use distributions::*;
 pub use elementary::*;
 pub use error_fns::*;
 pub use gamma_fns::*;
+pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
-pub use promote::{Promote, PromoteF32};
+pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};
