@@ -34,7 +34,11 @@ fn run<T: Float + Promote<Out = T> + special::PromoteF32<Out = T>>(
         "digamma" => special::digamma(x),
         "expit" => special::expit(x),
         "ndtri" => special::ndtri(x),
-        "betainc" => special::betainc(2.5f64.cast::<T>(), 4.0f64.cast::<T>(), x),
+        "betainc" => {
+            let a = Array::full(&Device::cpu(), &[1], 2.5f64.cast::<T>()).expect("a");
+            let b = Array::full(&Device::cpu(), &[1], 4.0f64.cast::<T>()).expect("b");
+            special::betainc(&a, &b, x)
+        }
         "logsumexp" => special::logsumexp(x).axis(-1).run(),
         _ => unreachable!("not a timed function: {name}"),
     }

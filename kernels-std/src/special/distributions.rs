@@ -10,7 +10,7 @@
 //! assert!((m[0] - 2f64.ln()).abs() < 1e-15);
 //! let t = Array::from_vec(&Device::cpu(), &[2], vec![-1.0f64, 1.0])?;
 //! let c = special::stdtr(1.0, &t)?.to_vec()?; // Cauchy
-//! assert_eq!(c, vec![0.25, 0.75]);
+//! assert!((c[0] - 0.25).abs() < 1e-16 && (c[1] - 0.75).abs() < 1e-16);
 //! let back = special::stdtrit(1.0, 0.75)?.to_vec()?;
 //! assert!((back[0] - 1.0).abs() < 1e-15);
 //! # Ok::<(), kernels_std::Error>(())
