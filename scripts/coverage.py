@@ -335,7 +335,7 @@ def sparse_linalg_section():
     return lines
 
 
-UFUNC_ENTRY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): Promote(?:F32|Order)?;", re.M)
+UFUNC_ENTRY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): Promote(?:F32|Long)?;", re.M)
 
 
 def special_fns():

@@ -1,11 +1,12 @@
 //! `special` on the CPU backend beside SciPy in the same run: for 10^7 `f32` and `f64`
 //! elements (`BENCH_SIZES` changes the size) `erf`, `gammaln`, `digamma`, `expit`, `ndtri`,
-//! `j0`, `i0e`, and `logsumexp` along the last axis of a (n/1000, 1000) array.
+//! `j0`, `i0e`, `betainc(2.5, 4, x)` and `logsumexp` along the last axis of a (n/1000, 1000) array.
 //!
 //! `cargo bench -p kernels-std --bench special`. Prints a table of medians; SciPy's side is
 //! `scripts/bench_scipy_special.py` (same inputs, from the `x` in [0, 1) of `benches/common`:
 //! `6x - 3` for `erf`, `10x + 0.1` for `gammaln`/`digamma`, `20x - 10` for `expit`,
-//! `0.98x + 0.01` for `ndtri`, `40x` for `j0`, `40x - 20` for `i0e`, `10x` for `logsumexp`).
+//! `0.98x + 0.01` for `ndtri` and `betainc`, `40x` for `j0`, `40x - 20` for `i0e`, `10x` for
+//! `logsumexp`).
 
 use kernels_std::prelude::*;
 use kernels_std::special::{self, Promote};
@@ -14,7 +15,7 @@ mod common;
 use common::{lookup, median};
 
 /// The functions timed, with the affine map of the input: `(name, scale, offset)`.
-const CASES: [(&str, f32, f32); 8] = [
+const CASES: [(&str, f32, f32); 9] = [
     ("erf", 6.0, -3.0),
     ("gammaln", 10.0, 0.1),
     ("digamma", 10.0, 0.1),
@@ -22,6 +23,7 @@ const CASES: [(&str, f32, f32); 8] = [
     ("ndtri", 0.98, 0.01),
     ("j0", 40.0, 0.0),
     ("i0e", 40.0, -20.0),
+    ("betainc", 0.98, 0.01),
     ("logsumexp", 10.0, 0.0),
 ];
 
@@ -37,6 +39,11 @@ fn run<T: Float + Promote<Out = T> + special::PromoteF32<Out = T>>(
         "ndtri" => special::ndtri(x),
         "j0" => special::j0(x),
         "i0e" => special::i0e(x),
+        "betainc" => {
+            let a = Array::full(&Device::cpu(), &[1], 2.5f64.cast::<T>()).expect("a");
+            let b = Array::full(&Device::cpu(), &[1], 4.0f64.cast::<T>()).expect("b");
+            special::betainc(&a, &b, x)
+        }
         "logsumexp" => special::logsumexp(x).axis(-1).run(),
         _ => unreachable!("not a timed function: {name}"),
     }

@@ -475,6 +475,10 @@ fn kernel_defs() -> Vec<(
             erfcx, erfi, erfinv, erfcinv, dawsn, ndtr, log_ndtr, ndtri, ndtri_exp, gamma,
             gammaln, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, gammainc,
             gammaincc, gammaincinv, gammainccinv, below_or_at;
+        // the incomplete beta family and the distribution functions (tests/special_dist.rs)
+        1: betainc, betaincc, betaincinv, betainccinv, bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri,
+            pdtr, pdtrc, pdtri, chdtr, chdtrc, chdtri, gdtr, gdtrc, fdtr, fdtrc, fdtri, stdtr,
+            stdtrit;
     }
 }
 

@@ -102,12 +102,12 @@ ufunc! {
     /// `yn`; a fractional `n` is truncated, as SciPy's `float64` loop does).
     ///
     /// Example: [the family's page](self).
-    yn(n, x): PromoteOrder;
+    yn(n, x): PromoteLong;
     /// The modified Bessel function of the second kind of integer order `n`, elementwise
     /// (SciPy's `kn`; a fractional `n` is truncated).
     ///
     /// Example: [the family's page](self).
-    kn(n, x): PromoteOrder;
+    kn(n, x): PromoteLong;
 }
 
 /// The Bessel function of the first kind of integer order `n`, elementwise (SciPy's `jn`

@@ -24,6 +24,8 @@
 //! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`] |
 //! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
+//! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
+//! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (integer orders), [`yn`], [`kn`] |
@@ -35,9 +37,11 @@
 
 pub mod bessel;
 pub mod box_cox;
+pub mod distributions;
 pub mod elementary;
 pub mod error_fns;
 pub mod gamma_fns;
+pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod kernels;
 pub mod logistic;
@@ -48,10 +52,12 @@ mod ufunc;
 
 pub use bessel::*;
 pub use box_cox::*;
+pub use distributions::*;
 pub use elementary::*;
 pub use error_fns::*;
 pub use gamma_fns::*;
+pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
-pub use promote::{Promote, PromoteF32, PromoteOrder};
+pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};

@@ -49,21 +49,21 @@ pub trait PromoteF32: DType {
     fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, Self::Out>>;
 }
 
-/// The dtype of a special function of an integer order whose `long, double` loop comes
-/// first in SciPy, then `float32`'s (`yn`, `kn`): every integer and `bool` gives `f64`,
-/// `f16`, `bf16` and `f32` give `f32`.
+/// The dtype of a special function whose first loop takes `long` integer counts (`nbdtr`,
+/// `pdtri`, `smirnov`, ...: `'ld->d'` before `'ff->f'`): `bool` and every integer give
+/// `f64`, `f16`, `bf16` and `f32` give `f32`.
 ///
 /// ```
 /// use kernels_std::prelude::*;
-/// use kernels_std::special::PromoteOrder;
-/// fn result<T: PromoteOrder>() -> DTypeId { <T::Out as DType>::ID }
+/// use kernels_std::special::PromoteLong;
+/// fn result<T: PromoteLong>() -> DTypeId { <T::Out as DType>::ID }
 /// assert_eq!(result::<i16>(), DTypeId::F64);
 /// assert_eq!(result::<f16>(), DTypeId::F32);
 /// ```
-pub trait PromoteOrder: DType {
+pub trait PromoteLong: DType {
     /// The result's dtype (and the dtype the operands are converted to).
     type Out: Float;
-    /// The operand converted to [`PromoteOrder::Out`]: itself for `f32`/`f64`, a converted
+    /// The operand converted to [`PromoteLong::Out`]: itself for `f32`/`f64`, a converted
     /// copy otherwise.
     fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, Self::Out>>;
 }
@@ -102,6 +102,6 @@ promote!(Promote: same f32, f64;
 promote!(PromoteF32: same f32, f64;
     bool => f32, i8 => f32, u8 => f32, i16 => f32, u16 => f32, i32 => f64, u32 => f64,
     i64 => f64, u64 => f64, f16 => f32, bf16 => f32);
-promote!(PromoteOrder: same f32, f64;
+promote!(PromoteLong: same f32, f64;
     bool => f64, i8 => f64, u8 => f64, i16 => f64, u16 => f64, i32 => f64, u32 => f64,
     i64 => f64, u64 => f64, f16 => f32, bf16 => f32);

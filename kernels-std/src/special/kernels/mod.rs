@@ -122,5 +122,7 @@ pub fn multigammaln<F: Float>(a: F, d: F) -> F {
     y.cast::<F>()
 }
 
+mod dist;
 mod reductions;
+pub use dist::*;
 pub use reductions::*;

@@ -30,16 +30,20 @@ pub(crate) mod series;
 
 pub mod bessel;
 pub mod box_cox;
+pub mod distributions;
 pub mod elementary;
 pub mod error_fns;
 pub mod gamma_fns;
+pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod logistic;
 
 pub use bessel::*;
 pub use box_cox::*;
+pub use distributions::*;
 pub use elementary::*;
 pub use error_fns::*;
 pub use gamma_fns::*;
+pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
