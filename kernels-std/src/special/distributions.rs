@@ -5,13 +5,13 @@
 //! use kernels_std::{special, Array, Device};
 //! let k = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, 2.0, 5.0])?;
 //! let p = special::bdtr(&k, 5.0, 0.3)?.to_vec()?; // P(X <= k), X ~ Binomial(5, 0.3)
-//! assert!((p[0] - 0.7f64.powi(5)).abs() < 1e-16 && p[2] == 1.0);
+//! assert!((p[0] - 0.7f64.powi(5)).abs() < 1e-15 && p[2] == 1.0);
 //! let m = special::pdtri(&k, 0.5)?.to_vec()?; // the Poisson mean with P(X <= k) = 1/2
 //! assert!((m[0] - 2f64.ln()).abs() < 1e-15);
 //! let t = Array::from_vec(&Device::cpu(), &[2], vec![-1.0f64, 1.0])?;
 //! let c = special::stdtr(1.0, &t)?.to_vec()?; // Cauchy
-//! assert!((c[0] - 0.25).abs() < 1e-16 && (c[1] - 0.75).abs() < 1e-16);
-//! let back = special::stdtrit(1.0, 0.75)?.to_vec()?;
+//! assert!((c[0] - 0.25).abs() < 1e-15 && (c[1] - 0.75).abs() < 1e-15);
+//! let back: Vec<f64> = special::stdtrit(1.0, 0.75)?.to_vec()?;
 //! assert!((back[0] - 1.0).abs() < 1e-15);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```

@@ -4,7 +4,7 @@
 //! ```
 //! use kernels_std::special::scalar as sp;
 //! // I_x(1, b) = 1 - (1 - x)^b
-//! assert!((sp::betainc(1.0, 3.0, 0.25) - (1.0 - 0.75f64.powi(3))).abs() < 1e-16);
+//! assert!((sp::betainc(1.0, 3.0, 0.25) - (1.0 - 0.75f64.powi(3))).abs() < 1e-15);
 //! assert!((sp::betaincc(1.0, 3.0, 0.999) - 1e-9).abs() < 1e-22);
 //! assert!((sp::betaincinv(2.5, 4.0, sp::betainc(2.5, 4.0, 0.3)) - 0.3).abs() < 1e-15);
 //! assert!((sp::betainccinv(2.5, 4.0, sp::betaincc(2.5, 4.0, 0.9)) - 0.9).abs() < 1e-15);
