@@ -51,7 +51,7 @@ fn needs_half(prog: &Program) -> bool {
         s.kernel
             .type_args
             .iter()
-            .chain(&s.kernel.params)
+            .chain(s.kernel.params)
             .chain(std::iter::once(&s.kernel.result))
             .any(|d| d.needs_half_headers())
     }) || prog
@@ -119,7 +119,7 @@ fn device_source(prog: &Program, name: &str) -> String {
             None => {
                 spaces.push(id);
                 let _ = writeln!(out, "namespace kxe_{} {{", spaces.len() - 1);
-                for (tp, ty) in s.kernel.def.type_params.iter().zip(&s.kernel.type_args) {
+                for (tp, ty) in s.kernel.def.type_params.iter().zip(s.kernel.type_args) {
                     let _ = writeln!(out, "typedef {} {tp};", ty.cuda_name());
                 }
                 // A kernel's device functions are guarded against a second definition

@@ -22,12 +22,15 @@ pub const MAX_DEPTH: usize = 256;
 /// let k: KernelNode = add::node::<f32>();
 /// assert_eq!(k.name(), "add__f32");
 /// ```
-#[derive(Clone)]
+///
+/// Every part is `'static` (the macro writes the dtype lists as constants), so a node is
+/// copied, never allocated: building an expression allocates only its tree.
+#[derive(Clone, Copy)]
 pub struct KernelNode {
     pub(crate) def: &'static ElementwiseDef,
     pub(crate) cpu: fn(&mut Chunk<'_>),
-    pub(crate) type_args: Vec<DTypeId>,
-    pub(crate) params: Vec<DTypeId>,
+    pub(crate) type_args: &'static [DTypeId],
+    pub(crate) params: &'static [DTypeId],
     pub(crate) result: DTypeId,
 }
 
@@ -45,15 +48,15 @@ impl KernelNode {
     pub fn new(
         def: &'static ElementwiseDef,
         cpu: fn(&mut Chunk<'_>),
-        type_args: &[DTypeId],
-        params: &[DTypeId],
+        type_args: &'static [DTypeId],
+        params: &'static [DTypeId],
         result: DTypeId,
     ) -> Self {
         KernelNode {
             def,
             cpu,
-            type_args: type_args.to_vec(),
-            params: params.to_vec(),
+            type_args,
+            params,
             result,
         }
     }
@@ -67,8 +70,8 @@ impl KernelNode {
     pub fn name(&self) -> String {
         crate::kernel::elementwise::Instance {
             def: self.def,
-            type_args: &self.type_args,
-            params: &self.params,
+            type_args: self.type_args,
+            params: self.params,
             results: std::slice::from_ref(&self.result),
         }
         .name()

@@ -77,10 +77,12 @@ impl Program {
     /// Flattens the tree at `root`; `out` is an array the result is written over, whose
     /// element-for-element reads become [`Ref::Out`] (see `assign`).
     pub(crate) fn build(root: &Arc<Node>, out: Option<&dyn Fn(&Node) -> bool>) -> Result<Self> {
+        // Room for a small tree up front: growing each list from empty costs more than the
+        // allocation itself (measured with callgrind on a 10-element `x * 2 + x`).
         let mut b = Builder {
-            leaves: Vec::new(),
-            steps: Vec::new(),
-            memo: Vec::new(),
+            leaves: Vec::with_capacity(8),
+            steps: Vec::with_capacity(8),
+            memo: Vec::with_capacity(Builder::SHORT),
             memo_map: HashMap::new(),
             out,
             reads_out: false,
@@ -331,7 +333,7 @@ impl Builder<'_> {
             }
             Node::Call { kernel, args, .. } => {
                 let mut refs = Vec::with_capacity(args.len());
-                for (a, &want) in args.iter().zip(&kernel.params) {
+                for (a, &want) in args.iter().zip(kernel.params) {
                     if a.dtype() != Some(want) {
                         if let Node::TooDeep { .. } = **a {
                             return Err(too_deep(MAX_DEPTH + 1));
@@ -353,7 +355,7 @@ impl Builder<'_> {
                     )));
                 }
                 self.steps.push(Step {
-                    kernel: kernel.clone(),
+                    kernel: *kernel,
                     args: refs,
                 });
                 Ref::Step(self.steps.len() - 1)

@@ -211,8 +211,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
                 #rt::expr::KernelNode::new(
                     &DEF,
                     cpu_chunk #turbofish,
-                    &[#(<#type_names as #rt::DType>::ID),*],
-                    &[#(<#param_tys as #rt::DType>::ID),*],
+                    const { &[#(<#type_names as #rt::DType>::ID),*] as &[#rt::DTypeId] },
+                    const { &[#(<#param_tys as #rt::DType>::ID),*] as &[#rt::DTypeId] },
                     <#result_ty as #rt::DType>::ID,
                 )
             }
