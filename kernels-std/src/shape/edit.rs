@@ -363,7 +363,7 @@ pub fn insert<T: DType>(
 }
 
 /// `values` without leading unit axes beyond `ndim`.
-fn drop_leading_units<T: DType>(values: &Array<T>, ndim: usize) -> Result<Array<T>> {
+pub(crate) fn drop_leading_units<T: DType>(values: &Array<T>, ndim: usize) -> Result<Array<T>> {
     let mut v = values.clone();
     while v.ndim() > ndim && v.shape()[0] == 1 {
         v = v.index_axis(0, 0)?;

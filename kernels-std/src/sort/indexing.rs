@@ -11,6 +11,7 @@ use super::nonzero::flatnonzero;
 use super::take::{put, resolve, take, take_with_mode, TakeMode};
 use crate::prelude::*;
 use crate::scan::rows::flatten;
+use crate::shape::edit::drop_leading_units;
 use crate::shape::{stack, ArrayList};
 use array_runtime::shape::normalize_axis;
 use array_runtime::Casting;
@@ -380,8 +381,8 @@ pub fn choose<T: DType, L: ArrayList<T> + ?Sized>(
 }
 
 /// NumPy's `copyto(dst, src, casting, where)`: in place, `dst` takes `src` (broadcast to
-/// `dst`'s shape, converted to `dst`'s dtype) wherever `where_` (broadcast too; `None`: all)
-/// is true. `casting` is NumPy's rule for the conversion (its default is
+/// `dst`'s shape after dropping unit axes in front of `dst`'s rank, converted to `dst`'s
+/// dtype) wherever `where_` (broadcast too; `None`: all) is true. `casting` is NumPy's rule for the conversion (its default is
 /// [`Casting::SameKind`]); a conversion it forbids is an error, as NumPy's `TypeError`.
 ///
 /// ```
@@ -412,8 +413,12 @@ pub fn copyto<T: DType, U: DType>(
             casting.name()
         )));
     }
+    // As NumPy's assignment: unit axes of `src` in front of `dst`'s rank are dropped, then
+    // `src` broadcasts (the mask does not drop any axis, as NumPy's).
     let shape = dst.shape().to_vec();
-    let src = src.broadcast_to(&shape)?.astype::<T>()?;
+    let src = drop_leading_units(src, shape.len())?
+        .broadcast_to(&shape)?
+        .astype::<T>()?;
     match where_ {
         None => dst.assign(&src),
         Some(mask) => {
