@@ -213,7 +213,26 @@ pub fn delete<T: DType>(
             ];
             return concatenate(&parts, axis as isize);
         }
-        Positions::Slice(s) => kept_positions(&arr, n, axis, &slice_positions(&s, n, &device)?)?,
+        Positions::Slice(s) => {
+            let (start, _, step, count) = s.indices(n)?;
+            if count == 0 {
+                return arr.copy();
+            }
+            if step.unsigned_abs() == 1 {
+                // One run of positions: the two slices around it, copied.
+                let first = if step > 0 {
+                    start
+                } else {
+                    start + 1 - count as isize
+                } as usize;
+                let parts = [
+                    along(&arr, axis, 0, first)?,
+                    along(&arr, axis, first + count, n)?,
+                ];
+                return concatenate(&parts, axis as isize);
+            }
+            kept_positions(&arr, n, axis, &slice_positions(&s, n, &device)?)?
+        }
         Positions::Many(index) => kept_positions(&arr, n, axis, &index)?,
         Positions::Mask(mask) => {
             if mask.shape() != [n] {
