@@ -374,3 +374,91 @@ pub fn ravel_multi_index(
         ))
     }
 }
+
+/// Element types [`ix_`] takes: every dtype's array reshapes as it is, except `bool`, whose
+/// array is a mask that stands for the positions of its true elements (`i64`), as NumPy's.
+pub trait CrossIndex: DType {
+    /// The dtype of the index array: `Self`, or `i64` for `bool`.
+    type Index: DType;
+    /// The 1-d index array `a` stands for.
+    fn cross_index(a: &Array<Self>) -> Result<Array<Self::Index>>;
+}
+
+macro_rules! cross_index_as_is {
+    ($($t:ty),*) => {$(
+        impl CrossIndex for $t {
+            type Index = $t;
+            fn cross_index(a: &Array<$t>) -> Result<Array<$t>> {
+                Ok(a.clone())
+            }
+        }
+    )*};
+}
+cross_index_as_is!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+
+impl CrossIndex for bool {
+    type Index = i64;
+    fn cross_index(a: &Array<bool>) -> Result<Array<i64>> {
+        crate::sort::flatnonzero(a)
+    }
+}
+
+/// NumPy's `ix_(*args)`: an open mesh from 1-d sequences, for indexing the cross product: the
+/// `k`-th of `n` arrays reshaped to `[1, .., len, .., 1]` (its length on axis `k`, `n` axes), a
+/// view. Boolean arrays stand for the positions of their true elements (`i64`). A sequence
+/// that is not 1-d is an error (NumPy's `ValueError`); no sequence gives none.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::ix_;
+/// let dev = Device::cpu();
+/// let rows = Array::from_vec(&dev, &[2], vec![0i64, 2])?;
+/// let cols = Array::from_vec(&dev, &[3], vec![1i64, 0, 3])?;
+/// let mesh = ix_(&[&rows, &cols])?;
+/// assert_eq!(mesh[0].shape(), &[2, 1]);
+/// assert_eq!(mesh[1].shape(), &[1, 3]);
+/// let mask = Array::from_vec(&dev, &[3], vec![true, false, true])?;
+/// assert_eq!(ix_(&[&mask])?[0].to_vec()?, vec![0, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn ix_<T: CrossIndex>(args: &[&Array<T>]) -> Result<Vec<Array<T::Index>>> {
+    let nd = args.len();
+    args.iter()
+        .enumerate()
+        .map(|(k, a)| {
+            if a.ndim() != 1 {
+                return Err(Error::invalid(format!(
+                    "ix_: cross index must be 1 dimensional, argument {k} has shape {:?}",
+                    a.shape()
+                )));
+            }
+            let index = T::cross_index(a)?;
+            let mut shape = vec![1usize; nd];
+            shape[k] = index.len();
+            index.reshape(&shape)
+        })
+        .collect()
+}
+
+/// NumPy's `mask_indices(n, mask_func, k)`: the indices (one array per axis, as
+/// [`nonzero`]) of the nonzero elements of `mask_func(ones, k)`, where `ones` is an `n x n`
+/// array of ones (`i64`) on `device`; typically [`triu`](super::triu) or
+/// [`tril`](super::tril), giving the positions of a triangle.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::{mask_indices, triu};
+/// let ij = mask_indices(&Device::cpu(), 3, triu, 1)?;
+/// assert_eq!(ij[0].to_vec()?, vec![0, 0, 1]);
+/// assert_eq!(ij[1].to_vec()?, vec![1, 2, 2]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn mask_indices<U: DType>(
+    device: &Device,
+    n: usize,
+    mask_func: impl FnOnce(&Array<i64>, isize) -> Result<Array<U>>,
+    k: isize,
+) -> Result<Vec<Array<i64>>> {
+    let ones = Array::<i64>::full(device, &[n, n], 1)?;
+    nonzero(&mask_func(&ones, k)?)
+}

@@ -261,5 +261,24 @@ mod nvrtc {
             results: &[I64],
         };
         verify::elementwise(&ravel).unwrap_or_else(|e| panic!("ravel_term: {e}"));
+        // `delete` and `insert` (shape/edit.rs).
+        use crate::shape::edit;
+        for (def, params) in [
+            (&edit::wrap_negative::DEF, &[I64, I64][..]),
+            (&edit::is_unset::DEF, &[I64][..]),
+            (&edit::is_false::DEF, &[Bool][..]),
+        ] {
+            let inst = Instance {
+                def,
+                type_args: &[],
+                params,
+                results: &[I64],
+            };
+            verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", def.name));
+        }
+        for def in [&edit::place_new::DEF, &edit::place_old::DEF] {
+            crate::array_runtime::cuda::raw::verify(def, &[])
+                .unwrap_or_else(|e| panic!("{}: {e}", def.name));
+        }
     }
 }

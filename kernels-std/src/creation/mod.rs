@@ -16,6 +16,7 @@
 //! | `np.tril_indices(n, k, m)`, `np.triu_indices_from(a, k)` | [`tril_indices`]`(&dev, n, k, Some(m))`, [`triu_indices_from`]`(&a, k)` |
 //! | `np.ravel_multi_index((r, c), dims, mode='wrap')` | [`ravel_multi_index`]`(&[&r, &c], &dims, &[RavelMode::Wrap], IndexOrder::C)` |
 //! | `np.unravel_index(i, shape, order='F')` | [`unravel_index`]`(&i, &shape, IndexOrder::F)` |
+//! | `np.ix_(rows, cols)`, `np.mask_indices(n, np.triu, 1)` | [`ix_`]`(&[&rows, &cols])`, [`mask_indices`]`(&dev, n, triu, 1)` |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
 //! | `np.array([[1, 2], [3, 4]])` | [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
@@ -64,8 +65,9 @@ pub use grids::{meshgrid, Indexing};
 pub use host::{from_ndarray, to_ndarray};
 pub use host::{from_rows, fromiter};
 pub use index_grids::{
-    diag_indices, diag_indices_from, indices, indices_sparse, ravel_multi_index, tril_indices,
-    tril_indices_from, triu_indices, triu_indices_from, unravel_index, IndexOrder, RavelMode,
+    diag_indices, diag_indices_from, indices, indices_sparse, ix_, mask_indices, ravel_multi_index,
+    tril_indices, tril_indices_from, triu_indices, triu_indices_from, unravel_index, CrossIndex,
+    IndexOrder, RavelMode,
 };
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
 pub use ranges::{arange, geomspace, linspace, logspace, Arange, ArangeSpec, ArangeStep};

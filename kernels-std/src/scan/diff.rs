@@ -90,3 +90,49 @@ pub fn diff<T: Diff>(a: &Array<T>, n: usize, axis: isize) -> Result<Array<T>> {
     }
     Ok(out)
 }
+
+/// NumPy's `ediff1d(ary, to_end, to_begin)`: the differences of neighbours of `ary` flattened
+/// (C order), with the elements of `to_begin` before them and those of `to_end` after (both
+/// flattened; any shape). The result is 1-d, of `ary`'s dtype; fewer than two elements give
+/// no difference.
+///
+/// Errors: a `bool` array (NumPy's `TypeError`: booleans do not subtract; [`diff`] of
+/// booleans is `!=`). `to_begin` and `to_end` have `ary`'s dtype (NumPy casts them under the
+/// `same_kind` rule).
+///
+/// ```
+/// use kernels_std::scan::ediff1d;
+/// use kernels_std::{Array, Device};
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1i64, 2, 4, 7])?;
+/// assert_eq!(ediff1d(&a, None, None)?.to_vec()?, vec![1, 2, 3]);
+/// let end = Array::from_vec(&dev, &[2], vec![88i64, 99])?;
+/// let begin = Array::from_vec(&dev, &[], vec![-99i64])?;
+/// assert_eq!(
+///     ediff1d(&a, Some(&end), Some(&begin))?.to_vec()?,
+///     vec![-99, 1, 2, 3, 88, 99]
+/// );
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn ediff1d<T: Diff>(
+    ary: &Array<T>,
+    to_end: Option<&Array<T>>,
+    to_begin: Option<&Array<T>>,
+) -> Result<Array<T>> {
+    if T::ID == DTypeId::Bool {
+        return Err(Error::invalid(
+            "ediff1d: boolean arrays do not subtract (NumPy's TypeError); compare neighbours \
+             with not_equal, or use diff",
+        ));
+    }
+    let flat = crate::shape::ravel(ary)?;
+    let mut parts = Vec::with_capacity(3);
+    if let Some(b) = to_begin {
+        parts.push(crate::shape::ravel(b)?);
+    }
+    parts.push(diff(&flat, 1, 0)?);
+    if let Some(e) = to_end {
+        parts.push(crate::shape::ravel(e)?);
+    }
+    crate::shape::concatenate(&parts, 0)
+}

@@ -253,6 +253,35 @@ pub fn broadcast_arrays<T: DType>(arrays: &[&Array<T>]) -> Result<Vec<Array<T>>>
     arrays.iter().map(|a| a.broadcast_to(&shape)).collect()
 }
 
+/// The most dimensions an array has in NumPy 2 (`NPY_MAXDIMS`).
+pub(crate) const MAX_DIMS: usize = 64;
+
+/// The shape that broadcasting arrays of `shapes` gives (NumPy's `broadcast_shapes`): the
+/// shapes aligned at their last axes, each axis the one extent other than 1 (or 1). No shape
+/// gives `[]`.
+///
+/// Errors: shapes that do not broadcast ([`Error::Broadcast`]), or one of more than 64
+/// dimensions (NumPy's limit).
+///
+/// ```
+/// use kernels_std::shape::broadcast_shapes;
+/// assert_eq!(broadcast_shapes(&[&[1, 2], &[3, 1], &[3, 2]])?, vec![3, 2]);
+/// assert_eq!(broadcast_shapes(&[&[6, 7], &[5, 6, 1], &[7], &[5, 1, 7]])?, vec![5, 6, 7]);
+/// assert_eq!(broadcast_shapes(&[&[0], &[1]])?, vec![0]);
+/// assert!(broadcast_shapes(&[&[2], &[3]]).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn broadcast_shapes(shapes: &[&[usize]]) -> Result<Vec<usize>> {
+    if let Some(s) = shapes.iter().find(|s| s.len() > MAX_DIMS) {
+        return Err(Error::invalid(format!(
+            "broadcast_shapes: maximum supported dimension for an ndarray is currently \
+             {MAX_DIMS}, found {}",
+            s.len()
+        )));
+    }
+    shape::broadcast_shapes("broadcast_shapes", shapes)
+}
+
 /// `a` with at least one dimension (NumPy's `atleast_1d`): a 0-d array becomes shape `[1]`.
 ///
 /// ```

@@ -356,3 +356,143 @@ pub fn column_stack<T: DType, L: ArrayList<T> + ?Sized>(arrays: &L) -> Result<Ar
 pub fn append<T: DType>(a: &Array<T>, values: &Array<T>, axis: impl JoinAxis) -> Result<Array<T>> {
     concatenate(&[a, values], axis)
 }
+
+/// The nested lists of [`block`]: an array, or a list of blocks (NumPy's nested Python
+/// lists). Built with `.into()` from an array, a reference to one, or a `Vec` of anything
+/// that converts: `vec![vec![&a, &b], vec![&c, &d]].into()`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::Block;
+/// let a = Array::from_vec(&Device::cpu(), &[1], vec![1u8])?;
+/// let b: Block<u8> = vec![vec![&a, &a], vec![&a, &a]].into();
+/// assert!(matches!(b, Block::List(ref rows) if rows.len() == 2));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub enum Block<T: DType> {
+    /// An array (a leaf).
+    Array(Array<T>),
+    /// A list of blocks, joined along one axis.
+    List(Vec<Block<T>>),
+}
+
+impl<T: DType> From<Array<T>> for Block<T> {
+    fn from(a: Array<T>) -> Self {
+        Block::Array(a)
+    }
+}
+
+impl<T: DType> From<&Array<T>> for Block<T> {
+    fn from(a: &Array<T>) -> Self {
+        Block::Array(a.clone())
+    }
+}
+
+impl<T: DType, X: Into<Block<T>>> From<Vec<X>> for Block<T> {
+    fn from(items: Vec<X>) -> Self {
+        Block::List(items.into_iter().map(Into::into).collect())
+    }
+}
+
+/// The depth of the first leaf and the most dimensions of any leaf, after checking that
+/// every leaf is as deep and no list is empty (NumPy's messages).
+fn block_depth<T: DType>(
+    b: &Block<T>,
+    path: &mut Vec<usize>,
+    first: &mut Option<usize>,
+) -> Result<usize> {
+    match b {
+        Block::Array(a) => {
+            let depth = path.len();
+            let at = || path.iter().map(|i| format!("[{i}]")).collect::<String>();
+            match *first {
+                None => *first = Some(depth),
+                Some(d) if d != depth => {
+                    return Err(Error::invalid(format!(
+                        "block: list depths are mismatched; the first element was at depth \
+                         {d}, but there is an element at depth {depth} (arrays{})",
+                        at()
+                    )))
+                }
+                Some(_) => {}
+            }
+            Ok(a.ndim())
+        }
+        Block::List(items) => {
+            if items.is_empty() {
+                let at: String = path.iter().map(|i| format!("[{i}]")).collect();
+                return Err(Error::invalid(format!(
+                    "block: list at arrays{at} cannot be empty"
+                )));
+            }
+            let mut most = 0;
+            for (i, item) in items.iter().enumerate() {
+                path.push(i);
+                most = most.max(block_depth(item, path, first)?);
+                path.pop();
+            }
+            Ok(most)
+        }
+    }
+}
+
+/// Joins the blocks of `b` at list `level` (0 the outermost) of a nesting `depth` deep into an
+/// array of `ndim` dimensions: the innermost lists along the last axis, the outer ones along
+/// the axes before it.
+fn assemble<T: DType>(b: &Block<T>, level: usize, depth: usize, ndim: usize) -> Result<Array<T>> {
+    match b {
+        Block::Array(a) => {
+            let mut a = a.clone();
+            while a.ndim() < ndim {
+                a = a.insert_axis(0)?;
+            }
+            Ok(a)
+        }
+        Block::List(items) => {
+            let parts: Vec<Array<T>> = items
+                .iter()
+                .map(|item| assemble(item, level + 1, depth, ndim))
+                .collect::<Result<_>>()?;
+            join_along(
+                &parts.iter().collect::<Vec<_>>(),
+                ndim - depth + level,
+                "block",
+            )
+        }
+    }
+}
+
+/// An array assembled from nested lists of blocks (NumPy's `block`): the innermost lists are
+/// joined along the last axis, the lists around them along the axis before, and so on. Every
+/// array gets leading unit axes up to the result's dimensions, the larger of the nesting
+/// depth and the most dimensions of an array. A bare array gives a copy.
+///
+/// Errors as NumPy's: an empty list, arrays at different depths of nesting, extents that do
+/// not line up ([`Error::ShapeMismatch`]). The arrays share one dtype (NumPy promotes).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::block;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4i32])?;
+/// let b = Array::from_vec(&dev, &[2, 1], vec![5, 6i32])?;
+/// let c = Array::from_vec(&dev, &[1, 3], vec![7, 8, 9i32])?;
+/// let m = block(vec![vec![&a, &b], vec![&c]])?;
+/// assert_eq!(m.shape(), &[3, 3]);
+/// assert_eq!(m.to_vec()?, vec![1, 2, 5, 3, 4, 6, 7, 8, 9]);
+/// let row = block(vec![&b.t(), &c])?;
+/// assert_eq!(row.to_vec()?, vec![5, 6, 7, 8, 9]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn block<T: DType>(arrays: impl Into<Block<T>>) -> Result<Array<T>> {
+    let arrays = arrays.into();
+    let mut depth = None;
+    let most = block_depth(&arrays, &mut Vec::new(), &mut depth)?;
+    let depth = depth.unwrap_or(0);
+    let ndim = depth.max(most);
+    match &arrays {
+        Block::Array(a) => a.copy(),
+        list => assemble(list, 0, depth, ndim),
+    }
+}

@@ -18,6 +18,12 @@
 //! | `np.tile(a, (2, 3))` | [`tile`]`(&a, &[2, 3])` | copy |
 //! | `np.repeat(a, 2)`, `np.repeat(a, [1, 2], axis=0)` | [`repeat`]`(&a, 2, None)`, `repeat(&a, vec![1, 2], Some(0))` | copy |
 //! | `np.roll(a, 2)`, `np.roll(a, -1, axis=1)`, `np.roll(a, (1, 2), (0, 1))` | [`roll`]`(&a, 2, None)`, `roll(&a, -1, Some(1))`, [`roll_axes`] | copy |
+//! | `np.delete(a, 1, axis=0)`, `np.delete(a, [0, 2])`, `np.delete(a, mask, 1)` | [`delete`]`(&a, 1, Some(0))`, `delete(&a, &idx, None)`, `delete(&a, &mask, Some(1))` | copy |
+//! | `np.insert(a, 1, v, axis=1)`, `np.insert(a, [0, 2], v)` | [`insert`]`(&a, 1, &v, Some(1))`, `insert(&a, &idx, &v, None)` | copy |
+//! | `np.resize(a, (2, 3))`, `np.trim_zeros(a, "f", axis=0)` | [`resize`]`(&a, &[2, 3])`, [`trim_zeros`]`(&a, "f", Some(&[0]))` | copy / view |
+//! | `np.broadcast_shapes((3, 1), (4,))` | [`broadcast_shapes`]`(&[&[3, 1], &[4]])` | shape |
+//! | `np.unstack(a, axis=1)` | [`unstack`]`(&a, 1)` | views |
+//! | `np.block([[a, b], [c, d]])` | [`block`]`(vec![vec![&a, &b], vec![&c, &d]])` | copy |
 //! | `np.rot90(a, k, axes=(0, 1))` | [`rot90`]`(&a, k, [0, 1])` | view |
 //! | `np.pad(a, ((1, 2), (0, 1)), mode=...)` | [`pad`]`(&a, &[(1, 2), (0, 1)], PadMode::Reflect)` | copy |
 //!
@@ -53,6 +59,7 @@
 //! ```
 
 mod axes;
+pub(crate) mod edit;
 mod join;
 pub(crate) mod kernels;
 mod pad;
@@ -62,17 +69,19 @@ mod roll;
 mod split;
 
 pub use axes::{
-    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip, fliplr,
-    flipud, moveaxis, squeeze, swapaxes, transpose,
+    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to,
+    expand_dims, flip, fliplr, flipud, moveaxis, squeeze, swapaxes, transpose,
 };
+pub use edit::{delete, insert, resize, trim_zeros, Positions};
 pub use join::{
-    append, column_stack, concatenate, dstack, hstack, stack, vstack, ArrayList, JoinAxis,
+    append, block, column_stack, concatenate, dstack, hstack, stack, vstack, ArrayList, Block,
+    JoinAxis,
 };
 pub use pad::{pad, PadMode};
 pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, ravel, reshape};
 pub use roll::{roll, roll_axes, rot90};
-pub use split::{array_split, dsplit, hsplit, split, vsplit, Sections};
+pub use split::{array_split, dsplit, hsplit, split, unstack, vsplit, Sections};
 
 /// NumPy 2's `np.permute_dims` (the array API's name) for [`transpose`].
 pub use axes::transpose as permute_dims;

@@ -185,3 +185,30 @@ pub fn dsplit<T: DType>(a: &Array<T>, sections: impl Into<Sections>) -> Result<V
     }
     split(a, sections, 2)
 }
+
+/// The sub-arrays of `x` along `axis` (NumPy's `unstack`): `x.shape()[axis]` views, each
+/// without that axis (the inverse of [`stack`](super::stack)). Negative axes count from the
+/// end; a 0-d array is an error (NumPy's `ValueError`).
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::unstack;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 3], (0..6).collect::<Vec<i32>>())?;
+/// let rows = unstack(&a, 0)?;
+/// assert_eq!(rows[1].to_vec()?, vec![3, 4, 5]);
+/// let cols = unstack(&a, -1)?;
+/// assert_eq!(cols.len(), 3);
+/// assert_eq!(cols[2].to_vec()?, vec![2, 5]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn unstack<T: DType>(x: &Array<T>, axis: isize) -> Result<Vec<Array<T>>> {
+    if x.ndim() == 0 {
+        return Err(Error::invalid(
+            "unstack: the input array must be at least 1-d",
+        ));
+    }
+    let ax = normalize(axis, x.ndim())?;
+    (0..x.shape()[ax])
+        .map(|i| x.index_axis(ax as isize, i as isize))
+        .collect()
+}

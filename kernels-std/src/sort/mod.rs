@@ -24,6 +24,12 @@
 //! | `np.take(a, i, axis=0)`, `mode="wrap"` | [`take`]`(&a, &i, Some(0))`, [`take_with_mode`]`(.., TakeMode::Wrap)` |
 //! | `np.take_along_axis(a, i, axis=1)` | [`take_along_axis`]`(&a, &i, Some(1))` |
 //! | `np.put(a, i, v)` | [`put`]`(&mut a, &i, &v, TakeMode::Raise)` |
+//! | `np.extract(c, a)`, `np.place(a, m, v)`, `np.putmask(a, m, v)` | [`extract`]`(&c, &a)`, [`place`]`(&mut a, &m, &v)`, [`putmask`]`(&mut a, &m, &v)` |
+//! | `np.put_along_axis(a, i, v, axis=1)` | [`put_along_axis`]`(&mut a, &i, &v, Some(1))` |
+//! | `np.select([c1, c2], [x1, x2], default=0)` | [`select`]`(&[&c1, &c2], &[&x1, &x2], 0)` |
+//! | `np.choose(a, [x, y], mode="clip")` | [`choose`]`(&a, &[&x, &y], TakeMode::Clip)` |
+//! | `np.copyto(dst, src, casting="safe", where=m)` | [`copyto`]`(&mut dst, &src, Casting::Safe, Some(&m))` |
+//! | `np.fill_diagonal(a, v, wrap=True)` | [`fill_diagonal`]`(&mut a, &v, true)` |
 //!
 //! Rows of 1000 elements and more are sorted by a stable LSD radix sort (`radix.rs`): keys
 //! mapped to order-preserving unsigned integers (NaN last, `-0.0` equal to `0.0`), the digits
@@ -51,6 +57,7 @@
 //! `take` and `put` every dtype.
 
 pub(crate) mod compact;
+pub(crate) mod indexing;
 pub(crate) mod kernels;
 pub(crate) mod nonzero;
 mod order;
@@ -63,6 +70,9 @@ mod sorting;
 mod take;
 mod unique;
 
+pub use indexing::{
+    choose, copyto, extract, fill_diagonal, place, put_along_axis, putmask, select,
+};
 pub use nonzero::{argwhere, boolean_index, compress, flatnonzero, nonzero};
 pub use order::{argpartition, lexsort, partition, sort_complex, Kth, SortComplex};
 pub use search::{digitize, searchsorted, searchsorted_with_sorter, Side};

@@ -55,5 +55,7 @@ fn selection_kernels_compile_for_every_dtype() {
         raw(&super::take::gather::DEF, &[t]);
         raw(&super::take::gather_rows::DEF, &[t]);
         raw(&super::take::scatter::DEF, &[t]);
+        raw(&super::indexing::choose_gather::DEF, &[t]);
     }
+    raw(&super::indexing::along_positions::DEF, &[]);
 }

@@ -17,7 +17,7 @@ pub enum TakeMode {
 }
 
 impl TakeMode {
-    fn code(self) -> u32 {
+    pub(crate) fn code(self) -> u32 {
         match self {
             TakeMode::Raise => 0,
             TakeMode::Wrap => 1,
@@ -29,7 +29,7 @@ impl TakeMode {
 /// Index `t` into an axis of `n > 0` elements under `mode` (0 raise, 1 wrap, 2 clip), or -1
 /// when it is out of range under `raise`.
 #[device_fn]
-fn resolve(t: i64, n: i64, mode: u32) -> i64 {
+pub(crate) fn resolve(t: i64, n: i64, mode: u32) -> i64 {
     let mut r = t;
     if mode == 1 {
         r = t % n;

@@ -5,7 +5,9 @@
 //! | `np.histogram(a, bins=10)`, `range=(0, 1)` | [`histogram`]`(&a, 10).run()`, `.range(0.0, 1.0)` (counts and edges) |
 //! | `np.histogram(a, bins=edges)` | [`histogram_with_edges`]`(&a, &edges).run()` |
 //! | `np.histogram(a, bins="auto")` (`"fd"`, `"doane"`, ...) | [`histogram_with_rule`]`(&a, BinRule::Auto).run()` (or `"auto".parse()?`) |
-//! | `np.histogram_bin_edges(a, bins, range)` | the same call, `.bin_edges()` instead of `.run()` |
+//! | `np.histogram_bin_edges(a, bins, range)` | [`histogram_bin_edges`]`(&a, bins, range)` (`10`, `BinRule::Fd`, `&edges`), or the builder's `.bin_edges()` |
+//! | `np.histogramdd(s, bins=[3, e], range=r, density=True, weights=w)` | [`histogramdd`]`(&s, &[3.into(), (&e).into()], Some(&r), true, Some(&w))` |
+//! | `np.histogram2d(x, y, bins=4)` | [`histogram2d`]`(&x, &y, &[4.into()], None, false, None)` (counts, x edges, y edges) |
 //! | `weights=w`, `density=True` | `.weights(&w)`, `.density()` instead of `.run()` |
 //! | `np.bincount(x, weights=w, minlength=5)` | [`bincount`]`(&x).weights(&w).minlength(5).run()` |
 //! | `np.cov(m, rowvar=False, ddof=0)` | [`cov`]`(&m).rowvar(false).ddof(0).run()` |
@@ -43,6 +45,7 @@ mod bincount;
 mod close;
 mod cov;
 mod histogram;
+mod histogramdd;
 
 pub use bin_rules::{BinRule, MAX_RULE_BINS};
 pub use bincount::{bincount, BinCount, BinCountWeighted};
@@ -51,6 +54,7 @@ pub use cov::{corrcoef, cov, CorrCoef, Cov};
 pub use histogram::{
     histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
 };
+pub use histogramdd::{histogram2d, histogram_bin_edges, histogramdd, HistogramBins};
 
 /// The kernels behind the routines (for NVRTC checks and reuse).
 pub mod kernels {
@@ -62,4 +66,5 @@ pub mod kernels {
         edge_not_above, edge_out_of_order, histogram_counts, histogram_density, histogram_edges,
         histogram_sums, linspace_at,
     };
+    pub use super::histogramdd::last_edge_inside;
 }
