@@ -1,6 +1,7 @@
 //! `sparse::linalg` against SciPy: the fixtures of
-//! `scripts/fixtures/gen_sparse_linalg_fixtures.py` (SciPy 1.17's `cg`, `bicgstab` and `cgs`
-//! on the 2-d Poisson matrix, a Poisson matrix with a varied diagonal under a Jacobi
+//! `scripts/fixtures/gen_sparse_linalg_fixtures.py` (SciPy 1.17's `cg`, `bicgstab`, `cgs`,
+//! `gmres` (restarted and not, its three callback types) and `minres` (SPD, symmetric
+//! indefinite, shifted) on the 2-d Poisson matrix, a Poisson matrix with a varied diagonal under a Jacobi
 //! preconditioner, a complex Hermitian one, a non-symmetric convection-diffusion one, with
 //! and without `x0`, in `f32`, `f64`, `c64`, `c128`, and runs stopped by `maxiter`), on the CPU
 //! backend and, when there is one, on CUDA device 0 (and on the CUDA host target under
@@ -24,7 +25,8 @@ use common::{devices, fixture};
 use kernels_std::io::{NpyDType, Npz};
 use kernels_std::prelude::*;
 use kernels_std::sparse::linalg::{
-    aslinearoperator, bicgstab, cg, cgs, AsLinearOperator, Krylov, LinearOperator, SolverDType,
+    aslinearoperator, bicgstab, cg, cgs, gmres, minres, AsLinearOperator, Krylov, LinearOperator,
+    SolverDType,
 };
 use kernels_std::sparse::{diags, CooArray, CscArray, CsrArray};
 
@@ -79,26 +81,62 @@ fn run_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {
         .get(&format!("{c}_minv"))
         .map(|_| diags::<T, i32>(dev, &[get("minv")], &[0], None).unwrap());
     let mut iters = 0i64;
-    let mut call = match method {
-        0 => cg(&a, &b),
-        1 => bicgstab(&a, &b),
-        _ => cgs(&a, &b),
+    let (x, info) = match method {
+        0..=2 => {
+            let mut call = match method {
+                0 => cg(&a, &b),
+                1 => bicgstab(&a, &b),
+                _ => cgs(&a, &b),
+            }
+            .rtol(rtol)
+            .atol(atol);
+            if maxiter >= 0.0 {
+                call = call.maxiter(maxiter as usize);
+            }
+            if let Some(x0) = &x0 {
+                call = call.x0(x0);
+            }
+            if let Some(m) = &m {
+                call = call.m(m);
+            }
+            call.callback(|_| iters += 1).run()
+        }
+        3 => {
+            let mut call = gmres(&a, &b).rtol(rtol).atol(atol);
+            if maxiter >= 0.0 {
+                call = call.maxiter(maxiter as usize);
+            }
+            if args[3] >= 0.0 {
+                call = call.restart(args[3] as usize);
+            }
+            if let Some(x0) = &x0 {
+                call = call.x0(x0);
+            }
+            if let Some(m) = &m {
+                call = call.m(m);
+            }
+            match args[4] as i32 {
+                0 => call.callback(|_| iters += 1),
+                1 => call.callback_pr_norm(|_| iters += 1),
+                _ => call.callback_legacy(|_| iters += 1),
+            }
+            .run()
+        }
+        _ => {
+            let mut call = minres(&a, &b).rtol(rtol).shift(args[5]);
+            if maxiter >= 0.0 {
+                call = call.maxiter(maxiter as usize);
+            }
+            if let Some(x0) = &x0 {
+                call = call.x0(x0);
+            }
+            if let Some(m) = &m {
+                call = call.m(m);
+            }
+            call.callback(|_| iters += 1).check(true).run()
+        }
     }
-    .rtol(rtol)
-    .atol(atol);
-    if maxiter >= 0.0 {
-        call = call.maxiter(maxiter as usize);
-    }
-    if let Some(x0) = &x0 {
-        call = call.x0(x0);
-    }
-    if let Some(m) = &m {
-        call = call.m(m);
-    }
-    let (x, info) = call
-        .callback(|_| iters += 1)
-        .run()
-        .unwrap_or_else(|e| panic!("{c}: {e}"));
+    .unwrap_or_else(|e| panic!("{c}: {e}"));
     let want_info = npz
         .array::<i64>(&format!("{c}_info"))
         .unwrap()
@@ -119,9 +157,13 @@ fn run_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {
     );
     if info == 0 {
         // Single precision: the Krylov vectors lose orthogonality by rounding, and when the
-        // iteration ends depends on it (an eighth of SciPy's count; one in double precision).
+        // iteration ends depends on it (an eighth of SciPy's count; one in double precision,
+        // but for minres on an indefinite matrix, whose three-term Lanczos recurrence loses
+        // orthogonality there too: a 25th).
         let margin = if eps > 1e-10 {
             (want_iters / 8).max(1)
+        } else if method == 4 {
+            (want_iters / 25).max(1)
         } else {
             1
         };
@@ -131,7 +173,10 @@ fn run_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {
         );
         let xstar = get("xstar").to_vec().unwrap();
         let bnorm = norm(&b.to_vec().unwrap());
-        let t = atol.max(rtol * bnorm);
+        let t = match npz.get(&format!("{c}_tol")) {
+            Some(_) => scalar(npz, &format!("{c}_tol")),
+            None => atol.max(rtol * bnorm),
+        };
         let gap = 10.0 * (iters + 1) as f64 * eps * anorm * norm(&xstar);
         let bound = ainv * (t + gap);
         let err = dist(&x, &xstar);
@@ -160,7 +205,7 @@ fn solvers_against_scipy() {
             .filter_map(|k| k.strip_suffix("_method"))
             .collect();
         names.sort_unstable();
-        assert!(names.len() >= 20, "{names:?}");
+        assert!(names.len() >= 37, "{names:?}");
         for c in names {
             match c.rsplit('_').next() {
                 Some("f32") => run_case::<f32>(&npz, c, &dev),
@@ -517,4 +562,183 @@ fn norms_against_scipy() {
         assert!(norm_axis(&a, NormOrd::P(1.0), 2).is_err());
         assert!(norm_axis(&a, NormOrd::P(1.0), -3).is_err());
     }
+}
+
+#[test]
+fn gmres_and_minres_edge_cases_and_errors() {
+    for dev in devices() {
+        let a = laplacian(&dev, 5);
+        let b = ramp(&dev, 5);
+        let zero = Array::<f64>::zeros(&dev, &[5]).unwrap();
+        let x0 = ramp(&dev, 5);
+        // b = 0: x = 0, no iteration (SciPy's `return b, 0`).
+        let mut calls = 0;
+        let (x, info) = gmres(&a, &zero)
+            .x0(&x0)
+            .callback(|_| calls += 1)
+            .run()
+            .unwrap();
+        assert_eq!((x.to_vec().unwrap(), info, calls), (vec![0.0; 5], 0, 0));
+        let (x, info) = minres(&a, &zero).run().unwrap();
+        assert_eq!((x.to_vec().unwrap(), info), (vec![0.0; 5], 0));
+        // An exact x0: minres returns it at once (beta1 = 0), gmres too.
+        let exact = gmres(&a, &b).rtol(1e-14).run().unwrap().0;
+        let mut calls = 0;
+        let (_, info) = minres(&a, &b)
+            .x0(&exact)
+            .callback(|_| calls += 1)
+            .run()
+            .unwrap();
+        assert_eq!(info, 0);
+        assert!(calls <= 1);
+        // 0 x 0.
+        let empty = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[0, 0]).unwrap()).unwrap();
+        let b0 = Array::<f64>::zeros(&dev, &[0]).unwrap();
+        assert_eq!(gmres(&empty, &b0).run().unwrap().1, 0);
+        assert_eq!(minres(&empty, &b0).run().unwrap().1, 0);
+        // Full GMRES on n = 5 is exact after 5 inner iterations (one cycle).
+        let mut norms = vec![];
+        let (x, info) = gmres(&a, &b)
+            .rtol(1e-13)
+            .callback_pr_norm(|r| norms.push(r))
+            .run()
+            .unwrap();
+        assert_eq!(info, 0);
+        assert!(norms.len() <= 5, "{norms:?}");
+        let r = (&b - &a.dot(&x).unwrap()).eval().unwrap().to_vec().unwrap();
+        assert!(norm(&r) < 1e-12 * norm(&b.to_vec().unwrap()));
+        // Legacy: maxiter counts inner iterations, and the run stops there.
+        let mut calls = 0;
+        let (_, info) = gmres(&a, &b)
+            .rtol(1e-14)
+            .maxiter(2)
+            .callback_legacy(|_| calls += 1)
+            .run()
+            .unwrap();
+        assert_eq!((info, calls), (2, 2));
+    }
+}
+
+#[test]
+fn minres_complex_hermitian_and_shift() {
+    let dev = Device::cpu();
+    // Hermitian, indefinite: [[1, 2i, 0], [-2i, -1, 1], [0, 1, 3]].
+    let c = |re: f64, im: f64| c128::new(re, im);
+    let d = Array::from_vec(
+        &dev,
+        &[3, 3],
+        vec![
+            c(1.0, 0.0),
+            c(0.0, 2.0),
+            c(0.0, 0.0),
+            c(0.0, -2.0),
+            c(-1.0, 0.0),
+            c(1.0, 0.0),
+            c(0.0, 0.0),
+            c(1.0, 0.0),
+            c(3.0, 0.0),
+        ],
+    )
+    .unwrap();
+    let a = CsrArray::<c128>::from_dense(&d).unwrap();
+    let b = Array::from_vec(&dev, &[3], vec![c(1.0, 1.0), c(0.0, -1.0), c(2.0, 0.0)]).unwrap();
+    for shift in [0.0, 0.5] {
+        let (x, info) = minres(&a, &b).rtol(1e-13).shift(shift).run().unwrap();
+        assert_eq!(info, 0);
+        let ax = a.dot(&x).unwrap().to_vec().unwrap();
+        let (x, bv) = (x.to_vec().unwrap(), b.to_vec().unwrap());
+        let r: Vec<c128> = (0..3)
+            .map(|i| bv[i] - (ax[i] - x[i] * c(shift, 0.0)))
+            .collect();
+        assert!(norm(&r) < 1e-10, "{r:?}");
+        // x0 with a shift: the initial residual includes it.
+        let (x2, info) = minres(&a, &b)
+            .rtol(1e-13)
+            .shift(shift)
+            .x0(&b)
+            .run()
+            .unwrap();
+        assert_eq!(info, 0);
+        assert!(dist(&x2.to_vec().unwrap(), &x) < 1e-9);
+    }
+    // gmres on the same complex system.
+    let (x, info) = gmres(&a, &b).rtol(1e-13).run().unwrap();
+    assert_eq!(info, 0);
+    let r = (&b - &a.dot(&x).unwrap()).eval().unwrap().to_vec().unwrap();
+    assert!(norm(&r) < 1e-10);
+}
+
+#[test]
+fn gmres_and_minres_malformed_calls_are_errors() {
+    let dev = Device::cpu();
+    let a = laplacian(&dev, 4);
+    let b = ramp(&dev, 4);
+    let rect = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 3]).unwrap()).unwrap();
+    assert!(gmres(&rect, &b)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("square"));
+    assert!(minres(&rect, &b)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("square"));
+    let b5 = ramp(&dev, 5);
+    assert!(gmres(&a, &b5).run().is_err());
+    assert!(minres(&a, &b5).run().is_err());
+    let bad_x0 = ramp(&dev, 3);
+    assert!(gmres(&a, &b).x0(&bad_x0).run().is_err());
+    assert!(minres(&a, &b).x0(&bad_x0).run().is_err());
+    let m3 = laplacian(&dev, 3);
+    assert!(gmres(&a, &b).m(&m3).run().is_err());
+    assert!(minres(&a, &b).m(&m3).run().is_err());
+    assert!(gmres(&a, &b)
+        .atol(-1.0)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("atol"));
+    assert!(gmres(&a, &b)
+        .restart(0)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("restart"));
+    // An indefinite preconditioner; a non-symmetric matrix under `check`.
+    let neg = LinearOperator::new([4, 4], |x: &Array<f64>| (x * -1.0).eval());
+    assert!(minres(&a, &b)
+        .m(&neg)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("indefinite"));
+    let ns = CsrArray::<f64>::from_dense(
+        &Array::from_vec(
+            &dev,
+            &[4, 4],
+            vec![
+                2.0, 5.0, 0.0, 0.0, 0.0, 2.0, 5.0, 0.0, 0.0, 0.0, 2.0, 5.0, 0.0, 0.0, 0.0, 2.0,
+            ],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(minres(&ns, &b)
+        .check(true)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("symmetric"));
+    let failing = LinearOperator::new([4, 4], |_: &Array<f64>| Err(Error::invalid("user failure")));
+    assert!(gmres(&failing, &b)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("user failure"));
+    assert!(minres(&failing, &b)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("user failure"));
 }

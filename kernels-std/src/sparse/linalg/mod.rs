@@ -1,5 +1,5 @@
 //! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
-//! the Krylov solvers [`cg`], [`bicgstab`] and [`cgs`], and [`norm`].
+//! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], and [`norm`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -8,10 +8,12 @@
 //! | `A.matvec(x)`, `A.rmatvec(y)`, `A.matmat(X)`, `A.shape`, `A.dtype` | `op.matvec(&x)`, `op.rmatvec(&y)`, `op.matmat(&xm)`, `op.shape()`, `op.dtype()` |
 //! | `x, info = cg(A, b, x0=x0, rtol=rtol, atol=atol, maxiter=k, M=M, callback=f)` | `let (x, info) = `[`cg`]`(&a, &b).x0(&x0).rtol(rtol).atol(atol).maxiter(k).m(&m).callback(f).run()?;` |
 //! | `bicgstab(A, b, ...)`, `cgs(A, b, ...)` | [`bicgstab`]`(&a, &b)`, [`cgs`]`(&a, &b)`, the same keywords |
+//! | `gmres(A, b, ..., restart=k, callback=f, callback_type='x')` | [`gmres`]`(&a, &b)`, `.restart(k)`, `.callback(f)` (`'pr_norm'`: `.callback_pr_norm(f)`, `'legacy'`: `.callback_legacy(f)`) |
+//! | `minres(A, b, x0, rtol=, shift=s, maxiter=, M=, callback=, check=True)` | [`minres`]`(&a, &b)`, `.shift(s)`, `.check(true)` |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
 //!
-//! The solvers are SciPy's loops (SciPy 1.17's `_isolve/iterative.py`) run on the host over
+//! The solvers are SciPy's loops (SciPy 1.17's `_isolve/iterative.py` and `minres.py`) run on the host over
 //! device operations: each product with `A` is an SpMV (or the user's closure), each dot
 //! product and norm one fused reduction (its scalar read back, as SciPy and CuPy read it),
 //! each vector update one fused elementwise kernel written in place. So a solve runs where
@@ -24,11 +26,13 @@
 //!
 //! Design notes: `kernels-std/src/sparse/README.md`.
 
+mod gmres;
 mod interface;
 mod isolve;
 pub(crate) mod norm;
 mod scalar;
 
+pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
 pub use isolve::{bicgstab, cg, cgs, Krylov};
 pub use norm::{norm, norm_axes, norm_axis};
