@@ -742,3 +742,219 @@ fn gmres_and_minres_malformed_calls_are_errors() {
         .to_string()
         .contains("user failure"));
 }
+
+/// One `ls_<name>` fixture: SciPy's `lsqr` or `lsmr` on a rectangular matrix. `istop`
+/// exactly; the iterations within one (an eighth in single precision); `x` within
+/// `100 cond^2 tol ||x*||` of the exact minimizer (`tol` the larger of `atol`, `btol` and the
+/// dtype's epsilon: the stopping tests bound `||A^H r|| / (||A|| ||r||)` or `||r|| / ||b||`,
+/// and the error is `(A^H A)^-1 A^H r`), and of SciPy's `x` within twice that; SciPy's norms
+/// and condition estimates within `1e-6` (`f64`) or `1e-2` relative (`||A^H r||`, mostly
+/// rounding at the end in single precision: `0.1`) when the iterations
+/// agree, a norm SciPy finds negligible (below `1e-6` of its scale) below `1e-5` of it here.
+/// A run stopped by the limit makes SciPy's iterations; its `x` agrees within
+/// `1e3 itn eps cond ||x||`.
+fn run_ls_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str) {
+    use kernels_std::sparse::linalg::{lsmr, lsqr};
+    let get = |k: &str| npz.array::<T>(&format!("{c}_{k}")).unwrap();
+    let shape = npz
+        .array::<i64>(&format!("{c}_shape"))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let a = CsrArray::new(
+        &get("data"),
+        &npz.array::<i32>(&format!("{c}_indices")).unwrap(),
+        &npz.array::<i32>(&format!("{c}_indptr")).unwrap(),
+        [shape[0] as usize, shape[1] as usize],
+    )
+    .unwrap();
+    let b = get("b");
+    let args = npz
+        .array::<f64>(&format!("{c}_args"))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let x0 = npz.get(&format!("{c}_x0")).map(|_| get("x0"));
+    let solver = npz
+        .array::<i8>(&format!("{c}_solver"))
+        .unwrap()
+        .item()
+        .unwrap();
+    let int = |k: &str| {
+        npz.array::<i64>(&format!("{c}_{k}"))
+            .unwrap()
+            .item()
+            .unwrap()
+    };
+    let (want_istop, want_itn) = (int("istop"), int("itn"));
+    let want_stats = npz
+        .array::<f64>(&format!("{c}_stats"))
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    let (x, istop, itn, stats) = if solver == 0 {
+        let mut call = lsqr(&a, &b)
+            .damp(args[0])
+            .atol(args[1])
+            .btol(args[2])
+            .conlim(args[3]);
+        if args[4] >= 0.0 {
+            call = call.iter_lim(args[4] as usize);
+        }
+        if let Some(x0) = &x0 {
+            call = call.x0(x0);
+        }
+        let r = call.run().unwrap_or_else(|e| panic!("{c}: {e}"));
+        let stats = vec![r.r1norm, r.r2norm, r.anorm, r.acond, r.arnorm, r.xnorm];
+        (r.x, r.istop, r.itn, stats)
+    } else {
+        let mut call = lsmr(&a, &b)
+            .damp(args[0])
+            .atol(args[1])
+            .btol(args[2])
+            .conlim(args[3]);
+        if args[4] >= 0.0 {
+            call = call.maxiter(args[4] as usize);
+        }
+        if let Some(x0) = &x0 {
+            call = call.x0(x0);
+        }
+        let r = call.run().unwrap_or_else(|e| panic!("{c}: {e}"));
+        let stats = vec![r.normr, r.normar, r.norma, r.conda, r.normx];
+        (r.x, r.istop, r.itn, stats)
+    };
+    let itn = itn as i64;
+    assert_eq!(i64::from(istop), want_istop, "{c}: istop");
+    assert_eq!(x.shape(), &[shape[1] as usize], "{c}");
+    let eps: f64 = T::eps().into();
+    let single = eps > 1e-10;
+    let margin = if single { (want_itn / 8).max(1) } else { 1 };
+    let (x, want) = (x.to_vec().unwrap(), get("x").to_vec().unwrap());
+    let cond = scalar(npz, &format!("{c}_cond"));
+    if want_istop == 7 {
+        assert_eq!(itn, want_itn, "{c}: iterations");
+        let bound = 1e3 * itn as f64 * eps * cond * norm(&want);
+        let d = dist(&x, &want);
+        assert!(d <= bound, "{c}: ||x - x_scipy|| = {d:e} > {bound:e}");
+    } else {
+        assert!(
+            (itn - want_itn).abs() <= margin,
+            "{c}: {itn} iterations, SciPy {want_itn}"
+        );
+        let xstar = get("xstar").to_vec().unwrap();
+        let tol = args[1].max(args[2]).max(eps);
+        let bound = 100.0 * cond * cond * tol * norm(&xstar);
+        let err = dist(&x, &xstar);
+        if want_istop != 3 {
+            assert!(err <= bound, "{c}: ||x - x*|| = {err:e} > {bound:e}");
+        }
+        let d = dist(&x, &want);
+        assert!(
+            d <= 2.0 * bound.max(dist(&want, &xstar)),
+            "{c}: ||x - x_scipy|| = {d:e}"
+        );
+    }
+    if itn == want_itn {
+        // `||A^H r||` at the end is mostly rounding in single precision: a tenth there.
+        let ar = if solver == 0 { 4 } else { 1 };
+        let bnorm = norm(&b.to_vec().unwrap());
+        for (i, (&g, &w)) in stats.iter().zip(&want_stats).enumerate() {
+            let scale = bnorm * want_stats[2].max(1.0);
+            if w.abs() < 1e-6 * scale {
+                assert!(g.abs() < 1e-5 * scale, "{c}: stat {i}: {g} vs SciPy's {w}");
+            } else {
+                let rel = match (single, i == ar) {
+                    (false, _) => 1e-6,
+                    (true, false) => 1e-2,
+                    (true, true) => 0.1,
+                };
+                assert!(
+                    (g - w).abs() <= rel * w.abs(),
+                    "{c}: stat {i}: {g} vs SciPy's {w}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn least_squares_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let mut names: Vec<&str> = npz
+            .names()
+            .filter_map(|k| k.strip_suffix("_solver"))
+            .collect();
+        names.sort_unstable();
+        assert!(names.len() >= 20, "{names:?}");
+        for c in names {
+            match c.rsplit('_').next() {
+                Some("f32") => run_ls_case::<f32>(&npz, c),
+                Some("f64") => run_ls_case::<f64>(&npz, c),
+                Some("c64") => run_ls_case::<c64>(&npz, c),
+                Some("c128") => run_ls_case::<c128>(&npz, c),
+                other => panic!("{c}: dtype {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn least_squares_edge_cases_and_errors() {
+    use kernels_std::sparse::linalg::{lsmr, lsqr};
+    for dev in devices() {
+        let d = Array::from_vec(&dev, &[3, 2], vec![1.0, 0.0, 1.0, 1.0, 0.0, 2.0]).unwrap();
+        let a = CsrArray::<f64>::from_dense(&d).unwrap();
+        // b = 0: x = 0, istop 0, no iteration.
+        let zero = Array::<f64>::zeros(&dev, &[3]).unwrap();
+        let r = lsqr(&a, &zero).run().unwrap();
+        assert_eq!(
+            (r.x.to_vec().unwrap(), r.istop, r.itn),
+            (vec![0.0; 2], 0, 0)
+        );
+        let r = lsmr(&a, &zero).run().unwrap();
+        assert_eq!(
+            (r.x.to_vec().unwrap(), r.istop, r.itn),
+            (vec![0.0; 2], 0, 0)
+        );
+        // An exact x0: returned at once.
+        let xe = Array::from_vec(&dev, &[2], vec![1.0, -1.0]).unwrap();
+        let b = a.dot(&xe).unwrap();
+        let r = lsqr(&a, &b).x0(&xe).run().unwrap();
+        assert_eq!(
+            (r.x.to_vec().unwrap(), r.istop, r.itn),
+            (vec![1.0, -1.0], 0, 0)
+        );
+        let r = lsmr(&a, &b).x0(&xe).run().unwrap();
+        assert_eq!((r.x.to_vec().unwrap(), r.itn), (vec![1.0, -1.0], 0));
+        // b as a column; an iteration limit of 0.
+        let col = b.reshape(&[3, 1]).unwrap();
+        let r = lsqr(&a, &col).atol(1e-12).btol(1e-12).run().unwrap();
+        assert!(dist(&r.x.to_vec().unwrap(), &[1.0, -1.0]) < 1e-10);
+        assert_eq!(lsqr(&a, &b).iter_lim(0).run().unwrap().itn, 0);
+        assert_eq!(lsmr(&a, &b).maxiter(0).run().unwrap().itn, 0);
+        // Shapes: b of A's columns, x0 of its rows, a matrix b.
+        let b2 = Array::<f64>::zeros(&dev, &[2]).unwrap();
+        assert!(lsqr(&a, &b2).run().is_err());
+        assert!(lsmr(&a, &b2).run().is_err());
+        let x3 = Array::<f64>::zeros(&dev, &[3]).unwrap();
+        assert!(lsqr(&a, &b).x0(&x3).run().is_err());
+        assert!(lsmr(&a, &b).x0(&x3).run().is_err());
+        let bm = Array::<f64>::zeros(&dev, &[3, 2]).unwrap();
+        assert!(lsqr(&a, &bm).run().is_err());
+    }
+    // An operator without an adjoint.
+    let dev = Device::cpu();
+    let op = LinearOperator::new([2, 2], |x: &Array<f64>| x.copy());
+    let b = ramp(&dev, 2);
+    assert!(lsqr(&op, &b)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("rmatvec"));
+    assert!(lsmr(&op, &b)
+        .run()
+        .unwrap_err()
+        .to_string()
+        .contains("rmatvec"));
+}

@@ -1,5 +1,6 @@
 //! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
-//! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], and [`norm`].
+//! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], the
+//! least-squares solvers [`lsqr`] and [`lsmr`], and [`norm`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -10,6 +11,8 @@
 //! | `bicgstab(A, b, ...)`, `cgs(A, b, ...)` | [`bicgstab`]`(&a, &b)`, [`cgs`]`(&a, &b)`, the same keywords |
 //! | `gmres(A, b, ..., restart=k, callback=f, callback_type='x')` | [`gmres`]`(&a, &b)`, `.restart(k)`, `.callback(f)` (`'pr_norm'`: `.callback_pr_norm(f)`, `'legacy'`: `.callback_legacy(f)`) |
 //! | `minres(A, b, x0, rtol=, shift=s, maxiter=, M=, callback=, check=True)` | [`minres`]`(&a, &b)`, `.shift(s)`, `.check(true)` |
+//! | `x, istop, itn, r1norm, r2norm, anorm, acond, arnorm, xnorm, var = lsqr(A, b, damp=d, atol=, btol=, conlim=, iter_lim=k, x0=x0)` | `let r = `[`lsqr`]`(&a, &b).damp(d).iter_lim(k).x0(&x0).run()?;` ([`LsqrResult`]: `r.x`, `r.istop`, `r.itn`, ...; no `var`) |
+//! | `x, istop, itn, normr, normar, norma, conda, normx = lsmr(A, b, damp=d, ..., maxiter=k)` | `let r = `[`lsmr`]`(&a, &b).damp(d).maxiter(k).run()?;` ([`LsmrResult`]) |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
 //!
@@ -29,11 +32,13 @@
 mod gmres;
 mod interface;
 mod isolve;
+mod lsqr;
 pub(crate) mod norm;
 mod scalar;
 
 pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
 pub use isolve::{bicgstab, cg, cgs, Krylov};
+pub use lsqr::{lsmr, lsqr, LeastSquares, Lsmr, LsmrKind, LsmrResult, Lsqr, LsqrKind, LsqrResult};
 pub use norm::{norm, norm_axes, norm_axis};
 pub use scalar::SolverDType;
