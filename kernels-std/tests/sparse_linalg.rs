@@ -958,3 +958,128 @@ fn least_squares_edge_cases_and_errors() {
         .to_string()
         .contains("rmatvec"));
 }
+
+/// One `tri_<name>` fixture: SciPy's `spsolve_triangular`, within `1e3 n eps ||x||` (the
+/// matrices are diagonally dominant: the substitution's error is a few ULPs per element).
+fn run_tri_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str) {
+    use kernels_std::sparse::linalg::spsolve_triangular;
+    let get = |k: &str| npz.array::<T>(&format!("{c}_{k}")).unwrap();
+    let int8 = |k: &str| npz.array::<i8>(&format!("{c}_{k}")).unwrap();
+    let indptr = npz.array::<i32>(&format!("{c}_indptr")).unwrap();
+    let indices = npz.array::<i32>(&format!("{c}_indices")).unwrap();
+    let n = indptr.len() - 1;
+    let flags = int8("flags").to_vec().unwrap();
+    let (lower, unit) = (flags[0] != 0, flags[1] != 0);
+    let b = get("b");
+    let x = if int8("fmt").item().unwrap() == 0 {
+        let a = CsrArray::new(&get("data"), &indices, &indptr, [n, n]).unwrap();
+        spsolve_triangular(&a, &b)
+            .lower(lower)
+            .unit_diagonal(unit)
+            .run()
+    } else {
+        let a = CscArray::new(&get("data"), &indices, &indptr, [n, n]).unwrap();
+        spsolve_triangular(&a, &b)
+            .lower(lower)
+            .unit_diagonal(unit)
+            .overwrite_a(true)
+            .overwrite_b(true)
+            .run()
+    }
+    .unwrap_or_else(|e| panic!("{c}: {e}"));
+    assert_eq!(x.shape(), b.shape(), "{c}");
+    let (x, want) = (x.to_vec().unwrap(), get("x").to_vec().unwrap());
+    let eps: f64 = T::eps().into();
+    let bound = 1e3 * n as f64 * eps * norm(&want);
+    let d = dist(&x, &want);
+    assert!(d <= bound, "{c}: ||x - x_scipy|| = {d:e} > {bound:e}");
+    // b is not modified.
+    assert_eq!(b.to_vec().unwrap(), get("b").to_vec().unwrap());
+}
+
+#[test]
+fn spsolve_triangular_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let mut names: Vec<&str> = npz
+            .names()
+            .filter_map(|k| k.strip_suffix("_flags"))
+            .collect();
+        names.sort_unstable();
+        assert!(names.len() >= 14, "{names:?}");
+        for c in names {
+            match c.rsplit('_').next() {
+                Some("f32") => run_tri_case::<f32>(&npz, c),
+                Some("f64") => run_tri_case::<f64>(&npz, c),
+                Some("c64") => run_tri_case::<c64>(&npz, c),
+                Some("c128") => run_tri_case::<c128>(&npz, c),
+                other => panic!("{c}: dtype {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn spsolve_triangular_edge_cases_and_errors() {
+    use kernels_std::sparse::linalg::spsolve_triangular;
+    for dev in devices() {
+        // Duplicates summed; the other triangle ignored; COO taken.
+        let coo = CooArray::<f64>::new(
+            &Array::from_vec(&dev, &[5], vec![1.0, 1.0, 3.0, 1.0, 9.0]).unwrap(),
+            &Array::from_vec(&dev, &[5], vec![0i32, 0, 1, 1, 0]).unwrap(),
+            &Array::from_vec(&dev, &[5], vec![0i32, 0, 1, 0, 1]).unwrap(),
+            [2, 2],
+        )
+        .unwrap();
+        // Lower part: [[2, 0], [1, 3]].
+        let b = Array::from_vec(&dev, &[2], vec![2.0, 4.0]).unwrap();
+        let x = spsolve_triangular(&coo, &b).run().unwrap();
+        assert_eq!(x.to_vec().unwrap(), vec![1.0, 1.0]);
+        let csr = coo.tocsr().unwrap();
+        // Upper part: [[2, 9], [0, 3]]; unit: [[1, 9], [0, 1]].
+        let x = spsolve_triangular(&csr, &b).lower(false).run().unwrap();
+        assert_eq!(x.to_vec().unwrap(), vec![-5.0, 4.0 / 3.0]);
+        let x = spsolve_triangular(&csr.tocsc().unwrap(), &b)
+            .lower(false)
+            .unit_diagonal(true)
+            .run()
+            .unwrap();
+        assert_eq!(x.to_vec().unwrap(), vec![-34.0, 4.0]);
+        // 0 x 0, and b of [n, 0].
+        let empty = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[0, 0]).unwrap()).unwrap();
+        let b0 = Array::<f64>::zeros(&dev, &[0]).unwrap();
+        assert_eq!(spsolve_triangular(&empty, &b0).run().unwrap().shape(), &[0]);
+        let bk = Array::<f64>::zeros(&dev, &[2, 0]).unwrap();
+        assert_eq!(
+            spsolve_triangular(&csr, &bk).run().unwrap().shape(),
+            &[2, 0]
+        );
+        // A zero diagonal entry; fine with unit_diagonal.
+        let sing = CsrArray::<f64>::from_dense(
+            &Array::from_vec(&dev, &[2, 2], vec![1.0, 0.0, 1.0, 0.0]).unwrap(),
+        )
+        .unwrap();
+        let e = spsolve_triangular(&sing, &b).run().unwrap_err().to_string();
+        assert!(e.contains("singular"), "{e}");
+        let x = spsolve_triangular(&sing, &b)
+            .unit_diagonal(true)
+            .run()
+            .unwrap();
+        assert_eq!(x.to_vec().unwrap(), vec![2.0, 2.0]);
+        // Shapes.
+        let rect = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 3]).unwrap()).unwrap();
+        assert!(spsolve_triangular(&rect, &b)
+            .run()
+            .unwrap_err()
+            .to_string()
+            .contains("square"));
+        let b3 = Array::<f64>::zeros(&dev, &[3]).unwrap();
+        assert!(spsolve_triangular(&csr, &b3).run().is_err());
+        let b3d = Array::<f64>::zeros(&dev, &[2, 1, 1]).unwrap();
+        assert!(spsolve_triangular(&csr, &b3d)
+            .run()
+            .unwrap_err()
+            .to_string()
+            .contains("dims"));
+    }
+}

@@ -1,6 +1,6 @@
 //! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
 //! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], the
-//! least-squares solvers [`lsqr`] and [`lsmr`], and [`norm`].
+//! least-squares solvers [`lsqr`] and [`lsmr`], [`spsolve_triangular`], and [`norm`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -13,6 +13,7 @@
 //! | `minres(A, b, x0, rtol=, shift=s, maxiter=, M=, callback=, check=True)` | [`minres`]`(&a, &b)`, `.shift(s)`, `.check(true)` |
 //! | `x, istop, itn, r1norm, r2norm, anorm, acond, arnorm, xnorm, var = lsqr(A, b, damp=d, atol=, btol=, conlim=, iter_lim=k, x0=x0)` | `let r = `[`lsqr`]`(&a, &b).damp(d).iter_lim(k).x0(&x0).run()?;` ([`LsqrResult`]: `r.x`, `r.istop`, `r.itn`, ...; no `var`) |
 //! | `x, istop, itn, normr, normar, norma, conda, normx = lsmr(A, b, damp=d, ..., maxiter=k)` | `let r = `[`lsmr`]`(&a, &b).damp(d).maxiter(k).run()?;` ([`LsmrResult`]) |
+//! | `spsolve_triangular(A, b, lower=False, unit_diagonal=True)` | [`spsolve_triangular`]`(&a, &b).lower(false).unit_diagonal(true).run()?` |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
 //!
@@ -29,6 +30,7 @@
 //!
 //! Design notes: `kernels-std/src/sparse/README.md`.
 
+mod dsolve;
 mod gmres;
 mod interface;
 mod isolve;
@@ -36,6 +38,7 @@ mod lsqr;
 pub(crate) mod norm;
 mod scalar;
 
+pub use dsolve::{spsolve_triangular, SpsolveTriangular, TriangularOperand};
 pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
 pub use isolve::{bicgstab, cg, cgs, Krylov};
