@@ -1083,3 +1083,100 @@ fn spsolve_triangular_edge_cases_and_errors() {
             .contains("dims"));
     }
 }
+
+/// One `dir_<name>` fixture: SciPy's `spsolve`, within `100 n eps cond ||x||`.
+fn run_dir_case<T: SolverDType + NpyDType + kernels_std::linalg::LinalgFloat>(npz: &Npz, c: &str) {
+    use kernels_std::sparse::linalg::spsolve;
+    let get = |k: &str| npz.array::<T>(&format!("{c}_{k}")).unwrap();
+    let indptr = npz.array::<i32>(&format!("{c}_indptr")).unwrap();
+    let indices = npz.array::<i32>(&format!("{c}_indices")).unwrap();
+    let n = indptr.len() - 1;
+    let b = get("b");
+    let fmt = npz
+        .array::<i8>(&format!("{c}_fmt"))
+        .unwrap()
+        .item()
+        .unwrap();
+    let x = if fmt == 0 {
+        spsolve(
+            &CsrArray::new(&get("data"), &indices, &indptr, [n, n]).unwrap(),
+            &b,
+        )
+    } else {
+        spsolve(
+            &CscArray::new(&get("data"), &indices, &indptr, [n, n]).unwrap(),
+            &b,
+        )
+    }
+    .unwrap_or_else(|e| panic!("{c}: {e}"));
+    let want = get("x");
+    assert_eq!(x.shape(), want.shape(), "{c}");
+    let (x, want) = (x.to_vec().unwrap(), want.to_vec().unwrap());
+    let eps: f64 = T::eps().into();
+    let bound = 100.0 * n as f64 * eps * scalar(npz, &format!("{c}_cond")) * norm(&want);
+    let d = dist(&x, &want);
+    assert!(d <= bound, "{c}: ||x - x_scipy|| = {d:e} > {bound:e}");
+}
+
+#[test]
+fn spsolve_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let mut names: Vec<&str> = npz
+            .names()
+            .filter_map(|k| k.strip_prefix("dir_")?.strip_suffix("_fmt"))
+            .collect();
+        names.sort_unstable();
+        assert!(names.len() >= 7, "{names:?}");
+        for name in names {
+            let c = format!("dir_{name}");
+            match name.rsplit('_').next() {
+                Some("f32") => run_dir_case::<f32>(&npz, &c),
+                Some("f64") => run_dir_case::<f64>(&npz, &c),
+                Some("c64") => run_dir_case::<c64>(&npz, &c),
+                Some("c128") => run_dir_case::<c128>(&npz, &c),
+                other => panic!("{c}: dtype {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn spsolve_edge_cases_and_errors() {
+    use kernels_std::sparse::linalg::spsolve;
+    for dev in devices() {
+        // Duplicates summed (COO): [[2, 1], [0, 4]].
+        let coo = CooArray::<f64>::new(
+            &Array::from_vec(&dev, &[4], vec![1.0, 1.0, 1.0, 4.0]).unwrap(),
+            &Array::from_vec(&dev, &[4], vec![0i32, 0, 0, 1]).unwrap(),
+            &Array::from_vec(&dev, &[4], vec![0i32, 0, 1, 1]).unwrap(),
+            [2, 2],
+        )
+        .unwrap();
+        let b = Array::from_vec(&dev, &[2], vec![3.0, 4.0]).unwrap();
+        assert_eq!(spsolve(&coo, &b).unwrap().to_vec().unwrap(), vec![1.0, 1.0]);
+        // Singular, structurally (an empty column) or numerically: NaN, as SciPy's.
+        for d in [vec![1.0, 0.0, 1.0, 0.0], vec![1.0, 2.0, 2.0, 4.0]] {
+            let s =
+                CsrArray::<f64>::from_dense(&Array::from_vec(&dev, &[2, 2], d).unwrap()).unwrap();
+            let x = spsolve(&s, &b).unwrap().to_vec().unwrap();
+            assert!(x.iter().all(|v| v.is_nan()), "{x:?}");
+        }
+        // 0 x 0; b of [n, 0].
+        let empty = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[0, 0]).unwrap()).unwrap();
+        let b0 = Array::<f64>::zeros(&dev, &[0]).unwrap();
+        assert_eq!(spsolve(&empty, &b0).unwrap().shape(), &[0]);
+        let bk = Array::<f64>::zeros(&dev, &[2, 0]).unwrap();
+        assert_eq!(spsolve(&coo, &bk).unwrap().shape(), &[2, 0]);
+        // Shapes.
+        let rect = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 3]).unwrap()).unwrap();
+        assert!(spsolve(&rect, &b)
+            .unwrap_err()
+            .to_string()
+            .contains("square"));
+        let b3 = Array::<f64>::zeros(&dev, &[3]).unwrap();
+        assert!(spsolve(&coo, &b3).is_err());
+        let b3d = Array::<f64>::zeros(&dev, &[2, 1, 1]).unwrap();
+        assert!(spsolve(&coo, &b3d).is_err());
+    }
+}

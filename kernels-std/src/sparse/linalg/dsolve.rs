@@ -306,3 +306,123 @@ fn substitute<T: SolverDType>(
     }
     Ok(())
 }
+
+/// SciPy's `spsolve(A, b)`: `x` with `A x = b` for a square sparse `A` (CSR, CSC or COO)
+/// and a dense `b` of `[n]`, `[n, 1]` (both give `x` of `[n]`, as SciPy's) or `[n, k]`
+/// (`x` of `[n, k]`), by faer's sparse LU with partial pivoting (SciPy's default is
+/// SuperLU with the COLAMD ordering; faer orders by COLAMD too).
+///
+/// The factorization and the solve run on the host; on CUDA the matrix and `b` are copied
+/// there and `x` back (no device route yet: cuSOLVER's sparse LU is host-side as well).
+/// A singular matrix gives an `x` of NaN, as SciPy's (which also warns,
+/// `MatrixRankWarning`): a structurally singular one, or a zero pivot that makes the solve
+/// produce a non-finite value from finite data.
+///
+/// Errors, as SciPy's `ValueError`s: `A` not square, `b` not 1-d or 2-d or not of `n` rows;
+/// arrays on different devices. Without the `lapack` feature (faer) `spsolve` is absent.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::CsrArray;
+/// use kernels_std::sparse::linalg::spsolve;
+/// let dev = Device::cpu();
+/// let d = Array::from_vec(&dev, &[3, 3], vec![0.0f64, 2.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 3.0])?;
+/// let a = CsrArray::<f64>::from_dense(&d)?; // needs pivoting: a zero first pivot
+/// let b = Array::from_vec(&dev, &[3], vec![2.0, 2.0, 4.0])?;
+/// let x = spsolve(&a, &b)?.to_vec()?;
+/// assert!(x.iter().all(|v| (v - 1.0).abs() < 1e-14));
+/// // Singular: NaN.
+/// let s = CsrArray::<f64>::from_dense(&Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 2.0, 4.0])?)?;
+/// let b = Array::from_vec(&dev, &[2], vec![1.0, 1.0])?;
+/// assert!(spsolve(&s, &b)?.to_vec()?.iter().all(|v| v.is_nan()));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+#[cfg(feature = "lapack")]
+pub fn spsolve<T, A>(a: &A, b: &Array<T>) -> Result<Array<T>>
+where
+    T: SolverDType + crate::linalg::LinalgFloat,
+    A: TriangularOperand<T> + ?Sized,
+{
+    use faer::linalg::solvers::SolveCore as _;
+    use faer::sparse::{SparseColMat, Triplet};
+    let hc = a.host_compressed()?;
+    let [m, n] = hc.shape;
+    if m != n {
+        return Err(Error::invalid(format!(
+            "spsolve: matrix must be square (has shape ({m}, {n}))"
+        )));
+    }
+    let (k, out_shape) = match b.shape() {
+        [len] if *len == n => (1, vec![n]),
+        [len, 1] if *len == n => (1, vec![n]),
+        [len, k] if *len == n => (*k, vec![n, *k]),
+        [len] | [len, _] => {
+            return Err(Error::ShapeMismatch {
+                op: format!("spsolve: matrix - rhs dimension mismatch (({n}, {n}) - {len})"),
+                expected: vec![n],
+                found: b.shape().to_vec(),
+            })
+        }
+        s => {
+            return Err(Error::invalid(format!(
+                "spsolve: b must be 1-d or 2-d, got shape {s:?}"
+            )))
+        }
+    };
+    let dev = b.device();
+    if hc.device != dev {
+        return Err(Error::invalid(format!(
+            "spsolve: A is on {:?}, b on {dev:?}",
+            hc.device
+        )));
+    }
+    let bv = host(&b.as_standard_layout()?)?;
+    let mut triplets = Vec::new();
+    triplets
+        .try_reserve_exact(hc.data.len())
+        .map_err(|_| Error::invalid("spsolve: out of memory"))?;
+    for i in 0..n {
+        for (j, v) in line(&hc, i)? {
+            if j >= n {
+                return Err(Error::invalid("spsolve: an index out of range"));
+            }
+            let (r, c) = if hc.by_rows { (i, j) } else { (j, i) };
+            triplets.push(Triplet::new(r, c, v));
+        }
+    }
+    let finite = |v: &T| crate::linalg::LinalgScalar::abs_f64(*v).is_finite();
+    let nan =
+        || <T as SolverDType>::from_real(<<T as SolverDType>::Re as num_traits::Float>::nan());
+    let x: Vec<T> = if n == 0 || k == 0 {
+        bv
+    } else {
+        let mat = SparseColMat::<usize, T>::try_new_from_triplets(n, n, &triplets)
+            .map_err(|e| Error::invalid(format!("spsolve: {e:?}")))?;
+        match mat.sp_lu() {
+            Err(faer::sparse::linalg::LuError::SymbolicSingular { .. }) => vec![nan(); n * k],
+            Err(e) => return Err(Error::invalid(format!("spsolve: {e:?}"))),
+            Ok(lu) => {
+                let mut rhs = faer::Mat::<T>::from_fn(n, k, |i, c| bv[i * k + c]);
+                lu.solve_in_place_with_conj(faer::Conj::No, rhs.as_mut());
+                let mut x = Vec::with_capacity(n * k);
+                for i in 0..n {
+                    for c in 0..k {
+                        x.push(rhs[(i, c)]);
+                    }
+                }
+                let inputs_finite = hc.data.iter().all(finite) && bv.iter().all(finite);
+                if inputs_finite && !x.iter().all(finite) {
+                    vec![nan(); n * k]
+                } else {
+                    x
+                }
+            }
+        }
+    };
+    let x = Array::from_vec(&Device::Cpu, &out_shape, x)?;
+    if dev.is_cpu() {
+        Ok(x)
+    } else {
+        x.to_device(&dev)
+    }
+}

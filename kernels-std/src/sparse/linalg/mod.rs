@@ -1,6 +1,7 @@
 //! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
 //! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], the
-//! least-squares solvers [`lsqr`] and [`lsmr`], [`spsolve_triangular`], and [`norm`].
+//! least-squares solvers [`lsqr`] and [`lsmr`], the direct solvers `spsolve` (with the
+//! `lapack` feature) and [`spsolve_triangular`], and [`norm`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -13,6 +14,7 @@
 //! | `minres(A, b, x0, rtol=, shift=s, maxiter=, M=, callback=, check=True)` | [`minres`]`(&a, &b)`, `.shift(s)`, `.check(true)` |
 //! | `x, istop, itn, r1norm, r2norm, anorm, acond, arnorm, xnorm, var = lsqr(A, b, damp=d, atol=, btol=, conlim=, iter_lim=k, x0=x0)` | `let r = `[`lsqr`]`(&a, &b).damp(d).iter_lim(k).x0(&x0).run()?;` ([`LsqrResult`]: `r.x`, `r.istop`, `r.itn`, ...; no `var`) |
 //! | `x, istop, itn, normr, normar, norma, conda, normx = lsmr(A, b, damp=d, ..., maxiter=k)` | `let r = `[`lsmr`]`(&a, &b).damp(d).maxiter(k).run()?;` ([`LsmrResult`]) |
+//! | `spsolve(A, b)` (dense `b`) | `spsolve(&a, &b)?` (faer's sparse LU, on the host) |
 //! | `spsolve_triangular(A, b, lower=False, unit_diagonal=True)` | [`spsolve_triangular`]`(&a, &b).lower(false).unit_diagonal(true).run()?` |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
@@ -38,6 +40,8 @@ mod lsqr;
 pub(crate) mod norm;
 mod scalar;
 
+#[cfg(feature = "lapack")]
+pub use dsolve::spsolve;
 pub use dsolve::{spsolve_triangular, SpsolveTriangular, TriangularOperand};
 pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
