@@ -748,7 +748,9 @@ fn gmres_and_minres_malformed_calls_are_errors() {
 /// `100 cond^2 tol ||x*||` of the exact minimizer (`tol` the larger of `atol`, `btol` and the
 /// dtype's epsilon: the stopping tests bound `||A^H r|| / (||A|| ||r||)` or `||r|| / ||b||`,
 /// and the error is `(A^H A)^-1 A^H r`), and of SciPy's `x` within twice that; SciPy's norms
-/// and condition estimates within `1e-6` (`f64`) or `1e-2` relative (`||A^H r||`, mostly
+/// and condition estimates within `1e-5` (`f64`: the runs reach the full dimension, where the
+/// bidiagonalization's rounding, summed in another order on each backend, shows in the
+/// estimates' sixth digit) or `1e-2` relative (`||A^H r||`, mostly
 /// rounding at the end in single precision: `0.1`) when the iterations
 /// agree, a norm SciPy finds negligible (below `1e-6` of its scale) below `1e-5` of it here.
 /// A run stopped by the limit makes SciPy's iterations; its `x` agrees within
@@ -864,7 +866,7 @@ fn run_ls_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str) {
                 assert!(g.abs() < 1e-5 * scale, "{c}: stat {i}: {g} vs SciPy's {w}");
             } else {
                 let rel = match (single, i == ar) {
-                    (false, _) => 1e-6,
+                    (false, _) => 1e-5,
                     (true, false) => 1e-2,
                     (true, true) => 0.1,
                 };
