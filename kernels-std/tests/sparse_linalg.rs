@@ -1,9 +1,11 @@
 //! `sparse::linalg` against SciPy: the fixtures of
 //! `scripts/fixtures/gen_sparse_linalg_fixtures.py` (SciPy 1.17's `cg`, `bicgstab`, `cgs`,
 //! `gmres` (restarted and not, its three callback types) and `minres` (SPD, symmetric
-//! indefinite, shifted) on the 2-d Poisson matrix, a Poisson matrix with a varied diagonal under a Jacobi
-//! preconditioner, a complex Hermitian one, a non-symmetric convection-diffusion one, with
-//! and without `x0`, in `f32`, `f64`, `c64`, `c128`, and runs stopped by `maxiter`), on the CPU
+//! indefinite, shifted) on the 2-d Poisson matrix, a Poisson matrix with a varied diagonal
+//! under a Jacobi preconditioner, a complex Hermitian one, a non-symmetric
+//! convection-diffusion one, with and without `x0`, in `f32`, `f64`, `c64`, `c128`, and runs
+//! stopped by `maxiter`; `lsqr` and `lsmr` on rectangular systems (`run_ls_case`);
+//! `spsolve_triangular` (`run_tri_case`) and `spsolve` (`run_dir_case`)), on the CPU
 //! backend and, when there is one, on CUDA device 0 (and on the CUDA host target under
 //! `KERNELS_TEST_CUDA_HOST`); then the operators, the edge cases and every malformed call.
 //!
