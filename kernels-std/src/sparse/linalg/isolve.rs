@@ -26,7 +26,7 @@ impl Method {
 
 /// A solver's iteration callback: SciPy's `callback(xk)`, called with the current iterate
 /// after each iteration.
-type Callback<'a, T> = Box<dyn FnMut(&Array<T>) + 'a>;
+pub(super) type Callback<'a, T> = Box<dyn FnMut(&Array<T>) + 'a>;
 
 /// The call [`cg`], [`bicgstab`] and [`cgs`] return: set SciPy's keywords, then
 /// [`run`](Krylov::run) gives SciPy's `(x, info)`.
@@ -167,12 +167,12 @@ pub fn cgs<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
 
 /// The system a solver works on (SciPy's `make_system`): the operators, `x` (a copy of `x0`
 /// or zeros, 1-d), `b` (1-d), and whether `x` has a nonzero element.
-struct System<'a, T: SolverDType> {
-    a: LinearOperator<'a, T>,
-    m: LinearOperator<'a, T>,
-    x: Array<T>,
-    b: Array<T>,
-    x_nonzero: bool,
+pub(super) struct System<'a, T: SolverDType> {
+    pub(super) a: LinearOperator<'a, T>,
+    pub(super) m: LinearOperator<'a, T>,
+    pub(super) x: Array<T>,
+    pub(super) b: Array<T>,
+    pub(super) x_nonzero: bool,
 }
 
 impl<'a, T: SolverDType> Krylov<'a, T> {
@@ -235,68 +235,9 @@ impl<'a, T: SolverDType> Krylov<'a, T> {
     fn system(&mut self) -> Result<(System<'a, T>, f64)> {
         let what = self.method.name();
         let a = std::mem::replace(&mut self.a, Err(Error::invalid("taken")))?;
-        let [rows, n] = a.shape();
-        if rows != n {
-            return Err(Error::invalid(format!(
-                "{what}: expected square matrix, but got shape=({rows}, {n})"
-            )));
-        }
-        let vector = |v: &Array<T>, name: &str| -> Result<Array<T>> {
-            match v.shape() {
-                [k] | [k, 1] if *k == n => v.reshape(&[n]),
-                s => Err(Error::ShapeMismatch {
-                    op: format!("{what}: shapes of A ({n}, {n}) and {name} are incompatible"),
-                    expected: vec![n],
-                    found: s.to_vec(),
-                }),
-            }
-        };
-        let b = vector(self.b, "b")?;
-        let dev = b.device();
-        let m = match self.m.take() {
-            None => LinearOperator::identity(n),
-            Some(m) => {
-                let m = m?;
-                if m.shape() != [n, n] {
-                    return Err(Error::invalid(format!(
-                        "{what}: matrix ({n}, {n}) and preconditioner {:?} have different shapes",
-                        m.shape()
-                    )));
-                }
-                m
-            }
-        };
-        let (x, x_nonzero) = match self.x0 {
-            None => (Array::zeros(&dev, &[n])?, false),
-            Some(x0) => {
-                let x0 = vector(x0, "x0")?;
-                if x0.device() != dev {
-                    return Err(Error::invalid(format!(
-                        "{what}: x0 is on {:?}, b on {dev:?}",
-                        x0.device()
-                    )));
-                }
-                let nonzero = crate::reduce::count_nonzero(&x0).run()?.item()? > 0;
-                (x0.copy()?, nonzero)
-            }
-        };
-        if self.atol.is_nan() || self.atol < 0.0 {
-            return Err(Error::invalid(format!(
-                "'scipy.sparse.linalg.{what}' called with invalid `atol`={}; if set, `atol` \
-                 must be a real, non-negative number.",
-                self.atol
-            )));
-        }
-        Ok((
-            System {
-                a,
-                m,
-                x,
-                b,
-                x_nonzero,
-            },
-            self.atol,
-        ))
+        let sys = make_system(what, a, self.b, self.x0, self.m.take())?;
+        check_atol(what, self.atol)?;
+        Ok((sys, self.atol))
     }
 
     /// Runs the solver: SciPy's `(x, info)` (see [`Krylov`]).
@@ -325,9 +266,83 @@ impl<'a, T: SolverDType> Krylov<'a, T> {
     }
 }
 
+/// SciPy's `make_system`: checks `A` square, `b` and `x0` of `[n]` or `[n, 1]` on one device,
+/// `M` of `A`'s shape.
+pub(super) fn make_system<'a, T: SolverDType>(
+    what: &str,
+    a: LinearOperator<'a, T>,
+    b: &Array<T>,
+    x0: Option<&Array<T>>,
+    m: Option<Result<LinearOperator<'a, T>>>,
+) -> Result<System<'a, T>> {
+    let [rows, n] = a.shape();
+    if rows != n {
+        return Err(Error::invalid(format!(
+            "{what}: expected square matrix, but got shape=({rows}, {n})"
+        )));
+    }
+    let vector = |v: &Array<T>, name: &str| -> Result<Array<T>> {
+        match v.shape() {
+            [k] | [k, 1] if *k == n => v.reshape(&[n]),
+            s => Err(Error::ShapeMismatch {
+                op: format!("{what}: shapes of A ({n}, {n}) and {name} are incompatible"),
+                expected: vec![n],
+                found: s.to_vec(),
+            }),
+        }
+    };
+    let b = vector(b, "b")?;
+    let dev = b.device();
+    let m = match m {
+        None => LinearOperator::identity(n),
+        Some(m) => {
+            let m = m?;
+            if m.shape() != [n, n] {
+                return Err(Error::invalid(format!(
+                    "{what}: matrix ({n}, {n}) and preconditioner {:?} have different shapes",
+                    m.shape()
+                )));
+            }
+            m
+        }
+    };
+    let (x, x_nonzero) = match x0 {
+        None => (Array::zeros(&dev, &[n])?, false),
+        Some(x0) => {
+            let x0 = vector(x0, "x0")?;
+            if x0.device() != dev {
+                return Err(Error::invalid(format!(
+                    "{what}: x0 is on {:?}, b on {dev:?}",
+                    x0.device()
+                )));
+            }
+            let nonzero = crate::reduce::count_nonzero(&x0).run()?.item()? > 0;
+            (x0.copy()?, nonzero)
+        }
+    };
+    Ok(System {
+        a,
+        m,
+        x,
+        b,
+        x_nonzero,
+    })
+}
+
+/// SciPy's `_get_atol_rtol` check: `atol` a non-negative number.
+pub(super) fn check_atol(what: &str, atol: f64) -> Result<()> {
+    if atol.is_nan() || atol < 0.0 {
+        return Err(Error::invalid(format!(
+            "'scipy.sparse.linalg.{what}' called with invalid `atol`={atol}; if set, `atol` \
+             must be a real, non-negative number."
+        )));
+    }
+    Ok(())
+}
+
 /// `b - A x`, or a copy of `b` when `x` is zero (SciPy's `b - matvec(x) if x.any() else
 /// b.copy()`).
-fn residual<T: SolverDType>(sys: &System<'_, T>) -> Result<Array<T>> {
+pub(super) fn residual<T: SolverDType>(sys: &System<'_, T>) -> Result<Array<T>> {
     if sys.x_nonzero {
         T::minus(&sys.b, &sys.a.matvec(&sys.x)?)
     } else {
@@ -336,7 +351,7 @@ fn residual<T: SolverDType>(sys: &System<'_, T>) -> Result<Array<T>> {
 }
 
 /// `M r` (no product for the identity).
-fn psolve<T: SolverDType>(m: &LinearOperator<'_, T>, r: &Array<T>) -> Result<Array<T>> {
+pub(super) fn psolve<T: SolverDType>(m: &LinearOperator<'_, T>, r: &Array<T>) -> Result<Array<T>> {
     if m.is_identity() {
         Ok(r.clone())
     } else {
@@ -344,7 +359,7 @@ fn psolve<T: SolverDType>(m: &LinearOperator<'_, T>, r: &Array<T>) -> Result<Arr
     }
 }
 
-fn info(iterations: usize) -> i64 {
+pub(super) fn info(iterations: usize) -> i64 {
     i64::try_from(iterations).unwrap_or(i64::MAX)
 }
 

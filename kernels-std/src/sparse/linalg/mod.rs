@@ -1,5 +1,7 @@
 //! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
-//! the Krylov solvers [`cg`], [`bicgstab`] and [`cgs`], and [`norm`].
+//! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], the
+//! least-squares solvers [`lsqr`] and [`lsmr`], the direct solvers `spsolve` (with the
+//! `lapack` feature) and [`spsolve_triangular`], and [`norm`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -8,10 +10,16 @@
 //! | `A.matvec(x)`, `A.rmatvec(y)`, `A.matmat(X)`, `A.shape`, `A.dtype` | `op.matvec(&x)`, `op.rmatvec(&y)`, `op.matmat(&xm)`, `op.shape()`, `op.dtype()` |
 //! | `x, info = cg(A, b, x0=x0, rtol=rtol, atol=atol, maxiter=k, M=M, callback=f)` | `let (x, info) = `[`cg`]`(&a, &b).x0(&x0).rtol(rtol).atol(atol).maxiter(k).m(&m).callback(f).run()?;` |
 //! | `bicgstab(A, b, ...)`, `cgs(A, b, ...)` | [`bicgstab`]`(&a, &b)`, [`cgs`]`(&a, &b)`, the same keywords |
+//! | `gmres(A, b, ..., restart=k, callback=f, callback_type='x')` | [`gmres`]`(&a, &b)`, `.restart(k)`, `.callback(f)` (`'pr_norm'`: `.callback_pr_norm(f)`, `'legacy'`: `.callback_legacy(f)`) |
+//! | `minres(A, b, x0, rtol=, shift=s, maxiter=, M=, callback=, check=True)` | [`minres`]`(&a, &b)`, `.shift(s)`, `.check(true)` |
+//! | `x, istop, itn, r1norm, r2norm, anorm, acond, arnorm, xnorm, var = lsqr(A, b, damp=d, atol=, btol=, conlim=, iter_lim=k, x0=x0)` | `let r = `[`lsqr`]`(&a, &b).damp(d).iter_lim(k).x0(&x0).run()?;` ([`LsqrResult`]: `r.x`, `r.istop`, `r.itn`, ...; no `var`) |
+//! | `x, istop, itn, normr, normar, norma, conda, normx = lsmr(A, b, damp=d, ..., maxiter=k)` | `let r = `[`lsmr`]`(&a, &b).damp(d).maxiter(k).run()?;` ([`LsmrResult`]) |
+//! | `spsolve(A, b)` (dense `b`) | `spsolve(&a, &b)?` (faer's sparse LU, on the host) |
+//! | `spsolve_triangular(A, b, lower=False, unit_diagonal=True)` | [`spsolve_triangular`]`(&a, &b).lower(false).unit_diagonal(true).run()?` |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
 //!
-//! The solvers are SciPy's loops (SciPy 1.17's `_isolve/iterative.py`) run on the host over
+//! The solvers are SciPy's loops (SciPy 1.17's `_isolve/iterative.py` and `minres.py`) run on the host over
 //! device operations: each product with `A` is an SpMV (or the user's closure), each dot
 //! product and norm one fused reduction (its scalar read back, as SciPy and CuPy read it),
 //! each vector update one fused elementwise kernel written in place. So a solve runs where
@@ -24,12 +32,20 @@
 //!
 //! Design notes: `kernels-std/src/sparse/README.md`.
 
+mod dsolve;
+mod gmres;
 mod interface;
 mod isolve;
+mod lsqr;
 pub(crate) mod norm;
 mod scalar;
 
+#[cfg(feature = "lapack")]
+pub use dsolve::spsolve;
+pub use dsolve::{spsolve_triangular, SpsolveTriangular, TriangularOperand};
+pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
 pub use isolve::{bicgstab, cg, cgs, Krylov};
+pub use lsqr::{lsmr, lsqr, LeastSquares, Lsmr, LsmrKind, LsmrResult, Lsqr, LsqrKind, LsqrResult};
 pub use norm::{norm, norm_axes, norm_axis};
 pub use scalar::SolverDType;
