@@ -112,7 +112,7 @@ fn device_source(prog: &Program, name: &str) -> String {
     for s in &prog.steps {
         let id = (
             s.kernel.def as *const ElementwiseDef as usize,
-            &s.kernel.type_args[..],
+            s.kernel.type_args,
         );
         let k = match spaces.iter().position(|x| *x == id) {
             Some(k) => k,
