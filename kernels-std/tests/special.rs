@@ -479,6 +479,14 @@ fn kernel_defs() -> Vec<(
         1: betainc, betaincc, betaincinv, betainccinv, bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri,
             pdtr, pdtrc, pdtri, chdtr, chdtrc, chdtri, gdtr, gdtrc, fdtr, fdtrc, fdtri, stdtr,
             stdtrit;
+        // the exponential integrals (tests/special_integrals.rs)
+        1: exp1, expi, expn, spence;
+        2: sici, shichi;
+        // the elliptic integrals (tests/special_integrals.rs)
+        1: ellipk, ellipkm1, ellipe, ellipkinc, ellipeinc;
+        4: ellipj;
+        // the zeta functions (tests/special_integrals.rs)
+        1: zeta, riemann_zeta, zetac;
     }
 }
 

@@ -26,6 +26,9 @@
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
 //! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |
+//! | elliptic integrals | [`ellipk`], [`ellipkm1`], [`ellipe`], [`ellipkinc`], [`ellipeinc`], [`ellipj`] |
+//! | exponential integrals | [`exp1`], [`expi`], [`expn`], [`sici`], [`shichi`], [`spence`] |
+//! | zeta functions | [`zeta`] (Hurwitz's), [`riemann_zeta`] (SciPy's `zeta(x)`), [`zetac`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (integer orders), [`yn`], [`kn`] |
@@ -39,7 +42,9 @@ pub mod bessel;
 pub mod box_cox;
 pub mod distributions;
 pub mod elementary;
+pub mod elliptic;
 pub mod error_fns;
+pub mod expint;
 pub mod gamma_fns;
 pub mod incomplete_beta;
 pub mod incomplete_gamma;
@@ -49,15 +54,19 @@ mod promote;
 pub mod reductions;
 pub mod scalar;
 mod ufunc;
+pub mod zeta_fns;
 
 pub use bessel::*;
 pub use box_cox::*;
 pub use distributions::*;
 pub use elementary::*;
+pub use elliptic::*;
 pub use error_fns::*;
+pub use expint::*;
 pub use gamma_fns::*;
 pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
 pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};
+pub use zeta_fns::*;

@@ -123,6 +123,12 @@ pub fn multigammaln<F: Float>(a: F, d: F) -> F {
 }
 
 mod dist;
+mod elliptic;
+mod expint;
 mod reductions;
+mod zeta_fns;
 pub use dist::*;
+pub use elliptic::*;
+pub use expint::*;
 pub use reductions::*;
+pub use zeta_fns::*;

@@ -1,0 +1,229 @@
+//! `special`'s integrals (the exponential integrals, the elliptic integrals, the zeta
+//! functions) against SciPy 1.17.1, with mpmath's values where SciPy's are off
+//! (`scripts/fixtures/gen_special_integrals_fixtures.py`, one archive per family in
+//! `tests/fixtures/special_integrals/`), on every device: each result's `float64` values
+//! within its tolerance (1e-13 relative unless said), its `float32` values within 4 ULPs of
+//! the reference rounded to `float32`, the result dtypes for `int16`, `int64`, `float16`
+//! and `float32` inputs. NaN must be NaN and infinities equal. (The NVRTC compile of these
+//! kernels is `tests/special.rs`'s, which lists every kernel.)
+
+mod common;
+
+use common::{check_close, devices, fixture, Tol};
+use kernels_std::io::{self, Npz};
+use kernels_std::prelude::*;
+use kernels_std::special;
+
+/// 1e-13 relative (or 4 ULPs); below the smallest normal number absolutely.
+const F64: Tol = Tol {
+    ulps: 4,
+    rtol: 1e-13,
+    atol: f64::MIN_POSITIVE,
+    signed_zero: false,
+};
+
+/// 4 ULPs of the reference rounded to `float32`, subnormals absolutely.
+const F32: Tol = Tol {
+    ulps: 4,
+    rtol: 0.0,
+    atol: f32::MIN_POSITIVE as f64,
+    signed_zero: false,
+};
+
+/// A family's archive.
+fn family(name: &str) -> Npz {
+    let path = fixture(&format!("special_integrals/{name}.npz"));
+    io::load_npz(&path, &Device::cpu()).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+}
+
+/// The dtype of SciPy's character code.
+fn dtype_of(code: u8) -> DTypeId {
+    match code {
+        b'd' => DTypeId::F64,
+        b'f' => DTypeId::F32,
+        _ => panic!("unexpected dtype code {}", code as char),
+    }
+}
+
+/// A one-element array of ones.
+fn one<T: DType>() -> Array<T> {
+    Array::from_vec(&Device::cpu(), &[1], vec![1i32.cast::<T>()]).unwrap()
+}
+
+/// The inputs `name.{prefix}in0, in1, ...` of a function, on `dev`.
+fn inputs<T: io::NpyDType>(npz: &Npz, name: &str, prefix: &str, dev: &Device) -> Vec<Array<T>> {
+    (0..)
+        .map_while(|i| npz.get(&format!("{name}.{prefix}in{i}")))
+        .map(|a| a.as_array::<T>().unwrap().to_device(dev).unwrap())
+        .collect()
+}
+
+/// The first mismatching inputs of a failure, for its message.
+fn with_inputs(
+    message: String,
+    ins: &[Array<f64>],
+    got: &[f64],
+    want: &[f64],
+    rtol: f64,
+) -> String {
+    let cols: Vec<Vec<f64>> = ins
+        .iter()
+        .map(|a| a.to_device(&Device::cpu()).unwrap().to_vec().unwrap())
+        .collect();
+    let mut lines = vec![message];
+    for i in 0..got.len() {
+        let same = (got[i].is_nan() && want[i].is_nan()) || got[i] == want[i];
+        let r = ((got[i] - want[i]) / want[i]).abs();
+        if !same && (r.is_nan() || r > rtol) && lines.len() < 9 {
+            let args: Vec<String> = cols.iter().map(|c| format!("{:e}", c[i])).collect();
+            lines.push(format!(
+                "    f({}) = {:e}, want {:e} (rel {r:.1e})",
+                args.join(", "),
+                got[i],
+                want[i]
+            ));
+        }
+    }
+    lines.join("\n")
+}
+
+/// Result `j` of a call (one array, or a tuple of them).
+trait Results<T: DType> {
+    fn result(&self, j: usize) -> Array<T>;
+    fn dtype0(&self) -> DTypeId;
+}
+
+impl<T: DType> Results<T> for Array<T> {
+    fn result(&self, j: usize) -> Array<T> {
+        assert_eq!(j, 0);
+        self.clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.dtype()
+    }
+}
+
+impl<T: DType> Results<T> for (Array<T>, Array<T>) {
+    fn result(&self, j: usize) -> Array<T> {
+        [&self.0, &self.1][j].clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.0.dtype()
+    }
+}
+
+impl<T: DType> Results<T> for (Array<T>, Array<T>, Array<T>, Array<T>) {
+    fn result(&self, j: usize) -> Array<T> {
+        [&self.0, &self.1, &self.2, &self.3][j].clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.0.dtype()
+    }
+}
+
+/// `check!(errors, npz, dev, name: f, [operand indices], outputs, tol64, tol32)`: one
+/// function against its fixtures, `f64`, `f32` and the result dtypes.
+macro_rules! check {
+    ($errors:ident, $npz:ident, $dev:ident, $name:ident: $f:path, [$($i:tt),+], $outs:expr, $t64:expr, $t32:expr) => {{
+        let name = stringify!($name);
+        let ins = inputs::<f64>(&$npz, name, "", $dev);
+        assert!(!ins.is_empty(), "no inputs for {name}");
+        match $f($(&ins[$i]),+) {
+            Ok(res) => for j in 0..$outs {
+                let got = res.result(j).to_device(&Device::cpu()).unwrap();
+                let want = $npz.array::<f64>(&format!("{name}.out{j}")).unwrap();
+                let tol: Tol = $t64;
+                if let Err(e) = check_close(&got, &want, tol, &format!("{name} f64 result {j} on {}", $dev)) {
+                    $errors.push(with_inputs(e, &ins, &got.to_vec().unwrap(), &want.to_vec().unwrap(), tol.rtol));
+                }
+            },
+            Err(e) => $errors.push(format!("{name} f64 on {}: {e}", $dev)),
+        }
+        let ins = inputs::<f32>(&$npz, name, "f32.", $dev);
+        match $f($(&ins[$i]),+) {
+            Ok(res) => for j in 0..$outs {
+                let got = res.result(j).to_device(&Device::cpu()).unwrap();
+                let want = $npz.array::<f32>(&format!("{name}.f32.out{j}")).unwrap();
+                if let Err(e) = check_close(&got, &want, $t32, &format!("{name} f32 result {j} on {}", $dev)) {
+                    $errors.push(e);
+                }
+            },
+            Err(e) => $errors.push(format!("{name} f32 on {}: {e}", $dev)),
+        }
+        let got = [
+            $f($(check!(@one i16, $i)),+).unwrap().dtype0(),
+            $f($(check!(@one i64, $i)),+).unwrap().dtype0(),
+            $f($(check!(@one f16, $i)),+).unwrap().dtype0(),
+            $f($(check!(@one f32, $i)),+).unwrap().dtype0(),
+        ];
+        let codes = $npz.array::<u8>(&format!("{name}.dtypes")).unwrap().to_vec().unwrap();
+        let want: Vec<DTypeId> = codes.iter().map(|&c| dtype_of(c)).collect();
+        if want != got {
+            $errors.push(format!("{name}: result dtypes {got:?}, SciPy's {want:?}"));
+        }
+    }};
+    (@one $t:ty, $i:tt) => { &one::<$t>() };
+}
+
+/// Runs `body(errors, dev)` on every device and fails with every collected mismatch.
+fn on_devices(body: impl Fn(&mut Vec<String>, &Device)) {
+    let mut errors = Vec::new();
+    for dev in devices() {
+        body(&mut errors, &dev);
+    }
+    assert!(
+        errors.is_empty(),
+        "{} failures:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+}
+
+#[test]
+fn exponential_integrals() {
+    let z = family("expint");
+    on_devices(|e, d| {
+        check!(e, z, d, exp1: special::exp1, [0], 1, F64, F32);
+        check!(e, z, d, expi: special::expi, [0], 1, F64, F32);
+        check!(e, z, d, expn: special::expn, [0, 1], 1, F64, F32);
+        check!(e, z, d, sici: special::sici, [0], 2, F64, F32);
+        // Near the zeros of Ci above 2, Ci = f sin x - g cos x cancels: its error is a few
+        // ULPs of f and g: absolute 1e-15 (7e-16 at x = 3.3842, where SciPy is 3e-16 off;
+        // mpmath's reference).
+        let zeros = Tol { atol: 1e-15, ..F64 };
+        check!(e, z, d, sici_zeros: special::sici, [0], 2, zeros, Tol { atol: 1e-7, ..F32 });
+        check!(e, z, d, shichi: special::shichi, [0], 2, F64, F32);
+        check!(e, z, d, spence: special::spence, [0], 1, F64, F32);
+    });
+}
+
+#[test]
+fn elliptic_integrals() {
+    let z = family("elliptic");
+    on_devices(|e, d| {
+        check!(e, z, d, ellipk: special::ellipk, [0], 1, F64, F32);
+        check!(e, z, d, ellipkm1: special::ellipkm1, [0], 1, F64, F32);
+        check!(e, z, d, ellipe: special::ellipe, [0], 1, F64, F32);
+        check!(e, z, d, ellipkinc: special::ellipkinc, [0, 1], 1, F64, F32);
+        check!(e, z, d, ellipeinc: special::ellipeinc, [0, 1], 1, F64, F32);
+        // sn, cn, dn come from the amplitude: near the zeros of cn and dn (and of sn away
+        // from 0) their error is a few ULPs of the amplitude, absolutely, up to 11 where m is
+        // near 1 (2.5e-15 at cn(5|1 - 1e-8) = 0.013, as SciPy; 3.6e-12
+        // relative at cn(20|1 - 1e-12) = -6e-5, where SciPy is 1e-10 off).
+        check!(e, z, d, ellipj: special::ellipj, [0, 1], 4, Tol { atol: 4e-15, ..F64 }, F32);
+    });
+}
+
+#[test]
+fn zeta_functions() {
+    let z = family("zeta");
+    on_devices(|e, d| {
+        check!(e, z, d, zeta: special::zeta, [0, 1], 1, F64, F32);
+        // A negative non-integral q with an odd x: the terms -|q + k|^-x and |q + k|^-x
+        // cancel, and the error is a few ULPs of the largest (3.8e-11 relative at
+        // zeta(7, -2.5) = 1.9e-4, whose terms reach 128; SciPy's too).
+        check!(e, z, d, zeta_negq: special::zeta, [0, 1], 1, Tol { rtol: 1e-10, ..F64 }, F32);
+        check!(e, z, d, riemann_zeta: special::riemann_zeta, [0], 1, F64, F32);
+        check!(e, z, d, zetac: special::zetac, [0], 1, F64, F32);
+    });
+}
