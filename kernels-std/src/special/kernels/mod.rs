@@ -79,6 +79,8 @@ kernel! {
     boxcox1p(x, lmbda);
     inv_boxcox(y, lmbda);
     inv_boxcox1p(y, lmbda);
+    // combinatorics
+    binom(n, k);
 }
 
 kernel! {
@@ -123,6 +125,8 @@ pub fn multigammaln<F: Float>(a: F, d: F) -> F {
 }
 
 mod dist;
+mod orthogonal;
 mod reductions;
 pub use dist::*;
+pub use orthogonal::*;
 pub use reductions::*;

@@ -30,6 +30,7 @@ pub(crate) mod series;
 
 pub mod bessel;
 pub mod box_cox;
+pub mod combinatorics;
 pub mod distributions;
 pub mod elementary;
 pub mod error_fns;
@@ -37,9 +38,11 @@ pub mod gamma_fns;
 pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod logistic;
+pub mod orthogonal;
 
 pub use bessel::*;
 pub use box_cox::*;
+pub use combinatorics::*;
 pub use distributions::*;
 pub use elementary::*;
 pub use error_fns::*;
@@ -47,3 +50,4 @@ pub use gamma_fns::*;
 pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
+pub use orthogonal::*;
