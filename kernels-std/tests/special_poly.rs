@@ -181,7 +181,7 @@ fn orthogonal_polynomials() {
     });
 }
 
-/// `binom` against SciPy, with mpmath's values where SciPy's are off (its asymptotic form
+/// `binom` and `factorial` against SciPy, with mpmath's values where SciPy's are off (its asymptotic form
 /// for `k` far beyond `|n|`, its beta function at large arguments): 1e-13 relative (the
 /// `amp` of these fixtures is 0).
 #[test]
@@ -191,6 +191,8 @@ fn combinatorics() {
         // Results beyond 1e100 away from integral k come from exp(l), l up to 700: the
         // last bits of l are 1e-13 of them (binom(1e6, 25.5) = 1.3e127: 1.3e-13).
         check!(e, z, d, binom, [0, 1], 2e-13, 0.0);
+        // (float64 for every input dtype, as SciPy's factorial)
+        check!(e, z, d, factorial, [0]);
     });
 }
 

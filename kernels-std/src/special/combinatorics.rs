@@ -1,4 +1,4 @@
-//! The binomial coefficient of real arguments, `binom` (methods:
+//! The binomial coefficient of real arguments, `binom`, and the factorial, `factorial` (methods:
 //! [`scalar::combinatorics`](super::scalar::combinatorics)).
 //!
 //! ```
@@ -8,10 +8,15 @@
 //! assert_eq!(&c[..2], &[10.0, 1.875]);
 //! assert!(c[2].is_nan()); // SciPy: NaN at negative integers n
 //! assert_eq!(c[3], 45.0);
+//! let k = Array::from_vec(&Device::cpu(), &[3], vec![-1i32, 0, 5])?;
+//! assert_eq!(special::factorial(&k)?.to_vec()?, vec![0.0, 1.0, 120.0]); // always f64
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
 use super::ufunc::ufunc;
+use crate::prelude::*;
+use array_runtime::kernel::elementwise::Operand;
+use array_runtime::IntoOperand;
 
 ufunc! {
     /// The binomial coefficient `Gamma(n + 1) / (Gamma(k + 1) Gamma(n - k + 1))` of real
@@ -21,4 +26,19 @@ ufunc! {
     ///
     /// Example: [the family's page](self).
     binom(n, k): PromoteF32;
+}
+
+/// The factorial `n! = Gamma(n + 1)`, elementwise, in `float64` for every input dtype
+/// (SciPy's `factorial(n, exact=False)`, its default `extend='zero'`): 0 for `n < 0`, NaN for
+/// NaN, `inf` from 171 on. SciPy's `exact=True` (Python integers) is not provided.
+///
+/// Example: [the family's page](self).
+pub fn factorial<'a, T: DType>(n: impl IntoOperand<'a, T>) -> Result<Array<f64>> {
+    let n = match n.into_operand() {
+        Operand::Scalar(s) => Operand::Scalar(s.cast::<f64>()),
+        Operand::Borrowed(a) => Operand::Owned(a.astype::<f64>()?),
+        Operand::Owned(a) => Operand::Owned(a.astype::<f64>()?),
+        Operand::Lazy(e) => Operand::Lazy(e.astype::<f64>()),
+    };
+    super::kernels::factorial::<f64>(n)
 }

@@ -81,6 +81,7 @@ kernel! {
     inv_boxcox1p(y, lmbda);
     // combinatorics
     binom(n, k);
+    factorial(n);
 }
 
 kernel! {

@@ -1,4 +1,4 @@
-//! The binomial coefficient of real arguments (`binom`).
+//! The binomial coefficient of real arguments (`binom`) and the factorial (`factorial`).
 //!
 //! Method: for an integral `k` (reduced to `min(k, n - k)` when `n` is a non-negative
 //! integer) up to 2000 the product `prod_(i=1..k) ((i - k) + n) / i` (each factor one rounding
@@ -16,6 +16,8 @@
 //! assert_eq!(sp::binom(2.5, 3.0), 0.3125); // 2.5 * 1.5 * 0.5 / 6
 //! assert!(sp::binom(-3.0, 2.0).is_nan()); // SciPy: NaN at negative integers n
 //! assert_eq!(sp::binom(3.0, 1e10), 0.0);
+//! assert_eq!(sp::factorial(5.0), 120.0);
+//! assert_eq!(sp::factorial(-1.0), 0.0);
 //! ```
 
 use super::gamma_fns::{beta, betaln, gamma, gammaln, gammasgn, lgamma_ratio};
@@ -126,5 +128,20 @@ pub fn binom(n: f64, k: f64) -> f64 {
                 sign * (top - gammaln(k + 1.0)).exp()
             }
         }
+    }
+}
+
+/// The factorial `n! = Gamma(n + 1)` of a real `n` (SciPy's `factorial(n, exact=False)`): 0
+/// for `n < 0`, NaN for NaN.
+///
+/// Example: [the module's page](self).
+#[device_fn]
+pub fn factorial(n: f64) -> f64 {
+    if n.is_nan() {
+        f64::NAN
+    } else if n < 0.0 {
+        0.0
+    } else {
+        gamma(n + 1.0)
     }
 }
