@@ -482,7 +482,8 @@ fn kernel_defs() -> Vec<(
         // the orthogonal polynomials and binom (tests/special_poly.rs)
         1: eval_legendre, eval_chebyt, eval_chebyu, eval_chebyc, eval_chebys, eval_sh_legendre,
             eval_sh_chebyt, eval_sh_chebyu, eval_hermite, eval_hermitenorm, eval_laguerre,
-            eval_genlaguerre, eval_gegenbauer, eval_jacobi, eval_sh_jacobi, binom, factorial;
+            eval_genlaguerre, eval_gegenbauer, eval_jacobi, eval_sh_jacobi, binom, factorial, comb,
+            comb_repetition, perm;
     }
 }
 

@@ -15,7 +15,28 @@ mod common;
 use common::{devices, fixture};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
-use kernels_std::special;
+
+/// `special`, with `comb` split by its `repetition` flag (for `check!`).
+mod special {
+    pub use kernels_std::special::*;
+    use kernels_std::{Array, IntoOperand, Result};
+
+    /// `comb(n, k, repetition=False)`.
+    pub fn comb<'a, T: PromoteF32>(
+        n: impl IntoOperand<'a, T>,
+        k: impl IntoOperand<'a, T>,
+    ) -> Result<Array<T::Out>> {
+        kernels_std::special::comb(n, k, false)
+    }
+
+    /// `comb(n, k, repetition=True)`.
+    pub fn comb_repetition<'a, T: PromoteF32>(
+        n: impl IntoOperand<'a, T>,
+        k: impl IntoOperand<'a, T>,
+    ) -> Result<Array<T::Out>> {
+        kernels_std::special::comb(n, k, true)
+    }
+}
 
 /// An archive (`orthogonal`, `combinatorics`).
 fn archive(name: &str) -> Npz {
@@ -181,7 +202,7 @@ fn orthogonal_polynomials() {
     });
 }
 
-/// `binom` and `factorial` against SciPy, with mpmath's values where SciPy's are off (its asymptotic form
+/// `binom`, `factorial`, `comb` and `perm` against SciPy, with mpmath's values where SciPy's are off (its asymptotic form
 /// for `k` far beyond `|n|`, its beta function at large arguments): 1e-13 relative (the
 /// `amp` of these fixtures is 0).
 #[test]
@@ -193,6 +214,9 @@ fn combinatorics() {
         check!(e, z, d, binom, [0, 1], 2e-13, 0.0);
         // (float64 for every input dtype, as SciPy's factorial)
         check!(e, z, d, factorial, [0]);
+        check!(e, z, d, comb, [0, 1], 2e-13, 0.0);
+        check!(e, z, d, comb_repetition, [0, 1], 2e-13, 0.0);
+        check!(e, z, d, perm, [0, 1]);
     });
 }
 

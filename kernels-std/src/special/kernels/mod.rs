@@ -82,6 +82,9 @@ kernel! {
     // combinatorics
     binom(n, k);
     factorial(n);
+    comb(n, k);
+    comb_repetition(n, k);
+    perm(n, k);
 }
 
 kernel! {

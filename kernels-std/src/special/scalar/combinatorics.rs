@@ -1,4 +1,5 @@
-//! The binomial coefficient of real arguments (`binom`) and the factorial (`factorial`).
+//! The binomial coefficient of real arguments (`binom`), the factorial (`factorial`) and
+//! SciPy's `comb` and `perm` (`exact=False`).
 //!
 //! Method: for an integral `k` (reduced to `min(k, n - k)` when `n` is a non-negative
 //! integer) up to 2000 the product `prod_(i=1..k) ((i - k) + n) / i` (each factor one rounding
@@ -20,7 +21,7 @@
 //! assert_eq!(sp::factorial(-1.0), 0.0);
 //! ```
 
-use super::gamma_fns::{beta, betaln, gamma, gammaln, gammasgn, lgamma_ratio};
+use super::gamma_fns::{beta, betaln, gamma, gammaln, gammasgn, lgamma_ratio, poch};
 use crate::prelude::*;
 
 /// `sin(pi x)` (`cos` where `cosine`), reduced to `[-1/2, 1/2]` exactly.
@@ -143,5 +144,40 @@ pub fn factorial(n: f64) -> f64 {
         0.0
     } else {
         gamma(n + 1.0)
+    }
+}
+
+/// The number of combinations of `n` things taken `k` at a time (SciPy's `comb(n, k,
+/// exact=False)`): [`binom()`] where `0 <= k <= n`, else 0 (NaN arguments too).
+///
+/// Example: [the module's page](self).
+#[device_fn]
+pub fn comb(n: f64, k: f64) -> f64 {
+    if k <= n && n >= 0.0 && k >= 0.0 {
+        binom(n, k)
+    } else {
+        0.0
+    }
+}
+
+/// The number of combinations with repetition (SciPy's `comb(n, k, exact=False,
+/// repetition=True)`): `binom(n + k - 1, k)` (no range rule: NaN for NaN).
+///
+/// Example: [the module's page](self).
+#[device_fn]
+pub fn comb_repetition(n: f64, k: f64) -> f64 {
+    binom(n + k - 1.0, k)
+}
+
+/// The number of permutations of `n` things taken `k` at a time (SciPy's `perm(n, k,
+/// exact=False)`): `poch(n - k + 1, k)` where `0 <= k <= n`, else 0 (NaN arguments too).
+///
+/// Example: [the module's page](self).
+#[device_fn]
+pub fn perm(n: f64, k: f64) -> f64 {
+    if k <= n && n >= 0.0 && k >= 0.0 {
+        poch(n - k + 1.0, k)
+    } else {
+        0.0
     }
 }
