@@ -83,8 +83,15 @@ kernel! {
     binom(n, k);
     factorial(n);
     comb(n, k);
-    comb_repetition(n, k);
     perm(n, k);
+}
+
+/// The kernel of [`special::comb`](crate::special::comb()) with `repetition`: computed in
+/// `f64`, rounded once to `F`.
+#[elementwise]
+pub fn comb_repetition<F: Float>(n: F, k: F) -> F {
+    let y: f64 = scalar::comb_repetition(n.cast::<f64>(), k.cast::<f64>());
+    y.cast::<F>()
 }
 
 kernel! {
