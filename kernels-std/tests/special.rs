@@ -487,6 +487,11 @@ fn kernel_defs() -> Vec<(
         4: ellipj;
         // the zeta functions (tests/special_integrals.rs)
         1: zeta, riemann_zeta, zetac;
+        // the orthogonal polynomials and binom (tests/special_poly.rs)
+        1: eval_legendre, eval_chebyt, eval_chebyu, eval_chebyc, eval_chebys, eval_sh_legendre,
+            eval_sh_chebyt, eval_sh_chebyu, eval_hermite, eval_hermitenorm, eval_laguerre,
+            eval_genlaguerre, eval_gegenbauer, eval_jacobi, eval_sh_jacobi, binom, factorial, comb,
+            comb_repetition, perm;
     }
 }
 

@@ -32,6 +32,8 @@
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (integer orders), [`yn`], [`kn`] |
+//! | orthogonal polynomials (integer degrees) | [`eval_legendre`], [`eval_chebyt`], [`eval_chebyu`], [`eval_chebyc`], [`eval_chebys`], [`eval_sh_legendre`], [`eval_sh_chebyt`], [`eval_sh_chebyu`], [`eval_hermite`], [`eval_hermitenorm`], [`eval_laguerre`], [`eval_genlaguerre`], [`eval_gegenbauer`], [`eval_jacobi`], [`eval_sh_jacobi`] |
+//! | combinatorics | [`binom`], [`factorial`], [`comb`], [`perm`] (`exact=False`) |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
@@ -40,6 +42,7 @@
 
 pub mod bessel;
 pub mod box_cox;
+pub mod combinatorics;
 pub mod distributions;
 pub mod elementary;
 pub mod elliptic;
@@ -50,6 +53,7 @@ pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod kernels;
 pub mod logistic;
+pub mod orthogonal;
 mod promote;
 pub mod reductions;
 pub mod scalar;
@@ -58,6 +62,7 @@ pub mod zeta_fns;
 
 pub use bessel::*;
 pub use box_cox::*;
+pub use combinatorics::*;
 pub use distributions::*;
 pub use elementary::*;
 pub use elliptic::*;
@@ -67,6 +72,7 @@ pub use gamma_fns::*;
 pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
+pub use orthogonal::*;
 pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};
 pub use zeta_fns::*;

@@ -79,6 +79,19 @@ kernel! {
     boxcox1p(x, lmbda);
     inv_boxcox(y, lmbda);
     inv_boxcox1p(y, lmbda);
+    // combinatorics
+    binom(n, k);
+    factorial(n);
+    comb(n, k);
+    perm(n, k);
+}
+
+/// The kernel of [`special::comb`](crate::special::comb()) with `repetition`: computed in
+/// `f64`, rounded once to `F`.
+#[elementwise]
+pub fn comb_repetition<F: Float>(n: F, k: F) -> F {
+    let y: f64 = scalar::comb_repetition(n.cast::<f64>(), k.cast::<f64>());
+    y.cast::<F>()
 }
 
 kernel! {
@@ -125,10 +138,12 @@ pub fn multigammaln<F: Float>(a: F, d: F) -> F {
 mod dist;
 mod elliptic;
 mod expint;
+mod orthogonal;
 mod reductions;
 mod zeta_fns;
 pub use dist::*;
 pub use elliptic::*;
 pub use expint::*;
+pub use orthogonal::*;
 pub use reductions::*;
 pub use zeta_fns::*;

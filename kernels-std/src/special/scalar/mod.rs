@@ -30,6 +30,7 @@ pub(crate) mod series;
 
 pub mod bessel;
 pub mod box_cox;
+pub mod combinatorics;
 pub mod distributions;
 pub mod elementary;
 pub mod elliptic;
@@ -39,10 +40,12 @@ pub mod gamma_fns;
 pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod logistic;
+pub mod orthogonal;
 pub mod zeta_fns;
 
 pub use bessel::*;
 pub use box_cox::*;
+pub use combinatorics::*;
 pub use distributions::*;
 pub use elementary::*;
 pub use elliptic::*;
@@ -52,4 +55,5 @@ pub use gamma_fns::*;
 pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use logistic::*;
+pub use orthogonal::*;
 pub use zeta_fns::*;
