@@ -24,6 +24,7 @@
 //! | `np.linalg.lstsq(a, b)`, `pinv(a, hermitian=True)`, `matrix_rank(a, tol)` | `lstsq(&a, &b, None)`, `pinv(&a, None, true)`, `matrix_rank(&a, Some(tol), false, None)` |
 //! | `np.linalg.matrix_power(a, -2)`, `tensorsolve(a, b)`, `tensorinv(a, 2)` | `matrix_power(&a, -2)`, `tensorsolve(&a, &b, None)`, `tensorinv(&a, 2)` |
 //! | `np.linalg.multi_dot([a, b, c])`, `vecdot`, `cross`, `matrix_transpose`, `np.kron` | `multi_dot(&[&a, &b, &c])`, `vecdot(&a, &b, -1)`, `cross(&a, &b, -1)`, `matrix_transpose(&a)`, `kron(&a, &b)` |
+//! | `np.matvec(a, v)`, `np.vecmat(v, a)` | `matvec(&a, &v)`, `vecmat(&v, &a)` (conjugates `v`) |
 //!
 //! Every product is one batched GEMM on the operands' device: `matrixmultiply` on the CPU
 //! backend (two threads, strided views read in place), cuBLAS on a GPU (strided batched, on
@@ -146,7 +147,7 @@ pub(crate) fn conj_transpose<F: LinalgFloat>(a: &Array<F>) -> Result<Array<F>> {
 }
 pub use matmul::matmul;
 pub use norm::{norm, NormOrd};
-pub use products::{cross, kron, matrix_transpose, multi_dot, vecdot};
+pub use products::{cross, kron, matrix_transpose, matvec, multi_dot, vecdot, vecmat};
 pub use scalar::{Engine, LinalgScalar, RealScalar};
 pub use tensordot::{tensordot, TensorAxes};
 pub use trace::{diagonal, trace, trace_with};

@@ -1,4 +1,4 @@
-//! NumPy's remaining products: `linalg.multi_dot`, `linalg.cross`, `linalg.vecdot`,
+//! NumPy's remaining products: `linalg.multi_dot`, `linalg.cross`, `linalg.vecdot`, `matvec`, `vecmat`,
 //! `linalg.matrix_transpose`, and `kron`.
 
 use array_runtime::{shape, Array, Error, Result};
@@ -71,6 +71,79 @@ pub fn vecdot<T: LinalgScalar + Conjugate>(
     let a = T::conjugate(&a)?.insert_axis(-2)?.broadcast_to(&sa)?;
     let b = b.insert_axis(-1)?.broadcast_to(&sb)?;
     super::gemm::gemm_batched("vecdot", &a, &b)?.reshape(&batch)
+}
+
+/// NumPy's `matvec(x1, x2)` (a gufunc of NumPy 2.2, signature `(m,n),(n)->(m)`): the
+/// product of each matrix of the stack `x1` with each vector of the stack `x2`, the batch
+/// dimensions broadcast; no conjugation. A 0-d or 1-d `x1`, a 0-d `x2` or core dimensions
+/// that differ are errors, as in NumPy. One batched [`matmul`].
+///
+/// ```
+/// use kernels_std::linalg::matvec;
+/// use kernels_std::prelude::*;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+/// let v = Array::from_vec(&dev, &[2, 3], vec![1.0, 0.0, 0.0, 0.0, 0.0, 1.0])?;
+/// let r = matvec(&a, &v)?; // (2, 3) with a stack of two vectors: (2, 2)
+/// assert_eq!(r.shape(), &[2, 2]);
+/// assert_eq!(r.to_vec()?, vec![1.0, 4.0, 3.0, 6.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn matvec<T: LinalgScalar>(x1: &Array<T>, x2: &Array<T>) -> Result<Array<T>> {
+    if x1.ndim() < 2 || x2.ndim() < 1 {
+        return Err(Error::invalid(format!(
+            "matvec: the operands need (..., m, n) and (..., n), got {:?} and {:?}",
+            x1.shape(),
+            x2.shape()
+        )));
+    }
+    let (n1, n2) = (x1.shape()[x1.ndim() - 1], x2.shape()[x2.ndim() - 1]);
+    if n1 != n2 {
+        return Err(Error::invalid(format!(
+            "matvec: core dimension n differs: {:?} and {:?} ({n1} != {n2})",
+            x1.shape(),
+            x2.shape()
+        )));
+    }
+    let out = matmul(x1, &x2.insert_axis(-1)?)?;
+    let shape = &out.shape()[..out.ndim() - 1].to_vec();
+    out.reshape(shape)
+}
+
+/// NumPy's `vecmat(x1, x2)` (a gufunc of NumPy 2.2, signature `(n),(n,m)->(m)`): the
+/// product of each vector of the stack `x1`, complex-conjugated as NumPy's, with each matrix
+/// of the stack `x2`, the batch dimensions broadcast. A 0-d `x1`, a 0-d or 1-d `x2` or core
+/// dimensions that differ are errors, as in NumPy. One batched [`matmul`].
+///
+/// ```
+/// use kernels_std::linalg::vecmat;
+/// use kernels_std::prelude::*;
+/// let dev = Device::cpu();
+/// let v = Array::from_vec(&dev, &[2], vec![c128::new(0.0, 1.0), c128::new(1.0, 0.0)])?;
+/// let a = Array::from_vec(&dev, &[2, 1], vec![c128::new(1.0, 0.0), c128::new(2.0, 0.0)])?;
+/// assert_eq!(vecmat(&v, &a)?.to_vec()?, vec![c128::new(2.0, -1.0)]); // conj(i) + 2
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn vecmat<T: LinalgScalar + Conjugate>(x1: &Array<T>, x2: &Array<T>) -> Result<Array<T>> {
+    if x1.ndim() < 1 || x2.ndim() < 2 {
+        return Err(Error::invalid(format!(
+            "vecmat: the operands need (..., n) and (..., n, m), got {:?} and {:?}",
+            x1.shape(),
+            x2.shape()
+        )));
+    }
+    let (n1, n2) = (x1.shape()[x1.ndim() - 1], x2.shape()[x2.ndim() - 2]);
+    if n1 != n2 {
+        return Err(Error::invalid(format!(
+            "vecmat: core dimension n differs: {:?} and {:?} ({n1} != {n2})",
+            x1.shape(),
+            x2.shape()
+        )));
+    }
+    let out = matmul(&T::conjugate(x1)?.insert_axis(-2)?, x2)?;
+    let mut shape = out.shape().to_vec();
+    shape.remove(out.ndim() - 2);
+    out.reshape(&shape)
 }
 
 /// NumPy's `linalg.cross(x1, x2, axis)`: the cross product of 3-element vectors along `axis`

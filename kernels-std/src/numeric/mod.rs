@@ -9,6 +9,9 @@
 //! | `np.polyval(p, x)`, `np.vander(x, N, increasing=True)` | [`polyval`]`(&p, &x)`, [`vander`]`(&x, Some(n), true)` |
 //! | `np.polyadd(a, b)`, `np.polysub(a, b)` | [`polyadd`]`(&a, &b)`, [`polysub`]`(&a, &b)` |
 //! | `np.polyder(p, 2)`, `np.polyint(p, 2, k=[1, 2])` | [`polyder`]`(&p, 2)`, [`polyint`]`(&p, 2, &[1.0, 2.0])` |
+//! | `np.polymul(a, b)`, `np.polydiv(u, v)` | [`polymul`]`(&a, &b)`, [`polydiv`]`(&u, &v)` |
+//! | `np.poly(z)`, `np.roots(p)` | [`poly`]`(&z)`, [`roots`]`(&p)` |
+//! | `np.polyfit(x, y, 2, w=w, full=True)` | [`polyfit`]`(&x, &y, 2).weights(&w).run_full()` |
 //! | `np.bartlett(M)`, `np.blackman(M)`, `np.hamming(M)`, `np.hanning(M)` | [`bartlett`]`(&dev, m)`, [`blackman`], [`hamming`], [`hanning`] |
 //!
 //! Each output element is one thread of a kernel (`interp`: a bisection of the sample
@@ -19,6 +22,7 @@ mod gradient;
 mod interp;
 mod kernels;
 mod poly;
+mod polyalg;
 mod trapezoid;
 mod windows;
 
@@ -27,6 +31,7 @@ pub use interp::{interp, Coordinate, Interp, InterpValue};
 pub use poly::{
     polyadd, polyder, polyint, polysub, polyval, vander, DerScalar, PolyDer, VanderInput,
 };
+pub use polyalg::{poly, polydiv, polyfit, polymul, roots, Polyfit, PolyfitCov, PolyfitFull};
 pub use trapezoid::{trapezoid, Integrand, Trapezoid};
 pub use windows::{bartlett, blackman, hamming, hanning, kaiser};
 

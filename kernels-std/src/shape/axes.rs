@@ -96,6 +96,42 @@ pub fn moveaxis<T: DType>(
     a.permute(&order.iter().map(|&x| x as isize).collect::<Vec<_>>())
 }
 
+/// NumPy's `rollaxis(a, axis, start=0)`: `a` with axis `axis` moved to stand before the
+/// axis that is now at `start` (the others keeping their order): a view. `axis` in
+/// `-ndim..ndim`; `start` in `-ndim..=ndim` (negative counts from the end), else an error as
+/// NumPy's `AxisError`. (NumPy recommends [`moveaxis`].)
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::rollaxis;
+/// let a = Array::<f32>::zeros(&Device::cpu(), &[3, 4, 5, 6])?;
+/// assert_eq!(rollaxis(&a, 3, 1)?.shape(), &[3, 6, 4, 5]);
+/// assert_eq!(rollaxis(&a, 2, 0)?.shape(), &[5, 3, 4, 6]);
+/// assert_eq!(rollaxis(&a, 1, 4)?.shape(), &[3, 5, 6, 4]);
+/// assert!(rollaxis(&a, 1, 5).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn rollaxis<T: DType>(a: &Array<T>, axis: isize, start: isize) -> Result<Array<T>> {
+    let n = a.ndim();
+    let axis = normalize(axis, n)?;
+    let ni = n as isize;
+    let s = if start < 0 { start + ni } else { start };
+    if !(0..=ni).contains(&s) {
+        return Err(Error::invalid(format!(
+            "rollaxis: 'start' arg requires {} <= start < {}, but {start} was passed in",
+            -ni,
+            ni + 1
+        )));
+    }
+    let mut start = s as usize;
+    if axis < start {
+        start -= 1;
+    }
+    let mut order: Vec<isize> = (0..ni).filter(|&k| k as usize != axis).collect();
+    order.insert(start, axis as isize);
+    a.permute(&order)
+}
+
 /// `a` with new axes of extent 1 at the positions `axes` of the result (NumPy's
 /// `expand_dims`; each axis in `-(ndim + len)..ndim + len`, no repeats): a view.
 ///

@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `np.reshape(a, (2, -1))`, `a.ravel()`, `a.flatten()` | [`reshape`]`(&a, &[2, -1])`, [`ravel`], [`flatten`] | view when possible / view when possible / copy |
 //! | `np.transpose(a)`, `np.transpose(a, (1, 0, 2))` | [`transpose`]`(&a, None)`, `transpose(&a, Some(&[1, 0, 2]))` | view |
-//! | `np.swapaxes(a, 0, 1)`, `np.moveaxis(a, 0, -1)` | [`swapaxes`], [`moveaxis`]`(&a, &[0], &[-1])` | view |
+//! | `np.swapaxes(a, 0, 1)`, `np.moveaxis(a, 0, -1)`, `np.rollaxis(a, 2, 1)` | [`swapaxes`], [`moveaxis`]`(&a, &[0], &[-1])`, [`rollaxis`]`(&a, 2, 1)` | view |
 //! | `np.expand_dims(a, (0, 2))`, `np.squeeze(a)`, `np.squeeze(a, 1)` | [`expand_dims`]`(&a, &[0, 2])`, [`squeeze`]`(&a, None)`, `squeeze(&a, Some(&[1]))` | view |
 //! | `np.flip(a)`, `np.flip(a, 1)`, `np.fliplr`, `np.flipud` | [`flip`]`(&a, None)`, `flip(&a, Some(&[1]))`, [`fliplr`], [`flipud`] | view |
 //! | `np.broadcast_to(a, s)`, `np.broadcast_arrays(a, b)` | [`broadcast_to`], [`broadcast_arrays`]`(&[&a, &b])` | views |
@@ -70,7 +70,7 @@ mod split;
 
 pub use axes::{
     atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to,
-    expand_dims, flip, fliplr, flipud, moveaxis, squeeze, swapaxes, transpose,
+    expand_dims, flip, fliplr, flipud, moveaxis, rollaxis, squeeze, swapaxes, transpose,
 };
 pub use edit::{delete, insert, resize, trim_zeros, Positions};
 pub use join::{

@@ -201,3 +201,27 @@ pub fn array_equal<T: DType>(a: &Array<T>, b: &Array<T>, equal_nan: bool) -> Res
     }
     equal_kernel::<T>(a, b, equal_nan).run()?.item()
 }
+
+/// NumPy's `array_equiv(a1, a2)`: whether the shapes broadcast together and every pair of
+/// broadcast elements is equal (NaN unequal to everything, as NumPy's `==`). Shapes that do
+/// not broadcast give `false`, not an error; two empty broadcast results are equivalent.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::array_equiv;
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[2], vec![1, 2])?;
+/// let b = Array::from_vec(&dev, &[2, 2], vec![1, 2, 1, 2])?;
+/// assert!(array_equiv(&a, &b)?);
+/// let c = Array::from_vec(&dev, &[2, 2], vec![1, 2, 1, 3])?;
+/// assert!(!array_equiv(&a, &c)?);
+/// assert!(!array_equiv(&a, &Array::from_vec(&dev, &[3], vec![1, 2, 3])?)?);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn array_equiv<T: DType>(a1: &Array<T>, a2: &Array<T>) -> Result<bool> {
+    let shapes = [a1.shape(), a2.shape()];
+    let Ok(shape) = array_runtime::shape::broadcast_shapes("array_equiv", &shapes) else {
+        return Ok(false);
+    };
+    array_equal(&a1.broadcast_to(&shape)?, &a2.broadcast_to(&shape)?, false)
+}

@@ -16,6 +16,7 @@
 //! | `np.isclose(a, b, rtol, atol, equal_nan)` | [`isclose`]`(&a, &b).rtol(..).atol(..).equal_nan(true).run()` |
 //! | `np.allclose(a, b)` | [`allclose`]`(&a, &b).run()` (a `bool`) |
 //! | `np.array_equal(a, b, equal_nan)` | [`array_equal`]`(&a, &b, equal_nan)` (a `bool`) |
+//! | `np.array_equiv(a, b)` | [`array_equiv`]`(&a, &b)` (a `bool`) |
 //!
 //! Every computation runs on the arrays' device: `histogram` and `bincount` count with atomics
 //! in `#[raw_kernel]`s, `cov` is one product through [`linalg::matmul`](crate::linalg::matmul),
@@ -49,7 +50,7 @@ mod histogramdd;
 
 pub use bin_rules::{BinRule, MAX_RULE_BINS};
 pub use bincount::{bincount, BinCount, BinCountWeighted};
-pub use close::{allclose, array_equal, isclose, AllClose, IsClose};
+pub use close::{allclose, array_equal, array_equiv, isclose, AllClose, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
 pub use histogram::{
     histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
