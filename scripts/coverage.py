@@ -335,7 +335,11 @@ def sparse_linalg_section():
     return lines
 
 
-UFUNC_ENTRY = re.compile(r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): Promote(?:F32|Long)?;", re.M)
+# An entry of the `ufunc!` tables (`name(x, y): Promote;`) or of `orthogonal!` (`name(n, x):
+# Integral;`, the degree rule in place of the promotion).
+UFUNC_ENTRY = re.compile(
+    r"^\s*([a-z_][a-z0-9_]*)\([a-z_, ]+\): "
+    r"(?:Promote(?:F32|Long)?|Integral|IntegralFloatNonNegative|NonNegative);", re.M)
 
 
 def special_fns():
