@@ -66,3 +66,73 @@ fn asfortranarray_and_isfortran() {
     let s = asfortranarray(&Array::scalar(&Device::cpu(), 2i64).unwrap()).unwrap();
     assert_eq!(s.shape(), &[1]);
 }
+
+use kernels_std::shape::{may_share_memory, shares_memory};
+
+/// Storage offsets of every element of a view (the reference: plain enumeration).
+fn offsets<T: DType>(a: &Array<T>) -> std::collections::BTreeSet<isize> {
+    let l = a.layout();
+    let mut out = std::collections::BTreeSet::new();
+    let n: usize = l.shape.iter().product();
+    for flat in 0..n {
+        let (mut rem, mut off) = (flat, l.offset as isize);
+        for (&d, &s) in l.shape.iter().zip(&l.strides).rev() {
+            off += (rem % d) as isize * s;
+            rem /= d;
+        }
+        out.insert(off);
+    }
+    out
+}
+
+#[test]
+fn shares_memory_is_exact() {
+    let a = arange(&[6, 10]);
+    let views = [
+        a.clone(),
+        a.slice(s![.., ..;2]).unwrap(),
+        a.slice(s![.., 1..;2]).unwrap(),
+        a.slice(s![1..;2, ..;3]).unwrap(),
+        a.slice(s![..;-2, 7..;-3]).unwrap(),
+        a.slice(s![2..4, 3..7]).unwrap(),
+        a.slice(s![4.., ..5]).unwrap(),
+        a.t().slice(s![..;4, 1..;5]).unwrap(),
+        a.slice(s![..0, ..]).unwrap(),
+        a.slice(s![3, ..;7]).unwrap(),
+        a.reshape(&[60]).unwrap().slice(s![5..;11]).unwrap(),
+    ];
+    for (i, x) in views.iter().enumerate() {
+        for (j, y) in views.iter().enumerate() {
+            let want = !offsets(x).is_disjoint(&offsets(y));
+            assert_eq!(
+                shares_memory(x, y, None).unwrap(),
+                want,
+                "views {i} and {j}"
+            );
+            if want {
+                assert!(may_share_memory(x, y), "views {i} and {j}");
+            }
+        }
+    }
+    // NumPy: np.shares_memory(a[:, ::2], a[:, 1::2]) is False, may_share_memory True.
+    assert!(may_share_memory(&views[1], &views[2]));
+    assert!(!shares_memory(&views[1], &views[2], None).unwrap());
+    // Other storage never shares; neither does an empty view.
+    assert!(!shares_memory(&a, &a.copy().unwrap(), None).unwrap());
+    assert!(!may_share_memory(&views[8], &a));
+}
+
+#[test]
+fn shares_memory_big_and_max_work() {
+    // Interleaved halves of a large array: decided quickly without enumeration.
+    let a = Array::<u8>::zeros(&Device::cpu(), &[1 << 24]).unwrap();
+    let (even, odd) = (a.slice(s![..;2]).unwrap(), a.slice(s![1..;2]).unwrap());
+    assert!(!shares_memory(&even, &odd, None).unwrap());
+    assert!(shares_memory(&even, &a.slice(s![..;3]).unwrap(), None).unwrap());
+    // A bounded search that runs out is an error (NumPy's TooHardError).
+    let x = a.reshape(&[4096, 4096]).unwrap();
+    let p = x.slice(s![..;3, ..;5]).unwrap();
+    let q = x.slice(s![1..;7, 2..;11]).unwrap();
+    assert!(shares_memory(&p, &q, Some(1)).is_err());
+    assert!(shares_memory(&p, &q, None).unwrap());
+}
