@@ -136,3 +136,65 @@ fn shares_memory_big_and_max_work() {
     assert!(shares_memory(&p, &q, Some(1)).is_err());
     assert!(shares_memory(&p, &q, None).unwrap());
 }
+
+use kernels_std::math::{packbits, unpackbits, BitOrder};
+
+#[test]
+fn packbits_and_unpackbits_match_numpy() {
+    let dev = Device::cpu();
+    // a = (np.arange(2*11*3) % 3 == 0).reshape(2, 11, 3)
+    let a = Array::from_vec(&dev, &[2, 11, 3], (0..66).map(|i| i % 3 == 0).collect()).unwrap();
+    // np.packbits(a, axis=1)
+    let p = packbits(&a, Some(1), BitOrder::Big).unwrap();
+    assert_eq!(p.shape(), &[2, 2, 3]);
+    assert_eq!(
+        p.to_vec().unwrap(),
+        vec![255, 0, 0, 224, 0, 0, 255, 0, 0, 224, 0, 0]
+    );
+    // np.packbits(a, bitorder='little')
+    let q = packbits(&a, None, BitOrder::Little).unwrap();
+    assert_eq!(
+        q.to_vec().unwrap(),
+        vec![73, 146, 36, 73, 146, 36, 73, 146, 0]
+    );
+    // Integer input: nonzero is a set bit; empty stays empty.
+    let i = Array::from_vec(&dev, &[3], vec![-5i32, 0, 7]).unwrap();
+    assert_eq!(
+        packbits(&i, None, BitOrder::Big).unwrap().to_vec().unwrap(),
+        vec![160]
+    );
+    let e = Array::<u8>::zeros(&dev, &[2, 0]).unwrap();
+    assert_eq!(
+        packbits(&e, Some(1), BitOrder::Big).unwrap().shape(),
+        &[2, 0]
+    );
+    assert!(packbits(&e, Some(2), BitOrder::Big).is_err());
+    // np.unpackbits(p, axis=1, count=...) inverts it.
+    let u = unpackbits(&p, Some(1), Some(11), BitOrder::Big).unwrap();
+    assert_eq!(u.shape(), &[2, 11, 3]);
+    let want: Vec<u8> = a.to_vec().unwrap().iter().map(|&b| b as u8).collect();
+    assert_eq!(u.to_vec().unwrap(), want);
+    let b = Array::from_vec(&dev, &[2], vec![0b1100_0001u8, 2]).unwrap();
+    let l = unpackbits(&b, None, None, BitOrder::Little).unwrap();
+    assert_eq!(
+        l.to_vec().unwrap(),
+        vec![1, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0]
+    );
+    // np.unpackbits(b, count=-13) and count=18 (zeros appended).
+    assert_eq!(
+        unpackbits(&b, None, Some(-13), BitOrder::Big)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        vec![1, 1, 0]
+    );
+    let long = unpackbits(&b, None, Some(18), BitOrder::Big)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert_eq!(
+        long,
+        vec![1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    );
+    assert!(unpackbits(&b, None, Some(-17), BitOrder::Big).is_err());
+}
