@@ -198,3 +198,23 @@ fn packbits_and_unpackbits_match_numpy() {
     );
     assert!(unpackbits(&b, None, Some(-17), BitOrder::Big).is_err());
 }
+
+/// The kernels `packbits` runs compile with NVRTC: the casts to `bool` and `u8`, the copy into
+/// the padded array and the fused weighted sum of `u8` (skipped when NVRTC is missing).
+#[test]
+fn packbits_kernels_compile_with_nvrtc() {
+    use kernels_std::array_runtime::cuda::verify;
+    use kernels_std::DTypeId::{Bool, I16, I32, I64, I8, U16, U32, U64, U8};
+    if !verify::nvrtc_or_skip("packbits kernels").unwrap() {
+        return;
+    }
+    for t in [Bool, U8, U16, U32, U64, I8, I16, I32, I64] {
+        verify::astype(t, Bool).unwrap();
+    }
+    verify::astype(Bool, U8).unwrap();
+    verify::copy(U8).unwrap();
+    let dev = Device::cpu();
+    let g = Array::<u8>::zeros(&dev, &[2, 8]).unwrap();
+    let w = Array::<u8>::zeros(&dev, &[8]).unwrap();
+    assert!(kernels_std::reduce::sum(&g * &w).verify_cuda().unwrap() >= 1);
+}
