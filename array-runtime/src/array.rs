@@ -397,6 +397,26 @@ impl<T: DType> Array<T> {
         self.storage.device()
     }
 
+    /// Whether `self` and `other` are handles on one storage buffer (an array and its views,
+    /// until a write through `view_mut` gives one of them its own copy).
+    ///
+    /// ```
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::<f32>::zeros(&Device::cpu(), &[4])?;
+    /// assert!(a.t().same_storage(&a));
+    /// assert!(!a.copy()?.same_storage(&a));
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn same_storage<U: DType>(&self, other: &Array<U>) -> bool {
+        fn id<T: DType>(s: &Storage<T>) -> usize {
+            match s {
+                Storage::Host(v) => Arc::as_ptr(v) as *const () as usize,
+                Storage::Cuda(b, _) => Arc::as_ptr(b) as *const () as usize,
+            }
+        }
+        id(&self.storage) == id(&other.storage)
+    }
+
     /// Whether the elements lie in C order one after another.
     pub fn is_c_contiguous(&self) -> bool {
         self.layout.is_c_contiguous()

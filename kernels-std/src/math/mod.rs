@@ -27,6 +27,7 @@
 //! | `fabs`, `frexp`, `modf`, `ldexp`, `nextafter`, `spacing` | [`fabs`], [`frexp`], [`modf`], [`ldexp`]`(x, e_i32)`, [`nextafter`], [`spacing`] | any but complex -> [`ToFloat::Float`] (`frexp`'s exponent `i32`) |
 //! | `sinc`, `float_power`, `i0` | [`sinc`], [`float_power`], [`i0`] | real; integers give `f64` (`float_power` always) |
 //! | `fix`, `positive` | [`fix`], [`positive`] | as `trunc`; numbers and complex |
+//! | `packbits(a, axis, bitorder)`, `unpackbits(a, axis, count, bitorder)` | [`packbits`], [`unpackbits`] with [`BitOrder`] | integers, `bool` -> `u8` / `u8` -> `u8` |
 //! | `gcd`, `lcm`, `bitwise_count` | [`gcd`], [`lcm`], [`bitwise_count`] | integers (`bitwise_count` -> `u8`) |
 //! | `isposinf`, `isneginf`, `iscomplex`, `isreal` | [`isposinf`], [`isneginf`], [`iscomplex`], [`isreal`] | real (the last two complex too) -> `bool` |
 //! | `nan_to_num(x, nan=0.0, posinf=None, neginf=None)`, `real_if_close(a, tol)` | [`nan_to_num`]`(&x, 0.0, None, None)`, [`real_if_close`] | floats, complex (integers copied) |
@@ -90,6 +91,7 @@ mod float_steps;
 mod integer_fns;
 pub mod kernels;
 mod logic;
+mod packbits;
 mod parts;
 mod power;
 mod predicates;
@@ -119,6 +121,7 @@ pub use float_parts::{
 pub use float_steps::{nextafter, spacing, FloatSteps};
 pub use integer_fns::{bitwise_count, gcd, lcm};
 pub use logic::{logical_and, logical_not, logical_or, logical_xor, where_};
+pub use packbits::{packbits, unpackbits, BitOrder, PackInput};
 pub use parts::conjugate as conj;
 pub use parts::{angle, conjugate, imag, real, Angle, Conjugate, Parts};
 pub use power::{power, Power, PowerLazy};

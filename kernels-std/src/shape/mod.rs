@@ -25,6 +25,8 @@
 //! | `np.unstack(a, axis=1)` | [`unstack`]`(&a, 1)` | views |
 //! | `np.block([[a, b], [c, d]])` | [`block`]`(vec![vec![&a, &b], vec![&c, &d]])` | copy |
 //! | `np.rot90(a, k, axes=(0, 1))` | [`rot90`]`(&a, k, [0, 1])` | view |
+//! | `np.ascontiguousarray(a)`, `np.asfortranarray(a)`, `np.isfortran(a)` | [`ascontiguousarray`], [`asfortranarray`], [`isfortran`] | view or copy / bool |
+//! | `np.shares_memory(a, b, max_work)`, `np.may_share_memory(a, b)` | [`shares_memory`]`(&a, &b, None)`, [`may_share_memory`] | bool |
 //! | `np.pad(a, ((1, 2), (0, 1)), mode=...)` | [`pad`]`(&a, &[(1, 2), (0, 1)], PadMode::Reflect)` | copy |
 //!
 //! Views share `a`'s storage (no element is copied, writing through `view_mut` copies on
@@ -62,6 +64,7 @@ mod axes;
 pub(crate) mod edit;
 mod join;
 pub(crate) mod kernels;
+mod memory;
 mod pad;
 mod repeat;
 mod reshape;
@@ -77,6 +80,7 @@ pub use join::{
     append, block, column_stack, concatenate, dstack, hstack, stack, vstack, ArrayList, Block,
     JoinAxis,
 };
+pub use memory::{ascontiguousarray, asfortranarray, isfortran, may_share_memory, shares_memory};
 pub use pad::{pad, PadMode};
 pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, ravel, reshape};
