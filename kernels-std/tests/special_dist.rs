@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{check_close, devices, fixture, Tol};
+use common::{check_close, fixture, on_devices, Tol};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 use kernels_std::special;
@@ -127,20 +127,6 @@ macro_rules! check {
         }
     }};
     (@one $t:ty, $i:tt) => { &one::<$t>() };
-}
-
-/// Runs `body(errors, dev)` on every device and fails with every collected mismatch.
-fn on_devices(body: impl Fn(&mut Vec<String>, &Device)) {
-    let mut errors = Vec::new();
-    for dev in devices() {
-        body(&mut errors, &dev);
-    }
-    assert!(
-        errors.is_empty(),
-        "{} failures:\n{}",
-        errors.len(),
-        errors.join("\n")
-    );
 }
 
 #[test]

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{devices, fixture};
+use common::{devices, fixture, on_devices};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 
@@ -161,20 +161,6 @@ macro_rules! check {
         }
     }};
     (@one $t:ty, $i:tt) => { &one::<$t>() };
-}
-
-/// Runs `body(errors, dev)` on every device and fails with every collected mismatch.
-fn on_devices(body: impl Fn(&mut Vec<String>, &Device)) {
-    let mut errors = Vec::new();
-    for dev in devices() {
-        body(&mut errors, &dev);
-    }
-    assert!(
-        errors.is_empty(),
-        "{} failures:\n{}",
-        errors.len(),
-        errors.join("\n")
-    );
 }
 
 #[test]

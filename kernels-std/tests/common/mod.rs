@@ -52,6 +52,21 @@ fn gpu_devices() -> Vec<Device> {
     out
 }
 
+/// Runs `body(errors, dev)` on every device of [`devices`] and fails with every collected
+/// mismatch (a suite that checks many functions reports all of them at once).
+pub fn on_devices(body: impl Fn(&mut Vec<String>, &Device)) {
+    let mut errors = Vec::new();
+    for dev in devices() {
+        body(&mut errors, &dev);
+    }
+    assert!(
+        errors.is_empty(),
+        "{} failures:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+}
+
 /// The path of a committed fixture: `kernels-std/tests/fixtures/<relative>`, or
 /// `$KERNELS_FIXTURES/<relative>` when that is set (the GPU bundle carries the fixtures beside
 /// the test binaries, where the compiled-in source path does not exist).
