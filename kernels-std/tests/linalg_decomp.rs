@@ -691,6 +691,55 @@ fn pinv_rank_and_lstsq_match_numpy() {
         assert_eq!(r.residuals.shape(), &[0]);
         let bad = lstsq(&low, &Array::<f64>::zeros(&dev, &[5]).unwrap(), None).unwrap_err();
         assert!(matches!(bad, Error::LinAlg { .. }), "{bad}");
+        // Tall matrices take the QR-first path: rank-deficient, and complex with residuals.
+        let r = lstsq(
+            &get::<f64>(&z, "lstsq_tall_def_a"),
+            &get::<f64>(&z, "lstsq_tall_def_b"),
+            None,
+        )
+        .unwrap();
+        close(
+            &r.x,
+            &get(&z, "lstsq_tall_def_x"),
+            1e-9,
+            "lstsq tall rank 2",
+        );
+        close(
+            &r.s,
+            &get(&z, "lstsq_tall_def_s"),
+            1e-9,
+            "lstsq tall rank 2 s",
+        );
+        assert_eq!(
+            r.rank as i64,
+            i64::from(get::<i32>(&z, "lstsq_tall_def_rank").item().unwrap())
+        );
+        assert_eq!(r.residuals.shape(), &[0]);
+        let r = lstsq(
+            &get::<c128>(&z, "lstsq_tall_c_a"),
+            &get::<c128>(&z, "lstsq_tall_c_b"),
+            None,
+        )
+        .unwrap();
+        close(
+            &r.x,
+            &get(&z, "lstsq_tall_c_x"),
+            1e-10,
+            "lstsq tall complex",
+        );
+        close(
+            &r.residuals,
+            &get(&z, "lstsq_tall_c_res"),
+            1e-10,
+            "lstsq tall complex residuals",
+        );
+        close(
+            &r.s,
+            &get(&z, "lstsq_tall_c_s"),
+            1e-12,
+            "lstsq tall complex s",
+        );
+        assert_eq!(r.rank, 3);
     }
 }
 
