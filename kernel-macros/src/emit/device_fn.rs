@@ -48,9 +48,19 @@ pub(crate) fn device_fn(
                     quote::quote_spanned!(sp=> &#p::KX_NODE)
                 })
                 .collect();
+            // The native twin is inlined into the kernels that call it (optimized builds),
+            // so that the elementwise loop around it can be vectorized; a user's own
+            // `#[inline]` attribute is kept instead.
+            let user_inline = attrs.iter().any(|a| a.path().is_ident("inline"));
+            let inline = if user_inline {
+                quote!()
+            } else {
+                quote!(#[cfg_attr(not(debug_assertions), inline(always))])
+            };
             (
                 quote! {
                     #(#attrs)*
+                    #inline
                     #[allow(clippy::all, unused_parens, unused_braces)]
                     #vis #sig #native
                 },
