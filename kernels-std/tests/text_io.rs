@@ -346,6 +346,16 @@ fn genfromtxt_matches_numpy() {
         "gf_delim_str",
         gf::<f64>("gf_delim_str").delimiter("; ").run(),
     );
+    c.check(
+        "gf_delim_empty",
+        gf::<f64>("gf_delim_empty").delimiter("").run(),
+    );
+    c.check("gf_fixed", gf::<f64>("gf_fixed").fixed_width(3).run());
+    c.check("gf_widths", gf::<f64>("gf_widths").widths(&[3, 3]).run());
+    c.check(
+        "gf_widths_int",
+        gf::<i32>("gf_widths_int").widths(&[1, 2, 9]).run(),
+    );
     c.check("gf_err_invalid", gf::<f64>("gf_err_invalid").run());
     c.check(
         "gf_err_uint_fill",

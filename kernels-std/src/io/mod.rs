@@ -10,7 +10,7 @@
 //! | the same, every array at once | [`load_npz`], then [`Npz::array`] or [`Npz::get`] |
 //! | `np.savetxt(path, a, fmt, delimiter, newline, header, footer, comments)` | [`savetxt`]`(path, &a).fmt(..)...run()`; [`savetxt_to`] for any writer |
 //! | `np.loadtxt(path, dtype, comments, delimiter, skiprows, usecols, unpack, ndmin, max_rows, quotechar)` | [`loadtxt`]`::<T>(path, &device).delimiter(',')...run()`; [`loadtxt_from`] |
-//! | `np.genfromtxt(path, dtype, comments, delimiter, skip_header, skip_footer, filling_values, usecols, invalid_raise, max_rows, ...)` | [`genfromtxt`]`::<T>(path, &device)...run()`; [`genfromtxt_from`] |
+//! | `np.genfromtxt(path, dtype, comments, delimiter, skip_header, skip_footer, filling_values, usecols, invalid_raise, max_rows, ...)` | [`genfromtxt`]`::<T>(path, &device)...run()` (`delimiter` as widths: [`GenFromTxt::fixed_width`], [`GenFromTxt::widths`]); [`genfromtxt_from`] |
 //! | `np.fromregex(path, regexp, dtype)` | [`fromregex`]`::<T>(path, regexp, &device)`: one column per group; [`fromregex_from`] |
 //! | `np.frombuffer(buffer, dtype, count, offset)` | [`frombuffer`]`::<T>(bytes, count, offset, &device)` |
 //! | `np.fromstring(string, dtype, count, sep)` | [`fromstring`]`::<T>(text, sep, count, &device)` |

@@ -16,7 +16,7 @@ use crate::io::NpyDType;
 pub struct GenFromTxt<'a, T: NpyDType> {
     source: TextSource<'a>,
     device: Device,
-    delimiter: Option<String>,
+    splitter: Splitter,
     comments: Option<String>,
     skip_header: usize,
     skip_footer: usize,
@@ -33,7 +33,9 @@ pub struct GenFromTxt<'a, T: NpyDType> {
 /// [`GenFromTxt::run`] is called.
 ///
 /// Keywords and their NumPy defaults: [`delimiter`](GenFromTxt::delimiter) (runs of white
-/// space; a string splits exactly there), [`comments`](GenFromTxt::comments) (`"#"`),
+/// space; a string splits exactly there; [`fixed_width`](GenFromTxt::fixed_width) and
+/// [`widths`](GenFromTxt::widths) are NumPy's `delimiter` as an `int` or a list of them),
+/// [`comments`](GenFromTxt::comments) (`"#"`),
 /// [`skip_header`](GenFromTxt::skip_header) and [`skip_footer`](GenFromTxt::skip_footer) (0),
 /// [`usecols`](GenFromTxt::usecols), [`filling_values`](GenFromTxt::filling_values) (NaN for
 /// floats, `nan+0j` for complex, -1 for integers, `false` for `bool`),
@@ -99,7 +101,7 @@ impl<'a, T: NpyDType> GenFromTxt<'a, T> {
         GenFromTxt {
             source,
             device: device.clone(),
-            delimiter: None,
+            splitter: Splitter::Whitespace,
             comments: Some("#".to_owned()),
             skip_header: 0,
             skip_footer: 0,
@@ -112,10 +114,32 @@ impl<'a, T: NpyDType> GenFromTxt<'a, T> {
         }
     }
 
-    /// The string between values (NumPy's `delimiter` as a `str`); by default runs of white
-    /// space.
+    /// The string between values (NumPy's `delimiter` as a `str`); by default, or when
+    /// empty, runs of white space.
     pub fn delimiter(mut self, delimiter: &str) -> Self {
-        self.delimiter = Some(delimiter.to_owned());
+        self.splitter = if delimiter.is_empty() {
+            Splitter::Whitespace
+        } else {
+            Splitter::Delimiter(delimiter.to_owned())
+        };
+        self
+    }
+
+    /// Fields of `width` characters each, as many as the line holds (NumPy's `delimiter` as
+    /// an `int`; 0 means runs of white space, as NumPy's).
+    pub fn fixed_width(mut self, width: usize) -> Self {
+        self.splitter = if width == 0 {
+            Splitter::Whitespace
+        } else {
+            Splitter::Fixed(width)
+        };
+        self
+    }
+
+    /// Fields of these widths in characters, one after another (NumPy's `delimiter` as a
+    /// sequence of `int`s). As in NumPy, a blank line is then a row of missing values.
+    pub fn widths(mut self, widths: &[usize]) -> Self {
+        self.splitter = Splitter::Widths(widths.to_vec());
         self
     }
 
@@ -193,15 +217,16 @@ impl<'a, T: NpyDType> GenFromTxt<'a, T> {
                 break;
             }
         }
-        let split =
-            |line: &str| split_line(line, self.comments.as_deref(), self.delimiter.as_deref());
+        let split = |line: &str, terminated: bool| {
+            split_line(line, terminated, self.comments.as_deref(), &self.splitter)
+        };
         // NumPy numbers lines from the first line that holds values (after the header).
         let mut index: Option<usize> = None;
         let mut nbcols = 0;
         let mut rows: Vec<Vec<String>> = Vec::new();
         let mut invalid: Vec<(usize, usize)> = Vec::new();
         while lines.next_line(&mut line)? {
-            let values = split(&line);
+            let values = split(&line, lines.terminated);
             let i = match index {
                 None if values.is_empty() => continue,
                 None => {
@@ -282,25 +307,77 @@ impl<'a, T: NpyDType> GenFromTxt<'a, T> {
     }
 }
 
-/// NumPy's `LineSplitter`: the line cut at the comment, stripped of spaces and line ends,
-/// then split at the delimiter (or at runs of white space).
-fn split_line(line: &str, comments: Option<&str>, delimiter: Option<&str>) -> Vec<String> {
-    let line = match comments {
-        Some(c) if !c.is_empty() => line.split(c).next().unwrap_or(""),
-        _ => line,
+/// How [`split_line`] cuts a line into fields (NumPy's `delimiter`).
+#[derive(Clone, Debug)]
+enum Splitter {
+    Whitespace,
+    Delimiter(String),
+    Fixed(usize),
+    Widths(Vec<usize>),
+}
+
+/// The characters `from..to` of `line` (as Python slices a `str`: clamped to its length).
+fn char_slice(line: &str, from: usize, to: usize) -> String {
+    line.chars()
+        .skip(from)
+        .take(to.saturating_sub(from))
+        .collect()
+}
+
+/// NumPy's `LineSplitter`: the line (with its line end, which NumPy's lines keep) cut at the
+/// comment, stripped (of spaces and line ends when split at a delimiter, of line ends for
+/// fixed widths, not at all for a list of widths), then split.
+fn split_line(
+    line: &str,
+    terminated: bool,
+    comments: Option<&str>,
+    splitter: &Splitter,
+) -> Vec<String> {
+    let owned;
+    let full = if terminated {
+        owned = format!("{line}\n");
+        owned.as_str()
+    } else {
+        line
     };
-    let line = line.trim_matches([' ', '\r', '\n']);
-    if line.is_empty() {
-        return Vec::new();
-    }
-    match delimiter {
-        None => line
-            .split(super::number::is_space)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect(),
-        Some("") => vec![line.to_owned()],
-        Some(d) => line.split(d).map(str::to_owned).collect(),
+    let cut = match comments {
+        Some(c) if !c.is_empty() => full.split(c).next().unwrap_or(""),
+        _ => full,
+    };
+    match splitter {
+        Splitter::Whitespace | Splitter::Delimiter(_) => {
+            let text = cut.trim_matches([' ', '\r', '\n']);
+            if text.is_empty() {
+                return Vec::new();
+            }
+            match splitter {
+                Splitter::Delimiter(d) => text.split(d.as_str()).map(str::to_owned).collect(),
+                _ => text
+                    .split(super::number::is_space)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+            }
+        }
+        Splitter::Fixed(width) => {
+            let text = cut.trim_matches(['\r', '\n']);
+            let chars: Vec<char> = text.chars().collect();
+            chars.chunks(*width).map(|c| c.iter().collect()).collect()
+        }
+        Splitter::Widths(widths) => {
+            if cut.is_empty() {
+                return Vec::new();
+            }
+            let mut at = 0usize;
+            widths
+                .iter()
+                .map(|&w| {
+                    let from = at;
+                    at = at.saturating_add(w);
+                    char_slice(cut, from, at)
+                })
+                .collect()
+        }
     }
 }
 

@@ -65,6 +65,8 @@ pub(crate) struct Lines<'a> {
     pub(crate) label: String,
     /// The number of lines read so far (the 1-based number of the last one).
     pub(crate) number: usize,
+    /// Whether the last line read ended with a line end (the file's last line may not).
+    pub(crate) terminated: bool,
     /// The last line ended with `\r`: a `\n` right after it belongs to the same line end.
     after_cr: bool,
     bytes: Vec<u8>,
@@ -76,6 +78,7 @@ impl<'a> Lines<'a> {
             reader,
             label,
             number: 0,
+            terminated: false,
             after_cr: false,
             bytes: Vec::new(),
         }
@@ -133,18 +136,20 @@ impl<'a> Lines<'a> {
             }
         }
         if any && !self.bytes.is_empty() {
-            return self.finish(line, true);
+            return self.finish(line, false);
         }
         // A `\n` consumed after a final `\r` is not a line of its own.
         Ok(false)
     }
 
-    fn finish(&mut self, line: &mut String, found: bool) -> Result<bool> {
+    /// Hands out the line gathered in `bytes`; `terminated` says whether a line end closed it.
+    fn finish(&mut self, line: &mut String, terminated: bool) -> Result<bool> {
         self.number += 1;
+        self.terminated = terminated;
         let text = std::str::from_utf8(&self.bytes)
             .map_err(|e| self.bad(format!("the text is not valid UTF-8 ({e})")))?;
         set_string(line, text)?;
-        Ok(found)
+        Ok(true)
     }
 }
 
