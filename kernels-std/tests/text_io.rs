@@ -918,3 +918,60 @@ fn savetxt_formats_as_python() {
     assert_eq!(one(false, "%r").unwrap(), "np.False_");
     assert_eq!(one(c64::new(0.1, -0.2), "%s").unwrap(), " (0.1-0.2j)");
 }
+
+/// Readers on generated text made of the characters that matter (digits, signs, exponents,
+/// `inf`/`nan` letters, `j`, parentheses, quotes, comments, delimiters, line ends, non-ASCII):
+/// every outcome is a value or an error, never a panic (nor a `savetxt` format made of them).
+#[test]
+fn readers_never_panic_on_generated_text() {
+    const ALPHABET: &[&str] = &[
+        "0", "1", "9", "+", "-", ".", "e", "E", "j", "J", "(", ")", "n", "a", "i", "f", "N", "I",
+        "#", ",", ";", " ", "\t", "\n", "\r", "\"", "x", "_", "é", "\u{a0}", "//",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let d = &cpu();
+    for _ in 0..1500 {
+        let len = (next() % 24) as usize;
+        let text: String = (0..len)
+            .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize])
+            .collect();
+        let b = text.as_bytes();
+        let _ = io::loadtxt_from::<f64>(b, d).run();
+        let _ = io::loadtxt_from::<c128>(b, d)
+            .delimiter(',')
+            .quotechar('"')
+            .run();
+        let _ = io::loadtxt_from::<i8>(b, d)
+            .comments(&["//", ";"])
+            .usecols(&[-1, 0])
+            .run();
+        let _ = io::loadtxt_from::<bool>(b, d).ndmin(2).unpack(true).run();
+        let _ = io::genfromtxt_from::<f32>(b, d)
+            .delimiter(",")
+            .skip_footer(1)
+            .run();
+        let _ = io::genfromtxt_from::<u16>(b, d)
+            .widths(&[2, 3])
+            .invalid_raise(false)
+            .run();
+        let _ = io::genfromtxt_from::<c64>(b, d)
+            .fixed_width(2)
+            .usecols(&[-2])
+            .run();
+        let _ = io::fromregex_from::<f64>(b, r"([^ ,]+),?", d);
+        let _ = io::fromstring::<f64>(&text, ",", -1, d);
+        let _ = io::fromstring::<c128>(&text, " ; ", 3, d);
+        let _ = io::fromstring::<u8>(&text, " ", -1, d);
+        let _ = io::frombuffer::<c64>(b, -1, (next() % 8) as usize, d);
+        let fmt = format!("%{text}");
+        let a = Array::from_vec(d, &[1, 2], vec![1.5f64, -2.0]).unwrap();
+        let mut out = Vec::new();
+        let _ = io::savetxt_to(&mut out, &a).fmt(&fmt).run();
+    }
+}
