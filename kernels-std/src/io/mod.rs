@@ -1,4 +1,6 @@
-//! NumPy's file formats: `.npy` (one array) and `.npz` (a zip of `.npy` files).
+//! NumPy's file routines: `.npy` (one array) and `.npz` (a zip of `.npy` files), text files
+//! (`savetxt`, `loadtxt`, `genfromtxt`, `fromregex`) and raw or separated elements
+//! (`frombuffer`, `fromstring`, `fromfile`, `tobytes`, `tofile`).
 //!
 //! | NumPy | here |
 //! |---|---|
