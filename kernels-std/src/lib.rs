@@ -85,6 +85,8 @@ pub mod differences {}
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub mod prelude {
+    /// NumPy's `a.tobytes(order)` and `a.tofile(path, sep, format)`.
+    pub use crate::io::ArrayBytes;
     /// `a.matmul(&b)`, `a.dot(&b)`.
     pub use crate::linalg::ArrayLinalg;
     /// NumPy's array methods: `a.sum().axis(1).run()`, `a.mean()`, `a.clip(lo, hi)`,

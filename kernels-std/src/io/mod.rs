@@ -1,4 +1,6 @@
-//! NumPy's file formats: `.npy` (one array) and `.npz` (a zip of `.npy` files).
+//! NumPy's file routines: `.npy` (one array) and `.npz` (a zip of `.npy` files), text files
+//! (`savetxt`, `loadtxt`, `genfromtxt`, `fromregex`) and raw or separated elements
+//! (`frombuffer`, `fromstring`, `fromfile`, `tobytes`, `tofile`).
 //!
 //! | NumPy | here |
 //! |---|---|
@@ -8,6 +10,14 @@
 //! | `np.savez_compressed(...)` | [`save_npz_compressed`] |
 //! | `np.load(path)` of a `.npz` (lazy `NpzFile`) | [`NpzFile::open`], then [`NpzFile::get`] or [`NpzFile::array`], one array read at a time |
 //! | the same, every array at once | [`load_npz`], then [`Npz::array`] or [`Npz::get`] |
+//! | `np.savetxt(path, a, fmt, delimiter, newline, header, footer, comments)` | [`savetxt`]`(path, &a).fmt(..)...run()`; [`savetxt_to`] for any writer |
+//! | `np.loadtxt(path, dtype, comments, delimiter, skiprows, usecols, unpack, ndmin, max_rows, quotechar)` | [`loadtxt`]`::<T>(path, &device).delimiter(',')...run()`; [`loadtxt_from`] |
+//! | `np.genfromtxt(path, dtype, comments, delimiter, skip_header, skip_footer, filling_values, usecols, invalid_raise, max_rows, ...)` | [`genfromtxt`]`::<T>(path, &device)...run()` (`delimiter` as widths: [`GenFromTxt::fixed_width`], [`GenFromTxt::widths`]); [`genfromtxt_from`] |
+//! | `np.fromregex(path, regexp, dtype)` | [`fromregex`]`::<T>(path, regexp, &device)`: one column per group; [`fromregex_from`] |
+//! | `np.frombuffer(buffer, dtype, count, offset)` | [`frombuffer`]`::<T>(bytes, count, offset, &device)` |
+//! | `np.fromstring(string, dtype, count, sep)` | [`fromstring`]`::<T>(text, sep, count, &device)` |
+//! | `np.fromfile(path, dtype, count, sep, offset)` | [`fromfile`]`::<T>(path, sep, count, offset, &device)` |
+//! | `a.tobytes(order)`, `a.tofile(path, sep, format)` | [`ArrayBytes::tobytes`], [`ArrayBytes::tofile`] |
 //!
 //! Reading accepts format versions 1.0, 2.0 and 3.0, little- and big-endian data, C and
 //! Fortran order (arrays always come back C-ordered), and the dtypes of [`NpyDType`]: `bool`,
@@ -33,6 +43,19 @@
 //! - NumPy's `max_header_size` (10000 bytes by default) is not applied: headers are bounded by
 //!   the file's size instead.
 //!
+//! Text files (`savetxt`, `loadtxt`, `genfromtxt`, `fromregex`, and the text modes of
+//! `fromstring`, `fromfile`, `tofile`) follow NumPy 2.4 value for value: each reader parses
+//! numbers with its NumPy counterpart's rules (see [`loadtxt`], [`genfromtxt`],
+//! [`fromstring`]), and `savetxt` writes the bytes `np.savetxt` writes, formatting each value
+//! as Python's `%` formats a NumPy scalar. Lines end at `\n`, `\r\n` or `\r`; text is
+//! UTF-8. Errors carry NumPy's message and name the file and line. Where they differ:
+//! - `loadtxt`'s `dtype` is the numeric `T` (no structured or string dtypes, no
+//!   `converters`, `encoding` or `like`); `genfromtxt` reads `names=None` numeric data only,
+//!   without `usemask` (so without `missing_values`, which only masks: as NumPy's, any field
+//!   that does not parse takes the filling value), `converters`, `autostrip`, `deletechars`
+//!   or `defaultfmt`; `fromregex` returns one column per group instead of a structured array.
+//! - Nothing warns: an input without data gives an empty array (NumPy also warns).
+//!
 //! Every malformed file (bad magic, truncated, unparsable header, data size that does not match
 //! the shape, corrupt zip or CRC) gives an [`Error::Invalid`] naming the file; file-system
 //! failures give an [`Error::Io`] whose message names the path.
@@ -52,9 +75,11 @@
 //! # }
 //! ```
 
+mod binary;
 mod header;
 mod npy;
 mod npz;
+pub(crate) mod text;
 mod zip;
 
 use std::fs::File;
@@ -63,12 +88,15 @@ use std::path::Path;
 
 use array_runtime::{c128, c64, f16, Array, AsArray, DTypeId, Device, Error, Result};
 
+pub use binary::{frombuffer, fromfile, fromstring, ArrayBytes, Order};
 pub use npy::NpyDType;
 pub use npz::{load_npz, save_npz, save_npz_compressed, Npz, NpzFile};
 /// NumPy's names for [`save_npz`] and [`save_npz_compressed`] (`np.savez`,
 /// `np.savez_compressed`): the arrays are given with their names.
 pub use npz::{save_npz as savez, save_npz_compressed as savez_compressed};
 pub(crate) use npz::{write_entries, Entry};
+pub use text::{fromregex, fromregex_from, genfromtxt, genfromtxt_from, loadtxt, loadtxt_from};
+pub use text::{savetxt, savetxt_to, GenFromTxt, LoadTxt, SaveTxt};
 
 /// An array whose dtype is known only at run time: what [`load_any`] returns and what
 /// [`save_npz`] takes. One variant per [`NpyDType`].
