@@ -62,7 +62,7 @@ pub enum Source<T: DType> {
 }
 
 /// Host data nested to a fixed depth: a scalar of a dtype (depth 0), or a slice, `Vec` or
-/// fixed-size array of nested data (one level more). What [`array`] reads from the host.
+/// fixed-size array of nested data (one level more). What [`array()`] reads from the host.
 ///
 /// ```
 /// use kernels_std::creation::NestedData;
@@ -228,7 +228,7 @@ fn from_nested<N: NestedData + ?Sized>(data: &N, device: &Device) -> Result<Arra
     Array::from_vec(device, &shape, out)
 }
 
-/// What [`array`], [`asarray`] and [`require`] take: host data ([`NestedData`]: scalars and
+/// What [`array()`], [`asarray`] and [`require`] take: host data ([`NestedData`]: scalars and
 /// nested slices, `Vec`s, fixed arrays), an [`Array`] or an [`Expr`], or a reference to one.
 pub trait ArrayLike {
     /// The dtype of its elements.
@@ -416,7 +416,7 @@ fn copy_refused(op: &str, why: &str) -> Error {
     ))
 }
 
-/// The call [`array`] and [`asarray`] return: set options, then `.run()`.
+/// The call [`array()`] and [`asarray`] return: set options, then `.run()`.
 pub struct ArrayCall<'d, A: ArrayLike, U: DType = <A as ArrayLike>::Elem> {
     op: &'static str,
     device: &'d Device,
@@ -441,7 +441,7 @@ impl<A: ArrayLike, U: DType> std::fmt::Debug for ArrayCall<'_, A, U> {
 }
 
 impl<'d, A: ArrayLike, U: DType> ArrayCall<'d, A, U> {
-    /// NumPy's `copy` (default: [`CopyMode::Always`] for [`array`], [`CopyMode::IfNeeded`]
+    /// NumPy's `copy` (default: [`CopyMode::Always`] for [`array()`], [`CopyMode::IfNeeded`]
     /// for [`asarray`]).
     pub fn copy(mut self, copy: CopyMode) -> Self {
         self.copy = copy;
@@ -578,7 +578,7 @@ pub fn array<A: ArrayLike>(device: &Device, data: A) -> ArrayCall<'_, A> {
     }
 }
 
-/// `data` as an array on `device` (NumPy's `np.asarray`): as [`array`] with
+/// `data` as an array on `device` (NumPy's `np.asarray`): as [`array()`] with
 /// `copy(CopyMode::IfNeeded)`, so an [`Array`] already of the dtype, on the device and in
 /// the order asked for is returned as it is (a handle on its storage, no copy).
 ///
@@ -692,7 +692,7 @@ fn parse_flag(name: &str) -> Result<Flag> {
 /// (`"ENSUREARRAY"`: no subclasses here) change nothing. Case does not matter.
 ///
 /// Errors: both `"C"` and `"F"` (NumPy's "Cannot specify both "C" and "F" order"), an
-/// unknown name (NumPy's `KeyError`), and [`array`]'s.
+/// unknown name (NumPy's `KeyError`), and [`array()`]'s.
 ///
 /// ```
 /// use kernels_std::prelude::*;

@@ -19,7 +19,7 @@
 //! | `np.ix_(rows, cols)`, `np.mask_indices(n, np.triu, 1)` | [`ix_`]`(&[&rows, &cols])`, [`mask_indices`]`(&dev, n, triu, 1)` |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
-//! | `np.array([[1, 2], [3, 4]])`, `np.array(a, dtype, copy, order, ndmin)` | [`array`]`(&dev, [[1, 2], [3, 4]]).run()?`, `array(&dev, &a).dtype::<U>().copy(..).order(..).ndmin(n).run()?`, [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
+//! | `np.array([[1, 2], [3, 4]])`, `np.array(a, dtype, copy, order, ndmin)` | [`array()`]`(&dev, [[1, 2], [3, 4]]).run()?`, `array(&dev, &a).dtype::<U>().copy(..).order(..).ndmin(n).run()?`, [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
 //! | `np.asarray(a)`, `np.asanyarray(a)`, `np.asarray_chkfinite(a)` | [`asarray`]`(&dev, &a).run()?`, [`asanyarray`], [`asarray_chkfinite`]`(&dev, &a)?` |
 //! | `np.require(a, requirements=["C", "W"])` | [`require`]`(&dev, &a, &["C", "W"])?` |
 //! | `np.isscalar(x)`, `np.iterable(x)` | [`isscalar`]`(&x)`, [`iterable`]`(&x)?` |
