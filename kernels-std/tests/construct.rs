@@ -682,3 +682,17 @@ fn einsum_path_as_numpy() {
         }
     }
 }
+
+/// The one new module these routines make: `asarray(expr).dtype::<U>()` fuses the cast into
+/// the expression's kernel; NVRTC compiles it (the other paths reuse compiled kernels).
+#[test]
+fn nvrtc_compiles_the_fused_cast_of_asarray() {
+    let a = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 2.0, 3.0]).unwrap();
+    let e = (&a * 2.0 + 1.0).astype::<f32>();
+    assert!(e.verify_cuda().unwrap() > 0);
+    let got = asarray(&Device::cpu(), &a * 2.0 + 1.0)
+        .dtype::<f32>()
+        .run()
+        .unwrap();
+    assert_eq!(got.to_vec().unwrap(), vec![3.0, 5.0, 7.0]);
+}
