@@ -1,5 +1,5 @@
 //! NumPy's data type routines: [`isdtype`], [`issubdtype`], [`common_type`],
-//! [`min_scalar_type`], beside the promotion rules of `array_runtime` ([`promote_types`],
+//! [`min_scalar_type`], the type characters' [`typename`] and [`mintypecode`], beside the promotion rules of `array_runtime` ([`promote_types`],
 //! [`result_type`], [`can_cast`], re-exported here).
 //!
 //! Dtypes are [`DTypeId`] values (NumPy's dtype objects and scalar types); a kind or an abstract
@@ -14,6 +14,8 @@
 //! | `np.issubdtype(np.int8, np.integer)`, `np.issubdtype(a, np.float64)` | [`issubdtype`]`(I8, "integer")?`, `issubdtype(a, "float64")?` |
 //! | `np.common_type(a, b)` | [`common_type`]`(&[a.dtype(), b.dtype()])?` |
 //! | `np.min_scalar_type(300)` | [`min_scalar_type`]`(300i64)` |
+//! | `np.typename("d")`, `a.dtype.char` | [`typename`]`("d")?`, [`typechar`]`(a.dtype())` |
+//! | `np.mintypecode(["f", "d"])` | [`mintypecode`]`(&['f', 'd'], "GDFgdf", 'd')?` |
 //! | `np.promote_types`, `np.result_type`, `np.can_cast` (of dtypes) | [`promote_types`], [`result_type`], [`can_cast`] |
 
 use crate::prelude::*;
@@ -306,4 +308,132 @@ pub fn iscomplexobj<T: DType>(x: &Array<T>) -> bool {
 /// ```
 pub fn isrealobj<T: DType>(x: &Array<T>) -> bool {
     !iscomplexobj(x)
+}
+
+/// NumPy's type characters and the names `np.typename` gives them (NumPy 2.4's table).
+const TYPE_NAMES: [(&str, &str); 22] = [
+    ("S1", "character"),
+    ("?", "bool"),
+    ("b", "signed char"),
+    ("B", "unsigned char"),
+    ("h", "short"),
+    ("H", "unsigned short"),
+    ("i", "integer"),
+    ("I", "unsigned integer"),
+    ("l", "long integer"),
+    ("L", "unsigned long integer"),
+    ("q", "long long integer"),
+    ("Q", "unsigned long long integer"),
+    ("f", "single precision"),
+    ("d", "double precision"),
+    ("g", "long precision"),
+    ("F", "complex single precision"),
+    ("D", "complex double precision"),
+    ("G", "complex long double precision"),
+    ("S", "string"),
+    ("U", "unicode"),
+    ("V", "void"),
+    ("O", "object"),
+];
+
+/// The description of a type character (NumPy's `np.typename`), from NumPy's table: `"d"`
+/// is `"double precision"`, `"B"` `"unsigned char"`, `"S1"` `"character"`; the characters of
+/// types this crate lacks (`"g"`, `"O"`, ...) are answered too. [`typechar`] gives a dtype's
+/// character.
+///
+/// Errors: a character outside the table (NumPy's `KeyError`), `"e"` (float16) included.
+///
+/// ```
+/// use kernels_std::{typechar, typename, DTypeId};
+/// assert_eq!(typename("d")?, "double precision");
+/// assert_eq!(typename(&typechar(DTypeId::U8).unwrap().to_string())?, "unsigned char");
+/// assert!(typename("e").is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn typename(char: &str) -> Result<&'static str> {
+    TYPE_NAMES
+        .iter()
+        .find(|(c, _)| *c == char)
+        .map(|&(_, name)| name)
+        .ok_or_else(|| Error::invalid(format!("typename: unknown type character {char:?}")))
+}
+
+/// A dtype's type character (NumPy's `dtype.char`, as on 64-bit Linux: `int64` is `'l'`,
+/// `float16` `'e'`); `None` for `bf16`, which NumPy itself lacks.
+///
+/// ```
+/// use kernels_std::{typechar, DTypeId::*};
+/// assert_eq!(typechar(I64), Some('l'));
+/// assert_eq!(typechar(C64), Some('F'));
+/// assert_eq!(typechar(BF16), None);
+/// ```
+pub fn typechar(dtype: DTypeId) -> Option<char> {
+    use DTypeId::*;
+    Some(match dtype {
+        Bool => '?',
+        I8 => 'b',
+        U8 => 'B',
+        I16 => 'h',
+        U16 => 'H',
+        I32 => 'i',
+        U32 => 'I',
+        I64 => 'l',
+        U64 => 'L',
+        F16 => 'e',
+        F32 => 'f',
+        F64 => 'd',
+        C64 => 'F',
+        C128 => 'D',
+        _ => return None,
+    })
+}
+
+/// NumPy's type characters from the largest element size to the smallest, the order in
+/// which `mintypecode` picks.
+const BY_ELEMENT_SIZE: &str = "GDFgdfQqLlIiHhBb?";
+
+/// The character of the smallest type of `typeset` that every type of `typechars` in it
+/// can be converted to safely (NumPy's `np.mintypecode(typechars, typeset="GDFgdf",
+/// default="d")`): the characters of `typechars` that are in `typeset` are kept; none gives
+/// `default`; `'F'` with `'d'` gives `'D'` (complex single precision cannot hold a double);
+/// else the kept character that comes first (the largest type) in NumPy's order by element
+/// size, `"GDFgdfQqLlIiHhBb?"`. An array's character is [`typechar`]`(a.dtype())`.
+///
+/// Errors: a kept character outside that order (NumPy's `ValueError`, as with
+/// `typeset="e"`).
+///
+/// ```
+/// use kernels_std::mintypecode;
+/// assert_eq!(mintypecode(&['d', 'f'], "GDFgdf", 'd')?, 'd');
+/// assert_eq!(mintypecode(&['F', 'd'], "GDFgdf", 'd')?, 'D');
+/// assert_eq!(mintypecode(&['i', 'f'], "GDFgdf", 'd')?, 'f');
+/// assert_eq!(mintypecode(&['i'], "GDFgdf", 'd')?, 'd');
+/// assert!(mintypecode(&['e'], "e", 'd').is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn mintypecode(typechars: &[char], typeset: &str, default: char) -> Result<char> {
+    let kept: Vec<char> = typechars
+        .iter()
+        .copied()
+        .filter(|&t| typeset.contains(t))
+        .collect();
+    if kept.is_empty() {
+        return Ok(default);
+    }
+    if kept.contains(&'F') && kept.contains(&'d') {
+        return Ok('D');
+    }
+    let mut best: Option<(usize, char)> = None;
+    for &t in &kept {
+        let rank = BY_ELEMENT_SIZE.find(t).ok_or_else(|| {
+            Error::invalid(format!(
+                "mintypecode: type character {t:?} is not one of \"{BY_ELEMENT_SIZE}\""
+            ))
+        })?;
+        best = match best {
+            Some((r, c)) if r <= rank => Some((r, c)),
+            _ => Some((rank, t)),
+        };
+    }
+    Ok(best.map_or(default, |(_, t)| t))
 }

@@ -3,7 +3,7 @@
 //! One crate to depend on: it re-exports the runtime ([`Array`], [`Device`], dtypes) and the
 //! macros through [`prelude`], and holds NumPy's routines by area ([`creation`], [`math`],
 //! [`reduce`], [`scan`], [`sort`](mod@sort), [`quantile`](mod@quantile), [`shape`],
-//! [`stats`], [`numeric`], [`linalg`], [`random`], [`io`]), each also at the crate root as in
+//! [`stats`], [`numeric`], [`linalg`], [`random`], [`io`], [`functional`]), each also at the crate root as in
 //! NumPy's flat namespace (`kernels_std::sum`, `kernels_std::arange`), and NumPy's array methods
 //! (`a.sum()`, `a.mean()`, `a.sort(..)`: [`methods`]). Which NumPy routines exist: [`coverage`];
 //! where we differ from NumPy: [`differences`].
@@ -26,6 +26,7 @@ pub use kernel_macros::{device_fn, elementwise, raw_kernel, reduction};
 pub mod creation;
 pub mod dtype_routines;
 pub mod fft;
+pub mod functional;
 pub mod io;
 pub mod lazy;
 pub mod linalg;
@@ -51,6 +52,7 @@ pub use dtype_routines::*;
 /// NumPy's `convolve` and `correlate` (1-d; they live in [`fft`], beside SciPy's
 /// `fftconvolve`, and choose the direct or FFT method as SciPy's `method="auto"`).
 pub use fft::{convolve, correlate};
+pub use functional::*;
 pub use linalg::*;
 pub use math::*;
 pub use numeric::*;

@@ -19,7 +19,11 @@
 //! | `np.ix_(rows, cols)`, `np.mask_indices(n, np.triu, 1)` | [`ix_`]`(&[&rows, &cols])`, [`mask_indices`]`(&dev, n, triu, 1)` |
 //! | `np.meshgrid(x, y, indexing='ij')` | [`meshgrid`]`(&[&x, &y], Indexing::Ij)` |
 //! | `np.fromiter(it, dtype)` | [`fromiter`]`(&dev, it)` |
-//! | `np.array([[1, 2], [3, 4]])` | [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
+//! | `np.array([[1, 2], [3, 4]])`, `np.array(a, dtype, copy, order, ndmin)` | [`array()`]`(&dev, [[1, 2], [3, 4]]).run()?`, `array(&dev, &a).dtype::<U>().copy(..).order(..).ndmin(n).run()?`, [`from_rows`]`(&dev, &[[1, 2], [3, 4]])` |
+//! | `np.asarray(a)`, `np.asanyarray(a)`, `np.asarray_chkfinite(a)` | [`asarray`]`(&dev, &a).run()?`, [`asanyarray`], [`asarray_chkfinite`]`(&dev, &a)?` |
+//! | `np.require(a, requirements=["C", "W"])` | [`require`]`(&dev, &a, &["C", "W"])?` |
+//! | `np.isscalar(x)`, `np.iterable(x)` | [`isscalar`]`(&x)`, [`iterable`]`(&x)?` |
+//! | `np.fromfunction(lambda i, j: i + j, (2, 3))` | [`fromfunction`]`(&dev, &[2, 3], \|g: &[Array<f64>]\| Ok(&g[0] + &g[1]))?` |
 //! | `np.asarray(ndarray_array)` | [`from_ndarray`]`(&dev, &a)`, [`to_ndarray`]`(&a)` (feature `ndarray`) |
 //! | `np.array(list)` | [`Array::from_vec`](array_runtime::Array::from_vec)`(&dev, &shape, vec)`, [`Array::from_slice`](array_runtime::Array::from_slice) |
 //!
@@ -49,7 +53,9 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+mod asarray;
 mod filled;
+mod fromfunction;
 mod grids;
 mod host;
 mod index_grids;
@@ -57,9 +63,14 @@ pub(crate) mod kernels;
 mod matrices;
 mod ranges;
 
+pub use asarray::{
+    array, asanyarray, asarray, asarray_chkfinite, isscalar, iterable, require, ArrayCall,
+    ArrayLike, CopyMode, MemoryOrder, NestedData, Source,
+};
 pub use filled::{
     copy, empty, empty_like, full, full_like, ones, ones_like, zeros, zeros_like, One,
 };
+pub use fromfunction::fromfunction;
 pub use grids::{meshgrid, Indexing};
 #[cfg(feature = "ndarray")]
 pub use host::{from_ndarray, to_ndarray};

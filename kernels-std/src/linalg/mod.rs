@@ -12,6 +12,7 @@
 //! | `np.tensordot(a, b, axes=2)` | [`tensordot`]`(&a, &b, 2)` |
 //! | `np.tensordot(a, b, axes=([1, 0], [0, 1]))` | [`tensordot`]`(&a, &b, ([1, 0], [0, 1]))` |
 //! | `np.einsum("ij,jk->ik", a, b)` | [`einsum`]`("ij,jk->ik", &[&a, &b])` |
+//! | `np.einsum_path("ij,jk,kl->il", a, b, c, optimize="greedy")` | [`einsum_path`]`("ij,jk,kl->il", &[&a, &b, &c], EinsumOptimize::Greedy(None))?` (`.path`, `.report`) |
 //! | `np.trace(a)`, `np.trace(a, 1, 0, 2)` | [`trace`]`(&a)`, [`trace_with`]`(&a, 1, 0, 2)` |
 //! | `np.diagonal(a, 0, 0, 1)` | [`diagonal`]`(&a, 0, 0, 1)` (a view) |
 //! | `np.linalg.norm(x)`, `norm(x, 1)`, `norm(x, np.inf)`, `norm(m, 'fro')` | [`norm`]`(&x, NormOrd::Default)`, `NormOrd::P(1.0)`, `NormOrd::Inf`, `NormOrd::Fro` |
@@ -71,6 +72,7 @@ mod decomp;
 mod det;
 mod dot;
 mod einsum;
+mod einsum_path;
 #[cfg(feature = "lapack")]
 mod float;
 mod gemm;
@@ -102,6 +104,7 @@ pub use decomp::{cholesky, eig, eigh, eigvals, eigvalsh, qr, qr_raw, Qr, QrMode,
 pub use det::{det, slogdet};
 pub use dot::{dot, inner, outer, vdot};
 pub use einsum::einsum;
+pub use einsum_path::{einsum_path, EinsumOptimize, EinsumPath};
 #[cfg(feature = "lapack")]
 pub use float::{LinalgFloat, LinalgInput, RealLinalg};
 #[cfg(feature = "lapack")]
