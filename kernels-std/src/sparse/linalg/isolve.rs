@@ -34,42 +34,53 @@ impl Method {
 pub(super) type Callback<'a, T> = Box<dyn FnMut(&Array<T>) + 'a>;
 
 /// The keywords the solvers share (SciPy's `x0`, `rtol`, `atol`, `maxiter`, `callback`), as
-/// methods of a solver call with fields of these names.
+/// methods of a solver call `$call<'a, T>` with fields of these names: `solver_keywords!(Qmr:
+/// x0, rtol, atol, maxiter, callback)` writes the five; a solver whose keyword means
+/// something else (`gmres`'s `maxiter`, `minres`'s `rtol`) writes that one itself.
 macro_rules! solver_keywords {
-    ($call:ident) => {
+    ($call:ident: $($kw:ident),+) => {
         impl<'a, T: SolverDType> $call<'a, T> {
-            /// SciPy's `x0`: the initial guess, `[n]` or `[n, 1]` (default zeros).
-            pub fn x0(mut self, x0: &'a Array<T>) -> Self {
-                self.x0 = Some(x0);
-                self
-            }
-
-            /// SciPy's `rtol` (default `1e-5`): converged when `||r|| < max(rtol ||b||, atol)`.
-            pub fn rtol(mut self, rtol: f64) -> Self {
-                self.rtol = rtol;
-                self
-            }
-
-            /// SciPy's `atol` (default `0`); a negative value is an error at `run`.
-            pub fn atol(mut self, atol: f64) -> Self {
-                self.atol = atol;
-                self
-            }
-
-            /// SciPy's `maxiter` (default `10 n`).
-            pub fn maxiter(mut self, maxiter: usize) -> Self {
-                self.maxiter = Some(maxiter);
-                self
-            }
-
-            /// SciPy's `callback(xk)`: called after each iteration with the current iterate.
-            pub fn callback(mut self, callback: impl FnMut(&Array<T>) + 'a) -> Self {
-                self.callback = Some(Box::new(callback));
-                self
-            }
+            $(solver_keywords!(@$kw 'a);)+
+        }
+    };
+    (@x0 $a:lifetime) => {
+        /// SciPy's `x0`: the initial guess, `[n]` or `[n, 1]` (default zeros).
+        pub fn x0(mut self, x0: &$a Array<T>) -> Self {
+            self.x0 = Some(x0);
+            self
+        }
+    };
+    (@rtol $a:lifetime) => {
+        /// SciPy's `rtol` (default `1e-5`): converged when `||r|| < max(rtol ||b||, atol)`.
+        pub fn rtol(mut self, rtol: f64) -> Self {
+            self.rtol = rtol;
+            self
+        }
+    };
+    (@atol $a:lifetime) => {
+        /// SciPy's `atol` (default `0`); a negative value is an error at `run`.
+        pub fn atol(mut self, atol: f64) -> Self {
+            self.atol = atol;
+            self
+        }
+    };
+    (@maxiter $a:lifetime) => {
+        /// SciPy's `maxiter` (default `10 n`).
+        pub fn maxiter(mut self, maxiter: usize) -> Self {
+            self.maxiter = Some(maxiter);
+            self
+        }
+    };
+    (@callback $a:lifetime) => {
+        /// SciPy's `callback(xk)`: called after each iteration with the current iterate.
+        pub fn callback(mut self, callback: impl FnMut(&Array<T>) + $a) -> Self {
+            self.callback = Some(Box::new(callback));
+            self
         }
     };
 }
+
+pub(super) use solver_keywords;
 
 /// The call [`cg`], [`bicg`], [`bicgstab`], [`cgs`] and [`tfqmr`] return: set SciPy's
 /// keywords, then [`run`](Krylov::run) gives SciPy's `(x, info)`.
@@ -280,7 +291,7 @@ pub(super) struct System<'a, T: SolverDType> {
     pub(super) x_nonzero: bool,
 }
 
-solver_keywords!(Krylov);
+solver_keywords!(Krylov: x0, rtol, atol, maxiter, callback);
 
 impl<'a, T: SolverDType> Krylov<'a, T> {
     /// SciPy's `M`: the preconditioner, an approximation of `A^-1` (anything
@@ -830,7 +841,7 @@ pub fn qmr<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
     }
 }
 
-solver_keywords!(Qmr);
+solver_keywords!(Qmr: x0, rtol, atol, maxiter, callback);
 
 impl<'a, T: SolverDType> Qmr<'a, T> {
     /// SciPy's `M1`: the left preconditioner, of `A`'s shape, with an adjoint.
