@@ -8,12 +8,12 @@ use crate::sparse::{CooArray, CscArray, CsrArray, SparseIndex};
 /// A compressed matrix's arrays on the host: rows (CSR) or columns (CSC).
 #[derive(Debug)]
 pub struct HostCompressed<T> {
-    by_rows: bool,
-    shape: [usize; 2],
+    pub(super) by_rows: bool,
+    pub(super) shape: [usize; 2],
     indptr: Vec<usize>,
     indices: Vec<usize>,
-    data: Vec<T>,
-    device: Device,
+    pub(super) data: Vec<T>,
+    pub(super) device: Device,
 }
 
 /// The sparse arrays [`spsolve_triangular`] takes: CSR, CSC (SciPy's formats) and COO
@@ -24,7 +24,7 @@ pub trait TriangularOperand<T: SolverDType> {
     fn host_compressed(&self) -> Result<HostCompressed<T>>;
 }
 
-fn host<T: DType>(a: &Array<T>) -> Result<Vec<T>> {
+pub(super) fn host<T: DType>(a: &Array<T>) -> Result<Vec<T>> {
     if a.device().is_cpu() {
         a.to_vec()
     } else {
@@ -226,7 +226,10 @@ impl<T: SolverDType, A: TriangularOperand<T> + ?Sized> SpsolveTriangular<'_, T, 
 }
 
 /// The stored entries of line `i` (a row of CSR, a column of CSC).
-fn line<T: Copy>(a: &HostCompressed<T>, i: usize) -> Result<impl Iterator<Item = (usize, T)> + '_> {
+pub(super) fn line<T: Copy>(
+    a: &HostCompressed<T>,
+    i: usize,
+) -> Result<impl Iterator<Item = (usize, T)> + '_> {
     let bad = || Error::invalid("spsolve_triangular: malformed index pointers");
     let (lo, hi) = (
         *a.indptr.get(i).ok_or_else(bad)?,

@@ -2,7 +2,9 @@
 //! over device operations, as the other Krylov solvers.
 
 use super::interface::{AsLinearOperator, LinearOperator};
-use super::isolve::{check_atol, info, make_system, psolve, residual, Callback, System};
+use super::isolve::{
+    check_atol, info, make_system, psolve, residual, solver_keywords, Callback, System,
+};
 use super::scalar::SolverDType;
 use crate::prelude::*;
 use num_traits::{Float as _, Zero as _};
@@ -96,25 +98,9 @@ pub fn gmres<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
     }
 }
 
+solver_keywords!(Gmres: x0, rtol, atol);
+
 impl<'a, T: SolverDType> Gmres<'a, T> {
-    /// SciPy's `x0`: the initial guess, `[n]` or `[n, 1]` (default zeros).
-    pub fn x0(mut self, x0: &'a Array<T>) -> Self {
-        self.x0 = Some(x0);
-        self
-    }
-
-    /// SciPy's `rtol` (default `1e-5`).
-    pub fn rtol(mut self, rtol: f64) -> Self {
-        self.rtol = rtol;
-        self
-    }
-
-    /// SciPy's `atol` (default `0`); a negative value is an error at `run`.
-    pub fn atol(mut self, atol: f64) -> Self {
-        self.atol = atol;
-        self
-    }
-
     /// SciPy's `restart` (default 20): the Krylov vectors of a cycle (at most `n`; `0` is an
     /// error at `run`).
     pub fn restart(mut self, restart: usize) -> Self {
@@ -396,13 +382,9 @@ pub fn minres<'a, T: SolverDType, A: AsLinearOperator<T> + ?Sized>(
     }
 }
 
-impl<'a, T: SolverDType> Minres<'a, T> {
-    /// SciPy's `x0`: the initial guess, `[n]` or `[n, 1]` (default zeros).
-    pub fn x0(mut self, x0: &'a Array<T>) -> Self {
-        self.x0 = Some(x0);
-        self
-    }
+solver_keywords!(Minres: x0, callback);
 
+impl<'a, T: SolverDType> Minres<'a, T> {
     /// SciPy's `rtol` (default `1e-5`): stop when `||r|| <= rtol ||A|| ||x||` (estimates).
     pub fn rtol(mut self, rtol: f64) -> Self {
         self.rtol = rtol;
@@ -424,12 +406,6 @@ impl<'a, T: SolverDType> Minres<'a, T> {
     /// SciPy's `M`: a Hermitian positive definite preconditioner, of `A`'s shape.
     pub fn m<M: AsLinearOperator<T> + ?Sized>(mut self, m: &'a M) -> Self {
         self.m = Some(m.as_linear_operator());
-        self
-    }
-
-    /// SciPy's `callback(xk)`: called after each iteration with the current iterate.
-    pub fn callback(mut self, callback: impl FnMut(&Array<T>) + 'a) -> Self {
-        self.callback = Some(Box::new(callback));
         self
     }
 

@@ -1,7 +1,9 @@
-//! SciPy's `scipy.sparse.linalg` (a first slice): [`LinearOperator`], [`aslinearoperator`],
-//! the Krylov solvers [`cg`], [`bicgstab`], [`cgs`], [`gmres`] and [`minres`], the
-//! least-squares solvers [`lsqr`] and [`lsmr`], the direct solvers `spsolve` (with the
-//! `lapack` feature) and [`spsolve_triangular`], and [`norm`].
+//! SciPy's `scipy.sparse.linalg`: [`LinearOperator`], [`aslinearoperator`], the Krylov
+//! solvers [`cg`], [`bicg`], [`bicgstab`], [`cgs`], [`qmr`], [`tfqmr`], [`gmres`] and
+//! [`minres`], the least-squares solvers [`lsqr`] and [`lsmr`], the direct solvers `spsolve`,
+//! `splu`, `factorized`, `inv` (with the `lapack` feature) and [`spsolve_triangular`], the
+//! eigensolvers [`eigsh`] and [`svds`], [`matrix_power`], [`is_sptriangular`],
+//! [`spbandwidth`], and [`norm`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -14,7 +16,14 @@
 //! | `minres(A, b, x0, rtol=, shift=s, maxiter=, M=, callback=, check=True)` | [`minres`]`(&a, &b)`, `.shift(s)`, `.check(true)` |
 //! | `x, istop, itn, r1norm, r2norm, anorm, acond, arnorm, xnorm, var = lsqr(A, b, damp=d, atol=, btol=, conlim=, iter_lim=k, x0=x0)` | `let r = `[`lsqr`]`(&a, &b).damp(d).iter_lim(k).x0(&x0).run()?;` ([`LsqrResult`]: `r.x`, `r.istop`, `r.itn`, ...; no `var`) |
 //! | `x, istop, itn, normr, normar, norma, conda, normx = lsmr(A, b, damp=d, ..., maxiter=k)` | `let r = `[`lsmr`]`(&a, &b).damp(d).maxiter(k).run()?;` ([`LsmrResult`]) |
+//! | `bicg(A, b, ...)`, `tfqmr(A, b, ...)` | [`bicg`]`(&a, &b)`, [`tfqmr`]`(&a, &b)`, [`cg`]'s keywords |
+//! | `qmr(A, b, x0, rtol=, atol=, maxiter=, M1=m1, M2=m2, callback=)` | [`qmr`]`(&a, &b).m1(&m1).m2(&m2)`, ... |
 //! | `spsolve(A, b)` (dense `b`) | `spsolve(&a, &b)?` (faer's sparse LU, on the host) |
+//! | `lu = splu(A, permc_spec=s)`; `lu.solve(b, trans='T')`, `lu.L`, `lu.U`, `lu.perm_r`, `lu.perm_c` | `let lu = splu(&a).permc_spec(s).run()?;` `lu.solve(&b, Trans::T)?`, `lu.l()?`, `lu.u()?`, `lu.perm_r()`, `lu.perm_c()` |
+//! | `solve = factorized(A)`; `inv(A)` | `let solve = factorized(&a)?;` `inv(&a)?` |
+//! | `matrix_power(A, p)`, `is_sptriangular(A)`, `spbandwidth(A)` | [`matrix_power`]`(&a, p)?`, [`is_sptriangular`]`(&a)?`, [`spbandwidth`]`(&a)?` |
+//! | `w, v = eigsh(A, k, which='SA', sigma=s, v0=, ncv=, maxiter=, tol=)` | `let (w, v) = `[`eigsh`]`(&a, k).which(Which::SA).sigma(s).run()?;` (`return_eigenvectors=False`: `.run_values()?`) |
+//! | `u, s, vh = svds(A, k, which='SM', ...)` | `let (u, s, vh) = `[`svds`]`(&a, k).which(Which::SM).run()?;` (`.run_values()?`) |
 //! | `spsolve_triangular(A, b, lower=False, unit_diagonal=True)` | [`spsolve_triangular`]`(&a, &b).lower(false).unit_diagonal(true).run()?` |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
@@ -33,19 +42,29 @@
 //! Design notes: `kernels-std/src/sparse/README.md`.
 
 mod dsolve;
+mod eigen;
 mod gmres;
 mod interface;
 mod isolve;
 mod lsqr;
+mod matfuncs;
 pub(crate) mod norm;
 mod scalar;
+#[cfg(feature = "lapack")]
+mod superlu;
 
 #[cfg(feature = "lapack")]
 pub use dsolve::spsolve;
 pub use dsolve::{spsolve_triangular, SpsolveTriangular, TriangularOperand};
+pub use eigen::{eigsh, svds, Eigsh, EigshOperand, Svds, Which};
 pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
-pub use isolve::{bicgstab, cg, cgs, Krylov};
+pub use isolve::{bicg, bicgstab, cg, cgs, qmr, tfqmr, Krylov, Qmr};
 pub use lsqr::{lsmr, lsqr, LeastSquares, Lsmr, LsmrKind, LsmrResult, Lsqr, LsqrKind, LsqrResult};
+pub use matfuncs::{
+    is_sptriangular, matrix_power, spbandwidth, MatrixPowerOperand, StructureOperand,
+};
 pub use norm::{norm, norm_axes, norm_axis};
 pub use scalar::SolverDType;
+#[cfg(feature = "lapack")]
+pub use superlu::{factorized, inv, splu, InvOperand, LuDType, PermcSpec, Splu, SuperLU, Trans};
