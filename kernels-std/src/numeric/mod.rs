@@ -31,7 +31,10 @@ pub use interp::{interp, Coordinate, Interp, InterpValue};
 pub use poly::{
     polyadd, polyder, polyint, polysub, polyval, vander, DerScalar, PolyDer, VanderInput,
 };
-pub use polyalg::{poly, polydiv, polyfit, polymul, roots, Polyfit, PolyfitCov, PolyfitFull};
+pub use polyalg::{polydiv, polymul};
+// `poly` of a matrix, `roots` and `polyfit` use the factorizations (feature `lapack`).
+#[cfg(feature = "lapack")]
+pub use polyalg::{poly, polyfit, roots, Polyfit, PolyfitCov, PolyfitFull};
 pub use trapezoid::{trapezoid, Integrand, Trapezoid};
 pub use windows::{bartlett, blackman, hamming, hanning, kaiser};
 

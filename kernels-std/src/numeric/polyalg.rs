@@ -5,6 +5,7 @@
 
 use super::Coordinate;
 use crate::fft::{convolve, ConvDType, Mode};
+#[cfg(feature = "lapack")]
 use crate::linalg::{eigvals, inv, lstsq};
 use crate::prelude::*;
 use num_traits::Zero;
@@ -119,6 +120,7 @@ pub fn polydiv<T: Coordinate>(u: &Array<T>, v: &Array<T>) -> Result<(Array<f64>,
 }
 
 /// `prod (x - z)` over the roots `z`: NumPy's loop of convolutions with `[1, -z]`.
+#[cfg(feature = "lapack")]
 fn from_roots<T: Copy + num_traits::Num + std::ops::Neg<Output = T>>(zs: &[T]) -> Vec<T> {
     let mut a = vec![T::one()];
     for &z in zs {
@@ -150,6 +152,7 @@ fn from_roots<T: Copy + num_traits::Num + std::ops::Neg<Output = T>>(zs: &[T]) -
 /// assert!((c[0] - 1.0f64).abs() < 1e-15 && c[1].abs() < 1e-15 && (c[2] - 1.0).abs() < 1e-15);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
+#[cfg(feature = "lapack")]
 pub fn poly<T: Coordinate>(seq_of_zeros: &Array<T>) -> Result<Array<f64>> {
     let dev = seq_of_zeros.device();
     let z = T::to_f64(seq_of_zeros)?;
@@ -194,6 +197,7 @@ pub fn poly<T: Coordinate>(seq_of_zeros: &Array<T>) -> Result<Array<f64>> {
 ///     .all(|(a, b)| (a.0 - b.0).abs() < 1e-15 && (a.1 - b.1).abs() < 1e-15));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
+#[cfg(feature = "lapack")]
 pub fn roots<T: Coordinate>(p: &Array<T>) -> Result<Array<c128>> {
     let dev = p.device();
     let c = one_d("roots", &T::to_f64(p)?)?;
@@ -229,6 +233,7 @@ pub fn roots<T: Coordinate>(p: &Array<T>) -> Result<Array<c128>> {
 
 /// NumPy's `cov=` of [`polyfit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(feature = "lapack")]
 pub enum PolyfitCov {
     /// `cov=True`: `inv(A^T A)` scaled by the residual sum of squares over `len(x) - deg - 1`.
     Scaled,
@@ -239,6 +244,7 @@ pub enum PolyfitCov {
 /// NumPy's `polyfit(..., full=True)`: the coefficients and the diagnostics of the
 /// least-squares fit.
 #[derive(Debug)]
+#[cfg(feature = "lapack")]
 pub struct PolyfitFull {
     /// The coefficients `(deg + 1,)`, or `(deg + 1, K)` for a 2-d `y`, highest power first.
     pub coefficients: Array<f64>,
@@ -255,6 +261,7 @@ pub struct PolyfitFull {
 
 /// The builder of [`polyfit`].
 #[derive(Debug)]
+#[cfg(feature = "lapack")]
 pub struct Polyfit<'a, X: Coordinate, Y: Coordinate> {
     x: &'a Array<X>,
     y: &'a Array<Y>,
@@ -287,6 +294,7 @@ pub struct Polyfit<'a, X: Coordinate, Y: Coordinate> {
 /// assert_eq!(cov.shape(), &[2, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
+#[cfg(feature = "lapack")]
 pub fn polyfit<'a, X: Coordinate, Y: Coordinate>(
     x: &'a Array<X>,
     y: &'a Array<Y>,
@@ -302,6 +310,7 @@ pub fn polyfit<'a, X: Coordinate, Y: Coordinate>(
 }
 
 /// The scaled least-squares problem of a fit.
+#[cfg(feature = "lapack")]
 struct Fit {
     full: PolyfitFull,
     lhs: Vec<f64>,
@@ -311,6 +320,7 @@ struct Fit {
     y_2d: bool,
 }
 
+#[cfg(feature = "lapack")]
 impl<'a, X: Coordinate, Y: Coordinate> Polyfit<'a, X, Y> {
     /// NumPy's `rcond`: relative cutoff of the small singular values.
     pub fn rcond(mut self, rcond: f64) -> Self {
