@@ -31,7 +31,7 @@
 //! | zeta functions | [`zeta`] (Hurwitz's), [`riemann_zeta`] (SciPy's `zeta(x)`), [`zetac`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
-//! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (integer orders), [`yn`], [`kn`] |
+//! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (real orders through `jv`), [`yn`], [`kn`] |
 //! | orthogonal polynomials (integer degrees) | [`eval_legendre`], [`eval_chebyt`], [`eval_chebyu`], [`eval_chebyc`], [`eval_chebys`], [`eval_sh_legendre`], [`eval_sh_chebyt`], [`eval_sh_chebyu`], [`eval_hermite`], [`eval_hermitenorm`], [`eval_laguerre`], [`eval_genlaguerre`], [`eval_gegenbauer`], [`eval_jacobi`], [`eval_sh_jacobi`] |
 //! | combinatorics | [`binom`], [`factorial`], [`comb`], [`perm`] (`exact=False`) |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
