@@ -32,7 +32,8 @@
 //! assert!(close(k[1], 1.0334768470686886));
 //! let j = special::jn(-3.0, &x)?.to_vec()?;
 //! assert!(j[0] == 0.0 && close(j[1], -0.12894324947440206));
-//! assert!(special::jn(2.5, &x).is_err()); // SciPy's jn is jv: real orders are not here yet
+//! let j = special::jn(2.5, &x)?.to_vec()?; // SciPy's jn is jv: real orders too
+//! assert!(j[0] == 0.0 && close(j[1], 0.22392453146891597));
 //! let y = special::yn(2.0, &x)?.to_vec()?;
 //! assert!(y[0] == f64::NEG_INFINITY && close(y[1], -0.6174081041906827));
 //! let k = special::kn(2.0, &x)?.to_vec()?;
@@ -110,11 +111,9 @@ ufunc! {
     kn(n, x): PromoteLong;
 }
 
-/// The Bessel function of the first kind of integer order `n`, elementwise (SciPy's `jn`
-/// at integer orders; NaN orders give NaN).
-///
-/// SciPy's `jn` is its `jv`, which also takes real orders; those are not implemented here
-/// yet, so a finite non-integer order is an [`Error::Invalid`] rather than a wrong value.
+/// The Bessel function of the first kind `J_n(x)`, elementwise (SciPy's `jn`, which is its
+/// `jv`: integer orders by the integer-order kernel, and as soon as one order is not an
+/// integer, every order by [`jv`](super::jv())'s; NaN orders give NaN).
 ///
 /// Example: [the family's page](self).
 pub fn jn<'a, T: super::PromoteF32>(
@@ -136,9 +135,7 @@ pub fn jn<'a, T: super::PromoteF32>(
         Operand::Lazy(_) => false, // evaluated above
     };
     if fractional {
-        return Err(Error::invalid(
-            "jn: a non-integer order (SciPy's jn is jv, whose real orders are not implemented)",
-        ));
+        return super::kernels::jv::<T::Out>(n, x);
     }
     super::kernels::jn::<T::Out>(n, x)
 }

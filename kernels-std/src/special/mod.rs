@@ -31,10 +31,12 @@
 //! | zeta functions | [`zeta`] (Hurwitz's), [`riemann_zeta`] (SciPy's `zeta(x)`), [`zetac`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
-//! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (integer orders), [`yn`], [`kn`] |
+//! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (real orders through `jv`), [`yn`], [`kn`] |
 //! | orthogonal polynomials (integer degrees) | [`eval_legendre`], [`eval_chebyt`], [`eval_chebyu`], [`eval_chebyc`], [`eval_chebys`], [`eval_sh_legendre`], [`eval_sh_chebyt`], [`eval_sh_chebyu`], [`eval_hermite`], [`eval_hermitenorm`], [`eval_laguerre`], [`eval_genlaguerre`], [`eval_gegenbauer`], [`eval_jacobi`], [`eval_sh_jacobi`] |
 //! | combinatorics | [`binom`], [`factorial`], [`comb`], [`perm`] (`exact=False`) |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
+//! | spherical Bessel (real arguments) | [`spherical_jn`], [`spherical_yn`], [`spherical_in`], [`spherical_kn`] (with `derivative`) |
+//! | Bessel of real order (real arguments) | [`iv`], [`ive`], [`kv`], [`kve`], [`jv`], [`jve`], [`yv`], [`yve`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
@@ -76,3 +78,8 @@ pub use orthogonal::*;
 pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};
 pub use zeta_fns::*;
+pub mod spherical_bessel;
+pub use promote::PromoteF64;
+pub use spherical_bessel::*;
+pub mod bessel_real;
+pub use bessel_real::*;

@@ -105,3 +105,25 @@ promote!(PromoteF32: same f32, f64;
 promote!(PromoteLong: same f32, f64;
     bool => f64, i8 => f64, u8 => f64, i16 => f64, u16 => f64, i32 => f64, u32 => f64,
     i64 => f64, u64 => f64, f16 => f32, bf16 => f32);
+
+/// The dtype of a special function whose result is `float64` for every real input (SciPy's
+/// `spherical_jn`, `spherical_yn`, `spherical_in`: their `float32` results are promoted by
+/// the Python wrapper's reflection step), `f32` included.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::special::PromoteF64;
+/// fn result<T: PromoteF64>() -> DTypeId { <T::Out as DType>::ID }
+/// assert_eq!(result::<f32>(), DTypeId::F64);
+/// assert_eq!(result::<i16>(), DTypeId::F64);
+/// ```
+pub trait PromoteF64: DType {
+    /// The result's dtype (`f64`, the dtype the operands are converted to).
+    type Out: Float;
+    /// The operand converted to `f64`.
+    fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, Self::Out>>;
+}
+
+promote!(PromoteF64: same f64;
+    i8 => f64, u8 => f64, i16 => f64, u16 => f64, i32 => f64, u32 => f64,
+    i64 => f64, u64 => f64, f16 => f64, bf16 => f64, f32 => f64);

@@ -147,3 +147,5 @@ pub use expint::*;
 pub use orthogonal::*;
 pub use reductions::*;
 pub use zeta_fns::*;
+mod bessel_real;
+pub use bessel_real::*;

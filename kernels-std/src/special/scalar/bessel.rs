@@ -62,7 +62,7 @@ fn ln_half(x: f64) -> f64 {
 /// `y e^s` for `s <= 0` or large: in two halves where `e^s` alone would over- or underflow
 /// before the product does.
 #[device_fn]
-fn times_exp(y: f64, s: f64) -> f64 {
+pub(crate) fn times_exp(y: f64, s: f64) -> f64 {
     if s.abs() < 700.0 {
         y * s.exp()
     } else {

@@ -57,3 +57,7 @@ pub use incomplete_gamma::*;
 pub use logistic::*;
 pub use orthogonal::*;
 pub use zeta_fns::*;
+pub mod spherical_bessel;
+pub use spherical_bessel::*;
+pub mod bessel_real;
+pub use bessel_real::*;
