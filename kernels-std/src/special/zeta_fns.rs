@@ -15,7 +15,7 @@
 //! assert!(close(c[0], -13.0 / 12.0) && close(c[1], std::f64::consts::PI.powi(2) / 6.0 - 1.0));
 //! let p = special::polygamma(1.0, &x)?.to_vec()?; // trigamma; inf at the poles
 //! assert!(p[0] == f64::INFINITY && close(p[1], std::f64::consts::PI.powi(2) / 6.0 - 1.0));
-//! assert!(special::polygamma(0.5, 2.0)?.to_vec()?[0].is_nan()); // n must be an integer
+//! assert!(special::polygamma(0.5f64, 2.0)?.to_vec()?[0].is_nan()); // n must be an integer
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 //!
