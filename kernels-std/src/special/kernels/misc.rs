@@ -21,9 +21,31 @@ kernel! {
 }
 
 kernel! {
-    // the multifactorials, the Bernoulli and Euler numbers
+    // the multifactorials
     factorialk(n, k);
-    factorialk_complex(z, k);
-    bernoulli_number(n);
-    euler_number(n);
+}
+
+/// The kernel of [`special::factorialk`](crate::special::factorialk()) and
+/// [`factorial2`](crate::special::factorial2()) with `Extend::Complex`: computed in `f64`,
+/// rounded once to `F`.
+#[elementwise]
+pub fn factorialk_complex<F: Float>(z: F, k: F) -> F {
+    let y: f64 = scalar::factorialk_complex(z.cast::<f64>(), k.cast::<f64>());
+    y.cast::<F>()
+}
+
+/// The kernel of [`special::bernoulli`](crate::special::bernoulli()): `B_n` at each `n`,
+/// computed in `f64`, rounded once to `F`.
+#[elementwise]
+pub fn bernoulli_number<F: Float>(n: F) -> F {
+    let y: f64 = scalar::bernoulli_number(n.cast::<f64>());
+    y.cast::<F>()
+}
+
+/// The kernel of [`special::euler`](crate::special::euler()): `E_n` at each `n`, computed in
+/// `f64`, rounded once to `F`.
+#[elementwise]
+pub fn euler_number<F: Float>(n: F) -> F {
+    let y: f64 = scalar::euler_number(n.cast::<f64>());
+    y.cast::<F>()
 }
