@@ -478,6 +478,10 @@ fn kernel_defs() -> Vec<(
             eval_sh_chebyt, eval_sh_chebyu, eval_hermite, eval_hermitenorm, eval_laguerre,
             eval_genlaguerre, eval_gegenbauer, eval_jacobi, eval_sh_jacobi, binom, factorial, comb,
             comb_repetition, perm;
+        // Carlson's integrals, polygamma, the Kolmogorov distribution, the multifactorials, the
+        // Bernoulli and Euler numbers (tests/special_misc.rs)
+        1: elliprc, elliprd, elliprf, elliprg, elliprj, polygamma, kolmogorov, kolmogi,
+            factorialk, factorialk_complex, bernoulli_number, euler_number;
     }
 }
 

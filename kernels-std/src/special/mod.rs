@@ -28,7 +28,7 @@
 //! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |
 //! | elliptic integrals | [`ellipk`], [`ellipkm1`], [`ellipe`], [`ellipkinc`], [`ellipeinc`], [`ellipj`] |
 //! | exponential integrals | [`exp1`], [`expi`], [`expn`], [`sici`], [`shichi`], [`spence`] |
-//! | zeta functions | [`zeta`] (Hurwitz's), [`riemann_zeta`] (SciPy's `zeta(x)`), [`zetac`] |
+//! | zeta functions | [`zeta`] (Hurwitz's), [`riemann_zeta`] (SciPy's `zeta(x)`), [`zetac`], [`polygamma`] |
 //! | logistic, entropy | [`expit`], [`logit`], [`log_expit`], [`softplus`], [`xlogy`], [`xlog1py`], [`entr`], [`rel_entr`], [`kl_div`], [`huber`], [`pseudo_huber`] |
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (real orders through `jv`), [`yn`], [`kn`] |
@@ -37,6 +37,9 @@
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
 //! | spherical Bessel (real arguments) | [`spherical_jn`], [`spherical_yn`], [`spherical_in`], [`spherical_kn`] (with `derivative`) |
 //! | Bessel of real order (real arguments) | [`iv`], [`ive`], [`kv`], [`kve`], [`jv`], [`jve`], [`yv`], [`yve`] |
+//! | Carlson's elliptic integrals | [`elliprc`], [`elliprd`], [`elliprf`], [`elliprg`], [`elliprj`] |
+//! | Kolmogorov distribution | [`kolmogorov`], [`kolmogi`] |
+//! | multifactorials, Bernoulli and Euler numbers | [`factorial2`], [`factorialk`] ([`Extend`]), [`bernoulli`], [`euler`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
@@ -44,6 +47,7 @@
 
 pub mod bessel;
 pub mod box_cox;
+pub mod carlson;
 pub mod combinatorics;
 pub mod distributions;
 pub mod elementary;
@@ -54,7 +58,9 @@ pub mod gamma_fns;
 pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod kernels;
+pub mod kolmogorov_smirnov;
 pub mod logistic;
+pub mod numbers;
 pub mod orthogonal;
 mod promote;
 pub mod reductions;
@@ -64,6 +70,7 @@ pub mod zeta_fns;
 
 pub use bessel::*;
 pub use box_cox::*;
+pub use carlson::*;
 pub use combinatorics::*;
 pub use distributions::*;
 pub use elementary::*;
@@ -73,7 +80,9 @@ pub use expint::*;
 pub use gamma_fns::*;
 pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
+pub use kolmogorov_smirnov::*;
 pub use logistic::*;
+pub use numbers::*;
 pub use orthogonal::*;
 pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};

@@ -138,12 +138,14 @@ pub fn multigammaln<F: Float>(a: F, d: F) -> F {
 mod dist;
 mod elliptic;
 mod expint;
+mod misc;
 mod orthogonal;
 mod reductions;
 mod zeta_fns;
 pub use dist::*;
 pub use elliptic::*;
 pub use expint::*;
+pub use misc::*;
 pub use orthogonal::*;
 pub use reductions::*;
 pub use zeta_fns::*;

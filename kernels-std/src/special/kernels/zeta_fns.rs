@@ -7,4 +7,5 @@ kernel! {
     zeta(x, q);
     riemann_zeta(x);
     zetac(x);
+    polygamma(n, x);
 }

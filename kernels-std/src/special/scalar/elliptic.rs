@@ -27,83 +27,16 @@
 //! sin r R_F(cos^2 r, Delta^2, 1)` with `Delta^2 = cos^2 r + (1 - m) sin^2 r` (no
 //! cancellation near `m = 1`), and for `0 <= m <= 1` `E(r|m) = (1 - m) F + m (1 - m) / 3
 //! sin^3 r R_D(cos^2 r, 1, Delta^2) + m sin r cos r / Delta` (DLMF 19.25.9: every term has
-//! the sign of `r`), for `m < 0` `E = sin r R_F - m / 3 sin^3 r R_D(cos^2 r, Delta^2, 1)`.
+//! the sign of `r`), for `m < 0` `E = sin r R_F - m / 3 sin^3 r R_D(cos^2 r, Delta^2, 1)`
+//! (`R_F`, `R_D`: [`carlson`](super::carlson)'s).
 //! `ellipj`: the descending Landen (AGM) sequence `a_n`, `c_n` to `c_n <= 1e-16 a_n`, then
 //! `phi_N = 2^N a_N u` and `phi_(n-1) = (phi_n + asin(c_n sin(phi_n) / a_n)) / 2`;
 //! `dn = sqrt(cn^2 + (1 - m) sn^2)` (both terms nonnegative); at `m = 1` the hyperbolic
 //! forms. Near the zeros of `sn` and `cn` at large `u` the error is absolute (a few ULPs of
 //! the amplitude, as SciPy's).
 
+use super::carlson::{ellip_rd, ellip_rf};
 use crate::prelude::*;
-
-/// Carlson's `R_F(x, y, z)` for `x, y, z >= 0`, at most one of them 0.
-#[device_fn]
-pub(crate) fn ellip_rf(x: f64, y: f64, z: f64) -> f64 {
-    let mut x = x;
-    let mut y = y;
-    let mut z = z;
-    let mut a = (x + y + z) / 3.0;
-    // (3 r)^(-1/6) max |A - x_i| for r = 1e-16
-    let mut q = 387.0 * (a - x).abs().max((a - y).abs()).max((a - z).abs());
-    let mut n = 0;
-    while q >= a.abs() && n < 100 {
-        let (sx, sy, sz) = (x.sqrt(), y.sqrt(), z.sqrt());
-        let lam = sx.mul_add(sy, sz.mul_add(sx + sy, 0.0));
-        x = 0.25 * (x + lam);
-        y = 0.25 * (y + lam);
-        z = 0.25 * (z + lam);
-        a = 0.25 * (a + lam);
-        q *= 0.25;
-        n += 1;
-    }
-    let dx = (a - x) / a;
-    let dy = (a - y) / a;
-    let dz = -(dx + dy);
-    let e2 = dx * dy - dz * dz;
-    let e3 = dx * dy * dz;
-    let poly = 1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0;
-    poly / a.sqrt()
-}
-
-/// Carlson's `R_D(x, y, z)` for `x, y >= 0` (not both 0), `z > 0`.
-#[device_fn]
-pub(crate) fn ellip_rd(x: f64, y: f64, z: f64) -> f64 {
-    let mut x = x;
-    let mut y = y;
-    let mut z = z;
-    let mut a = (x + y + 3.0 * z) / 5.0;
-    // (r / 4)^(-1/6) max |A - x_i| for r = 1e-16
-    let mut q = 585.0 * (a - x).abs().max((a - y).abs()).max((a - z).abs());
-    let mut sum = 0.0;
-    let mut f = 1.0;
-    let mut n = 0;
-    while q >= a.abs() && n < 100 {
-        let (sx, sy, sz) = (x.sqrt(), y.sqrt(), z.sqrt());
-        let lam = sx.mul_add(sy, sz.mul_add(sx + sy, 0.0));
-        sum += f / (sz * (z + lam));
-        x = 0.25 * (x + lam);
-        y = 0.25 * (y + lam);
-        z = 0.25 * (z + lam);
-        a = 0.25 * (a + lam);
-        q *= 0.25;
-        f *= 0.25;
-        n += 1;
-    }
-    let dx = (a - x) / a;
-    let dy = (a - y) / a;
-    let dz = -(dx + dy) / 3.0;
-    let xy = dx * dy;
-    let zz = dz * dz;
-    let e2 = xy - 6.0 * zz;
-    let e3 = (3.0 * xy - 8.0 * zz) * dz;
-    let e4 = 3.0 * (xy - zz) * zz;
-    let e5 = xy * zz * dz;
-    let poly = 1.0 - 3.0 * e2 / 14.0 + e3 / 6.0 + 9.0 * e2 * e2 / 88.0
-        - 3.0 * e4 / 22.0
-        - 9.0 * e2 * e3 / 52.0
-        + 3.0 * e5 / 26.0;
-    f * poly / (a * a.sqrt()) + 3.0 * sum
-}
 
 /// `K` of the complementary parameter `p = 1 - m > 0` (`p` finite).
 #[device_fn]

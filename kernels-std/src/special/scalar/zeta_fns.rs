@@ -9,6 +9,7 @@
 //! assert!(close(sp::zeta(2.0, 2.0), std::f64::consts::PI.powi(2) / 6.0 - 1.0));
 //! assert!(close(sp::zetac(60.0), 2f64.powi(-60) * (1.0 + 1.5f64.powi(-60))));
 //! assert!(close(sp::riemann_zeta(-1.0), -1.0 / 12.0));
+//! assert!(close(sp::polygamma(1.0, 1.0), std::f64::consts::PI.powi(2) / 6.0));
 //! ```
 //!
 //! Method: the Euler-Maclaurin formula
@@ -20,9 +21,10 @@
 //! `zeta(x) = sin(pi x / 2) zeta(1 - x) pi^(x-1) Gamma(h) Gamma(h + 1/2) / sqrt(pi)`,
 //! `h = (1 - x) / 2` (Legendre's duplication, so that no factor overflows before the result
 //! does); between 0 and 1 the Euler-Maclaurin formula (valid there; it loses up to 6 bits
-//! to cancellation near 0).
+//! to cancellation near 0). `polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x)` as SciPy
+//! writes it (`digamma` at `n = 0`).
 
-use super::gamma_fns::{gamma, sinpi};
+use super::gamma_fns::{digamma, gamma, sinpi};
 use crate::prelude::*;
 
 /// The Euler-Maclaurin sum for finite `x != 1`, `x > -20`, and finite `q > 0` (or a
@@ -166,4 +168,29 @@ pub fn zetac(x: f64) -> f64 {
     } else {
         riemann_zeta(x) - 1.0
     }
+}
+
+/// The polygamma function `psi^(n)(x)`, the `n`-th derivative of the digamma function
+/// (SciPy's `polygamma`): `digamma(x)` at `n = 0`, else SciPy's
+/// `(-1)^(n+1) Gamma(n + 1) zeta(n + 1, x)`, so NaN for a negative or non-integral `n`,
+/// `+-inf` at the non-positive integers `x` (and where `Gamma(n + 1)` overflows, from
+/// `n = 171`), NaN where that meets a zero.
+///
+/// Example: [the family's page](self).
+#[device_fn]
+pub fn polygamma(n: f64, x: f64) -> f64 {
+    if n == 0.0 {
+        return digamma(x);
+    }
+    // (-1)^(n + 1) as C's pow: 1 at +-inf, NaN at non-integers
+    let sign = if n.is_infinite() {
+        1.0
+    } else if n.floor() != n {
+        f64::NAN
+    } else if (0.5 * (n + 1.0)).fract() == 0.0 {
+        1.0
+    } else {
+        -1.0
+    };
+    sign * gamma(n + 1.0) * zeta(n + 1.0, x)
 }

@@ -1,0 +1,296 @@
+//! `special`'s later families (Carlson's elliptic integrals, `polygamma`, the Kolmogorov
+//! distribution) against SciPy 1.17.1, with mpmath's values where SciPy's are off
+//! (`scripts/fixtures/gen_special_misc_fixtures.py`, one archive per family in
+//! `tests/fixtures/special_misc/`), on every device: each result's `float64` values
+//! within its tolerance (1e-13 relative unless said), its `float32` values within 4 ULPs of
+//! the reference rounded to `float32`, the result dtypes for `int16`, `int64`, `float16`
+//! and `float32` inputs. NaN must be NaN and infinities equal. (The NVRTC compile of these
+//! kernels is `tests/special.rs`'s, which lists every kernel.)
+
+mod common;
+
+use common::{check_close, fixture, on_devices, Tol};
+use kernels_std::array_runtime::IntoOperand;
+use kernels_std::io::{self, Npz};
+use kernels_std::prelude::*;
+use kernels_std::special::{self, Extend, Promote};
+
+/// 1e-13 relative (or 4 ULPs); below the smallest normal number absolutely.
+const F64: Tol = Tol {
+    ulps: 4,
+    rtol: 1e-13,
+    atol: f64::MIN_POSITIVE,
+    signed_zero: false,
+};
+
+/// 4 ULPs of the reference rounded to `float32`, subnormals absolutely.
+const F32: Tol = Tol {
+    ulps: 4,
+    rtol: 0.0,
+    atol: f32::MIN_POSITIVE as f64,
+    signed_zero: false,
+};
+
+/// A family's archive.
+fn family(name: &str) -> Npz {
+    let path = fixture(&format!("special_misc/{name}.npz"));
+    io::load_npz(&path, &Device::cpu()).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+}
+
+/// The dtype of SciPy's character code.
+fn dtype_of(code: u8) -> DTypeId {
+    match code {
+        b'd' => DTypeId::F64,
+        b'f' => DTypeId::F32,
+        _ => panic!("unexpected dtype code {}", code as char),
+    }
+}
+
+/// A one-element array of ones.
+fn one<T: DType>() -> Array<T> {
+    Array::from_vec(&Device::cpu(), &[1], vec![1i32.cast::<T>()]).unwrap()
+}
+
+/// The inputs `name.{prefix}in0, in1, ...` of a function, on `dev`.
+fn inputs<T: io::NpyDType>(npz: &Npz, name: &str, prefix: &str, dev: &Device) -> Vec<Array<T>> {
+    (0..)
+        .map_while(|i| npz.get(&format!("{name}.{prefix}in{i}")))
+        .map(|a| a.as_array::<T>().unwrap().to_device(dev).unwrap())
+        .collect()
+}
+
+/// The first mismatching inputs of a failure, for its message.
+fn with_inputs(
+    message: String,
+    ins: &[Array<f64>],
+    got: &[f64],
+    want: &[f64],
+    rtol: f64,
+) -> String {
+    let cols: Vec<Vec<f64>> = ins
+        .iter()
+        .map(|a| a.to_device(&Device::cpu()).unwrap().to_vec().unwrap())
+        .collect();
+    let mut lines = vec![message];
+    for i in 0..got.len() {
+        let same = (got[i].is_nan() && want[i].is_nan()) || got[i] == want[i];
+        let r = ((got[i] - want[i]) / want[i]).abs();
+        if !same && (r.is_nan() || r > rtol) && lines.len() < 9 {
+            let args: Vec<String> = cols.iter().map(|c| format!("{:e}", c[i])).collect();
+            lines.push(format!(
+                "    f({}) = {:e}, want {:e} (rel {r:.1e})",
+                args.join(", "),
+                got[i],
+                want[i]
+            ));
+        }
+    }
+    lines.join("\n")
+}
+
+/// Result `j` of a call (one array, or a tuple of them).
+trait Results<T: DType> {
+    fn result(&self, j: usize) -> Array<T>;
+    fn dtype0(&self) -> DTypeId;
+}
+
+impl<T: DType> Results<T> for Array<T> {
+    fn result(&self, j: usize) -> Array<T> {
+        assert_eq!(j, 0);
+        self.clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.dtype()
+    }
+}
+
+/// `check!(errors, npz, dev, name: f, [operand indices], outputs, tol64, tol32)`: one
+/// function against its fixtures, `f64`, `f32` and the result dtypes.
+macro_rules! check {
+    ($errors:ident, $npz:ident, $dev:ident, $name:ident: $f:path, [$($i:tt),+], $outs:expr, $t64:expr, $t32:expr) => {{
+        let name = stringify!($name);
+        let ins = inputs::<f64>(&$npz, name, "", $dev);
+        assert!(!ins.is_empty(), "no inputs for {name}");
+        match $f($(&ins[$i]),+) {
+            Ok(res) => for j in 0..$outs {
+                let got = res.result(j).to_device(&Device::cpu()).unwrap();
+                let want = $npz.array::<f64>(&format!("{name}.out{j}")).unwrap();
+                let tol: Tol = $t64;
+                if let Err(e) = check_close(&got, &want, tol, &format!("{name} f64 result {j} on {}", $dev)) {
+                    $errors.push(with_inputs(e, &ins, &got.to_vec().unwrap(), &want.to_vec().unwrap(), tol.rtol));
+                }
+            },
+            Err(e) => $errors.push(format!("{name} f64 on {}: {e}", $dev)),
+        }
+        let ins = inputs::<f32>(&$npz, name, "f32.", $dev);
+        match $f($(&ins[$i]),+) {
+            Ok(res) => for j in 0..$outs {
+                let got = res.result(j).to_device(&Device::cpu()).unwrap();
+                let want = $npz.array::<f32>(&format!("{name}.f32.out{j}")).unwrap();
+                if let Err(e) = check_close(&got, &want, $t32, &format!("{name} f32 result {j} on {}", $dev)) {
+                    $errors.push(e);
+                }
+            },
+            Err(e) => $errors.push(format!("{name} f32 on {}: {e}", $dev)),
+        }
+        let got = [
+            $f($(check!(@one i16, $i)),+).unwrap().dtype0(),
+            $f($(check!(@one i64, $i)),+).unwrap().dtype0(),
+            $f($(check!(@one f16, $i)),+).unwrap().dtype0(),
+            $f($(check!(@one f32, $i)),+).unwrap().dtype0(),
+        ];
+        let codes = $npz.array::<u8>(&format!("{name}.dtypes")).unwrap().to_vec().unwrap();
+        let want: Vec<DTypeId> = codes.iter().map(|&c| dtype_of(c)).collect();
+        if want != got {
+            $errors.push(format!("{name}: result dtypes {got:?}, SciPy's {want:?}"));
+        }
+    }};
+    (@one $t:ty, $i:tt) => { &one::<$t>() };
+}
+
+#[test]
+fn carlson() {
+    let z = family("carlson");
+    on_devices(|e, d| {
+        check!(e, z, d, elliprc: special::elliprc, [0, 1], 1, F64, F32);
+        check!(e, z, d, elliprf: special::elliprf, [0, 1, 2], 1, F64, F32);
+        check!(e, z, d, elliprd: special::elliprd, [0, 1, 2], 1, F64, F32);
+        check!(e, z, d, elliprg: special::elliprg, [0, 1, 2], 1, F64, F32);
+        check!(e, z, d, elliprj: special::elliprj, [0, 1, 2, 3], 1, F64, F32);
+    });
+}
+
+#[test]
+fn polygamma() {
+    let z = family("polygamma");
+    on_devices(|e, d| {
+        check!(e, z, d, polygamma: special::polygamma, [0, 1], 1, F64, F32);
+        // A negative non-integral x: zeta(n + 1, x) adds terms up to |x - round(x)|^-(n+1)
+        // that cancel (3.6e-13 relative at polygamma(4, -2.5); SciPy's as far off, mpmath's
+        // reference)
+        let negx = Tol { rtol: 1e-11, ..F64 };
+        check!(e, z, d, polygamma_negx: special::polygamma, [0, 1], 1, negx, F32);
+    });
+}
+
+#[test]
+fn kolmogorov() {
+    let z = family("kolmogorov");
+    on_devices(|e, d| {
+        check!(e, z, d, kolmogorov: special::kolmogorov, [0], 1, F64, F32);
+        check!(e, z, d, kolmogi: special::kolmogi, [0], 1, F64, F32);
+    });
+}
+
+/// `factorial2(z, extend='complex')` (a path for `check!`).
+fn factorial2_complex<'a, T: Promote>(z: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    special::factorial2(z, Extend::Complex)
+}
+
+/// `factorialk(z, 3, extend='complex')`.
+fn factorialk3_complex<'a, T: Promote>(z: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    special::factorialk(z, 3.0, Extend::Complex)
+}
+
+/// `factorialk(z, 2.5, extend='complex')`.
+fn factorialk25_complex<'a, T: Promote>(z: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    special::factorialk(z, 2.5, Extend::Complex)
+}
+
+#[test]
+fn multifactorials() {
+    let z = family("numbers");
+    on_devices(|e, d| {
+        // extend='zero': integer input (the fixtures' float64 inputs converted to int64)
+        for (name, k) in [
+            ("factorial2", 2.0),
+            ("factorialk3", 3.0),
+            ("factorialk1", 1.0),
+        ] {
+            let n: Array<i64> = z
+                .array::<f64>(&format!("{name}.in0"))
+                .unwrap()
+                .astype::<i64>()
+                .unwrap()
+                .to_device(d)
+                .unwrap();
+            let got = if k == 2.0 {
+                special::factorial2(&n, Extend::Zero)
+            } else {
+                special::factorialk(&n, k, Extend::Zero)
+            };
+            let want = z.array::<f64>(&format!("{name}.out0")).unwrap();
+            match got {
+                Ok(got) => {
+                    let got = got.to_device(&Device::cpu()).unwrap();
+                    if let Err(m) = check_close(&got, &want, F64, &format!("{name} on {d}")) {
+                        e.push(m);
+                    }
+                }
+                Err(err) => e.push(format!("{name} on {d}: {err}")),
+            }
+        }
+        check!(e, z, d, factorial2_complex: factorial2_complex, [0], 1, F64, F32);
+        check!(e, z, d, factorialk3_complex: factorialk3_complex, [0], 1, F64, F32);
+        check!(e, z, d, factorialk25_complex: factorialk25_complex, [0], 1, F64, F32);
+    });
+    // SciPy's ValueErrors: floats (and bool) with extend='zero', k < 1 or not an integer
+    // there, k <= 0 with extend='complex'
+    let x = Array::from_vec(&Device::cpu(), &[1], vec![3.0f64]).unwrap();
+    assert!(special::factorial2(&x, Extend::Zero).is_err());
+    let b = Array::from_vec(&Device::cpu(), &[1], vec![true]).unwrap();
+    assert!(special::factorial2(&b, Extend::Zero).is_err());
+    let n = Array::from_vec(&Device::cpu(), &[1], vec![3i32]).unwrap();
+    assert!(special::factorialk(&n, 0.0, Extend::Zero).is_err());
+    assert!(special::factorialk(&n, 2.5, Extend::Zero).is_err());
+    assert!(special::factorialk(&n, -2.0, Extend::Complex).is_err());
+    assert_eq!(
+        special::factorialk(&n, 2.5, Extend::Complex)
+            .unwrap()
+            .dtype(),
+        DTypeId::F64
+    );
+    // empty and strided input
+    let empty = Array::<i64>::zeros(&Device::cpu(), &[0]).unwrap();
+    assert_eq!(
+        special::factorial2(&empty, Extend::Zero).unwrap().shape(),
+        &[0]
+    );
+    let m = Array::from_vec(&Device::cpu(), &[2, 3], vec![1i64, 2, 3, 4, 5, 6]).unwrap();
+    let t = special::factorial2(m.t(), Extend::Zero).unwrap();
+    assert_eq!(t.to_vec().unwrap(), vec![1.0, 8.0, 2.0, 15.0, 3.0, 48.0]);
+}
+
+#[test]
+fn bernoulli_and_euler() {
+    let z = family("numbers");
+    on_devices(|e, d| {
+        for (name, got) in [
+            ("bernoulli", special::bernoulli(d, 300)),
+            ("euler", special::euler(d, 200)),
+        ] {
+            let want = z.array::<f64>(&format!("{name}.out0")).unwrap();
+            match got {
+                Ok(got) => {
+                    let got = got.to_device(&Device::cpu()).unwrap();
+                    if let Err(m) = check_close(&got, &want, F64, &format!("{name} on {d}")) {
+                        e.push(m);
+                    }
+                }
+                Err(err) => e.push(format!("{name} on {d}: {err}")),
+            }
+        }
+    });
+    assert_eq!(
+        special::bernoulli(&Device::cpu(), 0)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        vec![1.0]
+    );
+    assert_eq!(
+        special::euler(&Device::cpu(), 1).unwrap().to_vec().unwrap(),
+        vec![1.0, 0.0]
+    );
+    assert!(special::bernoulli(&Device::cpu(), usize::MAX).is_err());
+}
