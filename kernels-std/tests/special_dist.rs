@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::special_fixtures::{dtype_of, inputs, one};
 use common::{check_close, fixture, on_devices, Tol};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
@@ -38,28 +39,6 @@ const fn rel(tol: Tol, rtol: f64) -> Tol {
 fn family(name: &str) -> Npz {
     let path = fixture(&format!("special_dist/{name}.npz"));
     io::load_npz(&path, &Device::cpu()).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
-
-/// The dtype of SciPy's character code.
-fn dtype_of(code: u8) -> DTypeId {
-    match code {
-        b'd' => DTypeId::F64,
-        b'f' => DTypeId::F32,
-        _ => panic!("unexpected dtype code {}", code as char),
-    }
-}
-
-/// A one-element array of ones.
-fn one<T: DType>() -> Array<T> {
-    Array::from_vec(&Device::cpu(), &[1], vec![1i32.cast::<T>()]).unwrap()
-}
-
-/// The inputs `name.{prefix}in0, in1, ...` of a function, on `dev`.
-fn inputs<T: io::NpyDType>(npz: &Npz, name: &str, prefix: &str, dev: &Device) -> Vec<Array<T>> {
-    (0..)
-        .map_while(|i| npz.get(&format!("{name}.{prefix}in{i}")))
-        .map(|a| a.as_array::<T>().unwrap().to_device(dev).unwrap())
-        .collect()
 }
 
 /// The first mismatching inputs of a failure, for its message.

@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::special_fixtures::{dtype_of, inputs, one, with_inputs};
 use common::{check_close, fixture, on_devices, Tol};
 use kernels_std::array_runtime::IntoOperand;
 use kernels_std::io::{self, Npz};
@@ -35,57 +36,6 @@ const F32: Tol = Tol {
 fn family(name: &str) -> Npz {
     let path = fixture(&format!("special_misc/{name}.npz"));
     io::load_npz(&path, &Device::cpu()).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
-
-/// The dtype of SciPy's character code.
-fn dtype_of(code: u8) -> DTypeId {
-    match code {
-        b'd' => DTypeId::F64,
-        b'f' => DTypeId::F32,
-        _ => panic!("unexpected dtype code {}", code as char),
-    }
-}
-
-/// A one-element array of ones.
-fn one<T: DType>() -> Array<T> {
-    Array::from_vec(&Device::cpu(), &[1], vec![1i32.cast::<T>()]).unwrap()
-}
-
-/// The inputs `name.{prefix}in0, in1, ...` of a function, on `dev`.
-fn inputs<T: io::NpyDType>(npz: &Npz, name: &str, prefix: &str, dev: &Device) -> Vec<Array<T>> {
-    (0..)
-        .map_while(|i| npz.get(&format!("{name}.{prefix}in{i}")))
-        .map(|a| a.as_array::<T>().unwrap().to_device(dev).unwrap())
-        .collect()
-}
-
-/// The first mismatching inputs of a failure, for its message.
-fn with_inputs(
-    message: String,
-    ins: &[Array<f64>],
-    got: &[f64],
-    want: &[f64],
-    rtol: f64,
-) -> String {
-    let cols: Vec<Vec<f64>> = ins
-        .iter()
-        .map(|a| a.to_device(&Device::cpu()).unwrap().to_vec().unwrap())
-        .collect();
-    let mut lines = vec![message];
-    for i in 0..got.len() {
-        let same = (got[i].is_nan() && want[i].is_nan()) || got[i] == want[i];
-        let r = ((got[i] - want[i]) / want[i]).abs();
-        if !same && (r.is_nan() || r > rtol) && lines.len() < 9 {
-            let args: Vec<String> = cols.iter().map(|c| format!("{:e}", c[i])).collect();
-            lines.push(format!(
-                "    f({}) = {:e}, want {:e} (rel {r:.1e})",
-                args.join(", "),
-                got[i],
-                want[i]
-            ));
-        }
-    }
-    lines.join("\n")
 }
 
 /// Result `j` of a call (one array, or a tuple of them).

@@ -14,6 +14,8 @@
 // Each test crate uses its own subset of these helpers.
 #![allow(dead_code)]
 
+pub mod special_fixtures;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
