@@ -117,6 +117,21 @@ pub(crate) mod sealed {
             majors: u64,
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
+        fn spgemm_lines<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            a: [&Array<P>; 2],
+            a_data: &Array<Self>,
+            b: [&Array<P>; 2],
+            b_data: &Array<Self>,
+            scanned: &Array<i64>,
+            minor: &mut Array<P>,
+            data: &mut Array<Self>,
+            kept: &mut Array<i64>,
+            flags: &mut Array<u32>,
+            limit: u64,
+            majors: u64,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
         fn spgemm_reduce<P: super::SparseIndex>(
             cfg: &LaunchConfig,
             scanned: &Array<i64>,
@@ -136,7 +151,7 @@ pub(crate) mod sealed {
 /// arguments before the index type (`T` for the generic kernels, none for complex ones).
 macro_rules! kernels_impl {
     ($t:ty, [$($ty:ty),*]: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident, $lines:ident) => {
         impl sealed::Kernels for $t {
             fn segment_sums<P: SparseIndex>(
                 cfg: &LaunchConfig,
@@ -235,6 +250,25 @@ macro_rules! kernels_impl {
                     out_data, majors,
                 )
             }
+            fn spgemm_lines<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                a: [&Array<P>; 2],
+                a_data: &Array<Self>,
+                b: [&Array<P>; 2],
+                b_data: &Array<Self>,
+                scanned: &Array<i64>,
+                minor: &mut Array<P>,
+                data: &mut Array<Self>,
+                kept: &mut Array<i64>,
+                flags: &mut Array<u32>,
+                limit: u64,
+                majors: u64,
+            ) -> Result<()> {
+                $lines::launch::<$($ty,)* P>(
+                    cfg, a[0], a[1], a_data, b[0], b[1], b_data, scanned, minor, data, kept,
+                    flags, <$t>::default(), limit, majors,
+                )
+            }
             fn spgemm_reduce<P: SparseIndex>(
                 cfg: &LaunchConfig,
                 scanned: &Array<i64>,
@@ -260,11 +294,11 @@ macro_rules! kernels_impl {
 macro_rules! num_kernels {
     ($($t:ty),*) => {$(
         kernels_impl!($t, [$t]: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
-            spgemm_expand, spgemm_reduce);
+            spgemm_expand, spgemm_reduce, spgemm_lines);
     )*};
 }
 num_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 kernels_impl!(c64, []: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64);
+    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64);
 kernels_impl!(c128, []: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128,
-    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128);
+    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128);

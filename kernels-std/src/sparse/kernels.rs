@@ -243,7 +243,7 @@ pub(crate) fn diagonal_entries<T: DType, I: Int>(
 /// is its own).
 macro_rules! arith_kernels {
     ([$($g:tt)*] $t:ty: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident, $lines:ident) => {
         /// `out[s]`: the sum of `data[ptr[s]..ptr[s + 1]]` in order, one thread per segment
         /// (the sums of rows, or of groups of duplicates).
         #[raw_kernel]
@@ -502,6 +502,88 @@ macro_rules! arith_kernels {
             }
         }
 
+        /// SpGEMM's line `m` in one thread, in its own slots `scanned[m - 1]..scanned[m]` of
+        /// `minor`/`data` (0 for the first line): the products of the line's entries with
+        /// the lines of `b` written in SciPy's order (as [`spgemm_expand`]), sorted by minor
+        /// index with a stable insertion sort, then each run of one index summed in order from
+        /// `zero` and the nonzero sums packed at the front of the slots; `kept[m]` is their
+        /// number. A line of more than `limit` products is only written (`kept[m] = -1`) and
+        /// counted in `flags[0]`: the caller then takes the global-sort path.
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $lines<$($g)*>(
+            a_ptr: &[P],
+            a_idx: &[P],
+            a_data: &[$t],
+            b_ptr: &[P],
+            b_idx: &[P],
+            b_data: &[$t],
+            scanned: &[i64],
+            minor: &mut [P],
+            data: &mut [$t],
+            kept: &mut [i64],
+            flags: &mut [u32],
+            zero: $t,
+            limit: usize,
+            majors: usize,
+        ) {
+            let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if m < majors {
+                let mut first: usize = 0;
+                if m > 0 {
+                    first = scanned[m - 1] as u64 as usize;
+                }
+                let end = scanned[m] as u64 as usize;
+                let mut pos = first;
+                let start = a_ptr[m].cast::<u64>() as usize;
+                let stop = a_ptr[m + 1].cast::<u64>() as usize;
+                for j in start..stop {
+                    let k = a_idx[j].cast::<u64>() as usize;
+                    let av = a_data[j];
+                    let b_start = b_ptr[k].cast::<u64>() as usize;
+                    let b_end = b_ptr[k + 1].cast::<u64>() as usize;
+                    for l in b_start..b_end {
+                        minor[pos] = b_idx[l];
+                        data[pos] = av * b_data[l];
+                        pos += 1;
+                    }
+                }
+                if end - first > limit {
+                    kept[m] = -1;
+                    atomic_add(&flags, 0, 1);
+                    return;
+                }
+                for j in (first + 1)..end {
+                    let key = minor[j];
+                    let v = data[j];
+                    let mut p = j;
+                    while p > first && minor[p - 1] > key {
+                        minor[p] = minor[p - 1];
+                        data[p] = data[p - 1];
+                        p -= 1;
+                    }
+                    minor[p] = key;
+                    data[p] = v;
+                }
+                let mut out = first;
+                let mut j = first;
+                while j < end {
+                    let c = minor[j];
+                    let mut acc = zero;
+                    while j < end && minor[j] == c {
+                        acc = acc + data[j];
+                        j += 1;
+                    }
+                    if acc != zero {
+                        minor[out] = c;
+                        data[out] = acc;
+                        out += 1;
+                    }
+                }
+                kept[m] = (out - first) as i64;
+            }
+        }
+
         /// The products of line `m` of `a` with the lines of `b` (SpGEMM's expansion), one
         /// thread per line of `a`: for each entry `(k, a_v)` of the line in storage order and
         /// each entry `(c, b_v)` of line `k` of `b` in storage order, `(m, c, a_v * b_v)` is
@@ -548,46 +630,38 @@ macro_rules! arith_kernels {
 }
 
 arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
-    spgemm_expand, spgemm_reduce);
+    spgemm_expand, spgemm_reduce, spgemm_lines);
 arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64);
+    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64);
 arith_kernels!([P: Int] c128: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128,
-    diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128);
+    diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128);
 
-/// Sorts each line's products by minor index, one thread per line (the line's products are
-/// `scanned[m - 1]..scanned[m]`), with a stable insertion sort: equal indices keep their
-/// order, so the sums keep SciPy's order. A line of more than `limit` products is left as it
-/// is and counted in `flags[0]` (the caller then sorts all products with the global sort).
+/// Moves the `kept[m]` entries packed at the front of line `m`'s slots (from
+/// `scanned[m - 1]`) to the line's place in the result (from `out_scanned[m - 1]`), one
+/// thread per line (SpGEMM's last pass).
 #[raw_kernel]
-pub(crate) fn spgemm_sort_lines<T: DType, P: Int>(
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn spgemm_pack<T: DType, P: Int>(
     scanned: &[i64],
-    minor: &mut [P],
-    data: &mut [T],
-    flags: &mut [u32],
-    limit: usize,
+    kept: &[i64],
+    out_scanned: &[i64],
+    minor: &[P],
+    data: &[T],
+    out_idx: &mut [P],
+    out_data: &mut [T],
 ) {
     let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if m < scanned.len() {
-        let mut start: usize = 0;
+    if m < kept.len() {
+        let mut src: usize = 0;
+        let mut dst: usize = 0;
         if m > 0 {
-            start = scanned[m - 1] as u64 as usize;
+            src = scanned[m - 1] as u64 as usize;
+            dst = out_scanned[m - 1] as u64 as usize;
         }
-        let end = scanned[m] as u64 as usize;
-        if end - start > limit {
-            atomic_add(&flags, 0, 1);
-            return;
-        }
-        for j in (start + 1)..end {
-            let key = minor[j];
-            let v = data[j];
-            let mut p = j;
-            while p > start && minor[p - 1] > key {
-                minor[p] = minor[p - 1];
-                data[p] = data[p - 1];
-                p -= 1;
-            }
-            minor[p] = key;
-            data[p] = v;
+        let n = kept[m] as u64 as usize;
+        for j in 0..n {
+            out_idx[dst + j] = minor[src + j];
+            out_data[dst + j] = data[src + j];
         }
     }
 }

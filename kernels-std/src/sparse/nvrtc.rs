@@ -36,6 +36,7 @@ fn sparse_kernels_compile() {
             raw(&merge_lines::DEF, &[t, i]);
             raw(&spgemm_expand::DEF, &[t, i]);
             raw(&spgemm_reduce::DEF, &[t, i]);
+            raw(&spgemm_lines::DEF, &[t, i]);
         }
         for t in [C64, C128] {
             raw(&eye_parts::DEF, &[t, i]);
@@ -43,7 +44,7 @@ fn sparse_kernels_compile() {
         for t in NUMBERS.into_iter().chain([C64, C128]) {
             raw(&diagonal_entries::DEF, &[t, i]);
             raw(&place_entries::DEF, &[t, i]);
-            raw(&spgemm_sort_lines::DEF, &[t, i]);
+            raw(&spgemm_pack::DEF, &[t, i]);
         }
         for t in [F32, F64] {
             raw(&super::linalg::norm::line_extrema::DEF, &[t, i]);
@@ -56,6 +57,7 @@ fn sparse_kernels_compile() {
         raw(&merge_lines_c64::DEF, &[i]);
         raw(&spgemm_expand_c64::DEF, &[i]);
         raw(&spgemm_reduce_c64::DEF, &[i]);
+        raw(&spgemm_lines_c64::DEF, &[i]);
         raw(&segment_sums_c128::DEF, &[i]);
         raw(&to_dense_c128::DEF, &[i]);
         raw(&spmv_c128::DEF, &[i]);
@@ -64,6 +66,7 @@ fn sparse_kernels_compile() {
         raw(&merge_lines_c128::DEF, &[i]);
         raw(&spgemm_expand_c128::DEF, &[i]);
         raw(&spgemm_reduce_c128::DEF, &[i]);
+        raw(&spgemm_lines_c128::DEF, &[i]);
     }
     raw(&group_bounds::DEF, &[]);
 }

@@ -4,7 +4,7 @@
 
 use super::compressed::{check_device, lex_order, Compressed};
 use super::dtypes::{SparseDType, SparseIndex};
-use super::kernels::{flat_positions, pointers_from_scan, spgemm_count, spgemm_sort_lines};
+use super::kernels::{flat_positions, pointers_from_scan, spgemm_count, spgemm_pack};
 use super::{CooArray, CscArray, CsrArray};
 use crate::ops::Numeric;
 use crate::prelude::*;
@@ -121,12 +121,13 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     }
 
     /// The product of the matrices of lines `self @ other` (CSR @ CSR; SciPy's
-    /// `csr_matmat`), row by row in three passes: the products of each row are counted (a
-    /// scan of the counts places them), written in SciPy's order, sorted by column within
-    /// the row (a stable insertion sort per thread; rows of more than [`SORT_LIMIT`]
-    /// products send all the products to the crate's global stable sort instead), then each
-    /// run of one column summed in order from zero (SciPy's order, so the sums are SciPy's to
-    /// the bit), nonzero sums counted, scanned and written. Canonical.
+    /// `csr_matmat`), row by row: the products of each row are counted (a scan of the counts
+    /// gives each row its slots); then one thread per row writes its products in SciPy's
+    /// order, sorts them by column (a stable insertion sort), sums each run of one column in
+    /// order from zero (SciPy's order, so the sums are SciPy's to the bit) and packs the
+    /// nonzero sums at the front of its slots, counting them; a scan of the counts places
+    /// each row in the result. Rows of more than [`SORT_LIMIT`] products send the whole
+    /// product to one global stable sort instead (`matmat_global_sort`). Canonical.
     pub fn matmat(&self, other: &Self, what: &str) -> Result<Self> {
         let dev = self.data.device();
         check_device(what, &dev, &[other.data.device()])?;
@@ -166,6 +167,68 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             return empty();
         }
         per_element(total)?;
+        let mut minor = Array::<I>::zeros(&dev, &[total])?;
+        let mut data = Array::<T>::zeros(&dev, &[total])?;
+        let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
+        let mut flags = Array::<u32>::zeros(&dev, &[1])?;
+        T::spgemm_lines::<I>(
+            &rows,
+            [&self.indptr, &self.indices],
+            &self.data,
+            [&other.indptr, &other.indices],
+            &other.data,
+            &scanned,
+            &mut minor,
+            &mut data,
+            &mut kept,
+            &mut flags,
+            SORT_LIMIT as u64,
+            majors as u64,
+        )?;
+        if flags.to_vec()?[0] > 0 {
+            drop((minor, data, kept));
+            return self.matmat_global_sort(other, &scanned, total, what);
+        }
+        let (out_scanned, indptr, nnz) = scan_pointers::<I>(what, &kept)?;
+        let mut indices = Array::<I>::zeros(&dev, &[nnz])?;
+        let mut out = Array::<T>::zeros(&dev, &[nnz])?;
+        if nnz > 0 {
+            spgemm_pack::launch::<T, I>(
+                &rows,
+                &scanned,
+                &kept,
+                &out_scanned,
+                &minor,
+                &data,
+                &mut indices,
+                &mut out,
+            )?;
+        }
+        Ok(Compressed {
+            data: out,
+            indices,
+            indptr,
+            majors,
+            minor: other.minor,
+            sorted: true,
+            canonical: true,
+        })
+    }
+
+    /// [`Compressed::matmat`] when a line has more than [`SORT_LIMIT`] products: all the
+    /// products (`total`, placed by the inclusive scan `scanned` of the per-line counts)
+    /// written with their lines, one stable sort of all of them by (line, minor index), then
+    /// each run of one index summed in order, counted, scanned and written.
+    fn matmat_global_sort(
+        &self,
+        other: &Self,
+        scanned: &Array<i64>,
+        total: usize,
+        what: &str,
+    ) -> Result<Self> {
+        let dev = self.data.device();
+        let majors = self.majors;
+        let rows = per_element(majors)?;
         let mut major = Array::<I>::zeros(&dev, &[total])?;
         let mut minor = Array::<I>::zeros(&dev, &[total])?;
         let mut data = Array::<T>::zeros(&dev, &[total])?;
@@ -175,34 +238,23 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             &self.data,
             [&other.indptr, &other.indices],
             &other.data,
-            &scanned,
+            scanned,
             &mut major,
             &mut minor,
             &mut data,
             majors as u64,
         )?;
-        let mut flags = Array::<u32>::zeros(&dev, &[1])?;
-        spgemm_sort_lines::launch::<T, I>(
-            &rows,
-            &scanned,
-            &mut minor,
-            &mut data,
-            &mut flags,
-            SORT_LIMIT as u64,
-        )?;
-        if flags.to_vec()?[0] > 0 {
-            // Long rows: one stable sort of every product by (row, column); each row keeps
-            // its place, so the row bounds `scanned` still hold.
-            let order = lex_order(&major, &minor)?;
-            minor = take(&minor, &order, None)?;
-            data = take(&data, &order, None)?;
-        }
+        // Each line keeps its place in the sort, so the line bounds `scanned` still hold.
+        let order = lex_order(&major, &minor)?;
         drop(major);
+        let minor = take(&minor, &order, None)?;
+        let data = take(&data, &order, None)?;
+        drop(order);
         let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
         let none_s = Array::<i64>::zeros(&dev, &[0])?;
         T::spgemm_reduce::<I>(
             &rows,
-            &scanned,
+            scanned,
             &minor,
             &data,
             &none_s,
@@ -218,7 +270,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         if nnz > 0 {
             T::spgemm_reduce::<I>(
                 &rows,
-                &scanned,
+                scanned,
                 &minor,
                 &data,
                 &out_scanned,

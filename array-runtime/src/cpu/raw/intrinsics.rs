@@ -38,6 +38,7 @@ use crate::kernel::raw::Dim3;
 /// assert!(!raw::in_emulated_launch());
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
+#[inline]
 pub fn thread_idx() -> Dim3 {
     emulator::with_block("thread_idx()", |b| b.thread_idx())
 }
@@ -47,6 +48,7 @@ pub fn thread_idx() -> Dim3 {
 /// # Panics
 ///
 /// Outside an emulated launch.
+#[inline]
 pub fn block_idx() -> Dim3 {
     emulator::with_block("block_idx()", |b| b.block_idx())
 }
@@ -56,6 +58,7 @@ pub fn block_idx() -> Dim3 {
 /// # Panics
 ///
 /// Outside an emulated launch.
+#[inline]
 pub fn block_dim() -> Dim3 {
     emulator::with_block("block_dim()", |b| b.launch().block)
 }
@@ -65,6 +68,7 @@ pub fn block_dim() -> Dim3 {
 /// # Panics
 ///
 /// Outside an emulated launch.
+#[inline]
 pub fn grid_dim() -> Dim3 {
     emulator::with_block("grid_dim()", |b| b.launch().grid)
 }
@@ -75,6 +79,7 @@ pub fn grid_dim() -> Dim3 {
 /// # Panics
 ///
 /// Outside an emulated launch.
+#[inline]
 pub fn lane_id() -> u32 {
     emulator::with_block("lane_id()", |b| b.tid() % WARP_SIZE)
 }
