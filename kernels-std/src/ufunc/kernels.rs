@@ -1,7 +1,7 @@
 //! The kernels of `reduceat` and `at`, and the reductions `reduce` lacks elsewhere: written
 //! once with the macros, for numbers (`combine`) and for integers (`combine_bits`: the
-//! bitwise operations too), combining by the scan's operation codes
-//! ([`op`](crate::scan::kernels::op)).
+//! bitwise operations too), combining by the operation codes of `scan`'s chunked scan (`0`
+//! sum, `1` product, `2`..`5` the extrema, `6`..`8` bitwise).
 
 use crate::prelude::*;
 use crate::scan::kernels::{combine, combine_bits};
