@@ -43,6 +43,7 @@ pub mod sort;
 pub mod sparse;
 pub mod special;
 pub mod stats;
+pub mod ufunc;
 
 // NumPy's flat namespace: `kernels_std::sum`, `kernels_std::arange`, `kernels_std::sort`, ...
 // (each also lives in its module, where its documentation is; `random` and `io` stay
@@ -94,6 +95,8 @@ pub mod prelude {
     /// NumPy's array methods: `a.sum().axis(1).run()`, `a.mean()`, `a.clip(lo, hi)`,
     /// `a.sort(Some(-1))`, ...
     pub use crate::methods::ArrayMethods;
+    /// The ufunc methods: `ufunc::add.reduce(&a)`, `ufunc::maximum.accumulate(&a)`, ...
+    pub use crate::ufunc::BinaryUfunc;
     /// The runtime crate itself: the code `#[elementwise]` generates names `array_runtime::...`.
     pub use array_runtime;
     /// Lazy expressions: what the operators build, `.eval()?` runs as one fused kernel.

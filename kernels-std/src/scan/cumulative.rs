@@ -1,22 +1,24 @@
 //! `cumsum` and `cumprod`: a chunked parallel scan along rows (see [`kernels`](super::kernels)).
 
 use super::kernels::{
-    chunk_scan, chunk_scan_c128, chunk_scan_c64, chunk_totals, chunk_totals_c128, chunk_totals_c64,
+    chunk_scan, chunk_scan_bits, chunk_scan_c128, chunk_scan_c64, chunk_totals, chunk_totals_bits,
+    chunk_totals_c128, chunk_totals_c64, op,
 };
 use super::rows::{cpu_workers, launch_items, Rows};
 use crate::prelude::*;
 use sealed::{ChunkKernels, Chunking};
 
 /// Dtypes a scan runs in (the accumulators of [`Accumulate`]): integers and floats, whose
-/// chunk kernels are generic, and `c64`/`c128`, whose kernels are their own (complex `+` and
-/// `*`). Sealed.
+/// chunk kernels are generic (integers have the bitwise operations too), and `c64`/`c128`,
+/// whose kernels are their own (complex `+` and `*`). Sealed.
 pub trait ScanDType: DType + ChunkKernels {}
 
 mod sealed {
     use crate::prelude::*;
 
     /// The shape of one level of a chunked scan: `chunks` chunks of `chunk` elements per row of
-    /// `n`, `items` chunks in all, one per `spread` threads of the launch `cfg`.
+    /// `n`, `items` chunks in all, one per `spread` threads of the launch `cfg`, combined by
+    /// `op` (see [`op`](crate::scan::kernels::op)).
     #[derive(Debug)]
     pub struct Chunking {
         pub cfg: LaunchConfig,
@@ -25,7 +27,7 @@ mod sealed {
         pub chunks: u64,
         pub items: u64,
         pub spread: u64,
-        pub prod: bool,
+        pub op: u32,
     }
 
     /// The two kernels of a chunked scan of one dtype (see [`kernels`](super::super::kernels)).
@@ -46,7 +48,7 @@ macro_rules! chunk_kernels {
     ($($t:ty => $totals:expr, $scan:expr;)*) => {$(
         impl ChunkKernels for $t {
             fn totals(c: &Chunking, x: &Array<Self>, totals: &mut Array<Self>) -> Result<()> {
-                $totals(&c.cfg, x, totals, c.n, c.chunk, c.chunks, c.spread, c.prod)
+                $totals(&c.cfg, x, totals, c.n, c.chunk, c.chunks, c.spread, c.op)
             }
             fn scan(
                 c: &Chunking,
@@ -54,22 +56,53 @@ macro_rules! chunk_kernels {
                 carry: &Array<Self>,
                 out: &mut Array<Self>,
             ) -> Result<()> {
-                $scan(&c.cfg, x, carry, out, c.n, c.chunk, c.chunks, c.items, c.spread, c.prod)
+                $scan(&c.cfg, x, carry, out, c.n, c.chunk, c.chunks, c.items, c.spread, c.op)
             }
         }
         impl ScanDType for $t {}
     )*};
 }
 
-/// The generic kernels, for a number dtype.
-macro_rules! num_chunk_kernels {
+/// The kernels of an integer dtype: the generic ones, or those with the bitwise operations.
+macro_rules! int_chunk_kernels {
+    ($($t:ty),*) => {$(
+        impl ChunkKernels for $t {
+            fn totals(c: &Chunking, x: &Array<Self>, totals: &mut Array<Self>) -> Result<()> {
+                let f = if c.op >= op::BITWISE_AND {
+                    chunk_totals_bits::launch::<$t>
+                } else {
+                    chunk_totals::launch::<$t>
+                };
+                f(&c.cfg, x, totals, c.n, c.chunk, c.chunks, c.spread, c.op)
+            }
+            fn scan(
+                c: &Chunking,
+                x: &Array<Self>,
+                carry: &Array<Self>,
+                out: &mut Array<Self>,
+            ) -> Result<()> {
+                let f = if c.op >= op::BITWISE_AND {
+                    chunk_scan_bits::launch::<$t>
+                } else {
+                    chunk_scan::launch::<$t>
+                };
+                f(&c.cfg, x, carry, out, c.n, c.chunk, c.chunks, c.items, c.spread, c.op)
+            }
+        }
+        impl ScanDType for $t {}
+    )*};
+}
+int_chunk_kernels!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// The generic kernels, for a float dtype.
+macro_rules! float_chunk_kernels {
     ($($t:ty),*) => {
         chunk_kernels! {$(
             $t => chunk_totals::launch::<$t>, chunk_scan::launch::<$t>;
         )*}
     };
 }
-num_chunk_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+float_chunk_kernels!(f16, bf16, f32, f64);
 chunk_kernels! {
     c64 => chunk_totals_c64::launch, chunk_scan_c64::launch;
     c128 => chunk_totals_c128::launch, chunk_scan_c128::launch;
@@ -129,15 +162,16 @@ fn chunk_len(dev: &Device, rows: usize, n: usize) -> usize {
     }
 }
 
-/// The inclusive scan (sums, or products when `prod`) of each row of `x`, `[rows, n]`
-/// C-contiguous, into a new `[rows, n]` array.
+/// The inclusive scan by `op` (see [`op`]; sums and products for every [`ScanDType`], the
+/// extrema for real numbers, the bitwise operations for integers) of each row of `x`,
+/// `[rows, n]` C-contiguous, into a new `[rows, n]` array.
 pub(crate) fn scan_rows<T: ScanDType>(
     x: &Array<T>,
     rows: usize,
     n: usize,
-    prod: bool,
+    op: u32,
 ) -> Result<Array<T>> {
-    scan_rows_in_chunks(x, rows, n, prod, &|rows, n| chunk_len(&x.device(), rows, n))
+    scan_rows_in_chunks(x, rows, n, op, &|rows, n| chunk_len(&x.device(), rows, n))
 }
 
 /// [`scan_rows`] with the chunk length given by `chunk(rows, n)` (at every level of the
@@ -146,7 +180,7 @@ fn scan_rows_in_chunks<T: ScanDType>(
     x: &Array<T>,
     rows: usize,
     n: usize,
-    prod: bool,
+    op: u32,
     chunk: &dyn Fn(usize, usize) -> usize,
 ) -> Result<Array<T>> {
     let dev = x.device();
@@ -165,7 +199,7 @@ fn scan_rows_in_chunks<T: ScanDType>(
         chunks: chunks as u64,
         items: items as u64,
         spread: spread as u64,
-        prod,
+        op,
     };
     let carry = if chunks == 1 {
         // Not read: a row's first chunk starts from its first element.
@@ -173,21 +207,22 @@ fn scan_rows_in_chunks<T: ScanDType>(
     } else {
         let mut totals = Array::<T>::zeros(&dev, &[rows, chunks])?;
         T::totals(&c, x, &mut totals)?;
-        scan_rows_in_chunks(&totals, rows, chunks, prod, chunk)?
+        scan_rows_in_chunks(&totals, rows, chunks, op, chunk)?
     };
     T::scan(&c, x, &carry, &mut out)?;
     Ok(out)
 }
 
-/// A scan of `a` along `axis` (`None`: flattened), in the accumulator dtype.
-fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<Array<T::Acc>> {
+/// A scan (sum or product, see [`op`]) of `a` along `axis` (`None`: flattened), in the
+/// accumulator dtype.
+fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, op: u32) -> Result<Array<T::Acc>> {
     // NumPy accepts axis 0 (or -1) of a 0-d array, and scans it as one element.
     let axis = match axis {
         Some(0 | -1) if a.ndim() == 0 => None,
         other => other,
     };
     let rows = Rows::converted(a, axis, |v| T::to_acc(v)?.as_standard_layout())?;
-    let out = scan_rows(&rows.data, rows.rows, rows.n, prod)?;
+    let out = scan_rows(&rows.data, rows.rows, rows.n, op)?;
     rows.restore(&out, rows.n)
 }
 
@@ -214,7 +249,7 @@ fn scan<T: Accumulate>(a: &Array<T>, axis: Option<isize>, prod: bool) -> Result<
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn cumsum<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
-    scan(a, axis, false)
+    scan(a, axis, op::ADD)
 }
 
 /// NumPy's `cumprod(a, axis)`: the cumulative product along `axis` (`None`: of the flattened
@@ -232,7 +267,7 @@ pub fn cumsum<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn cumprod<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Acc>> {
-    scan(a, axis, true)
+    scan(a, axis, op::MULTIPLY)
 }
 
 #[cfg(test)]
@@ -256,7 +291,7 @@ mod tests {
             }
         }
         for chunk in [2, 3, GPU_CHUNK, 1000] {
-            let got = scan_rows_in_chunks(&x, rows, n, false, &|_, _| chunk).unwrap();
+            let got = scan_rows_in_chunks(&x, rows, n, op::ADD, &|_, _| chunk).unwrap();
             assert_eq!(got.to_vec().unwrap(), want, "chunks of {chunk}");
         }
         // Complex sums and products (exact: small integer parts, products of unit numbers).
@@ -280,13 +315,13 @@ mod tests {
         }
         let px = Array::from_vec(&dev, &[rows, n], p).unwrap();
         for chunk in [2, 3, GPU_CHUNK, 1000] {
-            let got = scan_rows_in_chunks(&x, rows, n, false, &|_, _| chunk).unwrap();
+            let got = scan_rows_in_chunks(&x, rows, n, op::ADD, &|_, _| chunk).unwrap();
             assert_eq!(
                 got.to_vec().unwrap(),
                 sums,
                 "complex sums, chunks of {chunk}"
             );
-            let got = scan_rows_in_chunks(&px, rows, n, true, &|_, _| chunk).unwrap();
+            let got = scan_rows_in_chunks(&px, rows, n, op::MULTIPLY, &|_, _| chunk).unwrap();
             assert_eq!(
                 got.to_vec().unwrap(),
                 prods,
@@ -294,7 +329,7 @@ mod tests {
             );
         }
         let ones = Array::full(&dev, &[2, 5000], 1.0f64).unwrap();
-        let got = scan_rows_in_chunks(&ones, 2, 5000, true, &|_, _| GPU_CHUNK).unwrap();
+        let got = scan_rows_in_chunks(&ones, 2, 5000, op::MULTIPLY, &|_, _| GPU_CHUNK).unwrap();
         assert_eq!(got.to_vec().unwrap(), vec![1.0; 10_000]);
     }
 }

@@ -45,6 +45,11 @@ fn scan_kernels_compile() {
         raw(&super::kernels::chunk_totals::DEF, &[t]);
         raw(&super::kernels::chunk_scan::DEF, &[t]);
     }
+    // The bitwise scans of integers (`ufunc::bitwise_*.accumulate`, the logical ones of bytes).
+    for t in [I8, I16, I32, I64, U8, U16, U32, U64] {
+        raw(&super::kernels::chunk_totals_bits::DEF, &[t]);
+        raw(&super::kernels::chunk_scan_bits::DEF, &[t]);
+    }
     // Complex accumulators: kernels of their own.
     raw(&super::kernels::chunk_totals_c64::DEF, &[]);
     raw(&super::kernels::chunk_scan_c64::DEF, &[]);

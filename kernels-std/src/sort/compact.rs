@@ -48,7 +48,7 @@ pub(crate) fn per_element(n: usize) -> Result<LaunchConfig> {
 pub(crate) fn scan_flags(flags: &Array<i64>) -> Result<(Array<i64>, usize)> {
     let n = flags.len();
     let flags = flags.as_standard_layout()?.reshape(&[1, n])?;
-    let scanned = scan_rows(&flags, 1, n, false)?.reshape(&[n])?;
+    let scanned = scan_rows(&flags, 1, n, crate::scan::kernels::op::ADD)?.reshape(&[n])?;
     // The last value copied on the device into an array of its own first: reading a view
     // back would copy its whole buffer from a GPU.
     let count = if n == 0 {
