@@ -6,8 +6,10 @@ Then SpGEMM `a @ a` of the same matrix for the sizes given as gK (median of 11),
 `cg(a, b, rtol=1e-8)` with b = x for the sizes given as cK (the median of CG_REPS solves,
 default 1: a solve of the 1000 x 1000 grid takes minutes; "cg/poisson/K/iterations" is its
 iteration count).
+Then SpMV of the power-law matrix of pN rows (benches/sparse.rs documents it) and COO to
+CSR of tN triplets.
 Prints one JSON object {"numpy": scipy version, "results": {"spmv/poisson/k": median
-seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...] [cK ...]
+seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...] [cK ...] [pN] [tN]
 (default 1415: about 10^7 stored values)
 """
 import json
@@ -33,10 +35,35 @@ def poisson2d(k):
     return a
 
 
+def power_law(n):
+    r = np.arange(n, dtype=np.int64)
+    lens = 4 + 500000 // (1 + (7919 * r) % n)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lens, out=indptr[1:])
+    rows = np.repeat(r, lens)
+    j = np.arange(indptr[-1], dtype=np.int64) - np.repeat(indptr[:-1], lens)
+    cols = (131 * rows + 9973 * j) % n
+    data = (1 + (rows + cols) % 13).astype(np.float64)
+    a = sp.csr_array((data, cols.astype(np.int32), indptr.astype(np.int32)), shape=(n, n))
+    a.sort_indices()
+    return a
+
+
+def coo_triplets(count):
+    n = 1000000
+    t = np.arange(count, dtype=np.int64)
+    row = ((7919 * t) % n).astype(np.int32)
+    col = ((104729 * t + t // 3) % n).astype(np.int32)
+    data = (1 + t % 7).astype(np.float64)
+    return sp.coo_array((data, (row, col)), shape=(n, n))
+
+
 def main():
     sizes = [int(s) for s in sys.argv[1:] if s[0].isdigit()]
     spgemm = [int(s[1:]) for s in sys.argv[1:] if s.startswith("g")]
     cg_sizes = [int(s[1:]) for s in sys.argv[1:] if s.startswith("c")]
+    power = [int(s[1:]) for s in sys.argv[1:] if s.startswith("p")]
+    triplets = [int(s[1:]) for s in sys.argv[1:] if s.startswith("t")]
     if not sys.argv[1:]:
         sizes = [1415]
     out = {}
@@ -49,6 +76,13 @@ def main():
         assert a.nnz == 5 * n - 4 * k, a.nnz
         x = (np.arange(n) * 37 % 101) / 7.0
         out[f"spmv/poisson/{k}"] = median_time(lambda: a @ x, 21)
+    for n in power:
+        a = power_law(n)
+        x = (np.arange(n) * 37 % 101) / 7.0
+        out[f"spmv/powerlaw/{n}"] = median_time(lambda: a @ x, 21)
+    for count in triplets:
+        coo = coo_triplets(count)
+        out[f"coo_tocsr/{count}"] = median_time(lambda: coo.tocsr(), 7)
     for k in cg_sizes:
         a = poisson2d(k)
         b = (np.arange(k * k) * 37 % 101) / 7.0

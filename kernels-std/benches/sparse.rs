@@ -11,6 +11,15 @@
 //! `cg` on the same system; criterion times the solve of a `100 x 100` grid
 //! (`BENCH_CG_CRITERION`).
 //!
+//! Then SpMV of a power-law matrix (`BENCH_POWERLAW_ROWS` rows and columns, default 10^6,
+//! 0 skips it): row `r` holds `4 + 500000 / (1 + (7919 r mod n))` entries (integer division),
+//! so most rows hold 4 to 6 entries and a few hold up to 500004; about 1.1e7 in all, columns
+//! `(131 r + 9973 j) mod n` for the row's `j`-th entry, sorted; values `1 + (r + c) mod 13`.
+//!
+//! Then COO to CSR (`tocsr`, duplicates summed) of `BENCH_COO` triplets (default 10^7, 0
+//! skips it) of a `10^6 x 10^6` matrix: triplet `t` at row `7919 t mod 10^6`, column
+//! `(104729 t + t / 3) mod 10^6`, value `1 + t mod 7`.
+//!
 //! `cargo bench -p kernels-std --no-default-features --bench sparse`. Criterion's figures,
 //! then a table of medians beside SciPy's (`scripts/bench_scipy_sparse.py` builds the same
 //! matrix and vector: `x[i] = ((37 i) mod 101) / 7`).
@@ -18,7 +27,7 @@
 use criterion::{black_box, Criterion, Throughput};
 use kernels_std::prelude::*;
 use kernels_std::sparse::linalg::cg;
-use kernels_std::sparse::CsrArray;
+use kernels_std::sparse::{CooArray, CsrArray};
 
 mod common;
 use common::{lookup, median};
@@ -67,6 +76,38 @@ fn poisson_system(dev: &Device, k: usize) -> (CsrArray<f64>, Array<f64>) {
     .expect("poisson");
     let b: Vec<f64> = (0..n).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
     (a, Array::from_vec(dev, &[n], b).expect("b"))
+}
+
+/// The CSR arrays of the power-law matrix of `n` rows (see the module's docs).
+fn power_law(n: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
+    let mut data = Vec::new();
+    let mut indices = Vec::new();
+    let mut indptr = Vec::with_capacity(n + 1);
+    indptr.push(0i32);
+    let mut cols = Vec::new();
+    for r in 0..n {
+        let len = 4 + 500_000 / (1 + (7919 * r) % n);
+        cols.clear();
+        cols.extend((0..len).map(|j| (131 * r + 9973 * j) % n));
+        cols.sort_unstable();
+        for &c in &cols {
+            indices.push(c as i32);
+            data.push((1 + (r + c) % 13) as f64);
+        }
+        indptr.push(i32::try_from(indices.len()).expect("nnz fits i32"));
+    }
+    (data, indices, indptr)
+}
+
+/// The COO triplets of the conversion benchmark: `count` entries of a `10^6 x 10^6` matrix.
+fn coo_triplets(count: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
+    let n = 1_000_000usize;
+    let row = (0..count).map(|t| ((7919 * t) % n) as i32).collect();
+    let col = (0..count)
+        .map(|t| ((104_729 * t + t / 3) % n) as i32)
+        .collect();
+    let data = (0..count).map(|t| (1 + t % 7) as f64).collect();
+    (data, row, col)
 }
 
 fn main() {
@@ -123,6 +164,55 @@ fn main() {
         let t = median(|| drop(a.dot(&a).expect("spgemm")), 11);
         rows.push((format!("spgemm/poisson/{k}"), nnz, t.as_secs_f64()));
     }
+    let env_count = |name: &str, default: usize| -> usize {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(default)
+    };
+    let power_rows = env_count("BENCH_POWERLAW_ROWS", 1_000_000);
+    if power_rows > 0 {
+        let n = power_rows;
+        let (data, indices, indptr) = power_law(n);
+        let nnz = data.len();
+        let a = CsrArray::new(
+            &Array::from_vec(&dev, &[nnz], data).expect("data"),
+            &Array::from_vec(&dev, &[nnz], indices).expect("indices"),
+            &Array::from_vec(&dev, &[n + 1], indptr).expect("indptr"),
+            [n, n],
+        )
+        .expect("power law");
+        let x: Vec<f64> = (0..n).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
+        let x = Array::from_vec(&dev, &[n], x).expect("x");
+        let mut g = c.benchmark_group("spmv");
+        g.throughput(Throughput::Elements(nnz as u64));
+        g.bench_function(format!("powerlaw{n}/f64/nnz{nnz}"), |b| {
+            b.iter(|| black_box(a.dot(&x).expect("spmv")))
+        });
+        g.finish();
+        let t = median(|| drop(a.dot(&x).expect("spmv")), 21);
+        rows.push((format!("spmv/powerlaw/{n}"), nnz, t.as_secs_f64()));
+    }
+    let coo_count = env_count("BENCH_COO", 10_000_000);
+    if coo_count > 0 {
+        let (data, row, col) = coo_triplets(coo_count);
+        let coo = CooArray::new(
+            &Array::from_vec(&dev, &[coo_count], data).expect("data"),
+            &Array::from_vec(&dev, &[coo_count], row).expect("row"),
+            &Array::from_vec(&dev, &[coo_count], col).expect("col"),
+            [1_000_000, 1_000_000],
+        )
+        .expect("coo");
+        let mut g = c.benchmark_group("coo_tocsr");
+        g.sample_size(10);
+        g.throughput(Throughput::Elements(coo_count as u64));
+        g.bench_function(format!("triplets{coo_count}/f64"), |b| {
+            b.iter(|| black_box(coo.tocsr().expect("tocsr")))
+        });
+        g.finish();
+        let t = median(|| drop(coo.tocsr().expect("tocsr")), 7);
+        rows.push((format!("coo_tocsr/{coo_count}"), coo_count, t.as_secs_f64()));
+    }
     let env_sizes = |name: &str, default: usize| -> Vec<usize> {
         std::env::var(name)
             .ok()
@@ -168,6 +258,12 @@ fn main() {
         cg_iterations.push((k, iterations));
     }
     let mut args: Vec<String> = sizes.iter().map(|k| k.to_string()).collect();
+    if power_rows > 0 {
+        args.push(format!("p{power_rows}"));
+    }
+    if coo_count > 0 {
+        args.push(format!("t{coo_count}"));
+    }
     args.extend(spgemm_sizes.iter().map(|k| format!("g{k}")));
     args.extend(cg_sizes.iter().map(|k| format!("c{k}")));
     let sp = common::numpy("bench_scipy_sparse.py", &args);
