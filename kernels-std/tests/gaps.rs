@@ -11,7 +11,7 @@ use common::{assert_close, devices, fixture, Approx, Tol};
 use kernels_std::array_runtime::kernel::elementwise::Operand;
 use kernels_std::creation::{linspace_with, logspace_with};
 use kernels_std::io::{load_npz, NpyDType, Npz};
-use kernels_std::math::{self, Clip};
+use kernels_std::math::{self, Clip, Extremum};
 use kernels_std::prelude::*;
 use kernels_std::scan::{diff_with, Diff};
 use kernels_std::shape::flip;
@@ -362,7 +362,8 @@ fn where_of_a_non_bool_condition() {
 }
 
 /// Every new kernel instantiation compiles with NVRTC (skipped without NVRTC): `where_` with
-/// a condition of each dtype, and with a `bool` condition for each value dtype.
+/// a condition of each dtype, and with a `bool` condition for each value dtype; the boolean
+/// and complex extrema, elementwise and reductions.
 #[test]
 fn new_kernels_compile_with_nvrtc() {
     use kernels_std::array_runtime::cuda::verify;
@@ -389,5 +390,145 @@ fn new_kernels_compile_with_nvrtc() {
             results: &[t],
         };
         verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
+    // The boolean and complex extrema.
+    let b = Bool;
+    let fixed = [
+        (&k::maximum_bool::DEF, vec![b, b], b),
+        (&k::minimum_bool::DEF, vec![b, b], b),
+        (&k::clip_bool::DEF, vec![b, b, b], b),
+        (&k::fmax_c64::DEF, vec![C64, C64], C64),
+        (&k::fmin_c64::DEF, vec![C64, C64], C64),
+        (&k::fmax_c128::DEF, vec![C128, C128], C128),
+        (&k::fmin_c128::DEF, vec![C128, C128], C128),
+    ];
+    for (def, params, result) in &fixed {
+        let inst = Instance {
+            def,
+            type_args: &[],
+            params,
+            results: std::slice::from_ref(result),
+        };
+        verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
+    use kernels_std::reduce::kernels as r;
+    for inst in [
+        r::max_bool::instance(),
+        r::min_bool::instance(),
+        r::argmax_bool::instance(),
+        r::argmin_bool::instance(),
+    ] {
+        verify::reduction(&inst, false).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+    }
+}
+
+/// `np.<ufunc>(x, y)` for case `ext_<tag>_<ufunc>` of dtype `T`.
+fn binary_extremum<T: Extremum + NpyDType + Approx>(tag: &str) {
+    type F<T> = fn(&Array<T>, &Array<T>) -> kernels_std::Result<Array<T>>;
+    let ufuncs: [(&str, F<T>); 4] = [
+        ("maximum", |x, y| math::maximum(x, y)),
+        ("minimum", |x, y| math::minimum(x, y)),
+        ("fmax", |x, y| math::fmax(x, y)),
+        ("fmin", |x, y| math::fmin(x, y)),
+    ];
+    let mut checked = 0;
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        for (name, f) in ufuncs {
+            let case = format!("ext_{tag}_{name}");
+            let Some(x) = operand::<T>(&npz, &case, "x") else {
+                continue;
+            };
+            let y = npz.array::<T>(&format!("{case}_y")).unwrap();
+            let want = npz.array::<T>(&format!("{case}_want")).unwrap();
+            check(&f(&x, &y).unwrap(), &want, &case, &dev);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "{tag}: no case");
+}
+
+#[test]
+fn extrema_of_bool_and_fmax_fmin_of_complex() {
+    binary_extremum::<bool>("b1");
+    binary_extremum::<c128>("c16");
+    binary_extremum::<c64>("c8");
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let get = |k: &str| npz.array::<bool>(&format!("ext_b1_clip_{k}")).unwrap();
+        let got = math::clip(get("x"), get("lo"), get("hi")).unwrap();
+        check(&got, &get("want"), "clip of bool", &dev);
+        // Lazy expressions take the boolean kernels too.
+        let want = npz.array::<bool>("ext_b1_maximum_want").unwrap();
+        let x = npz.array::<bool>("ext_b1_maximum_x").unwrap();
+        let y = npz.array::<bool>("ext_b1_maximum_y").unwrap();
+        let lazy = kernels_std::lazy::maximum(&x, &y).eval().unwrap();
+        check(&lazy, &want, "lazy maximum of bool", &dev);
+        let want = npz.array::<bool>("ext_b1_minimum_want").unwrap();
+        let lazy = kernels_std::lazy::minimum(&x, &y).eval().unwrap();
+        check(&lazy, &want, "lazy minimum of bool", &dev);
+    }
+}
+
+#[test]
+fn reductions_of_bool() {
+    use kernels_std::reduce::{argmax, argmin, max, min, nanargmax, nanargmin, nanmax, nanmin};
+    const AXES: [(&str, Option<isize>); 4] = [
+        ("none", None),
+        ("0", Some(0)),
+        ("1", Some(1)),
+        ("2", Some(2)),
+    ];
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let x = npz.array::<bool>("red_b1_x").unwrap();
+        // A transposed copy transposed back: the same values through a strided view.
+        let view = x.t().copy().unwrap().t();
+        for a in [&x, &view] {
+            for (tag, axis) in AXES {
+                let key = |op: &str| format!("red_b1_{op}_{tag}_want");
+                let values = |op: &str, r: kernels_std::Result<Array<bool>>| {
+                    let want = npz.array::<bool>(&key(op)).unwrap();
+                    check(&r.unwrap(), &want, &key(op), &dev);
+                };
+                let positions = |op: &str, r: kernels_std::Result<Array<i64>>| {
+                    let want = npz.array::<i64>(&key(op)).unwrap();
+                    check(&r.unwrap(), &want, &key(op), &dev);
+                };
+                match axis {
+                    None => {
+                        values("max", max(a).run());
+                        values("min", min(a).run());
+                        values("nanmax", nanmax(a).run());
+                        values("nanmin", nanmin(a).run());
+                        positions("argmax", argmax(a).run());
+                        positions("argmin", argmin(a).run());
+                        positions("nanargmax", nanargmax(a).run());
+                        positions("nanargmin", nanargmin(a).run());
+                    }
+                    Some(ax) => {
+                        values("max", max(a).axis(ax).run());
+                        values("min", min(a).axis(ax).run());
+                        values("nanmax", nanmax(a).axis(ax).run());
+                        values("nanmin", nanmin(a).axis(ax).run());
+                        positions("argmax", argmax(a).axis(ax).run());
+                        positions("argmin", argmin(a).axis(ax).run());
+                        positions("nanargmax", nanargmax(a).axis(ax).run());
+                        positions("nanargmin", nanargmin(a).axis(ax).run());
+                    }
+                }
+            }
+        }
+        let long = npz.array::<bool>("red_long_x").unwrap();
+        let first_true: i64 = npz.array::<i64>("red_long_argmax").unwrap().item().unwrap();
+        assert_eq!(argmax(&long).run().unwrap().item().unwrap(), first_true);
+        let not_long = math::logical_not(&long).unwrap();
+        assert_eq!(argmin(&not_long).run().unwrap().item().unwrap(), first_true);
+        assert!(max(&long).run().unwrap().item().unwrap());
+        // NumPy's ValueError: no identity for an empty reduction.
+        let empty = Array::<bool>::zeros(&dev, &[2, 0]).unwrap();
+        assert!(max(&empty).axis(1).run().is_err());
+        assert!(argmin(&empty).axis(1).run().is_err());
+        assert_eq!(min(&empty).axis(0).run().unwrap().shape(), &[0]);
     }
 }
