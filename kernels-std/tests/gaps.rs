@@ -532,3 +532,32 @@ fn reductions_of_bool() {
         assert_eq!(min(&empty).axis(0).run().unwrap().shape(), &[0]);
     }
 }
+
+#[test]
+fn classification_of_bool() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let x = npz.array::<bool>("cls_b1_x").unwrap();
+        let want = |k: &str| npz.array::<bool>(&format!("cls_b1_{k}")).unwrap();
+        check(
+            &math::isnan(&x).unwrap(),
+            &want("isnan"),
+            "isnan of bool",
+            &dev,
+        );
+        check(
+            &math::isinf(&x).unwrap(),
+            &want("isinf"),
+            "isinf of bool",
+            &dev,
+        );
+        check(
+            &math::isfinite(&x).unwrap(),
+            &want("isfinite"),
+            "isfinite of bool",
+            &dev,
+        );
+        let lazy = kernels_std::lazy::isfinite(&x).eval().unwrap();
+        check(&lazy, &want("isfinite"), "lazy isfinite of bool", &dev);
+    }
+}
