@@ -19,7 +19,7 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
-use array_runtime::{Array, DType, IntoOperand, Num, Result};
+use array_runtime::{Array, DType, IntoOperand, Result};
 
 use crate::math::Around;
 use crate::reduce::{
@@ -111,7 +111,7 @@ pub trait ArrayMethods<T: DType> {
         hi: impl IntoOperand<'a, T>,
     ) -> Result<Array<T>>
     where
-        T: Num;
+        T: crate::math::Clip;
 
     /// [`round`](crate::math::round)`(self, decimals)` (NumPy's `a.round(decimals)`, half to
     /// even; `0` for NumPy's default).
@@ -220,7 +220,7 @@ impl<T: DType> ArrayMethods<T> for Array<T> {
         hi: impl IntoOperand<'a, T>,
     ) -> Result<Array<T>>
     where
-        T: Num,
+        T: crate::math::Clip,
     {
         crate::math::clip(self, lo, hi)
     }

@@ -23,7 +23,7 @@ use kernels_std::math::{self, Extremum};
 use kernels_std::prelude::*;
 use kernels_std::reduce::{
     all, any, argmax, argmin, average, count_nonzero, max, min, nanargmax, nanargmin, nanmax,
-    nanmin, ptp, ArgDType, AverageOf, ExtremaDType, MeanOf,
+    nanmin, ptp, ArgDType, AverageOf, ExtremaDType, MeanOf, PtpDType,
 };
 use kernels_std::s;
 use kernels_std::scan::{cumprod, cumsum, diff, Accumulate, Diff};
@@ -50,6 +50,7 @@ trait Cx:
     + AverageOf
     + MeanOf<Out = Self>
     + ExtremaDType
+    + PtpDType
     + ArgDType
 {
     /// The absolute tolerance of sums, products and averages.

@@ -533,7 +533,7 @@ fn around() {
 
 #[test]
 fn clip() {
-    fn run<T: Fx + Num>(dev: &Device) {
+    fn run<T: Fx + math::Clip>(dev: &Device) {
         let z = ufunc("clip", dev);
         let (x, lo, hi) = (
             entry::<T, T>(&z, "x"),

@@ -8,6 +8,7 @@
 //! | `np.copy(a)` | [`copy`]`(&a)` |
 //! | `np.arange(6)`, `np.arange(2, 6)`, `np.arange(0, 10, 3, dtype=np.uint8)`, `np.arange(1.0, 1.3, 0.1)` | [`arange`]`(&dev, 6)`, `arange(&dev, 2..6)`, `arange(&dev, (0u8, 10, 3))`, `arange(&dev, (1.0, 1.3, 0.1))` |
 //! | `np.linspace(a, b, num, endpoint)`, `np.logspace(a, b, num, endpoint, base)`, `np.geomspace(a, b, num, endpoint)` | [`linspace`]`::<T>(&dev, a, b, num, endpoint)`, [`logspace`]`::<T>(.., base)`, [`geomspace`] |
+//! | `np.linspace(a, b, n, retstep=True, axis=-1)` with array bounds, `np.logspace(a, b, n, base=c, axis=1)` | [`linspace_with`]`(&dev, &a, &b, n).axis(-1).run_with_step::<T>()`, [`logspace_with`]`(&dev, &a, &b, n).base(&c).axis(1).run::<T>()` |
 //! | `np.eye(n, m, k)`, `np.identity(n)` | [`eye`]`::<T>(&dev, n, Some(m), k)`, [`identity`] |
 //! | `np.diag(v, k)`, `np.diagflat(v, k)` | [`diag`]`(&v, k)`, [`diagflat`] |
 //! | `np.tri(n, m, k)`, `np.tril(a, k)`, `np.triu(a, k)` | [`tri`]`::<T>(&dev, n, Some(m), k)`, [`tril`]`(&a, k)`, [`triu`] |
@@ -40,7 +41,9 @@
 //!   (NumPy's default integer is `int64`: write `0i64..6`); it has no `bool` or complex
 //!   form. An integer element outside the dtype is an error (NumPy rejects out-of-range
 //!   Python integers too);
-//! - `linspace`, `logspace` and `geomspace` take `f64` bounds (NumPy's Python floats) and no `axis`;
+//! - `linspace`, `logspace` and `geomspace` take `f64` bounds (NumPy's Python floats);
+//!   [`linspace_with`] and [`logspace_with`] take `f64` arrays too, with `axis` and `retstep`
+//!   (`geomspace` has scalar bounds only);
 //!   `meshgrid` always copies (no `sparse=True` or `copy=False`).
 //!
 //! ```
@@ -81,4 +84,7 @@ pub use index_grids::{
     IndexOrder, RavelMode,
 };
 pub use matrices::{diag, diagflat, eye, identity, tri, tril, triu};
-pub use ranges::{arange, geomspace, linspace, logspace, Arange, ArangeSpec, ArangeStep};
+pub use ranges::{
+    arange, geomspace, linspace, linspace_with, logspace, logspace_with, Arange, ArangeSpec,
+    ArangeStep, Linspace, Logspace,
+};

@@ -470,3 +470,304 @@ pub fn geomspace<T: DType>(
         sign,
     )
 }
+
+/// A bound of [`linspace_with`]/[`logspace_with`]: a scalar, or an array broadcast against
+/// the other bounds.
+#[derive(Debug)]
+enum Bound {
+    Scalar(f64),
+    Array(Array<f64>),
+}
+
+impl Bound {
+    fn new<'a>(value: impl IntoOperand<'a, f64>) -> Result<Bound> {
+        use array_runtime::kernel::elementwise::Operand;
+        Ok(match value.into_operand().ready()? {
+            Operand::Scalar(v) => Bound::Scalar(v),
+            Operand::Borrowed(a) => Bound::Array(a.clone()),
+            Operand::Owned(a) => Bound::Array(a),
+            Operand::Lazy(e) => Bound::Array(e.eval()?),
+        })
+    }
+
+    fn shape(&self) -> &[usize] {
+        match self {
+            Bound::Scalar(_) => &[],
+            Bound::Array(a) => a.shape(),
+        }
+    }
+
+    fn operand(&self) -> array_runtime::kernel::elementwise::Operand<'_, f64> {
+        use array_runtime::kernel::elementwise::Operand;
+        match self {
+            Bound::Scalar(v) => Operand::Scalar(*v),
+            Bound::Array(a) => Operand::Borrowed(a),
+        }
+    }
+}
+
+/// NumPy's `linspace` with every keyword: bounds that are arrays, `axis` and `retstep`.
+/// Made by [`linspace_with`]; [`Logspace`] builds on it.
+#[derive(Debug)]
+#[must_use = "a Linspace does nothing until run"]
+pub struct Linspace {
+    device: Device,
+    start: Result<Bound>,
+    stop: Result<Bound>,
+    num: usize,
+    endpoint: bool,
+    axis: isize,
+}
+
+/// The parameters of one run of a [`Linspace`], the bounds' arrays broadcast.
+struct Spaced {
+    start: Bound,
+    stop: Bound,
+    step: Bound,
+    delta: Bound,
+    div: f64,
+    mode: i32,
+    exact_last: i64,
+    /// The element index `i`, shaped `(num, 1, ..., 1)` to broadcast against the bounds.
+    index: Array<i64>,
+    /// The bounds' broadcast shape.
+    shape: Vec<usize>,
+}
+
+/// NumPy's `linspace(start, stop, num, endpoint, retstep, dtype, axis)` for bounds that are
+/// `f64` scalars or `f64` arrays (NumPy's float64 computation; convert other dtypes with
+/// `astype`): a builder, run with [`run::<T>`](Linspace::run) (the `dtype`) or
+/// [`run_with_step::<T>`](Linspace::run_with_step) (`retstep=True`).
+///
+/// The bounds broadcast together to a shape `b`; the result has shape `b` with an axis of
+/// length `num` inserted at `axis` (0 by default, the first; `-1` the last), element `i`
+/// along it being `start + i * step` computed as NumPy does (`i / div * delta` for every
+/// element when any step is zero, `stop` exactly at the end with `endpoint`), then floored
+/// for an integer `T`. [`linspace`] is the scalar form.
+///
+/// Errors: bounds that do not broadcast, an `axis` out of range for the result.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::linspace_with;
+/// let dev = Device::cpu();
+/// let start = Array::from_vec(&dev, &[2], vec![0.0f64, 10.0])?;
+/// // np.linspace([0, 10], 1, 3): one column per pair of bounds
+/// let y = linspace_with(&dev, &start, 1.0, 3).run::<f64>()?;
+/// assert_eq!(y.shape(), &[3, 2]);
+/// assert_eq!(y.to_vec()?, vec![0.0, 10.0, 0.5, 5.5, 1.0, 1.0]);
+/// // axis=-1: one row per pair; retstep=True gives the steps beside
+/// let (y, step) = linspace_with(&dev, &start, 1.0, 3).axis(-1).run_with_step::<f64>()?;
+/// assert_eq!(y.to_vec()?, vec![0.0, 0.5, 1.0, 10.0, 5.5, 1.0]);
+/// assert_eq!(step.to_vec()?, vec![0.5, -4.5]);
+/// // scalar bounds: the step is 0-d; endpoint=False
+/// let (y, step) = linspace_with(&dev, 0.0, 1.0, 4).endpoint(false).run_with_step::<f32>()?;
+/// assert_eq!((y.to_vec()?, step.item()?), (vec![0.0, 0.25, 0.5, 0.75], 0.25));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn linspace_with<'a>(
+    device: &Device,
+    start: impl IntoOperand<'a, f64>,
+    stop: impl IntoOperand<'a, f64>,
+    num: usize,
+) -> Linspace {
+    Linspace {
+        device: device.clone(),
+        start: Bound::new(start),
+        stop: Bound::new(stop),
+        num,
+        endpoint: true,
+        axis: 0,
+    }
+}
+
+impl Linspace {
+    /// Whether `stop` is the last element (NumPy's `endpoint`, `true` by default).
+    pub fn endpoint(mut self, endpoint: bool) -> Self {
+        self.endpoint = endpoint;
+        self
+    }
+
+    /// Where the new axis goes in the result (NumPy's `axis`, 0 by default; negative counts
+    /// from the end of the result's dimensions).
+    pub fn axis(mut self, axis: isize) -> Self {
+        self.axis = axis;
+        self
+    }
+
+    /// The values, converted to `T` (floored first for integer dtypes).
+    pub fn run<T: DType>(self) -> Result<Array<T>> {
+        Ok(self.run_with_step::<T>()?.0)
+    }
+
+    /// The values and the step (NumPy's `retstep=True`): `(stop - start) / div` of the
+    /// bounds' broadcast shape (0-d for scalar bounds), NaN where there is no step (`num` 0,
+    /// or 1 with the endpoint; NumPy returns one NaN then).
+    pub fn run_with_step<T: DType>(self) -> Result<(Array<T>, Array<f64>)> {
+        let axis = self.axis;
+        let s = self.spaced()?;
+        let y = linspace_value::<T>(
+            &s.index,
+            s.start.operand(),
+            s.step.operand(),
+            s.delta.operand(),
+            s.div,
+            s.mode,
+            s.exact_last,
+            s.stop.operand(),
+            T::ID.is_int(),
+        )?;
+        let step = match &s.step {
+            _ if s.div == 0.0 => Array::full(&s.index.device(), &s.shape, f64::NAN)?,
+            Bound::Scalar(v) => Array::full(&s.index.device(), &s.shape, *v)?,
+            Bound::Array(a) => a.broadcast_to(&s.shape)?,
+        };
+        Ok((move_new_axis(y, axis)?, step))
+    }
+
+    /// NumPy's arithmetic before the elements: `delta`, `step`, `div` and whether any step
+    /// is zero, on the bounds' device.
+    fn spaced(self) -> Result<Spaced> {
+        let (start, stop) = (self.start?, self.stop?);
+        let shape = crate::shape::broadcast_shapes(&[start.shape(), stop.shape()])?;
+        let div = if self.endpoint {
+            self.num.saturating_sub(1)
+        } else {
+            self.num
+        } as f64;
+        let (delta, step, any_zero) = match (&start, &stop) {
+            (Bound::Scalar(a), Bound::Scalar(b)) => {
+                let s = Spacing::new(*a, *b, self.num, self.endpoint);
+                (Bound::Scalar(s.delta), Bound::Scalar(s.step), s.step == 0.0)
+            }
+            _ => {
+                let delta = crate::math::subtract(stop.operand(), start.operand())?;
+                let step = crate::math::divide(&delta, div)?;
+                let zero = crate::math::equal(&step, 0.0)?;
+                let any_zero = crate::reduce::any(&zero).run()?.item()?;
+                (Bound::Array(delta), Bound::Array(step), any_zero)
+            }
+        };
+        let mode = if div == 0.0 {
+            2
+        } else if any_zero {
+            1
+        } else {
+            0
+        };
+        let exact_last = if self.endpoint && self.num > 1 {
+            i64::try_from(self.num - 1)
+                .map_err(|_| Error::invalid("linspace: num beyond the i64 range"))?
+        } else {
+            -1
+        };
+        let mut index_shape = vec![1usize; shape.len() + 1];
+        index_shape[0] = self.num;
+        let index = indices(&self.device, self.num)?.reshape(&index_shape[..])?;
+        Ok(Spaced {
+            start,
+            stop,
+            step,
+            delta,
+            div,
+            mode,
+            exact_last,
+            index,
+            shape,
+        })
+    }
+}
+
+/// The computed array, its new axis first, with that axis moved to `axis` (NumPy's
+/// `moveaxis(y, 0, axis)`).
+fn move_new_axis<T: DType>(y: Array<T>, axis: isize) -> Result<Array<T>> {
+    if axis == 0 {
+        return Ok(y);
+    }
+    crate::shape::moveaxis(&y, &[0], &[axis])
+}
+
+/// NumPy's `logspace(start, stop, num, endpoint, base, dtype, axis)` for `f64` scalar or
+/// array bounds and base: `base ** linspace(start, stop, num, endpoint, axis)`, the base
+/// broadcast against the bounds (expanded at `axis`, as NumPy's `expand_dims`). Made by
+/// [`logspace_with`]; run with [`run::<T>`](Logspace::run) (integer dtypes truncate, as
+/// NumPy's `astype`). [`logspace`] is the scalar form.
+#[derive(Debug)]
+#[must_use = "a Logspace does nothing until run"]
+pub struct Logspace {
+    space: Linspace,
+    base: Result<Bound>,
+}
+
+/// NumPy's `logspace` with array bounds, array `base` and `axis`: a builder (see
+/// [`Logspace`]); `base` is 10 unless [`base`](Logspace::base) sets it.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::creation::logspace_with;
+/// let dev = Device::cpu();
+/// let stop = Array::from_vec(&dev, &[2], vec![2.0f64, 3.0])?;
+/// let base = Array::from_vec(&dev, &[2], vec![10.0f64, 2.0])?;
+/// // np.logspace(0, [2, 3], 3, base=[10, 2], axis=-1)
+/// let y = logspace_with(&dev, 0.0, &stop, 3).base(&base).axis(-1).run::<f64>()?;
+/// assert_eq!(y.shape(), &[2, 3]);
+/// let v = y.to_vec()?;
+/// assert_eq!((v[0], v[2], v[3], v[5]), (1.0, 100.0, 1.0, 8.0));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn logspace_with<'a>(
+    device: &Device,
+    start: impl IntoOperand<'a, f64>,
+    stop: impl IntoOperand<'a, f64>,
+    num: usize,
+) -> Logspace {
+    Logspace {
+        space: linspace_with(device, start, stop, num),
+        base: Ok(Bound::Scalar(10.0)),
+    }
+}
+
+impl Logspace {
+    /// Whether `base ** stop` is the last element (NumPy's `endpoint`, `true` by default).
+    pub fn endpoint(mut self, endpoint: bool) -> Self {
+        self.space = self.space.endpoint(endpoint);
+        self
+    }
+
+    /// Where the new axis goes in the result (NumPy's `axis`, 0 by default).
+    pub fn axis(mut self, axis: isize) -> Self {
+        self.space = self.space.axis(axis);
+        self
+    }
+
+    /// The base of the powers (NumPy's `base`, 10 by default): a scalar or an array
+    /// broadcast against the bounds.
+    pub fn base<'a>(mut self, base: impl IntoOperand<'a, f64>) -> Self {
+        self.base = Bound::new(base);
+        self
+    }
+
+    /// The values, converted to `T`.
+    pub fn run<T: DType>(self) -> Result<Array<T>> {
+        let axis = self.space.axis;
+        let base = self.base?;
+        let s = self.space.spaced()?;
+        // The base joins the bounds' broadcast (NumPy broadcasts all three first).
+        let shape = crate::shape::broadcast_shapes(&[&s.shape, base.shape()])?;
+        let mut index_shape = vec![1usize; shape.len() + 1];
+        index_shape[0] = s.index.shape()[0];
+        let index = s.index.reshape(&index_shape[..])?;
+        let y = logspace_value::<T>(
+            &index,
+            s.start.operand(),
+            s.step.operand(),
+            s.delta.operand(),
+            s.div,
+            s.mode,
+            s.exact_last,
+            s.stop.operand(),
+            base.operand(),
+        )?;
+        move_new_axis(y, axis)
+    }
+}

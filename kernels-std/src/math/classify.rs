@@ -113,6 +113,40 @@ complex_classify! {
     c128: isnan_c128, isinf_c128, isfinite_c128;
 }
 
+/// Booleans, as NumPy: never NaN or infinite, always finite.
+impl Classify for bool {
+    fn isnan<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
+        kernels::all_false::<bool>(x)
+    }
+    fn isnan_lazy(x: AnyExpr) -> Expr<bool> {
+        Expr::call(
+            kernels::all_false::node::<bool>(),
+            vec![x],
+            Notation::Call("isnan"),
+        )
+    }
+    fn isinf<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
+        kernels::all_false::<bool>(x)
+    }
+    fn isinf_lazy(x: AnyExpr) -> Expr<bool> {
+        Expr::call(
+            kernels::all_false::node::<bool>(),
+            vec![x],
+            Notation::Call("isinf"),
+        )
+    }
+    fn isfinite<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<bool>> {
+        kernels::all_true::<bool>(x)
+    }
+    fn isfinite_lazy(x: AnyExpr) -> Expr<bool> {
+        Expr::call(
+            kernels::all_true::node::<bool>(),
+            vec![x],
+            Notation::Call("isfinite"),
+        )
+    }
+}
+
 /// Whether `x` is NaN (NumPy's `isnan`); integers never are, complex numbers when a part is.
 ///
 /// ```
@@ -138,13 +172,16 @@ pub fn isinf<'a, T: Classify>(x: impl IntoOperand<'a, T>) -> Result<Array<bool>>
     T::isinf(x)
 }
 
-/// Whether `x` is neither infinite nor NaN (NumPy's `isfinite`); integers always are, complex
-/// numbers when both parts are.
+/// Whether `x` is neither infinite nor NaN (NumPy's `isfinite`); integers and booleans always
+/// are, complex numbers when both parts are.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, f32::NAN, f32::INFINITY])?;
 /// assert_eq!(math::isfinite(&x)?.to_vec()?, vec![true, false, false]);
+/// let b = Array::from_vec(&Device::cpu(), &[2], vec![true, false])?;
+/// assert_eq!(math::isfinite(&b)?.to_vec()?, vec![true, true]);
+/// assert_eq!(math::isnan(&b)?.to_vec()?, vec![false, false]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn isfinite<'a, T: Classify>(x: impl IntoOperand<'a, T>) -> Result<Array<bool>> {

@@ -65,7 +65,8 @@ pub fn logical_not<'a, T: DType>(x: impl IntoOperand<'a, T>) -> Result<Array<boo
 }
 
 /// `x` where `cond` is true, else `y` (NumPy's three-argument `where`); the three broadcast
-/// together, each an array or a scalar.
+/// together, each an array or a scalar. `cond` may have any dtype: as in NumPy, a nonzero
+/// value is true (NaN too; a complex number when either part is nonzero).
 ///
 /// Where we differ from NumPy: the one-argument form (`nonzero`) is not this function.
 ///
@@ -74,12 +75,15 @@ pub fn logical_not<'a, T: DType>(x: impl IntoOperand<'a, T>) -> Result<Array<boo
 /// let c = Array::from_vec(&Device::cpu(), &[3], vec![true, false, true])?;
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f32, 2.0, 3.0])?;
 /// assert_eq!(math::where_(&c, &x, 0.0f32)?.to_vec()?, vec![1.0, 0.0, 3.0]);
+/// // np.where([0, 2, -1], x, 0)
+/// let n = Array::from_vec(&Device::cpu(), &[3], vec![0i64, 2, -1])?;
+/// assert_eq!(math::where_(&n, &x, 0.0f32)?.to_vec()?, vec![0.0, 2.0, 3.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn where_<'a, T: DType>(
-    cond: impl IntoOperand<'a, bool>,
+pub fn where_<'a, C: DType, T: DType>(
+    cond: impl IntoOperand<'a, C>,
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    kernels::where_::<T>(cond, x, y)
+    kernels::where_nonzero::<C, T>(cond, x, y)
 }

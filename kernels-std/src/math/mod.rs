@@ -23,7 +23,8 @@
 //! | `deg2rad`/`radians`, `rad2deg`/`degrees` | [`deg2rad`], [`rad2deg`] | -> [`ToFloat::Float`] |
 //! | `floor`, `ceil`, `trunc` | [`floor`], [`ceil`], [`trunc`] | numbers; integers unchanged |
 //! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` keeps the dtype |
-//! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers |
+//! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers; `maximum`, `minimum`, `clip` also complex |
+//! | `clip(x, lo, None)`, `clip(x, None, hi)` | [`clip_lower`], [`clip_upper`] | numbers, complex |
 //! | `fabs`, `frexp`, `modf`, `ldexp`, `nextafter`, `spacing` | [`fabs`], [`frexp`], [`modf`], [`ldexp`]`(x, e_i32)`, [`nextafter`], [`spacing`] | any but complex -> [`ToFloat::Float`] (`frexp`'s exponent `i32`) |
 //! | `sinc`, `float_power`, `i0` | [`sinc`], [`float_power`], [`i0`] | real; integers give `f64` (`float_power` always) |
 //! | `fix`, `positive` | [`fix`], [`positive`] | as `trunc`; numbers and complex |
@@ -108,7 +109,7 @@ pub use bitwise::{
 pub use classify::{isfinite, isinf, isnan, signbit, Classify, Signbit};
 pub use compare::{equal, greater, greater_equal, less, less_equal, not_equal};
 pub use dtypes::ToFloat;
-pub use extrema::{clip, fmax, fmin, maximum, minimum, Extremum};
+pub use extrema::{clip, clip_lower, clip_upper, fmax, fmin, maximum, minimum, Clip, Extremum};
 pub use float_fns::{
     arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, cbrt, copysign, cos, cosh, deg2rad,
     exp, exp2, expm1, heaviside, hypot, log, log10, log1p, log2, logaddexp, logaddexp2, rad2deg,

@@ -138,6 +138,21 @@ complex_args! {
     c64 => argmax_c64, argmin_c64, nanargmax_c64, nanargmin_c64;
     c128 => argmax_c128, argmin_c128, nanargmax_c128, nanargmin_c128;
 }
+/// Booleans, as NumPy: `argmax` finds the first `True`, `argmin` the first `False` (NaN
+/// cannot occur, so the `nan` forms are the same).
+impl ArgDType for bool {
+    type ArgMax = kernels::argmax_bool::Kernel;
+    type ArgMin = kernels::argmin_bool::Kernel;
+    type NanArgMax = kernels::argmax_bool::Kernel;
+    type NanArgMin = kernels::argmin_bool::Kernel;
+}
+
+impl sealed::WholeArray for bool {
+    fn whole(_: &Array<bool>, _: bool, _: bool) -> Result<Option<Array<i64>>> {
+        Ok(None)
+    }
+}
+
 /// Marks the call of [`nanargmax`].
 #[derive(Debug)]
 pub struct NanLargest;

@@ -179,6 +179,11 @@ pub trait ExtremaDType: DType {
     type NanMax: ReduceKernel<Out = Self>;
     /// The kernel of `nanmin`.
     type NanMin: ReduceKernel<Out = Self>;
+}
+
+/// Element types [`ptp`](crate::reduce::ptp) accepts: those of [`ExtremaDType`] but `bool`
+/// (NumPy's `ptp` of booleans raises a `TypeError`: booleans do not subtract).
+pub trait PtpDType: ExtremaDType {
     /// The kernel of `ptp`.
     type Ptp: ReduceKernel<Out = Self>;
 }
@@ -190,17 +195,31 @@ macro_rules! extrema_dtype {
             type Min = kernels::min::Kernel<$t>;
             type NanMax = kernels::nanmax::Kernel<$t>;
             type NanMin = kernels::nanmin::Kernel<$t>;
+        }
+        impl PtpDType for $t {
             type Ptp = kernels::ptp::Kernel<$t>;
         }
     )*};
 }
 extrema_dtype!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
 
+/// Booleans, as NumPy: `max` is `True` when any element is, `min` `False` when any is (NaN
+/// cannot occur, so `nanmax`/`nanmin` are the same).
+impl ExtremaDType for bool {
+    type Max = kernels::max_bool::Kernel;
+    type Min = kernels::min_bool::Kernel;
+    type NanMax = kernels::max_bool::Kernel;
+    type NanMin = kernels::min_bool::Kernel;
+}
+
 impl ExtremaDType for c64 {
     type Max = kernels::max_c64::Kernel;
     type Min = kernels::min_c64::Kernel;
     type NanMax = kernels::nanmax_c64::Kernel;
     type NanMin = kernels::nanmin_c64::Kernel;
+}
+
+impl PtpDType for c64 {
     type Ptp = kernels::ptp_c64::Kernel;
 }
 
@@ -209,6 +228,9 @@ impl ExtremaDType for c128 {
     type Min = kernels::min_c128::Kernel;
     type NanMax = kernels::nanmax_c128::Kernel;
     type NanMin = kernels::nanmin_c128::Kernel;
+}
+
+impl PtpDType for c128 {
     type Ptp = kernels::ptp_c128::Kernel;
 }
 

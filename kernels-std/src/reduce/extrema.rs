@@ -3,7 +3,7 @@
 use array_runtime::kernel::elementwise::IntoOperand;
 use array_runtime::kernel::reduction::ReduceCall;
 
-use super::dtypes::ExtremaDType;
+use super::dtypes::{ExtremaDType, PtpDType};
 
 /// The call [`max`] returns: choose axes, then `.run()`.
 pub type Max<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Max>;
@@ -14,7 +14,7 @@ pub type NanMax<'a, T> = ReduceCall<'a, <T as ExtremaDType>::NanMax>;
 /// The call [`nanmin`] returns.
 pub type NanMin<'a, T> = ReduceCall<'a, <T as ExtremaDType>::NanMin>;
 /// The call [`ptp`] returns.
-pub type Ptp<'a, T> = ReduceCall<'a, <T as ExtremaDType>::Ptp>;
+pub type Ptp<'a, T> = ReduceCall<'a, <T as PtpDType>::Ptp>;
 
 /// NumPy's `max` (`amax`): the largest element over the chosen axes (all by default); a NaN
 /// propagates. Complex numbers in NumPy's lexicographic order ([`ExtremaDType`]). Reducing an
@@ -88,6 +88,6 @@ pub fn nanmin<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> NanMin<'a, T> 
 /// assert_eq!(ptp(&a).axis(1).run()?.to_vec()?, vec![7, 0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn ptp<'a, T: ExtremaDType>(a: impl IntoOperand<'a, T>) -> Ptp<'a, T> {
+pub fn ptp<'a, T: PtpDType>(a: impl IntoOperand<'a, T>) -> Ptp<'a, T> {
     ReduceCall::new(vec![Box::new(a.into_operand())])
 }

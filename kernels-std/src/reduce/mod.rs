@@ -67,7 +67,7 @@ pub use arg::{
     argmax, argmin, nanargmax, nanargmin, ArgCall, ArgDType, ArgMax, ArgMin, Largest, NanArgMax,
     NanArgMin, NanLargest, NanSmallest, Smallest,
 };
-pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, SumDType};
+pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, PtpDType, SumDType};
 /// NumPy's `np.amax`, its other name for [`max`].
 pub use extrema::max as amax;
 /// NumPy's `np.amin`, its other name for [`min`].

@@ -1,5 +1,6 @@
 //! `diff`: differences of neighbours along an axis, repeated `n` times.
 
+use array_runtime::kernel::elementwise::{IntoOperand, Operand};
 use array_runtime::slice::{Slice, SliceItem};
 
 use super::rows::normalize_axis;
@@ -135,4 +136,114 @@ pub fn ediff1d<T: Diff>(
         parts.push(crate::shape::ravel(e)?);
     }
     crate::shape::concatenate(&parts, 0)
+}
+
+/// NumPy's `diff(a, n, axis, prepend=..., append=...)` as a builder: [`diff`] of `a` with
+/// values joined before and after it along `axis` first. Made by [`diff_with`].
+#[derive(Debug)]
+#[must_use = "a DiffWith does nothing until run"]
+pub struct DiffWith<'a, T: Diff> {
+    a: &'a Array<T>,
+    n: usize,
+    axis: isize,
+    prepend: Option<Operand<'a, T>>,
+    append: Option<Operand<'a, T>>,
+}
+
+/// NumPy's `diff` with its `prepend` and `append` keywords: a builder over `a`, `n` and
+/// `axis` (see [`diff`]); [`prepend`](DiffWith::prepend) and [`append`](DiffWith::append)
+/// take a scalar or an array of `a`'s dtype, joined to `a` along `axis` before the
+/// differences are taken. As in NumPy, a scalar (or a 0-d array) is broadcast to `a`'s shape
+/// with `axis` of length 1; any other array must have `a`'s number of dimensions and match
+/// `a`'s shape except along `axis` (else an error, NumPy's `ValueError` of `concatenate`).
+/// With `n = 0` the values are not joined and `a` is returned, as NumPy does.
+///
+/// ```
+/// use kernels_std::scan::diff_with;
+/// use kernels_std::{Array, Device};
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[3], vec![1i32, 2, 4])?;
+/// let end = Array::from_vec(&dev, &[2], vec![10i32, 20])?;
+/// // np.diff([1, 2, 4], prepend=0, append=[10, 20])
+/// let d = diff_with(&a, 1, -1).prepend(0).append(&end).run()?;
+/// assert_eq!(d.to_vec()?, vec![1, 1, 2, 6, 10]);
+/// let m = Array::from_vec(&dev, &[2, 2], vec![1.0f64, 2.0, 3.0, 5.0])?;
+/// // np.diff(m, axis=0, prepend=1.0): a row of ones first
+/// let d = diff_with(&m, 1, 0).prepend(1.0).run()?;
+/// assert_eq!(d.shape(), &[2, 2]);
+/// assert_eq!(d.to_vec()?, vec![0.0, 1.0, 2.0, 3.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn diff_with<T: Diff>(a: &Array<T>, n: usize, axis: isize) -> DiffWith<'_, T> {
+    DiffWith {
+        a,
+        n,
+        axis,
+        prepend: None,
+        append: None,
+    }
+}
+
+impl<'a, T: Diff> DiffWith<'a, T> {
+    /// Values joined before `a` along the axis (NumPy's `prepend`): a scalar or an array.
+    pub fn prepend(mut self, values: impl IntoOperand<'a, T>) -> Self {
+        self.prepend = Some(values.into_operand());
+        self
+    }
+
+    /// Values joined after `a` along the axis (NumPy's `append`): a scalar or an array.
+    pub fn append(mut self, values: impl IntoOperand<'a, T>) -> Self {
+        self.append = Some(values.into_operand());
+        self
+    }
+
+    /// The differences, as [`diff`] of the joined array.
+    pub fn run(self) -> Result<Array<T>> {
+        let a = self.a;
+        if a.ndim() == 0 {
+            return Err(Error::invalid(
+                "diff: needs an array of at least one dimension, got a 0-d array",
+            ));
+        }
+        let axis = normalize_axis(self.axis, a.ndim())?;
+        if self.n == 0 || (self.prepend.is_none() && self.append.is_none()) {
+            return diff(a, self.n, axis as isize);
+        }
+        let mut parts = Vec::with_capacity(3);
+        if let Some(p) = self.prepend {
+            parts.push(edge(a, axis, p, "prepend")?);
+        }
+        parts.push(a.clone());
+        if let Some(p) = self.append {
+            parts.push(edge(a, axis, p, "append")?);
+        }
+        if let Some(p) = parts.iter().find(|p| p.ndim() != a.ndim()) {
+            return Err(Error::invalid(format!(
+                "diff: prepend/append of shape {:?} has {} dimensions, the array {} (shape {:?})",
+                p.shape(),
+                p.ndim(),
+                a.ndim(),
+                a.shape()
+            )));
+        }
+        let joined = crate::shape::concatenate(&parts, axis as isize)?;
+        diff(&joined, self.n, axis as isize)
+    }
+}
+
+/// A `prepend`/`append` operand as an array to join to `a` along `axis`: a scalar or 0-d
+/// array broadcast to `a`'s shape with `axis` of length 1, other arrays as they are.
+fn edge<T: Diff>(a: &Array<T>, axis: usize, op: Operand<'_, T>, what: &str) -> Result<Array<T>> {
+    let mut shape = a.shape().to_vec();
+    shape[axis] = 1;
+    match op.ready()? {
+        Operand::Scalar(v) => Array::full(&a.device(), &shape, v),
+        Operand::Borrowed(b) if b.ndim() == 0 => b.broadcast_to(&shape),
+        Operand::Owned(b) if b.ndim() == 0 => b.broadcast_to(&shape),
+        Operand::Borrowed(b) => Ok(b.clone()),
+        Operand::Owned(b) => Ok(b),
+        Operand::Lazy(_) => Err(Error::invalid(format!(
+            "diff: the {what} operand was not evaluated"
+        ))),
+    }
 }

@@ -7,6 +7,7 @@
 //! | `np.nancumsum(a, axis=0)`, `np.nancumprod(a)` | [`nancumsum`]`(&a, Some(0))`, [`nancumprod`]`(&a, None)` |
 //! | `np.cumulative_sum(a, axis=1, include_initial=True)` | [`cumulative_sum`]`(&a, Some(1), true)`, [`cumulative_prod`] |
 //! | `np.diff(a)`, `np.diff(a, n=2, axis=0)` | [`diff`]`(&a, 1, -1)`, [`diff`]`(&a, 2, 0)` |
+//! | `np.diff(a, prepend=0, append=b)` | [`diff_with`]`(&a, 1, -1).prepend(0).append(&b).run()` |
 //! | `np.ediff1d(a, to_end=e, to_begin=b)` | [`ediff1d`]`(&a, Some(&e), Some(&b))` |
 //! | `np.unwrap(p)`, `np.unwrap(p, period=360, axis=0)` | [`unwrap`]`(&p, None, -1, 2.0 * PI)`, `unwrap(&p, None, 0, 360.0)` |
 //!
@@ -24,7 +25,7 @@ mod unwrap;
 mod variants;
 
 pub use cumulative::{cumprod, cumsum, Accumulate, ScanDType};
-pub use diff::{diff, ediff1d, Diff};
+pub use diff::{diff, diff_with, ediff1d, Diff, DiffWith};
 pub use unwrap::{unwrap, Unwrap};
 pub use variants::{cumulative_prod, cumulative_sum, nancumprod, nancumsum, NanScan};
 

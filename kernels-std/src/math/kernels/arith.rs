@@ -183,3 +183,53 @@ pub fn divmod_int<T: Int>(x: T, y: T) -> (T, T) {
         (q, r)
     }
 }
+
+/// NumPy's `maximum` (and `fmax`) of booleans: `logical_or`.
+#[elementwise]
+pub fn maximum_bool(x: bool, y: bool) -> bool {
+    x || y
+}
+
+/// NumPy's `minimum` (and `fmin`) of booleans: `logical_and`.
+#[elementwise]
+pub fn minimum_bool(x: bool, y: bool) -> bool {
+    x && y
+}
+
+/// NumPy's `clip` of booleans: `minimum(maximum(x, lo), hi)`.
+#[elementwise]
+pub fn clip_bool(x: bool, lo: bool, hi: bool) -> bool {
+    (x || lo) && hi
+}
+
+/// NumPy's `fmax` and `fmin` of one complex dtype: the lexicographic order of `maximum`,
+/// a NaN operand ignored (`x` when `y` holds a NaN, `y` when only `x` does).
+macro_rules! complex_fextremum {
+    ($($t:ident => $fmax:ident, $fmin:ident;)*) => {$(
+        #[doc = concat!("NumPy's `fmax` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $fmax(x: $t, y: $t) -> $t {
+            let ge = x.re > y.re || (x.re == y.re && x.im >= y.im);
+            if y.is_nan() || (!x.is_nan() && ge) {
+                x
+            } else {
+                y
+            }
+        }
+
+        #[doc = concat!("NumPy's `fmin` of `", stringify!($t), "`.")]
+        #[elementwise]
+        pub fn $fmin(x: $t, y: $t) -> $t {
+            let le = x.re < y.re || (x.re == y.re && x.im <= y.im);
+            if y.is_nan() || (!x.is_nan() && le) {
+                x
+            } else {
+                y
+            }
+        }
+    )*};
+}
+complex_fextremum! {
+    c64 => fmax_c64, fmin_c64;
+    c128 => fmax_c128, fmin_c128;
+}

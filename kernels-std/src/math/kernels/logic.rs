@@ -35,3 +35,14 @@ pub fn where_<T: DType>(cond: bool, x: T, y: T) -> T {
         y
     }
 }
+
+/// NumPy's three-argument `where` for a condition of any dtype: `x` where `cond` is nonzero
+/// (NaN is nonzero; a complex number when either part is), else `y`.
+#[elementwise]
+pub fn where_nonzero<C: DType, T: DType>(cond: C, x: T, y: T) -> T {
+    if cond.cast::<bool>() {
+        x
+    } else {
+        y
+    }
+}

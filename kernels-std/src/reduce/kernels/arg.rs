@@ -269,3 +269,41 @@ pub mod first_index_of {
         i64::MAX
     }
 }
+
+/// Position of the first `True` (`0` when there is none): NumPy's `argmax` of `bool`.
+#[reduction]
+pub mod argmax_bool {
+    pub fn map(x: bool, #[index] i: i64) -> (bool, i64) {
+        (x, i)
+    }
+    pub fn combine(a: (bool, i64), b: (bool, i64)) -> (bool, i64) {
+        let b_wins = (b.0 && !a.0) || (b.0 == a.0 && b.1 < a.1);
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish(acc: (bool, i64)) -> i64 {
+        acc.1
+    }
+}
+
+/// Position of the first `False` (`0` when there is none): NumPy's `argmin` of `bool`.
+#[reduction]
+pub mod argmin_bool {
+    pub fn map(x: bool, #[index] i: i64) -> (bool, i64) {
+        (x, i)
+    }
+    pub fn combine(a: (bool, i64), b: (bool, i64)) -> (bool, i64) {
+        let b_wins = (a.0 && !b.0) || (b.0 == a.0 && b.1 < a.1);
+        if b_wins {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish(acc: (bool, i64)) -> i64 {
+        acc.1
+    }
+}

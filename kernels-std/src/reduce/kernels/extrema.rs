@@ -175,3 +175,26 @@ complex_extrema! {
     c64: max_c64, min_c64, nanmax_c64, nanmin_c64, ptp_c64;
     c128: max_c128, min_c128, nanmax_c128, nanmin_c128, ptp_c128;
 }
+
+/// The largest boolean (`True` when any is): NumPy's `max` and `nanmax` of `bool`. No
+/// identity: reducing an empty axis is an error, as in NumPy.
+#[reduction]
+pub mod max_bool {
+    pub fn map(x: bool) -> bool {
+        x
+    }
+    pub fn combine(a: bool, b: bool) -> bool {
+        a || b
+    }
+}
+
+/// The smallest boolean (`False` when any is): NumPy's `min` and `nanmin` of `bool`.
+#[reduction]
+pub mod min_bool {
+    pub fn map(x: bool) -> bool {
+        x
+    }
+    pub fn combine(a: bool, b: bool) -> bool {
+        a && b
+    }
+}
