@@ -335,7 +335,8 @@ pub type Blocks<'b, T, I> = [Vec<Option<&'b dyn AsCoo<T, I>>>];
 /// that of its first block with columns; a row or column of `None` only has size 0 (SciPy's
 /// rules). `dev` holds the result (the blocks must be on it). Errors, as SciPy's: rows of
 /// different lengths or no rows ("blocks must be 2-D"), a block whose height or width
-/// disagrees with its row's or column's ("blocks[i,:] has incompatible row dimensions").
+/// disagrees with its row's or column's (SciPy's "`blocks[i,:]` has incompatible row
+/// dimensions").
 ///
 /// ```
 /// use kernels_std::prelude::*;

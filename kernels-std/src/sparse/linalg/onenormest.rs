@@ -41,7 +41,7 @@ pub struct OneNormEst<'a, T: SolverDType> {
 /// When `t >= n` the norm is exact: `A` times the identity, its column sums of `|A|`, the
 /// largest (SciPy's path, deterministic). Otherwise the first column of the starting block
 /// is the vector of ones, and the others (for `t > 1`) and every resampled column are random
-/// `±1` vectors from a SplitMix64 stream seeded by [`seed`](Self::seed) (default 0):
+/// `±1` vectors from a SplitMix64 stream seeded by [`OneNormEst::seed`] (default 0):
 /// reproducible, but not NumPy's stream, so for `t > 1` the estimate may differ from a given
 /// SciPy run (SciPy's own runs differ from each other). With `t = 1` nothing is random and
 /// the estimate is SciPy's. Errors, as SciPy's: a non-square operator, `itmax < 2`, `t < 1`,
