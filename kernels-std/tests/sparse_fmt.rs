@@ -661,6 +661,21 @@ where
             "{c}: diagonal({k})"
         );
     }
+    // count_nonzero, sum, trace and astype against the dense array.
+    let nonzero = dense.iter().filter(|v| **v != T::default()).count();
+    assert_eq!(a.count_nonzero().unwrap(), nonzero, "{c}: count_nonzero");
+    let copy = a.copy().unwrap();
+    assert_eq!(copy.toarray().unwrap().to_vec().unwrap(), dense);
+    assert_eq!(
+        a.astype::<c128>()
+            .unwrap()
+            .toarray()
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        get("dense").astype::<c128>().unwrap().to_vec().unwrap(),
+        "{c}: astype"
+    );
     // dia_array(dense): SciPy's layout.
     let from = DiaArray::<T>::from_dense(&get("dense")).unwrap();
     let td = npz.array::<T>(&format!("{c}_todia_data")).unwrap();

@@ -320,6 +320,93 @@ impl<T: SparseDType, I: SparseIndex> DiaArray<T, I> {
     }
 }
 
+impl<T: SparseDType, I: SparseIndex> DiaArray<T, I> {
+    /// SciPy's `astype(U)`: `data` converted with NumPy's `astype` rules, the offsets kept.
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::DiaArray;
+    /// let d = Array::from_vec(&Device::cpu(), &[2, 2], vec![1.5f64, 0.0, 0.0, -2.5])?;
+    /// let a = DiaArray::<f64>::from_dense(&d)?.astype::<i32>()?;
+    /// assert_eq!(a.toarray()?.to_vec()?, vec![1, 0, 0, -2]);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn astype<U: SparseDType>(&self) -> Result<DiaArray<U, I>> {
+        Ok(DiaArray {
+            data: self.data.astype::<U>()?,
+            offsets: self.offsets.clone(),
+            offs: self.offs.clone(),
+            shape: self.shape,
+        })
+    }
+
+    /// SciPy's `copy()`: a copy of `data` and `offsets` (later writes to one are not seen
+    /// by the other).
+    pub fn copy(&self) -> Result<DiaArray<T, I>> {
+        Ok(DiaArray {
+            data: self.data.copy()?,
+            offsets: self.offsets.copy()?,
+            offs: self.offs.clone(),
+            shape: self.shape,
+        })
+    }
+
+    /// SciPy's `count_nonzero()`: the nonzero slots inside the matrix (stored zeros and
+    /// slots outside do not count; NaN does).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::DiaArray;
+    /// let dev = Device::cpu();
+    /// let data = Array::from_vec(&dev, &[1, 3], vec![1.0f64, 0.0, 2.0])?;
+    /// let a = DiaArray::new(&data, &Array::from_vec(&dev, &[1], vec![1i32])?, [3, 3])?;
+    /// assert_eq!((a.nnz(), a.count_nonzero()?), (2, 1)); // data[0, 0] is outside
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn count_nonzero(&self) -> Result<usize> {
+        // `tocsr` keeps exactly the nonzero slots inside the matrix.
+        Ok(self.tocsr()?.nnz())
+    }
+
+    /// SciPy's `sum(axis)`: as [`CsrArray::sum`] of [`tocsr`](Self::tocsr) (the stored zeros
+    /// it drops add nothing).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::DiaArray;
+    /// let d = Array::from_vec(&Device::cpu(), &[2, 2], vec![1i32, 2, 0, 4])?;
+    /// let a = DiaArray::<i32>::from_dense(&d)?;
+    /// assert_eq!(a.sum(None)?.item()?, 7i64);
+    /// assert_eq!(a.sum(Some(0))?.to_vec()?, vec![1, 6]);
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn sum(&self, axis: Option<isize>) -> Result<Array<super::SumOut<T>>>
+    where
+        T: crate::reduce::SumDType,
+        super::SumOut<T>: SparseDType,
+    {
+        self.tocsr()?.sum(axis)
+    }
+
+    /// SciPy's `trace(offset)`: the sum of [`diagonal`](Self::diagonal)`(offset)`, in the
+    /// dtype of [`sum`](Self::sum).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::DiaArray;
+    /// let d = Array::from_vec(&Device::cpu(), &[2, 2], vec![1u8, 2, 3, 4])?;
+    /// let a = DiaArray::<u8>::from_dense(&d)?;
+    /// assert_eq!((a.trace(0)?.item()?, a.trace(1)?.item()?), (5u64, 2u64));
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn trace(&self, offset: isize) -> Result<Array<super::SumOut<T>>>
+    where
+        T: crate::reduce::SumDType,
+    {
+        crate::reduce::sum(&self.diagonal(offset)?).run()
+    }
+}
+
 impl<T: SparseDType + Numeric, I: SparseIndex> DiaArray<T, I> {
     /// SciPy's `A @ x` of a vector `x` of `[n]` (`dia_matvec`): `y` from zeros, each stored
     /// diagonal in storage order adding `data[k, j] * x[j]` to `y[j - offsets[k]]` (a product
