@@ -249,7 +249,13 @@ def scan():
 # scipy.sparse: its array types, as Rust types of `kernels_std::sparse`, their methods and
 # attributes (a method of that name on the type; `T` is `transpose`), and the functions of
 # the namespace (a `pub fn` of `kernels_std::sparse`).
-SPARSE_TYPES = {"coo_array": "CooArray", "csc_array": "CscArray", "csr_array": "CsrArray"}
+SPARSE_TYPES = {"coo_array": "CooArray", "csc_array": "CscArray", "csr_array": "CsrArray",
+                "dia_array": "DiaArray"}
+# DIA's methods (SciPy's `dia_array` has no canonical-form methods).
+SPARSE_DIA = (
+    "T astype conj copy count_nonzero diagonal dot dtype format mean multiply nnz power "
+    "setdiag shape sum toarray tocoo tocsc tocsr todia trace transpose"
+)
 SPARSE_COMMON = (
     "T astype conj copy count_nonzero diagonal dot dtype eliminate_zeros format max mean min "
     "multiply nnz power setdiag shape sum sum_duplicates toarray tocoo tocsc tocsr trace "
@@ -287,8 +293,8 @@ def sparse_section():
     for sci, ty in SPARSE_TYPES.items():
         have = methods.get(ty, {})
         rows.append((f"{sci}", f"kernels_std::sparse::{ty}" if have else None))
-        names = SPARSE_COMMON.split()
-        if sci != "coo_array":
+        names = SPARSE_DIA.split() if sci == "dia_array" else SPARSE_COMMON.split()
+        if sci in ("csc_array", "csr_array"):
             names += SPARSE_COMPRESSED.split()
         for name in sorted(names):
             rows.append((f"{sci}.{name}", have.get(SPARSE_ALIASES.get(name, name))))

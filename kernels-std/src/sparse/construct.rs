@@ -10,7 +10,7 @@ use crate::prelude::*;
 use crate::sort::compact::{per_element, selected_positions};
 use crate::sort::take;
 
-/// The sparse arrays (CSR, CSC, COO) as the COO array SciPy's helpers convert them to
+/// The sparse arrays (CSR, CSC, COO, DIA) as the COO array SciPy's helpers convert them to
 /// (`coo_array(a)`: the entries in storage order, duplicates and explicit zeros kept).
 /// Sealed.
 pub trait AsCoo<T: SparseDType, I: SparseIndex>: sealed::Sealed {
@@ -23,6 +23,7 @@ mod sealed {
     impl<T: super::SparseDType, I: super::SparseIndex> Sealed for super::CsrArray<T, I> {}
     impl<T: super::SparseDType, I: super::SparseIndex> Sealed for super::CscArray<T, I> {}
     impl<T: super::SparseDType, I: super::SparseIndex> Sealed for super::CooArray<T, I> {}
+    impl<T: super::SparseDType, I: super::SparseIndex> Sealed for crate::sparse::DiaArray<T, I> {}
 }
 
 impl<T: SparseDType, I: SparseIndex> AsCoo<T, I> for CsrArray<T, I> {
@@ -38,6 +39,11 @@ impl<T: SparseDType, I: SparseIndex> AsCoo<T, I> for CscArray<T, I> {
 impl<T: SparseDType, I: SparseIndex> AsCoo<T, I> for CooArray<T, I> {
     fn as_coo(&self) -> Result<CooArray<T, I>> {
         Ok(self.clone())
+    }
+}
+impl<T: SparseDType, I: SparseIndex> AsCoo<T, I> for super::DiaArray<T, I> {
+    fn as_coo(&self) -> Result<CooArray<T, I>> {
+        self.tocoo()
     }
 }
 
@@ -276,4 +282,182 @@ pub fn vstack<T: SparseDType, I: SparseIndex>(blocks: &[CsrArray<T, I>]) -> Resu
 /// columns side by side (see [`vstack`]).
 pub fn hstack<T: SparseDType, I: SparseIndex>(blocks: &[CsrArray<T, I>]) -> Result<CsrArray<T, I>> {
     stack("hstack", blocks, 1)
+}
+
+/// SciPy's `kronsum(A, B)`: the Kronecker sum `kron(I_m, A) + kron(B, I_n)` of a square
+/// `n x n` array `A` and a square `m x m` array `B`, an `mn x mn` CSR array (canonical: the
+/// two Kronecker products' entries summed where they meet, zero sums dropped, as SciPy's
+/// sparse `+`). Errors, as SciPy's: `A` or `B` not square ("A is not square").
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::{kronsum, CsrArray};
+/// let dev = Device::cpu();
+/// let a = CsrArray::<f64>::from_dense(&Array::from_vec(&dev, &[2, 2], vec![1.0, 2.0, 0.0, 3.0])?)?;
+/// let b = CsrArray::<f64>::from_dense(&Array::from_vec(&dev, &[1, 1], vec![10.0])?)?;
+/// assert_eq!(kronsum(&a, &b)?.toarray()?.to_vec()?, vec![11.0, 2.0, 0.0, 13.0]);
+/// let rect = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[1, 2])?)?;
+/// assert!(kronsum(&rect, &b).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn kronsum<T: SparseDType + Numeric + num_traits::One, I: SparseIndex>(
+    a: &impl AsCoo<T, I>,
+    b: &impl AsCoo<T, I>,
+) -> Result<CsrArray<T, I>> {
+    let (a, b) = (a.as_coo()?, b.as_coo()?);
+    for (name, x) in [("A", &a), ("B", &b)] {
+        let [r, c] = x.shape();
+        if r != c {
+            return Err(Error::invalid(format!(
+                "kronsum: {name} is not square (shape ({r}, {c}))"
+            )));
+        }
+    }
+    let dev = a.device();
+    check_device("kronsum", &dev, &[b.device()])?;
+    let (n, m) = (a.shape()[0], b.shape()[0]);
+    let i_m: CsrArray<T, I> = super::eye(&dev, m, m, 0)?;
+    let i_n: CsrArray<T, I> = super::eye(&dev, n, n, 0)?;
+    let left = kron(&i_m, &a)?.tocsr()?;
+    let right = kron(&b, &i_n)?.tocsr()?;
+    left.add(&right)
+}
+
+/// The blocks of [`block_array`]: one row of blocks per `Vec`, `None` for a zero block.
+pub type Blocks<'b, T, I> = [Vec<Option<&'b dyn AsCoo<T, I>>>];
+
+/// SciPy's `block_array(blocks)` (`format=None`): the sparse array assembled from a 2-d grid
+/// of blocks (any of the three formats; `None` a block of zeros), as a COO array whose
+/// entries are the blocks' in row-major block order, each block's in `coo_array(b)`'s order
+/// (SciPy's general path; duplicates and stored zeros kept).
+///
+/// Each block row's height is that of its first block with rows, each block column's width
+/// that of its first block with columns; a row or column of `None` only has size 0 (SciPy's
+/// rules). `dev` holds the result (the blocks must be on it). Errors, as SciPy's: rows of
+/// different lengths or no rows ("blocks must be 2-D"), a block whose height or width
+/// disagrees with its row's or column's (SciPy's "`blocks[i,:]` has incompatible row
+/// dimensions").
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::{block_array, AsCoo, CooArray};
+/// let dev = Device::cpu();
+/// let a = CooArray::<i64>::from_dense(&Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4])?)?;
+/// let b = CooArray::<i64>::from_dense(&Array::from_vec(&dev, &[2, 1], vec![5, 6])?)?;
+/// let c = CooArray::<i64>::from_dense(&Array::from_vec(&dev, &[1, 1], vec![7])?)?;
+/// let m = block_array(&dev, &[vec![Some(&a as &dyn AsCoo<_, _>), Some(&b)], vec![None, Some(&c)]])?;
+/// assert_eq!(m.toarray()?.to_vec()?, vec![1, 2, 5, 3, 4, 6, 0, 0, 7]);
+/// assert!(block_array(&dev, &[vec![Some(&a as &dyn AsCoo<_, _>), Some(&c)]]).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn block_array<T: SparseDType, I: SparseIndex>(
+    dev: &Device,
+    blocks: &Blocks<'_, T, I>,
+) -> Result<CooArray<T, I>> {
+    let what = "block_array";
+    let rows = blocks.len();
+    let cols = blocks.first().map_or(0, Vec::len);
+    if rows == 0 || blocks.iter().any(|r| r.len() != cols) {
+        return Err(Error::invalid(format!("{what}: blocks must be 2-D")));
+    }
+    let mut heights = vec![0usize; rows];
+    let mut widths = vec![0usize; cols];
+    let mut coos: Vec<Vec<Option<CooArray<T, I>>>> = Vec::with_capacity(rows);
+    let mut nnz = 0usize;
+    for (i, row) in blocks.iter().enumerate() {
+        let mut out = Vec::with_capacity(cols);
+        for (j, b) in row.iter().enumerate() {
+            let Some(b) = b else {
+                out.push(None);
+                continue;
+            };
+            let c = b.as_coo()?;
+            check_device(what, dev, &[c.device()])?;
+            let [h, w] = c.shape();
+            if heights[i] == 0 {
+                heights[i] = h;
+            } else if heights[i] != h {
+                return Err(Error::invalid(format!(
+                    "{what}: blocks[{i},:] has incompatible row dimensions. Got \
+                     blocks[{i},{j}].shape[0] == {h}, expected {}.",
+                    heights[i]
+                )));
+            }
+            if widths[j] == 0 {
+                widths[j] = w;
+            } else if widths[j] != w {
+                return Err(Error::invalid(format!(
+                    "{what}: blocks[:,{j}] has incompatible column dimensions. Got \
+                     blocks[{i},{j}].shape[1] == {w}, expected {}.",
+                    widths[j]
+                )));
+            }
+            nnz = nnz
+                .checked_add(c.nnz())
+                .ok_or_else(|| Error::invalid(format!("{what}: too many stored values")))?;
+            out.push(Some(c));
+        }
+        coos.push(out);
+    }
+    let overflow = || Error::invalid(format!("{what}: the shape overflows"));
+    let offsets = |sizes: &[usize]| -> Result<Vec<usize>> {
+        let mut acc = vec![0usize];
+        for &s in sizes {
+            acc.push(
+                acc.last()
+                    .copied()
+                    .unwrap_or(0)
+                    .checked_add(s)
+                    .ok_or_else(overflow)?,
+            );
+        }
+        Ok(acc)
+    };
+    let (row_off, col_off) = (offsets(&heights)?, offsets(&widths)?);
+    let shape = [row_off[rows], col_off[cols]];
+    check_extents::<I>(what, &[shape[0], shape[1], nnz])?;
+    let mut row = Array::<I>::zeros(dev, &[nnz])?;
+    let mut col = Array::<I>::zeros(dev, &[nnz])?;
+    let mut data = Array::<T>::zeros(dev, &[nnz])?;
+    let mut base = 0usize;
+    for (i, r) in coos.iter().enumerate() {
+        for (j, c) in r.iter().enumerate() {
+            let Some(c) = c else { continue };
+            if c.nnz() > 0 {
+                place_entries::launch::<T, I>(
+                    &per_element(c.nnz())?,
+                    c.row(),
+                    c.col(),
+                    c.data(),
+                    &mut row,
+                    &mut col,
+                    &mut data,
+                    base as u64,
+                    row_off[i] as u64,
+                    col_off[j] as u64,
+                )?;
+            }
+            base += c.nnz();
+        }
+    }
+    Ok(CooArray::trusted(data, row, col, shape, false))
+}
+
+/// SciPy's `bmat(blocks)`: [`block_array`] under its older name.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::{bmat, eye, AsCoo, CsrArray};
+/// let dev = Device::cpu();
+/// let i: CsrArray<f32> = eye(&dev, 2, 2, 0)?;
+/// let m = bmat(&dev, &[vec![None, Some(&i as &dyn AsCoo<_, _>)], vec![Some(&i), None]])?;
+/// assert_eq!(m.shape(), [4, 4]);
+/// assert_eq!(m.toarray()?.to_vec()?[2], 1.0);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn bmat<T: SparseDType, I: SparseIndex>(
+    dev: &Device,
+    blocks: &Blocks<'_, T, I>,
+) -> Result<CooArray<T, I>> {
+    block_array(dev, blocks)
 }

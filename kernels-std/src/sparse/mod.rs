@@ -1,4 +1,4 @@
-//! SciPy's `scipy.sparse` (a first slice): CSR, CSC and COO arrays on either backend.
+//! SciPy's `scipy.sparse` (a first slice): CSR, CSC, COO and DIA arrays on either backend.
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -15,6 +15,11 @@
 //! | `a + b`, `a - b`, `a.multiply(b)` (sparse, one shape) | `(&a + &b)?`, `(&a - &b)?`, `a.multiply(&b)` (also `a.add(&b)`, `a.sub(&b)`) |
 //! | `find(a)`, `tril(a, k)`, `triu(a, k)`, `kron(a, b, format="coo")` | [`find`]`(&a)`, [`tril`]`(&a, k)`, [`triu`]`(&a, k)`, [`kron`]`(&a, &b)` (any format in, COO out) |
 //! | `vstack(blocks)`, `hstack(blocks)` (CSR blocks) | [`vstack`]`(&blocks)`, [`hstack`]`(&blocks)` |
+//! | `block_array([[a, None], [None, b]])`, `bmat(...)` | [`block_array`]`(&dev, &[vec![Some(&a as &dyn AsCoo<_, _>), None], vec![None, Some(&b)]])` (COO), [`bmat`] |
+//! | `kronsum(a, b)` | [`kronsum`]`(&a, &b)` (CSR) |
+//! | `random_array((m, n), density=d, rng=seed)` (`format="coo"`) | [`random_array`]`(&mut Generator::new(seed), &dev, [m, n], d)` |
+//! | `dia_array((data, offsets), shape=(m, n))`, `dia_array(dense)`, `a.todia()` | [`DiaArray::new`]`(&data, &offsets, [m, n])`, [`DiaArray::from_dense`], `a.todia()` |
+//! | `diags_array(diagonals, offsets=offsets, shape=shape, format="dia")` | [`diags_dia`]`(&dev, &diagonals, &offsets, Some(shape))` |
 //! | `save_npz(path, a, compressed)`, `load_npz(path)` | [`save_npz`]`(path, &a.into(), compressed)`, [`load_npz`]`::<T, I>(path, &dev)` ([`SparseArray`]) |
 //! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO) |
 //! | `a.sum()`, `a.sum(axis=0)`, `a.sum(axis=1)` | `a.sum(None)`, `a.sum(Some(0))`, `a.sum(Some(1))` |
@@ -49,19 +54,25 @@ mod construct;
 mod coo;
 mod csc;
 mod csr;
+mod dia;
 mod dtypes;
 pub(crate) mod kernels;
 pub mod linalg;
 mod npz;
 mod ops;
+mod random;
 
-pub use construct::{find, hstack, kron, tril, triu, vstack, AsCoo};
+pub use construct::{
+    block_array, bmat, find, hstack, kron, kronsum, tril, triu, vstack, AsCoo, Blocks,
+};
 pub use coo::CooArray;
 pub use csc::CscArray;
 pub use csr::CsrArray;
+pub use dia::{diags_dia, DiaArray};
 pub use dtypes::{SparseDType, SparseIndex};
 pub use npz::{load_npz, save_npz, SparseArray};
 pub use ops::DotOperand;
+pub use random::{random_array, RandomSparseDType};
 
 use crate::prelude::*;
 use crate::reduce::SumDType;

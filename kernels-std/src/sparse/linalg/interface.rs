@@ -224,6 +224,13 @@ fn apply<T: DType>(
 pub trait AsLinearOperator<T: DType> {
     /// SciPy's `aslinearoperator(self)`.
     fn as_linear_operator(&self) -> Result<LinearOperator<'_, T>>;
+
+    /// Where the operator's products take their operands: the arrays' device, the CPU for a
+    /// [`LinearOperator`] (whose closures are the user's).
+    #[doc(hidden)]
+    fn operator_device(&self) -> Device {
+        Device::cpu()
+    }
 }
 
 impl<'a, T: DType> AsLinearOperator<T> for LinearOperator<'a, T> {
@@ -234,7 +241,9 @@ impl<'a, T: DType> AsLinearOperator<T> for LinearOperator<'a, T> {
 
 /// The operator of a CSR array: `matvec` its SpMV, `rmatvec` the SpMV of the CSR form of
 /// `A^H` (made at the first call and kept), `matmat` its SpMM.
-fn csr_operator<'a, T: SolverDType, I: SparseIndex>(a: CsrArray<T, I>) -> LinearOperator<'a, T> {
+pub(crate) fn csr_operator<'a, T: SolverDType, I: SparseIndex>(
+    a: CsrArray<T, I>,
+) -> LinearOperator<'a, T> {
     let shape = a.shape();
     let adjoint: OnceCell<CsrArray<T, I>> = OnceCell::new();
     let (a1, a2, a3) = (a.clone(), a.clone(), a);
@@ -259,6 +268,9 @@ fn csr_operator<'a, T: SolverDType, I: SparseIndex>(a: CsrArray<T, I>) -> Linear
 
 /// SciPy's `aslinearoperator(csr)`.
 impl<T: SolverDType, I: SparseIndex> AsLinearOperator<T> for CsrArray<T, I> {
+    fn operator_device(&self) -> Device {
+        self.device()
+    }
     fn as_linear_operator(&self) -> Result<LinearOperator<'_, T>> {
         Ok(csr_operator(self.clone()))
     }
@@ -266,6 +278,9 @@ impl<T: SolverDType, I: SparseIndex> AsLinearOperator<T> for CsrArray<T, I> {
 
 /// SciPy's `aslinearoperator(csc)`: through its CSR form, made once.
 impl<T: SolverDType, I: SparseIndex> AsLinearOperator<T> for CscArray<T, I> {
+    fn operator_device(&self) -> Device {
+        self.device()
+    }
     fn as_linear_operator(&self) -> Result<LinearOperator<'_, T>> {
         Ok(csr_operator(self.tocsr()?))
     }
@@ -273,6 +288,9 @@ impl<T: SolverDType, I: SparseIndex> AsLinearOperator<T> for CscArray<T, I> {
 
 /// SciPy's `aslinearoperator(coo)`: through its CSR form, made once.
 impl<T: SolverDType, I: SparseIndex> AsLinearOperator<T> for CooArray<T, I> {
+    fn operator_device(&self) -> Device {
+        self.device()
+    }
     fn as_linear_operator(&self) -> Result<LinearOperator<'_, T>> {
         Ok(csr_operator(self.tocsr()?))
     }
@@ -281,6 +299,9 @@ impl<T: SolverDType, I: SparseIndex> AsLinearOperator<T> for CooArray<T, I> {
 /// SciPy's `aslinearoperator(ndarray)` of a 2-d array: products by `matmul` (GEMM), the
 /// adjoint by `matmul` with the conjugate transpose.
 impl<T: SolverDType> AsLinearOperator<T> for Array<T> {
+    fn operator_device(&self) -> Device {
+        self.device()
+    }
     fn as_linear_operator(&self) -> Result<LinearOperator<'_, T>> {
         let &[m, n] = self.shape() else {
             return Err(Error::invalid(format!(

@@ -3,7 +3,7 @@
 //! [`minres`], the least-squares solvers [`lsqr`] and [`lsmr`], the direct solvers `spsolve`,
 //! `splu`, `factorized`, `inv` (with the `lapack` feature) and [`spsolve_triangular`], the
 //! eigensolvers [`eigsh`] and [`svds`], [`matrix_power`], [`is_sptriangular`],
-//! [`spbandwidth`], and [`norm`].
+//! [`spbandwidth`], [`norm`], [`onenormest`] and [`expm_multiply`].
 //!
 //! | SciPy | here |
 //! |---|---|
@@ -27,6 +27,8 @@
 //! | `spsolve_triangular(A, b, lower=False, unit_diagonal=True)` | [`spsolve_triangular`]`(&a, &b).lower(false).unit_diagonal(true).run()?` |
 //! | `norm(x, ord)`, `norm(x, ord, axis=(0, 1))` | [`norm`]`(&x, ord)`, [`norm_axes`]`(&x, ord, [0, 1])` ([`NormOrd`](crate::linalg::NormOrd)) |
 //! | `norm(x, ord, axis=k)` | [`norm_axis`]`(&x, ord, k)` |
+//! | `onenormest(A, t=2, itmax=5, compute_v=True, compute_w=True)` | `let r = `[`onenormest`]`(&a).t(2).itmax(5).compute_v(true).compute_w(true).run()?;` (`r.est`, `r.v`, `r.w`) |
+//! | `expm_multiply(A, B)`; `expm_multiply(A, B, start=a, stop=b, num=k, endpoint=e, traceA=tr)` | [`expm_multiply`]`(&a, &b).run()?`; `expm_multiply(&a, &b).start(a).stop(b).num(k).endpoint(e).trace_a(tr).run()?` |
 //!
 //! The solvers are SciPy's loops (SciPy 1.17's `_isolve/iterative.py` and `minres.py`) run on the host over
 //! device operations: each product with `A` is an SpMV (or the user's closure), each dot
@@ -43,12 +45,14 @@
 
 mod dsolve;
 mod eigen;
+mod expm_multiply;
 mod gmres;
 mod interface;
 mod isolve;
 mod lsqr;
 mod matfuncs;
 pub(crate) mod norm;
+mod onenormest;
 mod scalar;
 #[cfg(feature = "lapack")]
 mod superlu;
@@ -57,6 +61,7 @@ mod superlu;
 pub use dsolve::spsolve;
 pub use dsolve::{spsolve_triangular, SpsolveTriangular, TriangularOperand};
 pub use eigen::{eigsh, svds, Eigsh, EigshOperand, Svds, Which};
+pub use expm_multiply::{expm_multiply, ExpmMultiply, ExpmOperand};
 pub use gmres::{gmres, minres, Gmres, Minres};
 pub use interface::{aslinearoperator, AsLinearOperator, LinearOperator};
 pub use isolve::{bicg, bicgstab, cg, cgs, qmr, tfqmr, Krylov, Qmr};
@@ -65,6 +70,7 @@ pub use matfuncs::{
     is_sptriangular, matrix_power, spbandwidth, MatrixPowerOperand, StructureOperand,
 };
 pub use norm::{norm, norm_axes, norm_axis};
+pub use onenormest::{onenormest, OneNormEst, OneNormEstimate};
 pub use scalar::SolverDType;
 #[cfg(feature = "lapack")]
 pub use superlu::{factorized, inv, splu, InvOperand, LuDType, PermcSpec, Splu, SuperLU, Trans};

@@ -6,7 +6,7 @@ use crate::lazy;
 use crate::linalg::LinalgScalar;
 use crate::prelude::*;
 use crate::sparse::SparseDType;
-use num_traits::{Float as _, Zero as _};
+use num_traits::Float as _;
 
 mod sealed {
     pub trait Sealed {}
@@ -41,14 +41,17 @@ pub trait SolverDType:
     + std::fmt::Debug
 {
     /// The real dtype (of norms and moduli): `f32` for `f32` and `c64`, `f64` for `f64` and `c128`.
-    type Re: Float + Into<f64> + SparseDType;
+    type Re: Float + Into<f64> + SparseDType + LinalgScalar;
 
     /// NumPy's `vdot(x, y)` of two 1-d arrays (`x` conjugated), on the device, read back.
     fn dot(x: &Array<Self>, y: &Array<Self>) -> Result<Self>;
 
     /// NumPy's `linalg.norm(x)` of a 1-d array, on the device, read back.
     fn norm(x: &Array<Self>) -> Result<Self::Re> {
-        Ok(Self::dot(x, x)?.re().max(Self::Re::zero()).sqrt())
+        Ok(Self::dot(x, x)?
+            .re()
+            .max(<Self::Re as num_traits::Zero>::zero())
+            .sqrt())
     }
 
     /// The real part.
@@ -65,6 +68,15 @@ pub trait SolverDType:
 
     /// `y = x + a * y` in place (one kernel).
     fn xpay(y: &mut Array<Self>, a: Self, x: &Array<Self>) -> Result<()>;
+
+    /// The value as `c128` (exact: every dtype widens).
+    fn to_c128(self) -> c128;
+
+    /// A `c128` as this dtype (rounded; the imaginary part dropped for real dtypes).
+    fn from_c128(z: c128) -> Self;
+
+    /// `x + y`, a new array (one kernel).
+    fn plus(x: &Array<Self>, y: &Array<Self>) -> Result<Array<Self>>;
 
     /// `x - y`, a new array (one kernel).
     fn minus(x: &Array<Self>, y: &Array<Self>) -> Result<Array<Self>>;
@@ -109,7 +121,8 @@ pub(crate) fn update<T: DType>(y: &mut Array<T>, e: Expr<T>) -> Result<()> {
 
 macro_rules! solver_dtype {
     ($t:ty, $r:ty, $dot:expr, |$re:ident| $re_body:expr, |$m:ident| $mod_body:expr,
-     |$f:ident| $from:expr, |$c:ident| $conj:expr, |$ab:ident| $abs:expr) => {
+     |$f:ident| $from:expr, |$c:ident| $conj:expr, |$ab:ident| $abs:expr,
+     |$tc:ident| $to_c:expr, |$fc:ident| $from_c:expr) => {
         impl SolverDType for $t {
             type Re = $r;
             fn dot(x: &Array<$t>, y: &Array<$t>) -> Result<$t> {
@@ -134,6 +147,16 @@ macro_rules! solver_dtype {
             fn xpay(y: &mut Array<$t>, a: $t, x: &Array<$t>) -> Result<()> {
                 let e = x + &*y * a;
                 update(y, e)
+            }
+            fn to_c128(self) -> c128 {
+                let $tc = self;
+                $to_c
+            }
+            fn from_c128($fc: c128) -> $t {
+                $from_c
+            }
+            fn plus(x: &Array<$t>, y: &Array<$t>) -> Result<Array<$t>> {
+                (x + y).eval()
             }
             fn minus(x: &Array<$t>, y: &Array<$t>) -> Result<Array<$t>> {
                 (x - y).eval()
@@ -171,7 +194,9 @@ solver_dtype!(
     |v| v.abs(),
     |r| r,
     |x| Ok(x.clone()),
-    |x| crate::math::absolute(x)
+    |x| crate::math::absolute(x),
+    |v| c128::new(v as f64, 0.0),
+    |z| z.re as f32
 );
 solver_dtype!(
     f64,
@@ -181,7 +206,9 @@ solver_dtype!(
     |v| v.abs(),
     |r| r,
     |x| Ok(x.clone()),
-    |x| crate::math::absolute(x)
+    |x| crate::math::absolute(x),
+    |v| c128::new(v, 0.0),
+    |z| z.re
 );
 solver_dtype!(
     c64,
@@ -191,7 +218,9 @@ solver_dtype!(
     |v| v.norm(),
     |r| c64::new(r, 0.0),
     |x| crate::math::conjugate(x),
-    |x| crate::math::absolute(x)
+    |x| crate::math::absolute(x),
+    |v| c128::new(v.re as f64, v.im as f64),
+    |z| c64::new(z.re as f32, z.im as f32)
 );
 solver_dtype!(
     c128,
@@ -201,5 +230,7 @@ solver_dtype!(
     |v| v.norm(),
     |r| c128::new(r, 0.0),
     |x| crate::math::conjugate(x),
-    |x| crate::math::absolute(x)
+    |x| crate::math::absolute(x),
+    |v| v,
+    |z| z
 );
