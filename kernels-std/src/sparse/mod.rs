@@ -48,6 +48,7 @@ mod compressed;
 mod construct;
 mod coo;
 mod csc;
+pub mod csgraph;
 mod csr;
 mod dtypes;
 pub(crate) mod kernels;

@@ -47,7 +47,10 @@ fn sparse_kernels_compile() {
         }
         for t in [F32, F64] {
             raw(&super::linalg::norm::line_extrema::DEF, &[t, i]);
+            raw(&super::csgraph::kernels::laplacian_degrees::DEF, &[t, i]);
+            raw(&super::csgraph::kernels::laplacian_entries::DEF, &[t, i]);
         }
+        raw(&super::csgraph::kernels::off_diagonal_flags::DEF, &[i]);
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);
@@ -66,4 +69,10 @@ fn sparse_kernels_compile() {
         raw(&spgemm_reduce_c128::DEF, &[i]);
     }
     raw(&group_bounds::DEF, &[]);
+    for t in [F32, F64] {
+        raw(
+            &super::csgraph::kernels::laplacian_normed_diagonal::DEF,
+            &[t],
+        );
+    }
 }
