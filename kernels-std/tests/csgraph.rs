@@ -1,5 +1,6 @@
 //! `sparse::csgraph` against SciPy: the fixtures of `scripts/fixtures/gen_csgraph_fixtures.py`
-//! (SciPy 1.17's `connected_components`, `breadth_first_order`, `depth_first_order`,
+//! (SciPy 1.17's `connected_components`, `breadth_first_order`, `depth_first_order` and
+//! their trees,
 //! `laplacian` (all eight keyword combinations), `shortest_path` (methods D, BF, J, FW,
 //! auto; directed and not; weighted and not; `indices`), `minimum_spanning_tree` and
 //! `reverse_cuthill_mckee` on random directed and undirected graphs of several components,
@@ -18,9 +19,9 @@ use kernels_std::creation::{eye, ones};
 use kernels_std::io::Npz;
 use kernels_std::prelude::*;
 use kernels_std::sparse::csgraph::{
-    bellman_ford, breadth_first_order, connected_components, depth_first_order, dijkstra,
-    floyd_warshall, johnson, laplacian, minimum_spanning_tree, reverse_cuthill_mckee,
-    shortest_path,
+    bellman_ford, breadth_first_order, breadth_first_tree, connected_components, depth_first_order,
+    depth_first_tree, dijkstra, floyd_warshall, johnson, laplacian, minimum_spanning_tree,
+    reconstruct_path, reverse_cuthill_mckee, shortest_path,
 };
 use kernels_std::sparse::{CooArray, CscArray, CsrArray};
 
@@ -131,6 +132,16 @@ fn traversals() {
                         got,
                         ints(&npz, &format!("{c}_{name}_{d}")),
                         "{c} {name} {d} on {dev}"
+                    );
+                    let tree = if name == "bfs" {
+                        breadth_first_tree(&g, start, directed).unwrap()
+                    } else {
+                        depth_first_tree(&g, start, directed).unwrap()
+                    };
+                    close(
+                        &tree.toarray().unwrap().to_vec().unwrap(),
+                        &floats(&npz, &format!("{c}_{name}_tree_{d}")),
+                        &format!("{c} {name} tree {d} on {dev}"),
                     );
                 }
                 let csc = g.tocsc().unwrap();
@@ -398,6 +409,10 @@ fn errors() {
         Err(Error::Index { .. })
     ));
     assert!(depth_first_order(&g, 7, false).is_err());
+    let pred = Array::from_vec(&dev, &[3], vec![-9999, 0, 3]).unwrap();
+    assert!(reconstruct_path(&g, &pred, true).is_err());
+    let pred = Array::from_vec(&dev, &[2], vec![-9999, 0]).unwrap();
+    assert!(reconstruct_path(&g, &pred, true).is_err());
     assert!(shortest_path(&g).indices(&[3]).run().is_err());
     assert!(shortest_path(&g).indices(&[-4]).run().is_err());
     assert_eq!(

@@ -6,6 +6,7 @@
 //! | `connected_components(g, directed, connection)` | [`connected_components`]`(&g, directed, "weak")` |
 //! | `laplacian(g, normed, return_diag, use_out_degree, symmetrized=...)` | [`laplacian`]`(&g).normed(b).use_out_degree(b).symmetrized(b).run()` |
 //! | `breadth_first_order(g, i, directed)`, `depth_first_order(g, i, directed)` | [`breadth_first_order`]`(&g, i, directed)`, [`depth_first_order`] |
+//! | `breadth_first_tree(g, i, directed)`, `depth_first_tree`, `reconstruct_path(g, pred, directed)` | [`breadth_first_tree`], [`depth_first_tree`], [`reconstruct_path`] (CSR arrays) |
 //! | `reverse_cuthill_mckee(g, symmetric_mode)` | [`reverse_cuthill_mckee`]`(&g, symmetric_mode)` |
 //! | `shortest_path(g, method, directed, return_predecessors, unweighted, indices=...)` | [`shortest_path`]`(&g).method("D").directed(b).unweighted(b).indices(&i).run()` (or `.run_with_predecessors()`) |
 //! | `dijkstra`, `bellman_ford`, `johnson`, `floyd_warshall` | [`dijkstra`], [`bellman_ford`], [`johnson`], [`floyd_warshall`] (the same builder) |
@@ -43,6 +44,7 @@ mod reordering;
 mod shortest_path;
 mod spanning_tree;
 mod traversal;
+mod tree;
 
 pub use components::connected_components;
 pub use graph::CsGraph;
@@ -53,3 +55,4 @@ pub use shortest_path::{
 };
 pub use spanning_tree::minimum_spanning_tree;
 pub use traversal::{breadth_first_order, depth_first_order, NULL_IDX};
+pub use tree::{breadth_first_tree, depth_first_tree, reconstruct_path};
