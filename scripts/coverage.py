@@ -341,6 +341,35 @@ def sparse_linalg_section():
     return lines
 
 
+# scipy.sparse.csgraph: its 25 routines (api-map.md's list: SciPy's `__all__` less its error
+# class and its conversion helpers for masked arrays kept), as `pub fn`s of
+# `kernels_std::sparse::csgraph`.
+SPARSE_CSGRAPH = (
+    "bellman_ford breadth_first_order breadth_first_tree connected_components "
+    "construct_dist_matrix csgraph_from_dense csgraph_from_masked csgraph_masked_from_dense "
+    "csgraph_to_dense csgraph_to_masked depth_first_order depth_first_tree dijkstra "
+    "floyd_warshall johnson laplacian maximum_bipartite_matching maximum_flow "
+    "min_weight_full_bipartite_matching minimum_spanning_tree reconstruct_path "
+    "reverse_cuthill_mckee shortest_path structural_rank yen"
+)
+
+
+def sparse_csgraph_section():
+    fns = {}
+    for path in sorted((ROOT / "kernels-std" / "src" / "sparse" / "csgraph").glob("*.rs")):
+        for ty, name in public_fns(strip_tests(path.read_text())):
+            if ty is None:
+                fns[name] = f"kernels_std::sparse::csgraph::{name}"
+    names = SPARSE_CSGRAPH.split()
+    done = sum(1 for n in names if n in fns)
+    lines = ["## SciPy: sparse.csgraph", "", f"{done} of {len(names)} names of "
+             "`scipy.sparse.csgraph`.", "", "| SciPy | here |", "| --- | --- |"]
+    for n in names:
+        lines.append(f"| `scipy.sparse.csgraph.{n}` | {'`' + fns[n] + '`' if n in fns else 'not yet'} |")
+    lines.append("")
+    return lines
+
+
 # An entry of the `ufunc!` tables (`name(x, y): Promote;`) or of `orthogonal!` (`name(n, x):
 # Integral;`, the degree rule in place of the promotion).
 UFUNC_ENTRY = re.compile(
@@ -511,6 +540,7 @@ def render():
         lines.insert(lines.index(f"## {section}") + 3, "")
     lines += sparse_section()
     lines += sparse_linalg_section()
+    lines += sparse_csgraph_section()
     special = special_fns()
     names = SPECIAL.split()
     have = [n for n in names if n in special]

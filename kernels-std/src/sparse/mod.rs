@@ -53,6 +53,7 @@ mod compressed;
 mod construct;
 mod coo;
 mod csc;
+pub mod csgraph;
 mod csr;
 mod dia;
 mod dtypes;

@@ -48,7 +48,10 @@ fn sparse_kernels_compile() {
         }
         for t in [F32, F64] {
             raw(&super::linalg::norm::line_extrema::DEF, &[t, i]);
+            raw(&super::csgraph::kernels::laplacian_degrees::DEF, &[t, i]);
+            raw(&super::csgraph::kernels::laplacian_entries::DEF, &[t, i]);
         }
+        raw(&super::csgraph::kernels::off_diagonal_flags::DEF, &[i]);
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);
@@ -69,4 +72,10 @@ fn sparse_kernels_compile() {
         raw(&spgemm_lines_c128::DEF, &[i]);
     }
     raw(&group_bounds::DEF, &[]);
+    for t in [F32, F64] {
+        raw(
+            &super::csgraph::kernels::laplacian_normed_diagonal::DEF,
+            &[t],
+        );
+    }
 }
