@@ -482,6 +482,9 @@ fn kernel_defs() -> Vec<(
         // Bernoulli and Euler numbers (tests/special_misc.rs)
         1: elliprc, elliprd, elliprf, elliprg, elliprj, polygamma, kolmogorov, kolmogi,
             factorialk, factorialk_complex, bernoulli_number, euler_number;
+        // the names of issue 16 added last (tests/special_names.rs)
+        1: smirnov, smirnovi, owens_t;
+        2: fresnel;
     }
 }
 

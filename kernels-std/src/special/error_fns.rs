@@ -1,5 +1,7 @@
 //! The error functions and the normal distribution of `scipy.special`: `erf`, `erfc`,
-//! `erfcx`, `erfi`, `erfinv`, `erfcinv`, `dawsn`, `ndtr`, `log_ndtr`, `ndtri`, `ndtri_exp`.
+//! `erfcx`, `erfi`, `erfinv`, `erfcinv`, `dawsn`, `ndtr`, `log_ndtr`, `ndtri`, `ndtri_exp`,
+//! Owen's T function `owens_t` (the bivariate normal's building block) and the Fresnel
+//! integrals `fresnel`.
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -26,6 +28,16 @@
 //! assert_eq!(special::ndtri(&p)?.to_vec()?, vec![0.0, f64::NEG_INFINITY, f64::INFINITY]);
 //! let y = Array::from_vec(&Device::cpu(), &[2], vec![0.0f64, f64::NEG_INFINITY])?;
 //! assert_eq!(special::ndtri_exp(&y)?.to_vec()?, vec![f64::INFINITY, f64::NEG_INFINITY]);
+//! let h = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 0.0, 10.0])?;
+//! let a = Array::from_vec(&Device::cpu(), &[3], vec![0.5f64, f64::INFINITY, -2.0])?;
+//! let t = special::owens_t(&h, &a)?.to_vec()?;
+//! assert!((t[0] / 0.043064691120785356 - 1.0).abs() < 1e-14 && t[1] == 0.25);
+//! assert!((t[2] / -3.809926512080263e-24 - 1.0).abs() < 1e-14);
+//! let x = Array::from_vec(&Device::cpu(), &[2], vec![1.0f64, f64::NEG_INFINITY])?;
+//! let (s, c) = special::fresnel(&x)?;
+//! let (s, c) = (s.to_vec()?, c.to_vec()?);
+//! assert!((s[0] - 0.4382591473903548).abs() < 3e-16 && (c[0] - 0.7798934003768228).abs() < 3e-16);
+//! assert!(s[1] == -0.5 && c[1] == -0.5);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
@@ -79,4 +91,20 @@ ufunc! {
     ///
     /// Example: [the family's page](self).
     ndtri_exp(x): PromoteF32;
+    /// Owen's T function `T(h, a)`, elementwise (SciPy's `owens_t`): even in `h`, odd in
+    /// `a`; `Q(|h|)/2` at `a = +-inf` (`1/4` at `h = 0`), 0 at `h = +-inf`.
+    ///
+    /// Example: [the family's page](self).
+    owens_t(h, a): PromoteF32;
+}
+
+/// The Fresnel integrals `(S(x), C(x))`, elementwise (SciPy's `fresnel` for real `x`, `S`
+/// first): odd, `+-1/2` at `+-inf`.
+///
+/// Example: [the family's page](self).
+#[allow(clippy::type_complexity)]
+pub fn fresnel<'a, T: super::Promote>(
+    x: impl array_runtime::IntoOperand<'a, T>,
+) -> crate::Result<(crate::Array<T::Out>, crate::Array<T::Out>)> {
+    super::kernels::fresnel::<T::Out>(T::promote(x)?)
 }

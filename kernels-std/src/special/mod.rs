@@ -21,7 +21,7 @@
 //! | family | functions |
 //! |---|---|
 //! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
-//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`] |
+//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`] |
 //! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
@@ -38,7 +38,7 @@
 //! | spherical Bessel (real arguments) | [`spherical_jn`], [`spherical_yn`], [`spherical_in`], [`spherical_kn`] (with `derivative`) |
 //! | Bessel of real order (real arguments) | [`iv`], [`ive`], [`kv`], [`kve`], [`jv`], [`jve`], [`yv`], [`yve`] |
 //! | Carlson's elliptic integrals | [`elliprc`], [`elliprd`], [`elliprf`], [`elliprg`], [`elliprj`] |
-//! | Kolmogorov distribution | [`kolmogorov`], [`kolmogi`] |
+//! | Kolmogorov and Smirnov distributions | [`kolmogorov`], [`kolmogi`], [`smirnov`], [`smirnovi`] |
 //! | multifactorials, Bernoulli and Euler numbers | [`factorial2`], [`factorialk`] ([`Extend`]), [`bernoulli`], [`euler`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with

@@ -18,6 +18,11 @@ kernel! {
     // the Kolmogorov distribution
     kolmogorov(x);
     kolmogi(p);
+    // the one-sided Smirnov distribution
+    smirnov(n, d);
+    smirnovi(n, p);
+    // Owen's T function
+    owens_t(h, a);
 }
 
 kernel! {
@@ -48,4 +53,12 @@ pub fn bernoulli_number<F: Float>(n: F) -> F {
 pub fn euler_number<F: Float>(n: F) -> F {
     let y: f64 = scalar::euler_number(n.cast::<f64>());
     y.cast::<F>()
+}
+
+/// The kernel of [`special::fresnel`](crate::special::fresnel()): `(S, C)` computed in
+/// `f64`, rounded once to `F`.
+#[elementwise]
+pub fn fresnel<F: Float>(x: F) -> (F, F) {
+    let (s, c): (f64, f64) = scalar::fresnel(x.cast::<f64>());
+    (s.cast::<F>(), c.cast::<F>())
 }

@@ -25,6 +25,7 @@
 //! Everything is `f64` (complex functions: `c128`), as SciPy computes its `float32` loops of
 //! most functions in double; call with `x as f64` from `f32` code.
 
+pub(crate) mod dd;
 pub(crate) mod fits;
 pub(crate) mod series;
 
