@@ -138,6 +138,9 @@ def build(name):
         if op == "take":
             x, i = inp((n,), 1), positions(n, n)
             return lambda: np.take(x, i)
+        if op == "put":
+            x, i, v = inp((n,), 1), positions(n // 10, n), inp((n // 10,), 3)
+            return lambda: np.put(x, i, v)
         if op == "where":
             m, x, y = mask((n,), 3), inp((n,), 1), inp((n,), 2)
             return lambda: np.where(m, x, y)

@@ -562,6 +562,18 @@ fn select_rows(b: &mut Bench) {
         |(x, i)| drop(sort::take(x, i, None).unwrap()),
     );
     b.case(
+        format!("select/put/f64/{sn}/random"),
+        None,
+        || {
+            (
+                input::<f64>(&[n], 1),
+                positions(n / 10, n),
+                input::<f64>(&[n / 10], 3),
+            )
+        },
+        |(x, i, v)| sort::put(x, i, v, sort::TakeMode::Raise).unwrap(),
+    );
+    b.case(
         format!("select/where/f64/{sn}/contiguous"),
         Some(25.0 * n as f64),
         || (mask(&[n], 3), input::<f64>(&[n], 1), input::<f64>(&[n], 2)),
