@@ -210,7 +210,7 @@ fn ints<T: DType>(shape: &[usize], seed: u32) -> Array<T> {
 
 /// The mask `x > 0.5` of the inputs.
 fn mask(shape: &[usize], seed: u32) -> Array<bool> {
-    math::greater(&input::<f64>(shape, seed), 0.5).expect("mask")
+    math::greater(input::<f64>(shape, seed), 0.5).expect("mask")
 }
 
 /// Pseudo-random positions in `[0, len)`: `((i * 2654435761 + 7) mod 2^32) mod len`.
@@ -355,7 +355,7 @@ fn ufunc_rows<T: Float + Elementary<Out = T> + ToFloat<Float = T>>(b: &mut Bench
             None,
             || {
                 if name == "arccosh" {
-                    math::add(&input::<f64>(&[n], 1), 1.0)
+                    math::add(input::<f64>(&[n], 1), 1.0)
                         .and_then(|a| a.astype::<T>())
                         .expect("input")
                 } else {
@@ -725,7 +725,7 @@ fn matmul_rows(b: &mut Bench) {
         format!("matmul/matmul/f64/{tall}x64/gram"),
         None,
         || input::<f64>(&[tall, 64], 1),
-        |x| drop(linalg::matmul(&x.t(), &*x).unwrap()),
+        |x| drop(linalg::matmul(x.t(), &*x).unwrap()),
     );
     b.case(
         format!("matmul/matmul/f64/{batch}x8x8/batched"),
@@ -808,7 +808,7 @@ fn other_rows(b: &mut Bench) {
         let system = move || {
             let a = input::<f64>(&[m, m], 1);
             let eye = creation::eye::<f64>(&cpu(), m, None, 0).unwrap();
-            let a = math::add(&a, &math::multiply(&eye, m as f64).unwrap()).unwrap();
+            let a = math::add(&a, math::multiply(&eye, m as f64).unwrap()).unwrap();
             (a, input::<f64>(&[m], 2))
         };
         b.case(
