@@ -632,7 +632,6 @@ pub(crate) struct BlockCtx {
 }
 
 impl BlockCtx {
-    #[inline]
     pub(crate) fn launch(&self) -> &LaunchInfo {
         // SAFETY: `worker` makes the context from a `&LaunchInfo` that outlives it.
         unsafe { &*self.launch }
@@ -643,17 +642,14 @@ impl BlockCtx {
         (self.shared, self.shared_len)
     }
 
-    #[inline]
     pub(super) fn thread_idx(&self) -> Dim3 {
         self.thread_idx.get()
     }
 
-    #[inline]
     pub(super) fn block_idx(&self) -> Dim3 {
         self.block_idx.get()
     }
 
-    #[inline]
     pub(super) fn tid(&self) -> u32 {
         self.tid.get()
     }
