@@ -227,8 +227,8 @@ macro_rules! same_dtype_reduce {
 same_dtype_reduce! {
     Maximum: [ExtremaDType + Extremum] red::max, math::maximum;
     Minimum: [ExtremaDType + Extremum] red::min, math::minimum;
-    Fmax: [ExtremaDType + Num] red::nanmax, math::fmax;
-    Fmin: [ExtremaDType + Num] red::nanmin, math::fmin;
+    Fmax: [ExtremaDType + Extremum] red::nanmax, math::fmax;
+    Fmin: [ExtremaDType + Extremum] red::nanmin, math::fmin;
     BitwiseAnd: [BitsDType + Bitwise] super::kernels::bitwise_and, math::bitwise_and;
     BitwiseOr: [BitsDType + Bitwise] super::kernels::bitwise_or, math::bitwise_or;
     BitwiseXor: [BitsDType + Bitwise] super::kernels::bitwise_xor, math::bitwise_xor;
@@ -268,10 +268,6 @@ truth_reduce! {
     LogicalXor: super::kernels::logical_xor, math::logical_xor;
 }
 truth_reduce! { bool:
-    Maximum: red::any, math::logical_or;
-    Minimum: red::all, math::logical_and;
-    Fmax: red::any, math::logical_or;
-    Fmin: red::all, math::logical_and;
     BitwiseAnd: red::all, math::logical_and;
     BitwiseOr: red::any, math::logical_or;
     BitwiseXor: super::kernels::logical_xor, math::logical_xor;
@@ -775,10 +771,8 @@ outer_by! {
     Fmin => math::fmin: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64;
     Add => math::logical_or: bool;
     Multiply => math::logical_and: bool;
-    Maximum => math::logical_or: bool;
     Fmax => math::logical_or: bool;
     Fmin => math::logical_and: bool;
-    Minimum => math::logical_and: bool;
 }
 
 impl<T: Extremum> OuterOf<T> for Maximum {
