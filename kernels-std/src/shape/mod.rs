@@ -28,6 +28,8 @@
 //! | `np.ascontiguousarray(a)`, `np.asfortranarray(a)`, `np.isfortran(a)` | [`ascontiguousarray`], [`asfortranarray`], [`isfortran`] | view or copy / bool |
 //! | `np.shares_memory(a, b, max_work)`, `np.may_share_memory(a, b)` | [`shares_memory`]`(&a, &b, None)`, [`may_share_memory`] | bool |
 //! | `np.pad(a, ((1, 2), (0, 1)), mode=...)` | [`pad`]`(&a, &[(1, 2), (0, 1)], PadMode::Reflect)` | copy |
+//! | `np.pad(a, w, constant_values=((1, 2), (3, 4)))` | [`pad_constant`]`(&a, w, &[(1, 2), (3, 4)])` | copy |
+//! | `np.pad(a, w, mode="reflect", reflect_type="odd")` | [`pad_odd`]`(&a, w, PadMode::Reflect)` | copy |
 //!
 //! Views share `a`'s storage (no element is copied, writing through `view_mut` copies on
 //! write). Copies are made on the arrays' device by kernels: the elementwise identity written
@@ -43,7 +45,8 @@
 //! - counts and widths that NumPy checks for negativity at run time are `usize` here
 //!   (`tile`, `pad`), except `repeat`'s counts, which stay `isize` as NumPy's;
 //! - `pad` has the modes `constant`, `edge`, `reflect`, `symmetric` and `wrap` (not the
-//!   statistical ones nor `linear_ramp`, nor `reflect_type="odd"`); as NumPy's, `reflect`
+//!   statistical ones nor `linear_ramp`); per-axis `constant_values` are [`pad_constant`]'s,
+//!   `reflect_type="odd"` is [`pad_odd`] (numbers only, not `bool`); as NumPy's, `reflect`
 //!   wider than the axis reflects again rather than failing;
 //! - views are views of our copy-on-write storage: writing to one never changes the array
 //!   it came from (NumPy's writeable views do).
@@ -81,7 +84,7 @@ pub use join::{
     JoinAxis,
 };
 pub use memory::{ascontiguousarray, asfortranarray, isfortran, may_share_memory, shares_memory};
-pub use pad::{pad, PadMode};
+pub use pad::{pad, pad_constant, pad_odd, PadMode};
 pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, ravel, reshape};
 pub use roll::{roll, roll_axes, rot90};

@@ -3,9 +3,11 @@
 //! padded axis, through an index map computed on the host from the extents alone.
 
 use array_runtime::cpu::host_vec;
+use array_runtime::ops::Numeric;
 use array_runtime::slice::{Slice, SliceItem};
 use array_runtime::{Array, DType, Error, Result};
 
+use super::concatenate;
 use super::kernels::gather;
 
 /// How [`pad`] fills the border: NumPy's `mode`.
@@ -67,16 +69,7 @@ pub fn pad<T: DType>(
         .collect::<Option<_>>()
         .ok_or_else(too_wide)?;
     if let PadMode::Constant(value) = mode {
-        let mut out = Array::full(&a.device(), &out_shape, value)?;
-        if !a.is_empty() {
-            let items: Vec<SliceItem> = widths
-                .iter()
-                .zip(a.shape())
-                .map(|(&(l, _), &d)| SliceItem::Range(Slice::from(l as isize..(l + d) as isize)))
-                .collect();
-            out.slice_mut(&items)?.assign(a)?;
-        }
-        return Ok(out);
+        return constant_border(a, &widths, &out_shape, &vec![(value, value); nd]);
     }
     let mut out = None;
     for (axis, &(l, r)) in widths.iter().enumerate() {
@@ -103,6 +96,224 @@ pub fn pad<T: DType>(
         Some(out) => Ok(out),
         None => a.copy(),
     }
+}
+
+/// `a` padded with `widths[k] = (before, after)` elements along each axis `k`, the border
+/// before axis `k` holding `values[k].0` and the one after it `values[k].1`: NumPy's
+/// `pad(a, widths, mode="constant", constant_values=values)` with per-axis, per-side values.
+///
+/// As NumPy's `constant_values`, one pair applies to every axis (NumPy's `(before, after)`,
+/// and a scalar is `&[(v, v)]`); otherwise there is one pair per axis (NumPy's
+/// `((b0, a0), (b1, a1), ...)`, and `&[(v0, v0), (v1, v1)]` for its `((v0,), (v1,))`). Where
+/// the borders of several axes meet (the corners), the value is that of the last of those
+/// axes, as NumPy's, which fills axis by axis. `widths` broadcasts as in [`pad`]; an axis of
+/// extent 0 may be extended.
+///
+/// Errors: a number of width pairs or value pairs that is neither 1 nor `a.ndim()`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::pad_constant;
+/// let a = Array::from_vec(&Device::cpu(), &[1, 2], vec![1, 2i32])?;
+/// // np.pad(a, ((1, 0), (1, 1)), constant_values=((7, 8), (5, 6)))
+/// let p = pad_constant(&a, &[(1, 0), (1, 1)], &[(7, 8), (5, 6)])?;
+/// assert_eq!(p.shape(), &[2, 4]);
+/// assert_eq!(p.to_vec()?, vec![5, 7, 7, 6, 5, 1, 2, 6]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn pad_constant<T: DType>(
+    a: &Array<T>,
+    widths: &[(usize, usize)],
+    values: &[(T, T)],
+) -> Result<Array<T>> {
+    let nd = a.ndim();
+    let widths = per_axis(widths, nd, "(before, after) width", a.shape())?;
+    let values = per_axis(values, nd, "(before, after) value", a.shape())?;
+    let out_shape: Vec<usize> = a
+        .shape()
+        .iter()
+        .zip(&widths)
+        .map(|(&d, &(l, r))| d.checked_add(l)?.checked_add(r))
+        .collect::<Option<_>>()
+        .ok_or_else(|| Error::invalid(format!("pad: widths {widths:?} are too large")))?;
+    constant_border(a, &widths, &out_shape, &values)
+}
+
+/// `items` (1 or `nd` of them) as one per axis; `what` names them in the error.
+fn per_axis<P: Copy>(items: &[P], nd: usize, what: &str, shape: &[usize]) -> Result<Vec<P>> {
+    match items.len() {
+        1 => Ok(vec![items[0]; nd]),
+        n if n == nd => Ok(items.to_vec()),
+        n => Err(Error::invalid(format!(
+            "pad: {n} {what} pairs given for an array of shape {shape:?} (1 or {nd} expected)"
+        ))),
+    }
+}
+
+/// The constant mode: the output filled axis by axis with each axis's border values (all of
+/// the output's extent along the other axes, so that a later axis's value holds in the
+/// corners, as NumPy's), then `a` copied into the middle. `values` has `nd` pairs.
+fn constant_border<T: DType>(
+    a: &Array<T>,
+    widths: &[(usize, usize)],
+    out_shape: &[usize],
+    values: &[(T, T)],
+) -> Result<Array<T>> {
+    let nd = a.ndim();
+    // A 0-d `a` has no axes, hence no border and no value pairs.
+    let first = values.first().map_or_else(T::default, |v| v.0);
+    let mut out = Array::full(&a.device(), out_shape, first)?;
+    // NaN values compare unequal: they take the general path, which is also right.
+    let uniform = values.iter().all(|&(l, r)| l == first && r == l);
+    if !uniform && !out.is_empty() {
+        for axis in 0..nd {
+            let (before, after) = values[axis];
+            let (l, r) = widths[axis];
+            let m = out_shape[axis];
+            for (range, value) in [(0..l, before), (m - r..m, after)] {
+                if range.is_empty() {
+                    continue;
+                }
+                let items: Vec<SliceItem> = (0..nd)
+                    .map(|k| {
+                        if k == axis {
+                            SliceItem::Range(Slice::from(range.start as isize..range.end as isize))
+                        } else {
+                            SliceItem::Range(Slice::from(..))
+                        }
+                    })
+                    .collect();
+                out.slice_mut(&items)?.fill(value)?;
+            }
+        }
+    }
+    if !a.is_empty() {
+        let items: Vec<SliceItem> = widths
+            .iter()
+            .zip(a.shape())
+            .map(|(&(l, _), &d)| SliceItem::Range(Slice::from(l as isize..(l + d) as isize)))
+            .collect();
+        out.slice_mut(&items)?.assign(a)?;
+    }
+    Ok(out)
+}
+
+/// `a` padded by the odd reflection of its elements about each edge (NumPy's
+/// `pad(a, widths, mode, reflect_type="odd")`, `mode` being [`PadMode::Reflect`] or
+/// [`PadMode::Symmetric`]): a border element is `2 * edge - mirror`, the mirror image taken
+/// as the even reflection would take it, so that the values continue the trend at the edge.
+///
+/// Widths beyond the extent reflect again about the new edge, chunk by chunk as NumPy's,
+/// with NumPy's arithmetic (integers wrap; the same roundings, infinities and NaN). As
+/// NumPy's, an axis of extent 1 repeats its element. `widths` broadcasts as in [`pad`].
+///
+/// Errors: a mode other than `Reflect` or `Symmetric` (NumPy: "unsupported keyword
+/// arguments for mode"); a width pair count that is neither 1 nor `a.ndim()`; extending an
+/// axis of extent 0.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::shape::{pad_odd, PadMode};
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![1, 2, 4i32])?;
+/// // np.pad(a, (2, 3), mode="reflect", reflect_type="odd")
+/// assert_eq!(pad_odd(&a, &[(2, 3)], PadMode::Reflect)?.to_vec()?, vec![-2, 0, 1, 2, 4, 6, 7, 8]);
+/// assert_eq!(pad_odd(&a, &[(1, 1)], PadMode::Symmetric)?.to_vec()?, vec![1, 1, 2, 4, 4]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn pad_odd<T: Numeric>(
+    a: &Array<T>,
+    widths: &[(usize, usize)],
+    mode: PadMode<T>,
+) -> Result<Array<T>> {
+    let include_edge = match mode {
+        PadMode::Reflect => false,
+        PadMode::Symmetric => true,
+        other => {
+            return Err(Error::invalid(format!(
+                "pad_odd: the odd reflection applies to `Reflect` and `Symmetric`, not to \
+                 {other:?} (NumPy: unsupported keyword arguments for mode)"
+            )))
+        }
+    };
+    let nd = a.ndim();
+    let widths = per_axis(widths, nd, "(before, after) width", a.shape())?;
+    let too_wide = || Error::invalid(format!("pad: widths {widths:?} are too large"));
+    for (&d, &(l, r)) in a.shape().iter().zip(&widths) {
+        d.checked_add(l)
+            .and_then(|s| s.checked_add(r))
+            .ok_or_else(too_wide)?;
+    }
+    let mut out = a.clone();
+    for (axis, &(l, r)) in widths.iter().enumerate() {
+        if l == 0 && r == 0 {
+            continue;
+        }
+        let n = a.shape()[axis];
+        if n <= 1 {
+            // Extent 0 fails and extent 1 repeats its element, as in `pad`.
+            out = pad_axis(&out, axis, (l, r), PadMode::Edge)?;
+            continue;
+        }
+        let (mut left, mut right) = (l, r);
+        while left > 0 || right > 0 {
+            // As NumPy's `_set_reflect_both`: a chunk is at most a whole number of periods of
+            // what is already padded, reflected about the current edge.
+            let len = out.shape()[axis];
+            let (period, offset) = if include_edge {
+                (len / n * n, 0)
+            } else {
+                ((len - 1) / (n - 1) * (n - 1), 1)
+            };
+            let take_left = period.min(left);
+            let take_right = period.min(right);
+            let mut parts = Vec::with_capacity(3);
+            if take_left > 0 {
+                // Positions `take_left - 1 + offset` down to `offset`, about element 0.
+                let index: Vec<i64> =
+                    host_vec::collect((0..take_left).rev().map(|p| (p + offset) as i64))?;
+                parts.push(odd_chunk(&out, axis, &index, 0)?);
+            }
+            parts.push(out.clone());
+            if take_right > 0 {
+                // About the last element `len - 1`: `len - 1 - offset` down.
+                let index: Vec<i64> =
+                    host_vec::collect((0..take_right).map(|p| (len - 1 - offset - p) as i64))?;
+                parts.push(odd_chunk(&out, axis, &index, len - 1)?);
+            }
+            out = concatenate(&parts[..], axis as isize)?;
+            left -= take_left;
+            right -= take_right;
+        }
+    }
+    if widths.iter().all(|&(l, r)| l == 0 && r == 0) {
+        return a.copy();
+    }
+    Ok(out)
+}
+
+/// `2 * edge - x[index]` along `axis`, `edge` being element `edge` of `x` along it (NumPy's
+/// `2 * padded[edge_slice] - chunk`; `e + e` is `2 * e` exactly in every dtype).
+fn odd_chunk<T: Numeric>(
+    x: &Array<T>,
+    axis: usize,
+    index: &[i64],
+    edge: usize,
+) -> Result<Array<T>> {
+    let e = gather(x, axis, &[edge as i64])?;
+    let twice = T::add(&e, &e)?;
+    T::subtract(&twice, &gather(x, axis, index)?)
+}
+
+/// `a` padded along `axis` only, by a mode read from the array.
+fn pad_axis<T: DType>(
+    a: &Array<T>,
+    axis: usize,
+    (l, r): (usize, usize),
+    mode: PadMode<T>,
+) -> Result<Array<T>> {
+    let mut widths = vec![(0, 0); a.ndim()];
+    widths[axis] = (l, r);
+    pad(a, &widths, mode)
 }
 
 /// The element of an axis of extent `n` (at least 1) that position `j` (relative to the
