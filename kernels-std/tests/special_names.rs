@@ -11,8 +11,8 @@
 
 mod common;
 
-use common::special_fixtures::{dtype_of, inputs, one, with_inputs};
-use common::{check_close, fixture, on_devices, Tol};
+use common::special_fixtures::check;
+use common::{fixture, on_devices, Tol};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 use kernels_std::special;
@@ -38,75 +38,6 @@ const F32: Tol = Tol {
 fn family(name: &str) -> Npz {
     let path = fixture(&format!("special_names/{name}.npz"));
     io::load_npz(&path, &Device::cpu()).unwrap_or_else(|e| panic!("{path:?}: {e}"))
-}
-
-/// Result `j` of a call (one array, or a tuple of them).
-trait Results<T: DType> {
-    fn result(&self, j: usize) -> Array<T>;
-    fn dtype0(&self) -> DTypeId;
-}
-
-impl<T: DType> Results<T> for Array<T> {
-    fn result(&self, j: usize) -> Array<T> {
-        assert_eq!(j, 0);
-        self.clone()
-    }
-    fn dtype0(&self) -> DTypeId {
-        self.dtype()
-    }
-}
-
-impl<T: DType> Results<T> for (Array<T>, Array<T>) {
-    fn result(&self, j: usize) -> Array<T> {
-        [&self.0, &self.1][j].clone()
-    }
-    fn dtype0(&self) -> DTypeId {
-        self.0.dtype()
-    }
-}
-
-/// `check!(errors, npz, dev, name: f, [operand indices], outputs, tol64, tol32)`: one
-/// function against its fixtures, every result's `f64`, `f32` and the result dtypes.
-macro_rules! check {
-    ($errors:ident, $npz:ident, $dev:ident, $name:ident: $f:path, [$($i:tt),+], $outs:expr, $t64:expr, $t32:expr) => {{
-        let name = stringify!($name);
-        let ins = inputs::<f64>(&$npz, name, "", $dev);
-        assert!(!ins.is_empty(), "no inputs for {name}");
-        match $f($(&ins[$i]),+) {
-            Ok(res) => for j in 0..$outs {
-                let got = res.result(j).to_device(&Device::cpu()).unwrap();
-                let want = $npz.array::<f64>(&format!("{name}.out{j}")).unwrap();
-                let tol: Tol = $t64;
-                if let Err(e) = check_close(&got, &want, tol, &format!("{name} f64 result {j} on {}", $dev)) {
-                    $errors.push(with_inputs(e, &ins, &got.to_vec().unwrap(), &want.to_vec().unwrap(), tol.rtol));
-                }
-            },
-            Err(e) => $errors.push(format!("{name} f64 on {}: {e}", $dev)),
-        }
-        let ins = inputs::<f32>(&$npz, name, "f32.", $dev);
-        match $f($(&ins[$i]),+) {
-            Ok(res) => for j in 0..$outs {
-                let got = res.result(j).to_device(&Device::cpu()).unwrap();
-                let want = $npz.array::<f32>(&format!("{name}.f32.out{j}")).unwrap();
-                if let Err(e) = check_close(&got, &want, $t32, &format!("{name} f32 result {j} on {}", $dev)) {
-                    $errors.push(e);
-                }
-            },
-            Err(e) => $errors.push(format!("{name} f32 on {}: {e}", $dev)),
-        }
-        let got = [
-            $f($(check!(@one i16, $i)),+).unwrap().dtype0(),
-            $f($(check!(@one i64, $i)),+).unwrap().dtype0(),
-            $f($(check!(@one f16, $i)),+).unwrap().dtype0(),
-            $f($(check!(@one f32, $i)),+).unwrap().dtype0(),
-        ];
-        let codes = $npz.array::<u8>(&format!("{name}.dtypes")).unwrap().to_vec().unwrap();
-        let want: Vec<DTypeId> = codes.iter().map(|&c| dtype_of(c)).collect();
-        if want != got {
-            $errors.push(format!("{name}: result dtypes {got:?}, SciPy's {want:?}"));
-        }
-    }};
-    (@one $t:ty, $i:tt) => { &one::<$t>() };
 }
 
 #[test]

@@ -54,3 +54,84 @@ pub fn with_inputs(
     }
     lines.join("\n")
 }
+
+/// Result `j` of a call (one array, or a tuple of them).
+pub trait Results<T: DType> {
+    fn result(&self, j: usize) -> Array<T>;
+    fn dtype0(&self) -> DTypeId;
+}
+
+impl<T: DType> Results<T> for Array<T> {
+    fn result(&self, j: usize) -> Array<T> {
+        assert_eq!(j, 0);
+        self.clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.dtype()
+    }
+}
+
+impl<T: DType> Results<T> for (Array<T>, Array<T>) {
+    fn result(&self, j: usize) -> Array<T> {
+        [&self.0, &self.1][j].clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.0.dtype()
+    }
+}
+
+impl<T: DType> Results<T> for (Array<T>, Array<T>, Array<T>, Array<T>) {
+    fn result(&self, j: usize) -> Array<T> {
+        [&self.0, &self.1, &self.2, &self.3][j].clone()
+    }
+    fn dtype0(&self) -> DTypeId {
+        self.0.dtype()
+    }
+}
+
+/// `check!(errors, npz, dev, name: f, [operand indices], outputs, tol64, tol32)`: one
+/// function against its fixtures, every result's `f64`, `f32` and the result dtypes.
+#[allow(unused_macros)] // used by some of the suites that include `common`
+macro_rules! check {
+    ($errors:ident, $npz:ident, $dev:ident, $name:ident: $f:path, [$($i:tt),+], $outs:expr, $t64:expr, $t32:expr) => {{
+        let name = stringify!($name);
+        let ins = $crate::common::special_fixtures::inputs::<f64>(&$npz, name, "", $dev);
+        assert!(!ins.is_empty(), "no inputs for {name}");
+        match $f($(&ins[$i]),+) {
+            Ok(res) => for j in 0..$outs {
+                let got = $crate::common::special_fixtures::Results::result(&res, j).to_device(&kernels_std::prelude::Device::cpu()).unwrap();
+                let want = $npz.array::<f64>(&format!("{name}.out{j}")).unwrap();
+                let tol: $crate::common::Tol = $t64;
+                if let Err(e) = $crate::common::check_close(&got, &want, tol, &format!("{name} f64 result {j} on {}", $dev)) {
+                    $errors.push($crate::common::special_fixtures::with_inputs(e, &ins, &got.to_vec().unwrap(), &want.to_vec().unwrap(), tol.rtol));
+                }
+            },
+            Err(e) => $errors.push(format!("{name} f64 on {}: {e}", $dev)),
+        }
+        let ins = $crate::common::special_fixtures::inputs::<f32>(&$npz, name, "f32.", $dev);
+        match $f($(&ins[$i]),+) {
+            Ok(res) => for j in 0..$outs {
+                let got = $crate::common::special_fixtures::Results::result(&res, j).to_device(&kernels_std::prelude::Device::cpu()).unwrap();
+                let want = $npz.array::<f32>(&format!("{name}.f32.out{j}")).unwrap();
+                if let Err(e) = $crate::common::check_close(&got, &want, $t32, &format!("{name} f32 result {j} on {}", $dev)) {
+                    $errors.push(e);
+                }
+            },
+            Err(e) => $errors.push(format!("{name} f32 on {}: {e}", $dev)),
+        }
+        let got = [
+            $crate::common::special_fixtures::Results::dtype0(&$f($(check!(@one i16, $i)),+).unwrap()),
+            $crate::common::special_fixtures::Results::dtype0(&$f($(check!(@one i64, $i)),+).unwrap()),
+            $crate::common::special_fixtures::Results::dtype0(&$f($(check!(@one f16, $i)),+).unwrap()),
+            $crate::common::special_fixtures::Results::dtype0(&$f($(check!(@one f32, $i)),+).unwrap()),
+        ];
+        let codes = $npz.array::<u8>(&format!("{name}.dtypes")).unwrap().to_vec().unwrap();
+        let want: Vec<kernels_std::prelude::DTypeId> = codes.iter().map(|&c| $crate::common::special_fixtures::dtype_of(c)).collect();
+        if want != got {
+            $errors.push(format!("{name}: result dtypes {got:?}, SciPy's {want:?}"));
+        }
+    }};
+    (@one $t:ty, $i:tt) => { &$crate::common::special_fixtures::one::<$t>() };
+}
+#[allow(unused_imports)]
+pub(crate) use check;
