@@ -18,6 +18,7 @@
 
 mod common;
 
+use common::sparse_fixtures::{by_dtype, cases, dist, int, matrix, norm, scalar};
 use common::{devices, fixture};
 use kernels_std::io::{NpyDType, Npz};
 use kernels_std::prelude::*;
@@ -31,19 +32,6 @@ fn fixtures(dev: &Device) -> Npz {
     kernels_std::io::load_npz(fixture("sparse_eig/sparse_eig.npz"), dev).expect("sparse_eig.npz")
 }
 
-fn dist<T: SolverDType>(x: &[T], y: &[T]) -> f64 {
-    assert_eq!(x.len(), y.len());
-    x.iter()
-        .zip(y)
-        .map(|(&a, &b)| (a - b).abs_f64().powi(2))
-        .sum::<f64>()
-        .sqrt()
-}
-
-fn norm<T: SolverDType>(x: &[T]) -> f64 {
-    x.iter().map(|v| v.abs_f64().powi(2)).sum::<f64>().sqrt()
-}
-
 fn zero<T: SolverDType>() -> T {
     <T as kernels_std::linalg::LinalgScalar>::zero()
 }
@@ -55,53 +43,6 @@ fn one<T: SolverDType>() -> T {
 /// `x` as the dtype `T`.
 fn tf<T: SolverDType>(x: f64) -> T {
     T::from_real(num_traits::cast(x).unwrap())
-}
-
-fn scalar(npz: &Npz, key: &str) -> f64 {
-    npz.array::<f64>(key).unwrap().item().unwrap()
-}
-
-fn int(npz: &Npz, key: &str) -> i64 {
-    npz.array::<i64>(key).unwrap().item().unwrap()
-}
-
-/// Case `c`'s CSR matrix.
-fn matrix<T: SolverDType + NpyDType>(npz: &Npz, c: &str) -> CsrArray<T> {
-    let shape = npz
-        .array::<i64>(&format!("{c}_shape"))
-        .unwrap()
-        .to_vec()
-        .unwrap();
-    CsrArray::new(
-        &npz.array::<T>(&format!("{c}_data")).unwrap(),
-        &npz.array::<i32>(&format!("{c}_indices")).unwrap(),
-        &npz.array::<i32>(&format!("{c}_indptr")).unwrap(),
-        [shape[0] as usize, shape[1] as usize],
-    )
-    .unwrap()
-}
-
-/// The names of the cases `<prefix>_<name>` (by a key every case has).
-fn cases<'n>(npz: &'n Npz, prefix: &str, key: &str) -> Vec<&'n str> {
-    let mut names: Vec<&str> = npz
-        .names()
-        .filter(|k| k.starts_with(prefix))
-        .filter_map(|k| k.strip_suffix(key))
-        .collect();
-    names.sort_unstable();
-    names
-}
-
-macro_rules! by_dtype {
-    ($c:expr, $f:ident($($arg:expr),*)) => {
-        match $c.rsplit('_').next() {
-            Some("f32") => $f::<f32>($($arg),*),
-            Some("f64") => $f::<f64>($($arg),*),
-            Some("c64") => $f::<c64>($($arg),*),
-            Some("c128") => $f::<c128>($($arg),*),
-            other => panic!("{}: dtype {other:?}", $c),
-        }
-    };
 }
 
 fn run_krylov_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {

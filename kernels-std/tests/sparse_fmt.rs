@@ -15,6 +15,7 @@
 
 mod common;
 
+use common::sparse_fixtures::{by_dtype, cases, eps, matrix, scalar};
 use common::{devices, fixture};
 use kernels_std::array_runtime::ops::Numeric;
 use kernels_std::io::{NpyDType, Npz};
@@ -30,53 +31,6 @@ use kernels_std::sparse::{
 
 fn fixtures(dev: &Device) -> Npz {
     kernels_std::io::load_npz(fixture("sparse_fmt/sparse_fmt.npz"), dev).expect("sparse_fmt.npz")
-}
-
-fn scalar(npz: &Npz, key: &str) -> f64 {
-    npz.array::<f64>(key).unwrap().item().unwrap()
-}
-
-/// Case `c`'s CSR matrix.
-fn matrix<T: SolverDType + NpyDType>(npz: &Npz, c: &str) -> CsrArray<T> {
-    let shape = npz
-        .array::<i64>(&format!("{c}_shape"))
-        .unwrap()
-        .to_vec()
-        .unwrap();
-    CsrArray::new(
-        &npz.array::<T>(&format!("{c}_data")).unwrap(),
-        &npz.array::<i32>(&format!("{c}_indices")).unwrap(),
-        &npz.array::<i32>(&format!("{c}_indptr")).unwrap(),
-        [shape[0] as usize, shape[1] as usize],
-    )
-    .unwrap()
-}
-
-/// The names of the cases `<prefix>_<name>` (by a key every case has).
-fn cases<'n>(npz: &'n Npz, prefix: &str, key: &str) -> Vec<&'n str> {
-    let mut names: Vec<&str> = npz
-        .names()
-        .filter(|k| k.starts_with(prefix))
-        .filter_map(|k| k.strip_suffix(key))
-        .collect();
-    names.sort_unstable();
-    names
-}
-
-macro_rules! by_dtype {
-    ($c:expr, $f:ident($($arg:expr),*)) => {
-        match $c.rsplit('_').next() {
-            Some("f32") => $f::<f32>($($arg),*),
-            Some("f64") => $f::<f64>($($arg),*),
-            Some("c64") => $f::<c64>($($arg),*),
-            Some("c128") => $f::<c128>($($arg),*),
-            other => panic!("{}: dtype {other:?}", $c),
-        }
-    };
-}
-
-fn eps<T: SolverDType>() -> f64 {
-    T::eps().into()
 }
 
 fn onenorm_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {

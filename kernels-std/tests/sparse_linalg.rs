@@ -23,6 +23,7 @@
 
 mod common;
 
+use common::sparse_fixtures::{dist, norm, scalar};
 use common::{devices, fixture};
 use kernels_std::io::{NpyDType, Npz};
 use kernels_std::prelude::*;
@@ -35,24 +36,6 @@ use kernels_std::sparse::{diags, CooArray, CscArray, CsrArray};
 fn fixtures(dev: &Device) -> Npz {
     kernels_std::io::load_npz(fixture("sparse_linalg/sparse_linalg.npz"), dev)
         .expect("sparse_linalg.npz")
-}
-
-/// `||x - y||` on the host, in `f64`.
-fn dist<T: SolverDType>(x: &[T], y: &[T]) -> f64 {
-    assert_eq!(x.len(), y.len());
-    x.iter()
-        .zip(y)
-        .map(|(&a, &b)| (a - b).abs_f64().powi(2))
-        .sum::<f64>()
-        .sqrt()
-}
-
-fn norm<T: SolverDType>(x: &[T]) -> f64 {
-    x.iter().map(|v| v.abs_f64().powi(2)).sum::<f64>().sqrt()
-}
-
-fn scalar(npz: &Npz, key: &str) -> f64 {
-    npz.array::<f64>(key).unwrap().item().unwrap()
 }
 
 fn run_case<T: SolverDType + NpyDType>(npz: &Npz, c: &str, dev: &Device) {

@@ -14,6 +14,7 @@
 // Each test crate uses its own subset of these helpers.
 #![allow(dead_code)]
 
+pub mod sparse_fixtures;
 pub mod special_fixtures;
 
 use std::fmt::Write as _;
