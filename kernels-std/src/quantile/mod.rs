@@ -1,6 +1,6 @@
-//! Order statistics: NumPy's `median`, `quantile` and `percentile` (the default `linear`
-//! method), along an axis or over the flattened array, built on the merge sort of
-//! [`sort`](mod@crate::sort).
+//! Order statistics: NumPy's `median`, `quantile`, `percentile` and their `nan*` forms,
+//! along an axis, a tuple of axes or the flattened array, with every `method=` of NumPy,
+//! `keepdims` and an array of `q`, built on the merge sort of [`sort`](mod@crate::sort).
 //!
 //! | NumPy | here |
 //! |---|---|
@@ -9,23 +9,37 @@
 //! | `np.percentile(a, 90)` | [`percentile`]`(&a, 90.0, None)` |
 //! | `np.nanmedian(a, axis=0)`, `np.nanquantile(a, 0.3)`, `np.nanpercentile(a, 5, axis=1)` | [`nanmedian`]`(&a, Some(0))`, [`nanquantile`]`(&a, 0.3, None)`, [`nanpercentile`]`(&a, 5.0, Some(1))` |
 //! | `np.quantile(a, [0.25, 0.75])`, `np.percentile(a, [5, 95])` | [`quantiles`]`(&a, &[0.25, 0.75], None)`, [`percentiles`] |
+//! | `np.quantile(a, q, axis=(0, 2), method="hazen", keepdims=True)` | [`quantile_with`]`(&a, q).axes(&[0, 2]).method(QuantileMethod::Hazen).keepdims(true).run()` |
+//! | `np.percentile(a, q, method="lower")` (`a`'s dtype) | [`percentile_with`]`(&a, q).method(QuantileMethod::Lower).run_discrete()` |
+//! | `np.nanquantile(...)`, `np.nanpercentile(...)` with keywords | [`nanquantile_with`], [`nanpercentile_with`] |
+//! | `np.median(a, axis=(0, 1), keepdims=True)`, `np.nanmedian(...)` | [`median_with`]`(&a).axes(&[0, 1]).keepdims(true).run()`, [`nanmedian_with`] |
 //!
-//! Each row along the axis is sorted (NaN last) and one thread per row interpolates; a row
-//! holding a NaN gives NaN. Integer inputs give `f64` results, floats their own dtype
-//! ([`OrderStat::Out`]). Several `q` sort the rows once.
+//! Each row along the axes is sorted (NaN last) and one thread per row finds the quantile's
+//! neighbours and weight with NumPy's formulas for the method (in `f64`, as NumPy for a
+//! Python float `q`) and interpolates in the result dtype; a row holding a NaN gives NaN.
+//! Integer inputs give `f64` results, floats their own dtype ([`OrderStat::Out`]); the
+//! discrete methods also give `a`'s own dtype through `run_discrete`. Several `q` sort the
+//! rows once.
 //!
 //! Where we differ from NumPy: integers are converted to `f64` before interpolating, where
 //! NumPy subtracts the two neighbours in the integer dtype first (which wraps for neighbours
 //! more than the dtype's range apart); `median` of `f16` adds the two middle values in `f16`
-//! (NumPy's mean adds in `f32`), which differs only when their sum overflows `f16`.
+//! (NumPy's mean adds in `f32`), which differs only when their sum overflows `f16`; an array
+//! of `q` keeps a float dtype (NumPy promotes `f16`/`f32` to `f64` for an array `q`); no
+//! `weights`, `out` or `overwrite_input`.
 
 mod kernels;
 
-use kernels::{lerp_rows, median_rows, nan_lerp_rows, nan_median_rows, nan_positions};
+mod builder;
+mod method;
+
+pub use builder::{
+    median_with, nanmedian_with, nanpercentile_with, nanquantile_with, percentile_with,
+    quantile_with, Median, Quantile,
+};
+pub use method::{QuantileMethod, Q};
 
 use crate::prelude::*;
-use crate::scan::rows::{Axes, Rows};
-use crate::sort::merge_sort_rows;
 
 /// Element types with order statistics, and NumPy's result dtype for them: `f64` for
 /// integers, the dtype itself for floats.
@@ -66,19 +80,6 @@ fn from_f64<F: Float>(x: f64) -> F {
     <F as num_traits::NumCast>::from(x).unwrap_or_else(F::nan)
 }
 
-/// The rows of `a` along `axis`, converted to the output dtype and sorted.
-/// Returns where the rows came from, their number and length, and the sorted rows.
-fn sorted_rows<T: OrderStat>(
-    a: &Array<T>,
-    axis: Option<isize>,
-) -> Result<(Axes, usize, usize, Array<T::Out>)> {
-    let rows = Rows::converted(a, axis, |v| T::to_out(v)?.as_standard_layout())?;
-    let (r, n) = (rows.rows, rows.n);
-    let (data, axes) = rows.into_parts();
-    let (sorted, _) = merge_sort_rows(data, r, n, false)?;
-    Ok((axes, r, n, sorted))
-}
-
 /// NumPy's `median(a, axis)` (`None`: of the flattened array, a 0-d result): the middle
 /// value of each row along `axis`, or the mean of the two middle ones. A row holding a NaN
 /// gives NaN; an empty row gives NaN (NumPy also warns). Integers give `f64`.
@@ -93,23 +94,7 @@ fn sorted_rows<T: OrderStat>(
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn median<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Out>> {
-    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
-    let dev = a.device();
-    let shape = axes.reduced_shape();
-    if n == 0 {
-        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
-    }
-    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
-    if rows > 0 {
-        median_rows::launch::<T::Out>(
-            &LaunchConfig::for_elements(rows, 256),
-            &sorted,
-            &mut out,
-            n as u64,
-            from_f64(2.0),
-        )?;
-    }
-    out.reshape(&shape)
+    median_with(a).axis_opt(axis).run()
 }
 
 /// NumPy's `quantile(a, q, axis)` with the default `linear` method (`None`: of the
@@ -129,12 +114,7 @@ pub fn median<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn quantile<T: OrderStat>(a: &Array<T>, q: f64, axis: Option<isize>) -> Result<Array<T::Out>> {
-    if !(0.0..=1.0).contains(&q) {
-        return Err(Error::invalid(format!(
-            "quantile: q must be in [0, 1], got {q}"
-        )));
-    }
-    interpolate("quantile", a, q, axis)
+    quantile_with(a, q).axis_opt(axis).run()
 }
 
 /// NumPy's `percentile(a, q, axis)`: [`quantile`] at `q / 100`; `q` outside `[0, 100]` is an
@@ -154,12 +134,7 @@ pub fn percentile<T: OrderStat>(
     q: f64,
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
-    if !(0.0..=100.0).contains(&q) {
-        return Err(Error::invalid(format!(
-            "percentile: q must be in [0, 100], got {q}"
-        )));
-    }
-    interpolate("percentile", a, q / 100.0, axis)
+    percentile_with(a, q).axis_opt(axis).run()
 }
 
 /// NumPy's `quantile(a, [q0, q1, ...], axis)`: [`quantile`] at each `q` (all checked first),
@@ -181,12 +156,7 @@ pub fn quantiles<T: OrderStat>(
     qs: &[f64],
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
-    if let Some(q) = qs.iter().find(|q| !(0.0..=1.0).contains(*q)) {
-        return Err(Error::invalid(format!(
-            "quantile: q must be in [0, 1], got {q}"
-        )));
-    }
-    interpolate_many("quantile", a, qs, axis)
+    quantile_with(a, qs).axis_opt(axis).run()
 }
 
 /// NumPy's `percentile(a, [p0, p1, ...], axis)`: [`quantiles`] at `p / 100`; each `p` must be
@@ -205,13 +175,7 @@ pub fn percentiles<T: OrderStat>(
     ps: &[f64],
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
-    if let Some(p) = ps.iter().find(|p| !(0.0..=100.0).contains(*p)) {
-        return Err(Error::invalid(format!(
-            "percentile: q must be in [0, 100], got {p}"
-        )));
-    }
-    let qs: Vec<f64> = ps.iter().map(|p| p / 100.0).collect();
-    interpolate_many("percentile", a, &qs, axis)
+    percentile_with(a, ps).axis_opt(axis).run()
 }
 
 /// NumPy's `nanmedian(a, axis)`: [`median`] of the numbers of each row, NaN left out; a row
@@ -228,23 +192,7 @@ pub fn percentiles<T: OrderStat>(
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn nanmedian<T: OrderStat>(a: &Array<T>, axis: Option<isize>) -> Result<Array<T::Out>> {
-    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
-    let dev = a.device();
-    let shape = axes.reduced_shape();
-    if n == 0 {
-        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
-    }
-    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
-    if rows > 0 {
-        nan_median_rows::launch::<T::Out>(
-            &LaunchConfig::for_elements(rows, 256),
-            &sorted,
-            &mut out,
-            n as u64,
-            from_f64(2.0),
-        )?;
-    }
-    out.reshape(&shape)
+    nanmedian_with(a).axis_opt(axis).run()
 }
 
 /// NumPy's `nanquantile(a, q, axis)` (the default `linear` method): [`quantile`] of the
@@ -266,12 +214,7 @@ pub fn nanquantile<T: OrderStat>(
     q: f64,
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
-    if !(0.0..=1.0).contains(&q) {
-        return Err(Error::invalid(format!(
-            "nanquantile: q must be in [0, 1], got {q}"
-        )));
-    }
-    nan_interpolate(a, q, axis)
+    nanquantile_with(a, q).axis_opt(axis).run()
 }
 
 /// NumPy's `nanpercentile(a, q, axis)`: [`nanquantile`] at `q / 100`; `q` outside
@@ -290,133 +233,7 @@ pub fn nanpercentile<T: OrderStat>(
     q: f64,
     axis: Option<isize>,
 ) -> Result<Array<T::Out>> {
-    if !(0.0..=100.0).contains(&q) {
-        return Err(Error::invalid(format!(
-            "nanpercentile: q must be in [0, 100], got {q}"
-        )));
-    }
-    nan_interpolate(a, q / 100.0, axis)
-}
-
-/// The linear-method quantile `q` (checked) of the numbers of each row of `a` along `axis`.
-fn nan_interpolate<T: OrderStat>(
-    a: &Array<T>,
-    q: f64,
-    axis: Option<isize>,
-) -> Result<Array<T::Out>> {
-    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
-    let dev = a.device();
-    let shape = axes.reduced_shape();
-    if n == 0 {
-        return Array::full(&dev, &shape, <T::Out as num_traits::Float>::nan());
-    }
-    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
-    if rows > 0 {
-        let cfg = LaunchConfig::for_elements(rows, 256);
-        let mut lo = Array::<u64>::zeros(&dev, &[rows])?;
-        let mut hi = Array::<u64>::zeros(&dev, &[rows])?;
-        let mut gamma = Array::<f64>::zeros(&dev, &[rows])?;
-        let mut one_minus = Array::<f64>::zeros(&dev, &[rows])?;
-        let mut upper = Array::<bool>::zeros(&dev, &[rows])?;
-        nan_positions::launch::<T::Out>(
-            &cfg,
-            &sorted,
-            &mut lo,
-            &mut hi,
-            &mut gamma,
-            &mut one_minus,
-            &mut upper,
-            n as u64,
-            q,
-        )?;
-        // The weights rounded once to the result dtype, as for a Python float `q`.
-        let gamma = gamma.astype::<T::Out>()?;
-        let one_minus = one_minus.astype::<T::Out>()?;
-        nan_lerp_rows::launch::<T::Out>(
-            &cfg, &sorted, &lo, &hi, &gamma, &one_minus, &upper, &mut out, n as u64,
-        )?;
-    }
-    out.reshape(&shape)
-}
-
-/// The linear-method quantile `q` (checked) of the rows of `a` along `axis`.
-fn interpolate<T: OrderStat>(
-    op: &str,
-    a: &Array<T>,
-    q: f64,
-    axis: Option<isize>,
-) -> Result<Array<T::Out>> {
-    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
-    let shape = axes.reduced_shape();
-    interpolate_sorted(op, a, &sorted, rows, n, q)?.reshape(&shape)
-}
-
-/// [`interpolate`] at each of `qs` (checked), stacked along a new first axis.
-fn interpolate_many<T: OrderStat>(
-    op: &str,
-    a: &Array<T>,
-    qs: &[f64],
-    axis: Option<isize>,
-) -> Result<Array<T::Out>> {
-    let (axes, rows, n, sorted) = sorted_rows(a, axis)?;
-    let shape = axes.reduced_shape();
-    if qs.is_empty() {
-        let mut empty = vec![0];
-        empty.extend_from_slice(&shape);
-        return Array::zeros(&a.device(), &empty);
-    }
-    let each = qs
-        .iter()
-        .map(|&q| interpolate_sorted(op, a, &sorted, rows, n, q)?.reshape(&shape))
-        .collect::<Result<Vec<_>>>()?;
-    let each: Vec<&Array<T::Out>> = each.iter().collect();
-    crate::shape::stack(&each, 0)
-}
-
-/// The quantile `q` of each of the `rows` sorted rows of length `n` (from `a`, named in
-/// errors), as a flat array of `rows`.
-fn interpolate_sorted<T: OrderStat>(
-    op: &str,
-    a: &Array<T>,
-    sorted: &Array<T::Out>,
-    rows: usize,
-    n: usize,
-    q: f64,
-) -> Result<Array<T::Out>> {
-    let dev = a.device();
-    let mut out = Array::<T::Out>::zeros(&dev, &[rows])?;
-    if rows == 0 {
-        return Ok(out);
-    }
-    if n == 0 {
-        return Err(Error::invalid(format!(
-            "{op}: cannot take a quantile of an empty axis (shape {:?})",
-            a.shape()
-        )));
-    }
-    // NumPy's linear method, computed as NumPy does for a Python float `q` (in f64): the
-    // virtual index (n - 1) q, its floor and the next index (both the last one from n - 1
-    // on), and the fractional part as the weight.
-    let virtual_index = (n - 1) as f64 * q;
-    let below = virtual_index.floor();
-    let gamma = virtual_index - below;
-    let (lo, hi) = if virtual_index >= (n - 1) as f64 {
-        (n - 1, n - 1)
-    } else {
-        (below as usize, below as usize + 1)
-    };
-    lerp_rows::launch::<T::Out>(
-        &LaunchConfig::for_elements(rows, 256),
-        sorted,
-        &mut out,
-        n as u64,
-        lo as u64,
-        hi as u64,
-        from_f64(gamma),
-        from_f64(1.0 - gamma),
-        gamma >= 0.5,
-    )?;
-    Ok(out)
+    nanpercentile_with(a, q).axis_opt(axis).run()
 }
 
 #[cfg(test)]

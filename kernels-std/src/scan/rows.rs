@@ -103,12 +103,6 @@ impl<T: DType> Rows<T> {
 }
 
 impl Axes {
-    /// The shape of a reduction over the axis: the array's shape without it (`[]` for a
-    /// flattened array).
-    pub fn reduced_shape(&self) -> Vec<usize> {
-        self.moved[..self.moved.len() - 1].to_vec()
-    }
-
     /// `out`, of shape `[rows, m]` (one row of results per row), with the axis put back where
     /// it was: a C-contiguous array of the original shape with the axis of extent `m`.
     pub fn restore<U: DType>(&self, out: &Array<U>, m: usize) -> Result<Array<U>> {

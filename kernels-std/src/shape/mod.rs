@@ -4,6 +4,7 @@
 //! | NumPy | here | result |
 //! |---|---|---|
 //! | `np.reshape(a, (2, -1))`, `a.ravel()`, `a.flatten()` | [`reshape`]`(&a, &[2, -1])`, [`ravel`], [`flatten`] | view when possible / view when possible / copy |
+//! | `np.reshape(a, s, order="F")`, `a.ravel("K")`, `a.flatten("F")` | [`reshape_order`]`(&a, &s, MemoryOrder::F)`, [`ravel_order`], [`flatten_order`] (`order` is [`MemoryOrder`](crate::creation::MemoryOrder)) | as the C-order forms |
 //! | `np.transpose(a)`, `np.transpose(a, (1, 0, 2))` | [`transpose`]`(&a, None)`, `transpose(&a, Some(&[1, 0, 2]))` | view |
 //! | `np.swapaxes(a, 0, 1)`, `np.moveaxis(a, 0, -1)`, `np.rollaxis(a, 2, 1)` | [`swapaxes`], [`moveaxis`]`(&a, &[0], &[-1])`, [`rollaxis`]`(&a, 2, 1)` | view |
 //! | `np.expand_dims(a, (0, 2))`, `np.squeeze(a)`, `np.squeeze(a, 1)` | [`expand_dims`]`(&a, &[0, 2])`, [`squeeze`]`(&a, None)`, `squeeze(&a, Some(&[1]))` | view |
@@ -64,6 +65,7 @@
 //! ```
 
 mod axes;
+pub(crate) use axes::normalize_axes;
 pub(crate) mod edit;
 mod join;
 pub(crate) mod kernels;
@@ -86,7 +88,7 @@ pub use join::{
 pub use memory::{ascontiguousarray, asfortranarray, isfortran, may_share_memory, shares_memory};
 pub use pad::{pad, pad_constant, pad_odd, PadMode};
 pub use repeat::{repeat, tile, Repeats};
-pub use reshape::{flatten, ravel, reshape};
+pub use reshape::{flatten, flatten_order, ravel, ravel_order, reshape, reshape_order};
 pub use roll::{roll, roll_axes, rot90};
 pub use split::{array_split, dsplit, hsplit, split, unstack, vsplit, Sections};
 
