@@ -4,9 +4,12 @@
 //! methods at each).
 //!
 //! Method: `erf(x) = x g(x^2)` below 0.5; above, the scaled complement `erfcx` from
-//! Chebyshev series on [0.5, 1.5], [1.5, 3], [3, 5] and in `1/x^2` beyond 5, and `erfc(x) =
+//! polynomials on [0.5, 1.5], [1.5, 3], [3, 5] and in `1/x^2` beyond 5, and `erfc(x) =
 //! erfcx(x) e^(-x^2)` with `x^2` split into an exact head and a tail so that the exponential
-//! keeps its digits. The inverses: `erfinv(y) = y h(y^2)` for `|y| <= 0.85`, beyond it (and
+//! keeps its digits; `erf` itself takes `erfcx` from polynomials on [0.5, 2] and [2, 6]
+//! chosen without a branch, and selects between its two forms without one either (its CPU
+//! loop vectorizes). The polynomials are Chebyshev fits converted to monomials, evaluated by
+//! Estrin's scheme (`fits/`). The inverses: `erfinv(y) = y h(y^2)` for `|y| <= 0.85`, beyond it (and
 //! for `erfcinv` of small arguments) series in `s = sqrt(-ln z)`. Dawson's integral likewise;
 //! `erfi(x) = 2/sqrt(pi) e^(x^2) dawsn(x)`. The series are ours (`fits/erf.rs`). On a GPU,
 //! `erf`, `erfc`, `erfcx`, `erfinv`, `erfcinv`, `ndtr` and `ndtri` are CUDA's (2 to 8 ULPs).
@@ -106,17 +109,21 @@ fn erfc_large(x: f64) -> f64 {
 /// Example: [the family's page](self).
 #[device_fn(cuda = "erf")]
 pub fn erf(x: f64) -> f64 {
+    // Both forms computed and one selected, with no branch: the CPU loop then vectorizes
+    // (random arguments would mispredict a branch per element). NaN reaches the last arm.
     let ax = x.abs();
-    if x.is_nan() {
-        x
-    } else if ax < 0.5 {
-        erf_below_half(x)
+    let small = erf_below_half(x);
+    // One exponential: its relative error (about ax^2 ulp) scales erfc(ax) < 0.48, so it
+    // stays below an ulp of the result (`erfc` needs the split of `exp_neg_sq`).
+    let large = 1.0 - fit::erfcx_erf(ax) * (-(ax * ax)).exp();
+    if ax < 0.5 {
+        small
     } else if ax < 6.0 {
-        // One exponential: its relative error (about ax^2 ulp) scales erfc(ax) < 0.48, so it
-        // stays below an ulp of the result (`erfc` needs the split of `exp_neg_sq`).
-        (1.0 - erfcx_large(ax) * (-(ax * ax)).exp()).copysign(x)
-    } else {
+        large.copysign(x)
+    } else if ax >= 6.0 {
         1.0f64.copysign(x)
+    } else {
+        x
     }
 }
 

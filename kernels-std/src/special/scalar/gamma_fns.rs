@@ -2,12 +2,15 @@
 //! `digamma`/`psi`, `beta`, `betaln`, `poch`, and the helpers the other families share
 //! (`sinpi`, `cospi`, Stirling's series).
 //!
-//! Method: `ln Gamma` from our Chebyshev series of `ln Gamma(x)/(x - 1)` on [0.5, 1.5] and of
-//! `ln Gamma(x)/(x - 2)` on [1.5, 2.5] (full relative accuracy at its zeros 1 and 2), the
-//! recurrence up to 10 and Stirling's series beyond (Bernoulli numbers), the reflection
+//! Method: `ln Gamma` from our fits of `ln Gamma(x)/(x - 1)` on [0.5, 1.5] and of
+//! `ln Gamma(x)/(x - 2)` on [1.5, 2.5] (full relative accuracy at its zeros 1 and 2; Chebyshev
+//! interpolants converted to polynomials, evaluated by Estrin's scheme), the recurrence up to
+//! 10 (a fixed product of eight factors, no branch on their count) and Stirling's series
+//! beyond (Bernoulli numbers), the reflection
 //! formula below 0 with an exact reduction of `sin(pi x)`. `Gamma` from the same pieces
 //! (`x^(x/2 - 1/4)` squared beyond 10, so that nothing overflows early). `psi` likewise, with
-//! a series of `psi(x)/(x - x0)` around its positive root `x0`. `ln B(a, b)` and `poch` for
+//! a fit of `psi(x)/(x - x0)` around its positive root `x0` and the recurrence's reciprocals
+//! summed in pairs, each pair one quotient. `ln B(a, b)` and `poch` for
 //! large arguments from differences of Stirling's series, where `ln Gamma` of each argument
 //! would cancel. On a GPU, `gamma` and `gammaln` are CUDA's `tgamma` and `lgamma`.
 //!
@@ -89,6 +92,47 @@ pub(crate) fn stirling_corr(x: f64) -> f64 {
     p / x
 }
 
+/// `1 / y` if `k < n`, else 0, as a fraction `(num, den)` of the pair `k`, `k + 1`:
+/// `1/(y + k) + 1/(y + k + 1)` where both are in (`k + 1 < n`).
+#[device_fn]
+fn recip_pair(y: f64, k: f64, n: f64) -> (f64, f64) {
+    let a = y + k;
+    let b = a + 1.0;
+    if k + 1.0 < n {
+        (a + b, a * b)
+    } else if k < n {
+        (1.0, a)
+    } else {
+        (0.0, 1.0)
+    }
+}
+
+/// The rising factorial `y (y + 1) ... (y + n - 1)` for an integer `1 <= n <= 8`: a fixed
+/// product of eight factors (1 from `n` on), so that no branch depends on `n` (the CPU
+/// loop's elements take different `n`) and the products form a tree, not a chain.
+#[device_fn]
+fn rising8(y: f64, n: f64) -> f64 {
+    let f1 = if n > 1.0 { y + 1.0 } else { 1.0 };
+    let f2 = if n > 2.0 { y + 2.0 } else { 1.0 };
+    let f3 = if n > 3.0 { y + 3.0 } else { 1.0 };
+    let f4 = if n > 4.0 { y + 4.0 } else { 1.0 };
+    let f5 = if n > 5.0 { y + 5.0 } else { 1.0 };
+    let f6 = if n > 6.0 { y + 6.0 } else { 1.0 };
+    let f7 = if n > 7.0 { y + 7.0 } else { 1.0 };
+    ((y * f1) * (f2 * f3)) * ((f4 * f5) * (f6 * f7))
+}
+
+/// `1/y + 1/(y + 1) + ... + 1/(y + n - 1)` for an integer `1 <= n <= 8` and `y >= 1`: four
+/// pairs, each one quotient, chosen without a branch on `n` (as [`rising8()`]).
+#[device_fn]
+fn recip_sum8(y: f64, n: f64) -> f64 {
+    let (n0, d0): (f64, f64) = recip_pair(y, 0.0, n);
+    let (n1, d1): (f64, f64) = recip_pair(y, 2.0, n);
+    let (n2, d2): (f64, f64) = recip_pair(y, 4.0, n);
+    let (n3, d3): (f64, f64) = recip_pair(y, 6.0, n);
+    (n0 / d0 + n1 / d1) + (n2 / d2 + n3 / d3)
+}
+
 /// `ln Gamma(x)` for `x > 0` (finite).
 #[device_fn]
 pub(crate) fn lgamma_pos(x: f64) -> f64 {
@@ -100,15 +144,10 @@ pub(crate) fn lgamma_pos(x: f64) -> f64 {
     } else if x < 2.5 {
         (x - 2.0) * fit::lgamma_near2(fit::lgamma_near2_t(x))
     } else if x < 10.0 {
+        // x = y0 + n, y0 in [1.5, 2.5), n in 1..=8 (x - n and y0 + k are exact).
         let n = (x - 1.5).floor();
-        let mut y = x - n;
-        let mut prod = 1.0;
-        while y < x {
-            prod *= y;
-            y += 1.0;
-        }
         let y0 = x - n;
-        (y0 - 2.0) * fit::lgamma_near2(fit::lgamma_near2_t(y0)) + prod.ln()
+        (y0 - 2.0) * fit::lgamma_near2(fit::lgamma_near2_t(y0)) + rising8(y0, n).ln()
     } else {
         (x - 0.5) * x.ln() - x + 0.9189385332046728 + stirling_corr(x)
     }
@@ -274,15 +313,10 @@ fn digamma_pos(x: f64) -> f64 {
     } else if x < 2.0 {
         digamma_1_2(x)
     } else if x < 10.0 {
+        // x = y0 + n, y0 in [1, 2), n in 1..=8.
         let n = (x - 1.0).floor();
         let y0 = x - n;
-        let mut y = y0;
-        let mut s = 0.0;
-        while y < x {
-            s += 1.0 / y;
-            y += 1.0;
-        }
-        digamma_1_2(y0) + s
+        digamma_1_2(y0) + recip_sum8(y0, n)
     } else {
         digamma_large(x)
     }
