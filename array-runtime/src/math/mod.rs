@@ -1,22 +1,23 @@
 //! Transcendental functions computed by the runtime itself, for the CPU backend: `e^x`, `2^x`,
-//! `e^x - 1`, `ln x`, `log2 x`, `log10 x` and `ln(1 + x)` for every float dtype, and the
-//! hyperbolic functions and their inverses, `atan`, `asin`, `acos` and `cbrt` for `f32`, `f16`
-//! and `bf16` (computed in `f64` with the former and rounded once), through [`KernelMath`].
+//! `e^x - 1`, `ln x`, `log2 x`, `log10 x`, `ln(1 + x)` and `cbrt x` for every float dtype, and
+//! `sin`, `cos`, `tan`, the hyperbolic functions and their inverses, `atan`, `asin` and `acos`
+//! for `f32`, `f16` and `bf16` (computed in `f64` and rounded once), through [`KernelMath`].
 //!
 //! std's `f32::exp` and friends call the system's C library: one scalar call per element, which
 //! no compiler can vectorize. These are written for LLVM's auto-vectorizer instead: straight-line
 //! code of `+ - * /`, comparisons and bit operations on `u64`, special values chosen with selects
-//! at the end, no table lookups and no calls, everything `#[inline(always)]`. Inlined into a
-//! kernel's loop they compute a vector of lanes at a time (with AVX2, `run_chunk_loop`'s
-//! copy: eight `f32` or four `f64`).
+//! at the end, no calls and no table lookups (but the row of bits of `2/pi` that `sin`, `cos`
+//! and `tan` choose by the exponent: three loads per element, which LLVM vectorizes too),
+//! everything `#[inline(always)]`. Inlined into a kernel's loop they compute a vector of lanes
+//! at a time (with AVX2, `run_chunk_loop`'s copy: eight `f32` or four `f64`).
 //!
 //! They never use `mul_add`, so the results are the same bits on every x86-64, whatever its
 //! instruction set (and with or without FMA). Accuracy, measured against std by the tests of each
 //! file: within 1 unit in the last place of the correctly rounded result over the whole domain
 //! (`f32`: every input checked, by ignored tests run in release; 0.07% of `exp`'s results and
 //! 0.3% of `ln`'s are one unit from the correctly rounded value; the other functions compute
-//! in `f64` and round once; `log10` and `exp_m1` of `f64` are checked against double-double
-//! references, as the C library's are up to 1.5 and 0.8 ULP off), and std's special values: `exp(NaN) = NaN`, `exp(+inf) = +inf`,
+//! in `f64` and round once; `log10`, `exp_m1` and `cbrt` of `f64` are checked against
+//! double-double references, as the C library's are up to 1.5, 0.8 and 1 ULP off), and std's special values: `exp(NaN) = NaN`, `exp(+inf) = +inf`,
 //! `exp(-inf) = 0`, overflow to `+inf`, gradual underflow to subnormals and 0; `ln(±0) = -inf`,
 //! `ln(x < 0) = NaN`, `ln(+inf) = +inf`, `ln(NaN) = NaN`, subnormal inputs exact (the same for
 //! `exp2`, `log2` and `log10`; `exp2` and `log2` are exact at integers and powers of two).
@@ -25,10 +26,11 @@
 //!
 //! One file per family: `exp.rs` (`exp`, `exp2`, `exp_m1`), `log.rs` (`ln`, `log2`,
 //! `log10`, `ln_1p`), `hyperbolic.rs` (`sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`),
-//! `arc.rs` (`atan`, `asin`, `acos`), `cbrt.rs`; `bits.rs` holds the exponent-bit arithmetic
-//! they share. The `f64` versions of the functions of `hyperbolic.rs`, `arc.rs` and `cbrt.rs`
-//! are std's (the C library's): an `f64` computation within 1 ULP needs more than `f64`
-//! arithmetic.
+//! `arc.rs` (`atan`, `asin`, `acos`), `trig.rs` (`sin`, `cos`, `tan`), `cbrt.rs`; `bits.rs`
+//! holds the exponent-bit arithmetic they share. The `f64` versions of the functions of
+//! `hyperbolic.rs`, `arc.rs` and `trig.rs` are std's (the C library's): an `f64` computation
+//! within 1 ULP needs more than `f64` arithmetic (`cbrt` of `f64` gets it from Dekker's exact
+//! products).
 
 mod arc;
 mod bits;
@@ -36,6 +38,7 @@ mod cbrt;
 mod exp;
 mod hyperbolic;
 mod log;
+mod trig;
 
 use crate::{bf16, f16};
 
@@ -247,14 +250,55 @@ pub trait KernelMath: Copy {
     /// The cube root (negative for negative `x`); `±0`, `±inf` and NaN are their own.
     ///
     /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
-    /// correctly rounded result. `f64`: std's (the C library's).
+    /// correctly rounded result. `f64`: within 1 ULP (the correctly rounded result but in rare
+    /// cases; an inverse cube root by iteration, then one Newton step on the exact residual).
     ///
     /// ```
     /// use array_runtime::math::KernelMath;
     /// assert_eq!(KernelMath::cbrt(-27.0f32), -3.0);
     /// assert_eq!(KernelMath::cbrt(f32::INFINITY), f32::INFINITY);
+    /// assert_eq!(KernelMath::cbrt(0.001953125f64), 0.125);
+    /// assert_eq!(KernelMath::cbrt(f64::from_bits(8)), 2f64.powi(-357));
     /// ```
     fn cbrt(x: Self) -> Self;
+
+    /// The sine; NaN at `±inf`, `-0.0` stays `-0.0`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result, for every input (the argument is reduced with as many bits
+    /// of `2/pi` as its exponent needs). `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::sin(std::f32::consts::FRAC_PI_2), 1.0);
+    /// assert_eq!(KernelMath::sin(1e30f32), (1e30f32 as f64).sin() as f32);
+    /// assert!(KernelMath::sin(f32::INFINITY).is_nan());
+    /// ```
+    fn sin(x: Self) -> Self;
+
+    /// The cosine; NaN at `±inf`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result, for every input. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::cos(0.0f32), 1.0);
+    /// assert_eq!(KernelMath::cos(std::f32::consts::PI), -1.0);
+    /// ```
+    fn cos(x: Self) -> Self;
+
+    /// The tangent; NaN at `±inf`, `-0.0` stays `-0.0`.
+    ///
+    /// `f32` (and `f16`, `bf16`): computed in `f64` and rounded once, within 1 ULP of the
+    /// correctly rounded result, for every input. `f64`: std's (the C library's).
+    ///
+    /// ```
+    /// use array_runtime::math::KernelMath;
+    /// assert_eq!(KernelMath::tan(std::f32::consts::FRAC_PI_4), 1.0);
+    /// assert_eq!(KernelMath::tan(1e4f32), (1e4f64).tan() as f32);
+    /// ```
+    fn tan(x: Self) -> Self;
 }
 
 /// The impls of every float dtype from one table: each method's `f32` and `f64` functions;
@@ -308,7 +352,10 @@ kernel_math! {
     atan: arc::atan_f32, f64::atan;
     asin: arc::asin_f32, f64::asin;
     acos: arc::acos_f32, f64::acos;
-    cbrt: cbrt::cbrt_f32, f64::cbrt;
+    cbrt: cbrt::cbrt_f32, cbrt::cbrt_f64;
+    sin: trig::sin_f32, f64::sin;
+    cos: trig::cos_f32, f64::cos;
+    tan: trig::tan_f32, f64::tan;
 }
 
 /// Helpers of the accuracy tests: distances in units in the last place and input sweeps.

@@ -92,11 +92,26 @@ fn type_parameters_and_half_types_call_the_runtime() {
 fn other_methods_and_complex_numbers_stay_std() {
     let out = expanded(quote! {
         fn s(x: f32, z: c64) -> (f32, c64) {
-            (x.sin() + x.tan() + x.atan2(x), z.exp())
+            (x.atan2(x) + x.powf(x) + x.hypot(x), z.exp())
         }
     });
     assert!(!out.contains("KernelMath"), "{out}");
-    assert!(out.contains(". sin ()"), "{out}");
-    assert!(out.contains(". tan ()"), "{out}");
+    assert!(out.contains(". atan2 ("), "{out}");
+    assert!(out.contains(". powf ("), "{out}");
     assert!(out.contains(". exp ()"), "{out}");
+}
+
+#[test]
+fn trigonometric_functions_call_the_runtime() {
+    let out = expanded(quote! {
+        fn t(x: f32, y: f64) -> (f32, f64) {
+            (x.sin() + x.cos() + x.tan(), y.sin() + y.cos() + y.tan())
+        }
+    });
+    for ty in ["f32", "f64"] {
+        for m in ["sin", "cos", "tan"] {
+            assert!(out.contains(&runtime_call(ty, m)), "{ty}::{m} in {out}");
+        }
+    }
+    assert!(!out.contains(". sin ()"), "{out}");
 }
