@@ -9,8 +9,8 @@
 //!   runs' starts advanced without divisions;
 //! - **outer**: the last kept axis is contiguous across results (a sum over axis 0, or over a
 //!   middle axis: axis 1 of `(p, m, c)`): the results are cut into units, one run of at most
-//!   [`OUTER_BLOCK`] along the last kept axis each (one per index of the kept axes before it),
-//!   and a unit's reduced rows are accumulated into a vector of accumulators, one per result,
+//!   8192 along the last kept axis each (one per index of the kept axes before it), and a
+//!   unit's reduced rows are accumulated into a vector of accumulators, one per result,
 //!   row after row (NumPy's order away from the last axis), which vectorizes; units are spread
 //!   over threads, or, when there are few, their rows are split into parts;
 //! - **general**: the reduced elements are gathered into a buffer chunk by chunk.
@@ -847,7 +847,8 @@ fn accumulate_row<K: ReduceKernel>(
     if first {
         accs.extend((0..w).map(|j| K::map(&s, j, r as i64)));
     } else {
-        for (j, acc) in accs.iter_mut().enumerate() {
+        // Both lengths `w`, known equal: no bounds check in the loop, which vectorizes.
+        for (j, acc) in accs[..w].iter_mut().enumerate() {
             *acc = K::combine(*acc, K::map(&s, j, r as i64));
         }
     }
