@@ -366,3 +366,177 @@ fn large_reductions_split_over_threads_agree_with_loops() {
         assert_eq!(got.to_vec().unwrap(), expect, "transposed, axes {axes:?}");
     }
 }
+
+/// Runs `f` on a pool of `n` threads (the engine splits its work by the thread count).
+fn with_threads<R: Send>(n: usize, f: impl FnOnce() -> R + Send) -> R {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
+/// The first maximum of `g` (the first NaN when there is one), as the reference of `ArgMax`.
+fn first_max(g: &[f64]) -> f64 {
+    if let Some(i) = g.iter().position(|v| v.is_nan()) {
+        return i as f64;
+    }
+    let mut best = 0;
+    for (i, &v) in g.iter().enumerate() {
+        if v > g[best] {
+            best = i;
+        }
+    }
+    best as f64
+}
+
+#[test]
+fn middle_axes_and_axis_zero_on_the_outer_path() {
+    // The last kept axis contiguous: one unit of results per index of the kept axes before it
+    // (many units: a middle axis), units wider than one block of 8192 results, and few units
+    // whose rows are split over threads; empty reduced axes; NaN placement for argmax.
+    let cpu = Device::cpu();
+    let cases: &[(&[usize], &[usize])] = &[
+        (&[7, 5, 9], &[1]),
+        (&[40, 3, 16], &[1]),
+        (&[3, 4, 5, 8], &[1, 2]),
+        (&[4, 6, 3, 10], &[1]),
+        (&[2, 3, 8200], &[1]),
+        (&[3000, 12], &[0]),
+        (&[900, 8, 16], &[0]),
+        (&[5, 0, 9], &[1]),
+    ];
+    for threads in [1, 2, 5] {
+        with_threads(threads, || {
+            for &(shape, axes) in cases {
+                let n: usize = shape.iter().product();
+                let mut data: Vec<f64> = (0..n).map(|i| ((i * 37) % 11) as f64 - 4.5).collect();
+                let a = Array::from_vec(&cpu, shape, data.clone()).unwrap();
+                let ax: Vec<isize> = axes.iter().map(|&d| d as isize).collect();
+                let got = ReduceCall::<Sum>::new(op(&a)).axes(&ax).run().unwrap();
+                let expect = reference(&data, shape, axes, |g| g.iter().sum());
+                assert_eq!(got.to_vec().unwrap(), expect, "sum {shape:?} {axes:?}");
+                if n == 0 {
+                    let err = ReduceCall::<ArgMax>::new(op(&a))
+                        .axes(&ax)
+                        .run()
+                        .unwrap_err();
+                    assert!(err.to_string().contains("no identity"), "{err}");
+                    continue;
+                }
+                // NaNs at scattered positions: the first one along each reduced run wins.
+                for i in (3..n).step_by(29) {
+                    data[i] = f64::NAN;
+                }
+                let a = Array::from_vec(&cpu, shape, data.clone()).unwrap();
+                let got = ReduceCall::<ArgMax>::new(op(&a)).axes(&ax).run().unwrap();
+                let expect = reference(&data, shape, axes, first_max);
+                let g: Vec<f64> = got.to_vec().unwrap().iter().map(|&i| i as f64).collect();
+                assert_eq!(g, expect, "argmax {shape:?} {axes:?}, {threads} threads");
+            }
+        })
+    }
+}
+
+#[test]
+fn outer_path_on_views_and_into_strided_outputs() {
+    let cpu = Device::cpu();
+    let (r, m, c) = (30, 4, 20);
+    let data: Vec<f64> = (0..r * m * c).map(|i| ((i * 13) % 17) as f64).collect();
+    let a = Array::from_vec(&cpu, &[r, m, c], data).unwrap();
+    // Every other index of the first axis, the last axis reversed: strided views.
+    for v in [
+        a.slice(array_runtime::s![..;2, .., ..]).unwrap(),
+        a.slice(array_runtime::s![.., .., ..;-1]).unwrap(),
+        a.permute(&[1, 0, 2]).unwrap(),
+    ] {
+        let vv = v.to_vec().unwrap();
+        let shape = v.shape().to_vec();
+        for axis in 0..3 {
+            let got = ReduceCall::<Sum>::new(op(&v))
+                .axis(axis as isize)
+                .run()
+                .unwrap();
+            let expect = reference(&vv, &shape, &[axis], |g| g.iter().sum());
+            assert_eq!(got.to_vec().unwrap(), expect, "{shape:?} axis {axis}");
+        }
+    }
+    // Into every other column of a bigger array: results scattered, not written in place.
+    let mut big = Array::<f64>::zeros(&cpu, &[r, 2 * c]).unwrap();
+    let out = big.slice_mut(array_runtime::s![.., ..;2]).unwrap();
+    ReduceCall::<Sum>::new(op(&a)).axis(1).into(out).unwrap();
+    let av = a.to_vec().unwrap();
+    let expect = reference(&av, &[r, m, c], &[1], |g| g.iter().sum());
+    let got = big.to_vec().unwrap();
+    for i in 0..r {
+        for j in 0..c {
+            assert_eq!(got[i * 2 * c + 2 * j], expect[i * c + j]);
+            assert_eq!(got[i * 2 * c + 2 * j + 1], 0.0);
+        }
+    }
+}
+
+#[test]
+fn outer_path_sums_in_row_order() {
+    // NumPy sums a middle axis row after row: the same bits as a sequential f32 loop.
+    let cpu = Device::cpu();
+    let (p, m, c) = (300, 10, 16);
+    let data: Vec<f32> = (0..p * m * c)
+        .map(|i| ((i as u64 * 2_654_435_761) % 1_000_003) as f32 * 1.37e-4 - 50.0)
+        .collect();
+    let a = Array::from_vec(&cpu, &[p, m, c], data.clone()).unwrap();
+    for threads in [1, 2, 5] {
+        let got = with_threads(threads, || {
+            ReduceCall::<Sum32>::new(vec![Box::new(Operand::Borrowed(&a))])
+                .axis(1)
+                .run()
+                .unwrap()
+                .to_vec()
+                .unwrap()
+        });
+        for i in 0..p {
+            for k in 0..c {
+                let mut acc = data[i * m * c + k];
+                for j in 1..m {
+                    acc += data[(i * m + j) * c + k];
+                }
+                assert_eq!(got[i * c + k].to_bits(), acc.to_bits(), "({i}, {k})");
+            }
+        }
+    }
+}
+
+#[test]
+fn short_rows_fold_as_the_gathered_path_does() {
+    // Rows of every length up to 70, contiguous (the batched inner path) and read through a
+    // view with step 2 (gathered): the same pairwise fold, so the same bits; argmax with NaNs.
+    let cpu = Device::cpu();
+    for n in 1..=70 {
+        let rows = 5000 / n + 3;
+        let wide: Vec<f32> = (0..rows * 2 * n)
+            .map(|i| ((i as u64 * 40_503) % 65_537) as f32 * 3.1e-3 - 100.0)
+            .collect();
+        let w = Array::from_vec(&cpu, &[rows, 2 * n], wide).unwrap();
+        let strided = w.slice(array_runtime::s![.., ..;2]).unwrap();
+        let packed = Array::from_vec(&cpu, &[rows, n], strided.to_vec().unwrap()).unwrap();
+        let sum = |x: &Array<f32>| {
+            ReduceCall::<Sum32>::new(vec![Box::new(Operand::Borrowed(x))])
+                .axis(1)
+                .run()
+                .unwrap()
+                .to_vec()
+                .unwrap()
+        };
+        let (s1, s2) = (sum(&packed), sum(&strided));
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&s1), bits(&s2), "rows of {n}");
+        let mut d: Vec<f64> = (0..rows * n).map(|i| ((i * 7) % 5) as f64).collect();
+        for i in (n / 2..rows * n).step_by(3 * n + 1) {
+            d[i] = f64::NAN;
+        }
+        let a = Array::from_vec(&cpu, &[rows, n], d.clone()).unwrap();
+        let got = ReduceCall::<ArgMax>::new(op(&a)).axis(1).run().unwrap();
+        let g: Vec<f64> = got.to_vec().unwrap().iter().map(|&i| i as f64).collect();
+        assert_eq!(g, reference(&d, &[rows, n], &[1], first_max), "rows of {n}");
+    }
+}

@@ -528,6 +528,72 @@ fn long_argmax_argmin_agree_with_a_loop() {
     }
 }
 
+/// Long rows reduced over the last axis on the CPU, each row as a whole array (block
+/// extremes, then a position inside one block); over another axis or a view that is not
+/// C-contiguous, the one-pass kernel. All agree with a plain loop per row: ties, NaN in some
+/// rows, the extreme in a row's tail after its last whole block, keepdims, negative axes.
+#[test]
+fn long_rows_argmax_argmin_agree_with_a_loop() {
+    fn case<T: Num + ArgDType>(dev: &Device, v: &[f64], shape: &[usize], what: &str) {
+        let data: Vec<T> = v.iter().map(|&x| x.cast::<T>()).collect();
+        let back: Vec<f64> = data.iter().map(|&x| x.cast::<f64>()).collect();
+        let a = Array::from_vec(dev, shape, data).unwrap();
+        let nd = shape.len();
+        let n = shape[nd - 1];
+        for is_max in [true, false] {
+            let want: Vec<i64> = back.chunks(n).map(|r| first_extreme(r, is_max)).collect();
+            for axis in [nd as isize - 1, -1] {
+                for keep in [false, true] {
+                    let got = if is_max {
+                        argmax(&a).axis(axis).keepdims(keep).run().unwrap()
+                    } else {
+                        argmin(&a).axis(axis).keepdims(keep).run().unwrap()
+                    };
+                    let mut want_shape = shape[..nd - 1].to_vec();
+                    if keep {
+                        want_shape.push(1);
+                    }
+                    assert_eq!(got.shape(), want_shape.as_slice(), "{what}");
+                    assert_eq!(got.to_vec().unwrap(), want, "{what}, max {is_max}");
+                }
+            }
+            // The first axis reversed: not C-contiguous, the one-pass kernel, rows reversed.
+            let flipped = a.flip(0).unwrap();
+            let got = if is_max {
+                argmax(&flipped).axis(-1).run().unwrap()
+            } else {
+                argmin(&flipped).axis(-1).run().unwrap()
+            };
+            let inner = want.len() / shape[0];
+            let rev: Vec<i64> = want.chunks(inner).rev().flatten().copied().collect();
+            assert_eq!(got.to_vec().unwrap(), rev, "{what} flipped, max {is_max}");
+        }
+    }
+    let (rows, n) = (4, 70_001);
+    let ties: Vec<f64> = (0..rows * n)
+        .map(|i| ((i * 31) % 97) as f64 - 40.0)
+        .collect();
+    let mut late = ties.clone();
+    // Row 1's extremes in its tail (after 17 whole blocks of 4096), row 3's at its start.
+    late[n + n - 3] = 1000.0;
+    late[n + n - 7] = -1000.0;
+    late[3 * n] = 2000.0;
+    late[3 * n + 1] = -2000.0;
+    let mut nan = ties.clone();
+    nan[5000] = f64::NAN;
+    nan[2 * n + 40_000] = f64::NAN;
+    nan[2 * n + 60_000] = f64::NAN;
+    for dev in devices() {
+        for (v, name) in [(&ties, "ties"), (&late, "late")] {
+            case::<f32>(&dev, v, &[rows, n], &format!("f32 {name}"));
+            case::<f64>(&dev, v, &[2, 2, n], &format!("f64 {name}"));
+            case::<i16>(&dev, v, &[rows, n], &format!("i16 {name}"));
+        }
+        case::<f32>(&dev, &nan, &[rows, n], "f32 nan");
+        case::<f64>(&dev, &nan, &[2, 2, n], "f64 nan");
+    }
+}
+
 #[test]
 fn bad_axes_are_errors() {
     for dev in devices() {

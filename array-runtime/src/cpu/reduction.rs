@@ -4,10 +4,19 @@
 //! dimensions are merged where every input allows. Three strategies:
 //!
 //! - **inner**: every input's reduced elements are contiguous for each result (a sum over the
-//!   last axis of a C-contiguous array): the run is folded in place;
-//! - **outer**: the kept axis is contiguous across results (a sum over axis 0): rows are
-//!   accumulated into a vector of accumulators, one per result, which vectorizes;
+//!   last axis of a C-contiguous array): the run is folded in place. Many results (short rows
+//!   above all) are folded in batches, one per task, with no allocation per result and the
+//!   runs' starts advanced without divisions;
+//! - **outer**: the last kept axis is contiguous across results (a sum over axis 0, or over a
+//!   middle axis: axis 1 of `(p, m, c)`): the results are cut into units, one run of at most
+//!   8192 along the last kept axis each (one per index of the kept axes before it), and a
+//!   unit's reduced rows are accumulated into a vector of accumulators, one per result,
+//!   row after row (NumPy's order away from the last axis), which vectorizes; units are spread
+//!   over threads, or, when there are few, their rows are split into parts;
 //! - **general**: the reduced elements are gathered into a buffer chunk by chunk.
+//!
+//! Results are written straight into a C-contiguous output; other outputs get them through a
+//! buffer.
 //!
 //! A fold is pairwise (`fold.rs`: blocks of 256 elements over 16 interleaved accumulators,
 //! blocks combined as a balanced tree, compiled for AVX2 when the CPU has it), so the rounding
@@ -112,6 +121,22 @@ enum Source<'a> {
 }
 
 impl Source<'_> {
+    /// Strides over the merged kept dimensions (none for a scalar).
+    fn kstrides(&self) -> &[isize] {
+        match self {
+            Source::Scalar(..) => &[],
+            Source::Array { kstrides, .. } | Source::Expr { kstrides, .. } => kstrides,
+        }
+    }
+
+    /// Strides over the merged reduced dimensions (none for a scalar).
+    fn rstrides(&self) -> &[isize] {
+        match self {
+            Source::Scalar(..) => &[],
+            Source::Array { rstrides, .. } | Source::Expr { rstrides, .. } => rstrides,
+        }
+    }
+
     fn dtype(&self) -> DTypeId {
         match self {
             Source::Scalar(_, d)
@@ -300,12 +325,16 @@ impl Engine<'_> {
         runs && arrays > 0
     }
 
+    /// The last kept dimension (at least 8 long) is contiguous in every input, and no input
+    /// is a scalar: rows along it are accumulated elementwise ([`Engine::outer`]).
     fn outer_contiguous(&self) -> bool {
-        self.kdims.len() == 1
-            && self.kdims[0] >= 8
+        let last = self.kdims.len() - 1;
+        self.kdims[last] >= 8
             && self.sources.iter().all(|s| match s {
                 Source::Scalar(..) => false,
-                Source::Array { kstrides, .. } | Source::Expr { kstrides, .. } => kstrides[0] == 1,
+                Source::Array { kstrides, .. } | Source::Expr { kstrides, .. } => {
+                    kstrides[last] == 1
+                }
             })
     }
 
@@ -513,41 +542,34 @@ impl Engine<'_> {
         Ok(K::finish(tree::<K>(&accs)))
     }
 
-    /// Accumulators of results `k0..k0 + w` over reduced rows `r0..r1` (`r1 > r0`), on the
-    /// outer path: each row is a contiguous run across the results, accumulated elementwise.
-    fn outer_part<K: ReduceKernel>(
-        &self,
+    /// Accumulators of results `k0..k0 + w` (one run of the last kept dimension, contiguous in
+    /// every input; `bases`: each array's element of result `k0` at reduced position 0) over
+    /// reduced rows `r0..r1` (`r1 > r0`), on the outer path: each row is a contiguous run
+    /// across the results, accumulated elementwise in row order (NumPy's order for a
+    /// reduction over an axis other than the last). `accs` is overwritten.
+    #[allow(clippy::too_many_arguments)]
+    fn outer_part<'e, K: ReduceKernel>(
+        &'e self,
         k0: usize,
         w: usize,
+        bases: &[isize],
         r0: usize,
         r1: usize,
-    ) -> Result<Vec<K::Acc>> {
-        // An expression's row is computed into a buffer of `w` elements, a chunk at a time.
-        let mut rows: Vec<Vec<u128>> = self
-            .sources
-            .iter()
-            .map(|s| match s {
-                Source::Expr { dtype, .. } => vec![0u128; (w * dtype.size()).div_ceil(16)],
-                _ => Vec::new(),
-            })
-            .collect();
-        let (mut chunk_bufs, mut leaf_bufs) = if self.has_expr() {
-            (
-                self.chunk_buffers(CHUNK.min(w)),
-                self.leaf_buffers(CHUNK.min(w)),
-            )
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let mut accs: Vec<K::Acc> = Vec::new();
+        sc: &mut OuterScratch<'e>,
+        accs: &mut Vec<K::Acc>,
+    ) -> Result<()> {
+        let has_expr = self.has_expr();
+        let (rows, inputs) = (&mut sc.odometer, &mut sc.inputs);
+        rows.seek(r0);
+        accs.clear();
         for r in r0..r1 {
-            if self.has_expr() {
+            if has_expr {
                 let mut j0 = 0;
                 while j0 < w {
                     let j1 = (j0 + CHUNK).min(w);
                     let span = Span::Kept { r };
-                    self.fill_exprs(&mut chunk_bufs, &mut leaf_bufs, span, k0 + j0, k0 + j1)?;
-                    for ((s, row), buf) in self.sources.iter().zip(&mut rows).zip(&chunk_bufs) {
+                    self.fill_exprs(&mut sc.chunk, &mut sc.leaves, span, k0 + j0, k0 + j1)?;
+                    for ((s, row), buf) in self.sources.iter().zip(&mut sc.rows).zip(&sc.chunk) {
                         if let Source::Expr { dtype, .. } = s {
                             let sz = dtype.size();
                             raw::as_bytes_mut_u128(row)[j0 * sz..j1 * sz]
@@ -556,93 +578,344 @@ impl Engine<'_> {
                     }
                     j0 = j1;
                 }
-            }
-            let parts = self
-                .sources
-                .iter()
-                .zip(&rows)
-                .map(|(s, row)| match s {
-                    Source::Array {
-                        bytes,
-                        dtype,
-                        offset,
-                        rstrides,
-                        ..
-                    } => {
-                        let sz = dtype.size();
-                        let start =
-                            (*offset as isize + offset_at(r, &self.rdims, rstrides)) as usize + k0;
-                        (&bytes[start * sz..(start + w) * sz], *dtype)
-                    }
-                    Source::Expr { dtype, .. } => {
-                        (&raw::as_bytes_u128(row)[..w * dtype.size()], *dtype)
-                    }
-                    Source::Scalar(..) => unreachable!("outer path has no scalar"),
-                })
-                .collect();
-            let inputs = Inputs { parts };
-            // A sub-run of the accumulators' length: the loop indexes without checks.
-            let s = K::sub(&K::slices(&inputs), 0, w);
-            if r == r0 {
-                accs = (0..w).map(|j| K::map(&s, j, r0 as i64)).collect();
+                let parts = self
+                    .sources
+                    .iter()
+                    .zip(&sc.rows)
+                    .zip(bases)
+                    .zip(&rows.offs)
+                    .map(|(((s, row), &b), &ro)| row_part(s, row, b + ro, w))
+                    .collect();
+                accumulate_row::<K>(&Inputs { parts }, w, r, r == r0, accs);
             } else {
-                for (j, acc) in accs.iter_mut().enumerate() {
-                    *acc = K::combine(*acc, K::map(&s, j, r as i64));
-                }
+                inputs.parts.clear();
+                inputs.parts.extend(
+                    self.sources
+                        .iter()
+                        .zip(bases)
+                        .zip(&rows.offs)
+                        .map(|((s, &b), &ro)| row_part(s, &[], b + ro, w)),
+                );
+                accumulate_row::<K>(inputs, w, r, r == r0, accs);
             }
+            rows.step();
         }
-        Ok(accs)
+        Ok(())
     }
 
-    /// Every result on the outer path: blocks of results times parts of the rows, one task
-    /// each (whole rows stream through memory; the accumulators stay in cache), the parts of a
-    /// block combined in order.
-    fn outer<K: ReduceKernel>(
-        &self,
-        nk: usize,
-        results: &mut [K::Out],
-        parallel: bool,
-    ) -> Result<()> {
-        let col_blocks = nk.div_ceil(OUTER_BLOCK);
-        let row_parts = if parallel {
-            (rayon::current_num_threads() * 2)
-                .div_ceil(col_blocks)
-                .clamp(1, self.nr)
+    /// Every result on the outer path. The results are cut into units, one run of at most
+    /// [`OUTER_BLOCK`] results along the last kept dimension each (a middle-axis reduction has
+    /// one unit per index of the kept axes before it); a unit streams its rows through memory
+    /// while its accumulators stay in cache. Many units: units are spread over threads, each
+    /// unit reduced whole and written to its results. Few units (a sum over axis 0 of a
+    /// narrow array): each unit's rows are also split into parts folded in parallel, then
+    /// combined in order.
+    fn outer<K: ReduceKernel>(&self, results: &mut [K::Out], parallel: bool) -> Result<()> {
+        let nlast = *self.kdims.last().expect("at least one kept dimension");
+        let col_blocks = nlast.div_ceil(OUTER_BLOCK);
+        let units = (results.len() / nlast) * col_blocks;
+        // Unit `u`: its first result and its width.
+        let unit = |u: usize| {
+            let (o, cb) = (u / col_blocks, u % col_blocks);
+            let k0 = o * nlast + cb * OUTER_BLOCK;
+            (k0, OUTER_BLOCK.min(nlast - cb * OUTER_BLOCK))
+        };
+        let threads = rayon::current_num_threads().max(1);
+        let row_parts = if parallel && units < 2 * threads {
+            (2 * threads).div_ceil(units).clamp(1, self.nr)
         } else {
             1
         };
+        if row_parts == 1 {
+            let per = if parallel {
+                units.div_ceil(threads * 4)
+            } else {
+                units
+            };
+            // Whole units per task: each task's results are one contiguous piece.
+            let mut tasks = Vec::with_capacity(units.div_ceil(per));
+            let mut rest = results;
+            let mut u0 = 0;
+            while u0 < units {
+                let u1 = (u0 + per).min(units);
+                let end = if u1 == units {
+                    rest.len()
+                } else {
+                    unit(u1).0 - unit(u0).0
+                };
+                let (here, after) = rest.split_at_mut(end);
+                tasks.push((u0, u1, here));
+                rest = after;
+                u0 = u1;
+            }
+            let last = self.kdims.len() - 1;
+            let task = |(u0, u1, out): (usize, usize, &mut [K::Out])| {
+                let mut sc = self.outer_scratch(OUTER_BLOCK.min(nlast));
+                let mut accs = Vec::new();
+                let first = unit(u0).0;
+                // The arrays' offsets of the current index of the kept axes before the last.
+                let mut outer = Odometer::new(
+                    &self.kdims[..last],
+                    self.sources
+                        .iter()
+                        .map(|s| &s.kstrides()[..last.min(s.kstrides().len())]),
+                );
+                outer.seek(u0 / col_blocks);
+                let mut bases = vec![0isize; self.sources.len()];
+                for u in u0..u1 {
+                    let (k0, w) = unit(u);
+                    let cb = u % col_blocks;
+                    if cb == 0 && u > u0 {
+                        outer.step();
+                    }
+                    for ((b, s), &o) in bases.iter_mut().zip(&self.sources).zip(&outer.offs) {
+                        if let Source::Array { offset, .. } = s {
+                            *b = *offset as isize + o + (cb * OUTER_BLOCK) as isize;
+                        }
+                    }
+                    self.outer_part::<K>(k0, w, &bases, 0, self.nr, &mut sc, &mut accs)?;
+                    for (o, &a) in out[k0 - first..k0 - first + w].iter_mut().zip(&accs) {
+                        *o = K::finish(a);
+                    }
+                }
+                Ok::<(), Error>(())
+            };
+            return if parallel && tasks.len() > 1 {
+                tasks.into_par_iter().try_for_each(task)
+            } else {
+                tasks.into_iter().try_for_each(task)
+            };
+        }
         let per_rows = self.nr.div_ceil(row_parts);
         let row_parts = self.nr.div_ceil(per_rows);
         let task = |t: usize| {
-            let (cb, rp) = (t / row_parts, t % row_parts);
-            let k0 = cb * OUTER_BLOCK;
-            let w = OUTER_BLOCK.min(nk - k0);
+            let (u, rp) = (t / row_parts, t % row_parts);
+            let (k0, w) = unit(u);
             let r0 = rp * per_rows;
-            self.outer_part::<K>(k0, w, r0, (r0 + per_rows).min(self.nr))
+            let mut sc = self.outer_scratch(w);
+            let mut accs = Vec::new();
+            let bases = self.kept_bases(k0);
+            let r1 = (r0 + per_rows).min(self.nr);
+            self.outer_part::<K>(k0, w, &bases, r0, r1, &mut sc, &mut accs)?;
+            Ok::<_, Error>(accs)
         };
-        let tasks = col_blocks * row_parts;
-        let partials: Vec<Vec<K::Acc>> = if parallel {
-            (0..tasks)
-                .into_par_iter()
-                .map(task)
-                .collect::<Result<_>>()?
-        } else {
-            (0..tasks).map(task).collect::<Result<_>>()?
-        };
-        for (cb, parts) in partials.chunks(row_parts).enumerate() {
-            let out = &mut results[cb * OUTER_BLOCK..];
+        let partials: Vec<Vec<K::Acc>> = (0..units * row_parts)
+            .into_par_iter()
+            .map(task)
+            .collect::<Result<_>>()?;
+        for (u, parts) in partials.chunks(row_parts).enumerate() {
+            let (k0, w) = unit(u);
             let mut parts = parts.iter();
-            let mut accs = parts.next().expect("a block has a row part").clone();
+            let mut accs = parts.next().expect("a unit has a row part").clone();
             for p in parts {
                 for (a, &b) in accs.iter_mut().zip(p) {
                     *a = K::combine(*a, b);
                 }
             }
-            for (o, acc) in out.iter_mut().zip(accs) {
+            for (o, acc) in results[k0..k0 + w].iter_mut().zip(accs) {
                 *o = K::finish(acc);
             }
         }
         Ok(())
+    }
+
+    /// Buffers of the outer path for runs of at most `w` results: an expression's row, and
+    /// its chunk and leaves' buffers (nothing without expressions).
+    fn outer_scratch(&self, w: usize) -> OuterScratch<'_> {
+        let odometer = Odometer::new(&self.rdims, self.sources.iter().map(Source::rstrides));
+        let inputs = Inputs {
+            parts: Vec::with_capacity(self.sources.len()),
+        };
+        if !self.has_expr() {
+            return OuterScratch {
+                rows: vec![Vec::new(); self.sources.len()],
+                chunk: Vec::new(),
+                leaves: Vec::new(),
+                odometer,
+                inputs,
+            };
+        }
+        OuterScratch {
+            rows: self
+                .sources
+                .iter()
+                .map(|s| match s {
+                    Source::Expr { dtype, .. } => vec![0u128; (w * dtype.size()).div_ceil(16)],
+                    _ => Vec::new(),
+                })
+                .collect(),
+            chunk: self.chunk_buffers(CHUNK.min(w)),
+            leaves: self.leaf_buffers(CHUNK.min(w)),
+            odometer,
+            inputs,
+        }
+    }
+
+    /// Each array's element of result `k` at reduced position 0 (0 for the others).
+    fn kept_bases(&self, k: usize) -> Vec<isize> {
+        self.sources
+            .iter()
+            .map(|s| match s {
+                Source::Array {
+                    offset, kstrides, ..
+                } => *offset as isize + offset_at(k, &self.kdims, kstrides),
+                _ => 0,
+            })
+            .collect()
+    }
+
+    /// Results `k0..k0 + out.len()` on the inner path without expressions: each result's run
+    /// read in place (scalars repeated beside it, chunk by chunk), folded exactly as
+    /// [`Engine::fold`] folds it, with no allocation per result and the runs' starts advanced
+    /// without divisions (a short row costs little more than its elements).
+    fn inner_batch<K: ReduceKernel>(&self, k0: usize, out: &mut [K::Out]) -> Result<()> {
+        let nr = self.nr;
+        let scalars = self.sources.iter().any(|s| matches!(s, Source::Scalar(..)));
+        let chunk = if scalars { INNER_CHUNK.min(nr) } else { nr };
+        let reps: Vec<Vec<u128>> = self
+            .sources
+            .iter()
+            .map(|s| match s {
+                Source::Scalar(v, id) => repeated(v, *id, chunk),
+                _ => Vec::new(),
+            })
+            .collect();
+        let mut kept = Odometer::new(&self.kdims, self.sources.iter().map(Source::kstrides));
+        kept.seek(k0);
+        let mut inputs = Inputs {
+            parts: Vec::with_capacity(self.sources.len()),
+        };
+        let mut accs = Vec::with_capacity(nr.div_ceil(chunk));
+        for o in out.iter_mut() {
+            accs.clear();
+            let mut c0 = 0;
+            while c0 < nr {
+                let c1 = (c0 + chunk).min(nr);
+                inputs.parts.clear();
+                for ((s, rep), &ko) in self.sources.iter().zip(&reps).zip(&kept.offs) {
+                    inputs.parts.push(match s {
+                        Source::Array {
+                            bytes,
+                            dtype,
+                            offset,
+                            ..
+                        } => {
+                            let sz = dtype.size();
+                            let start = (*offset as isize + ko) as usize + c0;
+                            (&bytes[start * sz..(start + c1 - c0) * sz], *dtype)
+                        }
+                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
+                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], *id)
+                        }
+                    });
+                }
+                accs.push(pairwise::<K>(&K::slices(&inputs), 0, c1 - c0, c0 as i64));
+                c0 = c1;
+            }
+            *o = K::finish(tree::<K>(&accs));
+            kept.step();
+        }
+        Ok(())
+    }
+}
+
+/// The run of `w` elements of a row on the outer path: an array's from element `start` in
+/// place, an expression's computed `row`.
+fn row_part<'s>(s: &'s Source<'_>, row: &'s [u128], start: isize, w: usize) -> (&'s [u8], DTypeId) {
+    match s {
+        Source::Array { bytes, dtype, .. } => {
+            let (sz, start) = (dtype.size(), start as usize);
+            (&bytes[start * sz..(start + w) * sz], *dtype)
+        }
+        Source::Expr { dtype, .. } => (&raw::as_bytes_u128(row)[..w * dtype.size()], *dtype),
+        Source::Scalar(..) => unreachable!("outer path has no scalar"),
+    }
+}
+
+/// Accumulates row `r` (its runs of `w` elements in `inputs`) into `accs`, elementwise; the
+/// `first` row of a part sets them.
+#[inline]
+fn accumulate_row<K: ReduceKernel>(
+    inputs: &Inputs<'_>,
+    w: usize,
+    r: usize,
+    first: bool,
+    accs: &mut Vec<K::Acc>,
+) {
+    // A sub-run of the accumulators' length: the loop indexes without checks.
+    let s = K::sub(&K::slices(inputs), 0, w);
+    if first {
+        accs.extend((0..w).map(|j| K::map(&s, j, r as i64)));
+    } else {
+        // Both lengths `w`, known equal: no bounds check in the loop, which vectorizes.
+        for (j, acc) in accs[..w].iter_mut().enumerate() {
+            *acc = K::combine(*acc, K::map(&s, j, r as i64));
+        }
+    }
+}
+
+/// The outer path's buffers (see [`Engine::outer_scratch`]), kept by a task from one unit
+/// to the next.
+struct OuterScratch<'e> {
+    rows: Vec<Vec<u128>>,
+    chunk: Vec<Vec<u128>>,
+    leaves: Vec<Vec<Vec<u128>>>,
+    /// Each array's offset of the current reduced row.
+    odometer: Odometer<'e>,
+    /// The runs of one row (arrays only).
+    inputs: Inputs<'e>,
+}
+
+/// Each source's offset (by its own strides; 0 for a scalar) of a position over `dims` (C
+/// order), moved to the next position without a division.
+struct Odometer<'e> {
+    dims: &'e [usize],
+    strides: Vec<&'e [isize]>,
+    idx: Vec<usize>,
+    offs: Vec<isize>,
+}
+
+impl<'e> Odometer<'e> {
+    fn new(dims: &'e [usize], strides: impl Iterator<Item = &'e [isize]>) -> Self {
+        let strides: Vec<&[isize]> = strides.collect();
+        Odometer {
+            dims,
+            idx: vec![0; dims.len()],
+            offs: vec![0; strides.len()],
+            strides,
+        }
+    }
+
+    /// Moves to flat position `flat`.
+    fn seek(&mut self, mut flat: usize) {
+        for d in (0..self.dims.len()).rev() {
+            self.idx[d] = flat % self.dims[d];
+            flat /= self.dims[d];
+        }
+        for (o, s) in self.offs.iter_mut().zip(&self.strides) {
+            *o = s.iter().zip(&self.idx).map(|(&s, &i)| s * i as isize).sum();
+        }
+    }
+
+    /// Moves to the next position (past the last one, back to the first).
+    fn step(&mut self) {
+        for d in (0..self.dims.len()).rev() {
+            self.idx[d] += 1;
+            let wrap = self.idx[d] == self.dims[d];
+            for (o, s) in self.offs.iter_mut().zip(&self.strides) {
+                if let Some(&sd) = s.get(d) {
+                    *o += if wrap {
+                        -(sd * (self.dims[d] as isize - 1))
+                    } else {
+                        sd
+                    };
+                }
+            }
+            if !wrap {
+                return;
+            }
+            self.idx[d] = 0;
+        }
     }
 }
 
@@ -669,7 +942,18 @@ pub(crate) fn run<K: ReduceKernel>(
     if nk == 0 {
         return Ok(());
     }
-    let results: Vec<K::Out> = if nr == 0 {
+    // Results go straight into a C-contiguous output, else into a buffer scattered after.
+    let mut buffer = Vec::new();
+    let direct = contiguous_target::<K::Out>(out, nk);
+    let is_direct = direct.is_some();
+    let results: &mut [K::Out] = match direct {
+        Some(t) => t,
+        None => {
+            buffer = host_vec::filled(nk, K::Out::default())?;
+            &mut buffer
+        }
+    };
+    if nr == 0 {
         let id = K::identity().ok_or_else(|| {
             Error::invalid(format!(
                 "{}: zero-size reduction over axes {axes:?} of shape {shape:?}: the reduction has \
@@ -677,7 +961,7 @@ pub(crate) fn run<K: ReduceKernel>(
                 name()
             ))
         })?;
-        host_vec::filled(nk, K::finish(id))?
+        results.fill(K::finish(id));
     } else {
         let mut sources = Vec::with_capacity(inputs.len());
         let (mut ksets, mut rsets) = (Vec::new(), Vec::new());
@@ -793,9 +1077,21 @@ pub(crate) fn run<K: ReduceKernel>(
         };
         let parallel = nk * nr >= SERIAL_LIMIT;
         let threads = rayon::current_num_threads().max(1);
-        let mut results = host_vec::filled(nk, K::Out::default())?;
         if engine.outer_contiguous() && nr > 1 {
-            engine.outer::<K>(nk, &mut results, parallel)?;
+            engine.outer::<K>(results, parallel)?;
+        } else if engine.inner_contiguous() && !engine.has_expr() && !(parallel && nk < 2 * threads)
+        {
+            // Many results over contiguous runs (short rows above all): batches of results,
+            // no allocation per result.
+            if parallel {
+                let per = nk.div_ceil(threads * 4);
+                results
+                    .par_chunks_mut(per)
+                    .enumerate()
+                    .try_for_each(|(b, out)| engine.inner_batch::<K>(b * per, out))?;
+            } else {
+                engine.inner_batch::<K>(0, results)?;
+            }
         } else if parallel && nk >= 2 * threads {
             let per = nk.div_ceil(threads * 4);
             results
@@ -812,9 +1108,30 @@ pub(crate) fn run<K: ReduceKernel>(
                 *o = engine.reduce_one::<K>(k, parallel)?;
             }
         }
-        results
+    }
+    if is_direct {
+        Ok(())
+    } else {
+        write_results(out, &buffer)
+    }
+}
+
+/// The output's elements as a slice of `n` results when its layout is C-contiguous (and its
+/// dtype and alignment are the results'), so the engine writes them in place.
+fn contiguous_target<'o, T: DType>(out: &'o mut ErasedOutput<'_>, n: usize) -> Option<&'o mut [T]> {
+    if out.dtype != T::ID || !out.layout.is_c_contiguous() || out.layout.size() != n {
+        return None;
+    }
+    let start = out.layout.offset.checked_mul(T::ID.size())?;
+    let end = start.checked_add(n.checked_mul(T::ID.size())?)?;
+    let bytes = match &mut out.data {
+        OutputData::Host(b) => b.get_mut(start..end)?,
+        OutputData::Cuda { .. } => return None,
     };
-    write_results(out, &results)
+    if (bytes.as_ptr() as usize) % std::mem::align_of::<T>() != 0 {
+        return None;
+    }
+    Some(raw::cast_slice_mut(bytes))
 }
 
 /// One array's strides over `dims` merged on their own (at least one dimension).

@@ -81,6 +81,18 @@ mod sealed {
         /// The position, as an array of `keepdims`' shape, of the first maximum (`largest`)
         /// or minimum of `a`, or `None` for the one-pass kernel.
         fn whole(a: &Array<Self>, keepdims: bool, largest: bool) -> Result<Option<Array<i64>>>;
+
+        /// The same over the single axis `axis` (as the caller gave it: negative counts from
+        /// the end), `None` for the one-pass kernel.
+        fn rows(
+            a: &Array<Self>,
+            axis: isize,
+            keepdims: bool,
+            largest: bool,
+        ) -> Result<Option<Array<i64>>> {
+            let _ = (a, axis, keepdims, largest);
+            Ok(None)
+        }
     }
 }
 
@@ -100,6 +112,15 @@ macro_rules! num_args {
             ) -> Result<Option<Array<i64>>> {
                 let extreme = if largest { Extreme::Max } else { Extreme::Min };
                 whole_on_cpu(a, keepdims, extreme)
+            }
+            fn rows(
+                a: &Array<$t>,
+                axis: isize,
+                keepdims: bool,
+                largest: bool,
+            ) -> Result<Option<Array<i64>>> {
+                let extreme = if largest { Extreme::Max } else { Extreme::Min };
+                rows_on_cpu(a, axis, keepdims, extreme)
             }
         }
     )*};
@@ -244,6 +265,45 @@ fn whole_on_cpu<T: Num>(
     Array::from_vec(&a.device(), &shape, vec![position]).map(Some)
 }
 
+/// `argmax` (`Max`) or `argmin` over the last axis of a C-contiguous array on the CPU whose
+/// rows are long (at least [`FAST_FROM`]): each row as a whole array ([`blocked`]), so the
+/// rows are read by vectorized `max`/`min` passes rather than by the one-pass kernel of
+/// (value, position) pairs. `None` for the one-pass kernel (other axes, layouts, short rows).
+fn rows_on_cpu<T: Num>(
+    a: &Array<T>,
+    axis: isize,
+    keepdims: bool,
+    extreme: Extreme,
+) -> Result<Option<Array<i64>>> {
+    let nd = a.ndim();
+    if nd == 0 || !a.device().is_cpu() || !a.is_c_contiguous() {
+        return Ok(None);
+    }
+    if array_runtime::shape::normalize_axis(axis, nd)? != nd - 1 {
+        return Ok(None);
+    }
+    let n = a.shape()[nd - 1];
+    if n < FAST_FROM {
+        return Ok(None);
+    }
+    let rows = a.len() / n;
+    let flat = a.reshape(&[rows, n])?;
+    let mut positions = Vec::new();
+    positions.try_reserve_exact(rows).map_err(|_| {
+        Error::invalid(format!(
+            "argmax/argmin: {rows} results do not fit in memory"
+        ))
+    })?;
+    for r in 0..rows {
+        positions.push(blocked(&flat.slice(s![r])?, extreme)?);
+    }
+    let mut shape = a.shape()[..nd - 1].to_vec();
+    if keepdims {
+        shape.push(1);
+    }
+    Array::from_vec(&a.device(), &shape, positions).map(Some)
+}
+
 /// The first position of the extreme of the C-contiguous array `a`, block by block (see
 /// [`FAST_FROM`]).
 fn blocked<T: Num>(a: &Array<T>, extreme: Extreme) -> Result<i64> {
@@ -281,10 +341,13 @@ fn first_index_of<T: Num>(a: &Array<T>, m: T) -> Result<i64> {
 impl<T: ArgDType> ArgCall<'_, T, Largest> {
     /// Runs the reduction.
     pub fn run(self) -> Result<Array<i64>> {
-        if self.choice.axes.is_none() {
-            if let Some(done) = T::whole(self.a, self.choice.keepdims, true)? {
-                return Ok(done);
-            }
+        let done = match self.choice.axes.as_deref() {
+            None => T::whole(self.a, self.choice.keepdims, true)?,
+            Some(&[axis]) => T::rows(self.a, axis, self.choice.keepdims, true)?,
+            Some(_) => None,
+        };
+        if let Some(done) = done {
+            return Ok(done);
         }
         let call = ReduceCall::<T::ArgMax>::new(vec![Box::new(Operand::Borrowed(self.a))]);
         self.choice.apply(call).run()
@@ -294,10 +357,13 @@ impl<T: ArgDType> ArgCall<'_, T, Largest> {
 impl<T: ArgDType> ArgCall<'_, T, Smallest> {
     /// Runs the reduction.
     pub fn run(self) -> Result<Array<i64>> {
-        if self.choice.axes.is_none() {
-            if let Some(done) = T::whole(self.a, self.choice.keepdims, false)? {
-                return Ok(done);
-            }
+        let done = match self.choice.axes.as_deref() {
+            None => T::whole(self.a, self.choice.keepdims, false)?,
+            Some(&[axis]) => T::rows(self.a, axis, self.choice.keepdims, false)?,
+            Some(_) => None,
+        };
+        if let Some(done) = done {
+            return Ok(done);
         }
         let call = ReduceCall::<T::ArgMin>::new(vec![Box::new(Operand::Borrowed(self.a))]);
         self.choice.apply(call).run()
