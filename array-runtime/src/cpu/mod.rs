@@ -9,5 +9,6 @@ pub(crate) mod isa;
 pub mod pool;
 pub mod raw;
 pub mod reduction;
+pub mod select;
 
 pub use pool::{memory_pool, HostBuffer, HostPool};

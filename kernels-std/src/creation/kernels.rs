@@ -172,6 +172,11 @@ pub(crate) fn geomspace_value<T: DType>(
 
 /// `[0, 1, .., n - 1]` as `i64` on `device`, computed there.
 pub(crate) fn indices(device: &Device, n: usize) -> Result<Array<i64>> {
+    if device.is_cpu() {
+        // Written by a plain parallel loop (the runtime's CPU layer): the emulated launch of
+        // `iota` costs a call per run of 32 elements and a checked access per element.
+        return array_runtime::cpu::select::iota(n);
+    }
     let mut out = for_overwrite::<i64>(device, &[n])?;
     if n > 0 {
         let (cfg, per_thread) = launch_for(device, n);

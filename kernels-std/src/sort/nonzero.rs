@@ -4,6 +4,7 @@ use super::compact::{nonzero_flag, selected_positions};
 use super::take::take;
 use crate::prelude::*;
 use crate::scan::rows::flatten;
+use array_runtime::cpu::select as cpu_select;
 
 /// `(flat / stride) % extent`: one coordinate of C-order flat positions.
 #[elementwise]
@@ -23,6 +24,12 @@ pub(crate) fn unravel(flat: i64, stride: i64, extent: i64) -> i64 {
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn flatnonzero<T: DType>(a: &Array<T>) -> Result<Array<i64>> {
+    if a.device().is_cpu() {
+        // Counts per chunk, a scan over the chunks and a parallel write (the runtime's CPU
+        // layer): the same positions as the flags, scan and scatter below.
+        let zero = T::default();
+        return cpu_select::positions(&flatten(a)?, |x| x != zero);
+    }
     let zero = Array::scalar(&a.device(), T::default())?;
     let flags = nonzero_flag::<T>(&flatten(a)?, &zero)?;
     selected_positions(&flags)
@@ -30,6 +37,10 @@ pub fn flatnonzero<T: DType>(a: &Array<T>) -> Result<Array<i64>> {
 
 /// The coordinates along each axis of `shape` of the C-order positions `flat`.
 pub(crate) fn coordinates(flat: &Array<i64>, shape: &[usize]) -> Result<Vec<Array<i64>>> {
+    if let [_] = shape {
+        // The positions are the coordinates.
+        return Ok(vec![flat.clone()]);
+    }
     let mut stride = 1i64;
     let mut out = Vec::with_capacity(shape.len());
     for &extent in shape.iter().rev() {
@@ -119,6 +130,11 @@ pub fn boolean_index<T: DType>(a: &Array<T>, mask: &Array<bool>) -> Result<Array
     let rest = &a.shape()[k..];
     let mut flat_shape = vec![lead];
     flat_shape.extend_from_slice(rest);
+    if a.device().is_cpu() {
+        // The selected rows copied whole, in one pass after a count (the runtime's CPU
+        // layer), rather than their positions gathered.
+        return cpu_select::compress_leading(&a.as_standard_layout()?, &mask.as_standard_layout()?);
+    }
     let flat = a.as_standard_layout()?.reshape(&flat_shape)?;
     take(&flat, &flatnonzero(mask)?, Some(0))
 }

@@ -3,6 +3,7 @@
 use super::compact::per_element;
 use crate::prelude::*;
 use crate::scan::rows::{flatten, normalize_axis, Rows};
+use array_runtime::cpu::select as cpu_select;
 
 /// What an index out of range does (NumPy's `mode`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -145,7 +146,11 @@ pub(crate) fn scatter<T: DType>(
 
 /// The error of an out-of-range index, if `bad` counted any.
 fn check_bad(op: &str, bad: &Array<u32>, extent: usize) -> Result<()> {
-    let count = bad.item()?;
+    bad_error(op, bad.item()? as usize, extent)
+}
+
+/// The error of `count` out-of-range indices, if any.
+fn bad_error(op: &str, count: usize, extent: usize) -> Result<()> {
     if count > 0 {
         return Err(Error::Index {
             message: format!(
@@ -203,6 +208,7 @@ pub fn take_with_mode<T: DType>(
     let shape = src.shape();
     let n = shape[axis];
     let inner: usize = shape[axis + 1..].iter().product();
+    let outer: usize = shape[..axis].iter().product();
     let m = indices.len();
     let mut out_shape = shape[..axis].to_vec();
     out_shape.extend_from_slice(indices.shape());
@@ -218,6 +224,13 @@ pub fn take_with_mode<T: DType>(
         });
     }
     let idx = flatten(indices)?;
+    if dev.is_cpu() {
+        let code = mode.code();
+        let (out, bad) = cpu_select::take(&src, [outer, n, inner], &idx, &out_shape, |t| {
+            resolve(t, n as i64, code)
+        })?;
+        return bad_error("take", bad, n).map(|()| out);
+    }
     let mut bad = Array::<u32>::zeros(&dev, &[1])?;
     gather::launch::<T>(
         &per_element(out.len())?,
@@ -326,8 +339,9 @@ pub fn take_along_axis<T: DType>(
 /// NumPy's `put(a, indices, values, mode)`: `a.flat[indices[j]] = values[j % values.len()]`
 /// in place (C order of `a`). `values` repeats when shorter than `indices`.
 ///
-/// Differs from NumPy: when an index appears more than once, which of its values is written
-/// is unspecified (the writes run in parallel; NumPy writes the last).
+/// On the CPU the writes run in index order, so a repeated index keeps its last value, as in
+/// NumPy. Differs from NumPy on a GPU: which of a repeated index's values is written is
+/// unspecified there (the writes run in parallel).
 ///
 /// ```
 /// use kernels_std::sort::{put, TakeMode};
@@ -358,9 +372,25 @@ pub fn put<T: DType>(
     let dev = a.device();
     let idx = flatten(indices)?;
     let values = flatten(values)?;
+    let extent = a.len();
+    if dev.is_cpu() {
+        // In index order on one thread (the runtime's CPU layer): the last of repeated
+        // indices wins, as in NumPy.
+        let code = mode.code();
+        let resolve = |t| resolve(t, extent as i64, code);
+        let bad = if a.is_c_contiguous() {
+            cpu_select::put(a, &idx, &values, resolve)?
+        } else {
+            let mut flat = flatten(a)?;
+            let bad = cpu_select::put(&mut flat, &idx, &values, resolve)?;
+            let shape = a.shape().to_vec();
+            a.assign(&flat.reshape(&shape)?)?;
+            bad
+        };
+        return bad_error("put", bad, extent);
+    }
     let mut bad = Array::<u32>::zeros(&dev, &[1])?;
     let cfg = per_element(idx.len())?;
-    let extent = a.len();
     if a.is_c_contiguous() {
         scatter::launch::<T>(&cfg, a, &idx, &values, &mut bad, mode.code())?;
     } else {
