@@ -26,6 +26,8 @@ fn sparse_kernels_compile() {
         raw(&flat_positions::DEF, &[i]);
         raw(&triangle_flags::DEF, &[i]);
         raw(&kron_coords::DEF, &[i]);
+        raw(&chunk_histogram::DEF, &[i]);
+        raw(&chunk_pointers::DEF, &[i]);
         for t in NUMBERS {
             raw(&eye_parts::DEF, &[t, i]);
             raw(&segment_sums::DEF, &[t, i]);
@@ -45,6 +47,8 @@ fn sparse_kernels_compile() {
             raw(&diagonal_entries::DEF, &[t, i]);
             raw(&place_entries::DEF, &[t, i]);
             raw(&spgemm_pack::DEF, &[t, i]);
+            raw(&chunk_scatter::DEF, &[t, i]);
+            raw(&sort_lines::DEF, &[t, i]);
         }
         for t in [F32, F64] {
             raw(&super::linalg::norm::line_extrema::DEF, &[t, i]);
