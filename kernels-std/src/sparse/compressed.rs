@@ -4,8 +4,8 @@
 
 use super::dtypes::{SparseDType, SparseIndex};
 use super::kernels::{
-    check_compressed, chunk_histogram, chunk_pointers, chunk_scatter, expand_majors, group_bounds,
-    group_flags, kept_pointers, line_starts, sort_lines,
+    check_compressed, chunk_histogram, chunk_pointers, chunk_scatter, expand_majors, kept_pointers,
+    line_groups, line_starts, pointers_from_scan, sort_lines,
 };
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items};
@@ -82,37 +82,6 @@ pub(crate) fn lex_order<I: SparseIndex>(major: &Array<I>, minor: &Array<I>) -> R
     take(&by_minor, &by_major, None)
 }
 
-/// Sorted pairs `(major, minor)` with their values, each group of equal pairs summed in
-/// storage order into one entry.
-pub(crate) fn sum_groups<T: SparseDType, I: SparseIndex>(
-    major: &Array<I>,
-    minor: &Array<I>,
-    data: &Array<T>,
-) -> Result<(Array<I>, Array<I>, Array<T>)> {
-    let n = data.len();
-    if n == 0 {
-        return Ok((major.clone(), minor.clone(), data.clone()));
-    }
-    let dev = data.device();
-    let cfg = per_element(n)?;
-    let mut flags = Array::<i64>::zeros(&dev, &[n])?;
-    group_flags::launch::<I>(&cfg, major, minor, &mut flags)?;
-    let (scanned, groups) = scan_flags(&flags)?;
-    if groups == n {
-        return Ok((major.clone(), minor.clone(), data.clone()));
-    }
-    let mut bounds = Array::<i64>::zeros(&dev, &[groups + 1])?;
-    group_bounds::launch(&cfg, &scanned, &mut bounds)?;
-    let starts = bounds.slice(s![..groups])?.as_standard_layout()?;
-    let mut sums = Array::<T>::zeros(&dev, &[groups])?;
-    T::segment_sums::<i64>(&per_element(groups)?, data, &bounds, &mut sums)?;
-    Ok((
-        take(major, &starts, None)?,
-        take(minor, &starts, None)?,
-        sums,
-    ))
-}
-
 /// The entries of one line sorted by insertion in [`sort_lines`]; longer lines are merged.
 const INSERTION_RUN: usize = 32;
 
@@ -172,16 +141,17 @@ pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
 }
 
 /// Sorts every line of `indptr` by minor index in place, stably (SciPy's `sort_indices`, equal
-/// indices in storage order); returns whether some line holds an index twice.
+/// indices in storage order); returns the inclusive scan of the lines' counts of distinct
+/// indices and their total (below `nnz` when some line holds an index twice).
 pub(crate) fn sort_each_line<T: SparseDType, I: SparseIndex>(
     indptr: &Array<I>,
     minor: &mut Array<I>,
     data: &mut Array<T>,
     majors: usize,
-) -> Result<bool> {
+) -> Result<(Array<i64>, usize)> {
     let n = data.len();
     if n == 0 || majors == 0 {
-        return Ok(false);
+        return Ok((Array::<i64>::zeros(&data.device(), &[majors])?, 0));
     }
     let dev = data.device();
     let (cfg, per_thread, spread) = row_runs(&dev, majors)?;
@@ -209,8 +179,42 @@ pub(crate) fn sort_each_line<T: SparseDType, I: SparseIndex>(
             spread as u64,
         )?;
     }
-    let (_, distinct) = scan_flags(&kept)?;
-    Ok(distinct < n)
+    scan_flags(&kept)
+}
+
+/// Sorted lines with their groups of equal indices summed into one entry each (in storage
+/// order, from zero), given the inclusive scan `scanned` of the lines' counts of distinct
+/// indices and their total `groups`: the new pointers, indices and values.
+fn sum_line_groups<T: SparseDType, I: SparseIndex>(
+    indptr: &Array<I>,
+    minor: &Array<I>,
+    data: &Array<T>,
+    scanned: &Array<i64>,
+    groups: usize,
+    majors: usize,
+) -> Result<(Array<I>, Array<I>, Array<T>)> {
+    let dev = data.device();
+    let mut bounds = Array::<i64>::zeros(&dev, &[groups + 1])?;
+    let mut out_minor = Array::<I>::zeros(&dev, &[groups])?;
+    let (cfg, per_thread, spread) = row_runs(&dev, majors)?;
+    line_groups::launch::<I>(
+        &cfg,
+        indptr,
+        minor,
+        scanned,
+        &mut bounds,
+        &mut out_minor,
+        majors as u64,
+        per_thread as u64,
+        spread as u64,
+    )?;
+    let mut sums = Array::<T>::zeros(&dev, &[groups])?;
+    if groups > 0 {
+        T::segment_sums::<i64>(&per_element(groups)?, data, &bounds, &mut sums)?;
+    }
+    let mut out_ptr = Array::<I>::zeros(&dev, &[majors + 1])?;
+    pointers_from_scan::launch::<I>(&per_element(majors + 1)?, scanned, &mut out_ptr)?;
+    Ok((out_ptr, out_minor, sums))
 }
 
 /// The entries `(major, minor, data)` as canonical compressed lines (SciPy's `tocsr` of COO):
@@ -224,13 +228,11 @@ pub(crate) fn canonical_lines<T: SparseDType, I: SparseIndex>(
     minor_extent: usize,
 ) -> Result<Compressed<T, I>> {
     let (indptr, mut minor, mut data) = bucket_lines(major, minor, data, majors)?;
-    let repeated = sort_each_line(&indptr, &mut minor, &mut data, majors)?;
-    let sorted = Compressed::trusted(data, minor, indptr, majors, minor_extent)?;
-    if !repeated {
-        return Ok(sorted);
+    let (scanned, groups) = sort_each_line(&indptr, &mut minor, &mut data, majors)?;
+    if groups == data.len() {
+        return Compressed::trusted(data, minor, indptr, majors, minor_extent);
     }
-    let (major, minor, data) = sum_groups(&sorted.expand_majors()?, &sorted.indices, &sorted.data)?;
-    let indptr = pointers(&major, majors)?;
+    let (indptr, minor, data) = sum_line_groups(&indptr, &minor, &data, &scanned, groups, majors)?;
     Compressed::trusted(data, minor, indptr, majors, minor_extent)
 }
 
@@ -445,12 +447,18 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         if self.canonical {
             return Ok(());
         }
-        self.sort_indices()?;
-        let major = self.expand_majors()?;
-        let (major, indices, data) = sum_groups(&major, &self.indices, &self.data)?;
-        self.indptr = pointers(&major, self.majors)?;
-        self.indices = indices;
-        self.data = data;
+        let (scanned, groups) =
+            sort_each_line(&self.indptr, &mut self.indices, &mut self.data, self.majors)?;
+        if groups < self.data.len() {
+            (self.indptr, self.indices, self.data) = sum_line_groups(
+                &self.indptr,
+                &self.indices,
+                &self.data,
+                &scanned,
+                groups,
+                self.majors,
+            )?;
+        }
         self.check()?;
         Ok(())
     }

@@ -100,41 +100,6 @@ pub(crate) fn expand_majors<I: Int>(indptr: &[I], major: &mut [I], majors: usize
     }
 }
 
-/// `flags[i]`: 1 when entry `i` starts a group of equal `(major, minor)` pairs (the pairs
-/// are sorted), else 0.
-#[raw_kernel]
-pub(crate) fn group_flags<I: Int>(major: &[I], minor: &[I], flags: &mut [i64]) {
-    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if i < flags.len() {
-        let mut f: i64 = 1;
-        if i > 0 && major[i] == major[i - 1] && minor[i] == minor[i - 1] {
-            f = 0;
-        }
-        flags[i] = f;
-    }
-}
-
-/// `bounds[g]`: where group `g` starts, from the inclusive scan of the group flags;
-/// `bounds[groups]` is the number of entries.
-#[raw_kernel]
-pub(crate) fn group_bounds(scanned: &[i64], bounds: &mut [i64]) {
-    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    let n = scanned.len();
-    if i < n {
-        let mut before: i64 = 0;
-        if i > 0 {
-            before = scanned[i - 1];
-        }
-        let here = scanned[i];
-        if here != before {
-            bounds[(here - 1) as usize] = i as i64;
-        }
-        if i == n - 1 {
-            bounds[here as usize] = n as i64;
-        }
-    }
-}
-
 /// `indptr[r]`: the first position of sorted `major` holding a value `>= r` (a lower bound
 /// by bisection), one thread per `r <= majors`.
 #[raw_kernel]
@@ -956,5 +921,48 @@ pub(crate) fn sort_lines<T: DType, I: Int>(
             }
         }
         kept[m] = distinct;
+    }
+}
+
+/// The groups of equal minor indices of sorted lines, one thread per line `m`: from
+/// `scanned[m - 1]` (0 for the first line; `scanned` the inclusive scan of the lines' counts
+/// of distinct indices), `bounds[g]` is where group `g` starts and `out_minor[g]` its index;
+/// the last line's thread also writes `bounds[groups] = nnz`. Thread `item * spread` does
+/// the lines `item * per_thread ..` (`per_thread` of them).
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn line_groups<I: Int>(
+    indptr: &[I],
+    minor: &[I],
+    scanned: &[i64],
+    bounds: &mut [i64],
+    out_minor: &mut [I],
+    majors: usize,
+    per_thread: usize,
+    spread: usize,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if g % spread != 0 {
+        return;
+    }
+    let first = (g / spread) * per_thread;
+    let last = (first + per_thread).min(majors);
+    for m in first..last {
+        let mut pos: usize = 0;
+        if m > 0 {
+            pos = scanned[m - 1] as u64 as usize;
+        }
+        let s = indptr[m].cast::<u64>() as usize;
+        let e = indptr[m + 1].cast::<u64>() as usize;
+        for j in s..e {
+            if j == s || minor[j] != minor[j - 1] {
+                bounds[pos] = j as i64;
+                out_minor[pos] = minor[j];
+                pos += 1;
+            }
+        }
+        if m == majors - 1 {
+            bounds[pos] = e as i64;
+        }
     }
 }
