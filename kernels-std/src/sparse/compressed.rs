@@ -4,7 +4,8 @@
 
 use super::dtypes::{SparseDType, SparseIndex};
 use super::kernels::{
-    check_compressed, expand_majors, group_bounds, group_flags, kept_pointers, line_starts,
+    check_compressed, chunk_histogram, chunk_pointers, chunk_scatter, expand_majors, kept_pointers,
+    line_groups, line_starts, pointers_from_scan, sort_lines,
 };
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items};
@@ -81,35 +82,158 @@ pub(crate) fn lex_order<I: SparseIndex>(major: &Array<I>, minor: &Array<I>) -> R
     take(&by_minor, &by_major, None)
 }
 
-/// Sorted pairs `(major, minor)` with their values, each group of equal pairs summed in
-/// storage order into one entry.
-pub(crate) fn sum_groups<T: SparseDType, I: SparseIndex>(
+/// The entries of one line sorted by insertion in [`sort_lines`]; longer lines are merged.
+const INSERTION_RUN: usize = 32;
+
+/// The entries grouped into lines by a stable counting sort on `major` (SciPy's
+/// `coo_tocsr`): the line pointers `[majors + 1]` and the minor indices and values in line
+/// order, the entries of one line in storage order. The entries are cut into a few chunks,
+/// each counted and scattered by one thread (a histogram `[majors, chunks]`, its scan, a
+/// scatter), so no atomics are needed and the result is deterministic.
+pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
     major: &Array<I>,
     minor: &Array<I>,
     data: &Array<T>,
+    majors: usize,
 ) -> Result<(Array<I>, Array<I>, Array<T>)> {
+    let dev = data.device();
     let n = data.len();
-    if n == 0 {
-        return Ok((major.clone(), minor.clone(), data.clone()));
+    check_extents::<I>("sparse conversion (stored values)", &[n])?;
+    if n == 0 || majors == 0 {
+        return Ok((
+            Array::<I>::zeros(&dev, &[majors + 1])?,
+            minor.clone(),
+            data.clone(),
+        ));
+    }
+    // One chunk per CPU worker (many on a GPU), and no more than about two counts per entry.
+    let wanted = if dev.is_cpu() { cpu_workers() } else { 4096 };
+    let chunks = wanted.min((2 * n / majors).max(1));
+    let cells = majors
+        .checked_mul(chunks)
+        .ok_or_else(|| Error::invalid(format!("sparse conversion: {majors} lines are too many")))?;
+    let mut counts = Array::<i64>::zeros(&dev, &[cells])?;
+    let (cfg, spread) = launch_items(&dev, chunks)?;
+    chunk_histogram::launch::<I>(&cfg, major, &mut counts, chunks as u64, spread as u64)?;
+    let (scanned, _) = scan_flags(&counts)?;
+    let mut out_minor = Array::<I>::zeros(&dev, &[n])?;
+    let mut out_data = Array::<T>::zeros(&dev, &[n])?;
+    chunk_scatter::launch::<T, I>(
+        &cfg,
+        major,
+        minor,
+        data,
+        &scanned,
+        &mut counts,
+        &mut out_minor,
+        &mut out_data,
+        chunks as u64,
+        spread as u64,
+    )?;
+    let mut indptr = Array::<I>::zeros(&dev, &[majors + 1])?;
+    chunk_pointers::launch::<I>(
+        &per_element(majors + 1)?,
+        &scanned,
+        &mut indptr,
+        chunks as u64,
+    )?;
+    Ok((indptr, out_minor, out_data))
+}
+
+/// Sorts every line of `indptr` by minor index in place, stably (SciPy's `sort_indices`, equal
+/// indices in storage order); returns the inclusive scan of the lines' counts of distinct
+/// indices and their total (below `nnz` when some line holds an index twice).
+pub(crate) fn sort_each_line<T: SparseDType, I: SparseIndex>(
+    indptr: &Array<I>,
+    minor: &mut Array<I>,
+    data: &mut Array<T>,
+    majors: usize,
+) -> Result<(Array<i64>, usize)> {
+    let n = data.len();
+    if n == 0 || majors == 0 {
+        return Ok((Array::<i64>::zeros(&data.device(), &[majors])?, 0));
     }
     let dev = data.device();
-    let cfg = per_element(n)?;
-    let mut flags = Array::<i64>::zeros(&dev, &[n])?;
-    group_flags::launch::<I>(&cfg, major, minor, &mut flags)?;
-    let (scanned, groups) = scan_flags(&flags)?;
-    if groups == n {
-        return Ok((major.clone(), minor.clone(), data.clone()));
+    let (cfg, per_thread, spread) = row_runs(&dev, majors)?;
+    let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
+    let mut flags = Array::<u32>::zeros(&dev, &[1])?;
+    for pass in 0..2u32 {
+        // Pass 1 (the lines longer than a run, merged through scratch arrays) only when
+        // pass 0 found some.
+        let scratch = if pass == 0 { 0 } else { n };
+        if pass == 1 && flags.to_vec()?[0] == 0 {
+            break;
+        }
+        sort_lines::launch::<T, I>(
+            &cfg,
+            indptr,
+            &mut *minor,
+            &mut *data,
+            &mut Array::<I>::zeros(&dev, &[scratch])?,
+            &mut Array::<T>::zeros(&dev, &[scratch])?,
+            &mut kept,
+            &mut flags,
+            INSERTION_RUN as u64,
+            pass,
+            per_thread as u64,
+            spread as u64,
+        )?;
     }
+    scan_flags(&kept)
+}
+
+/// Sorted lines with their groups of equal indices summed into one entry each (in storage
+/// order, from zero), given the inclusive scan `scanned` of the lines' counts of distinct
+/// indices and their total `groups`: the new pointers, indices and values.
+fn sum_line_groups<T: SparseDType, I: SparseIndex>(
+    indptr: &Array<I>,
+    minor: &Array<I>,
+    data: &Array<T>,
+    scanned: &Array<i64>,
+    groups: usize,
+    majors: usize,
+) -> Result<(Array<I>, Array<I>, Array<T>)> {
+    let dev = data.device();
     let mut bounds = Array::<i64>::zeros(&dev, &[groups + 1])?;
-    group_bounds::launch(&cfg, &scanned, &mut bounds)?;
-    let starts = bounds.slice(s![..groups])?.as_standard_layout()?;
+    let mut out_minor = Array::<I>::zeros(&dev, &[groups])?;
+    let (cfg, per_thread, spread) = row_runs(&dev, majors)?;
+    line_groups::launch::<I>(
+        &cfg,
+        indptr,
+        minor,
+        scanned,
+        &mut bounds,
+        &mut out_minor,
+        majors as u64,
+        per_thread as u64,
+        spread as u64,
+    )?;
     let mut sums = Array::<T>::zeros(&dev, &[groups])?;
-    T::segment_sums::<i64>(&per_element(groups)?, data, &bounds, &mut sums)?;
-    Ok((
-        take(major, &starts, None)?,
-        take(minor, &starts, None)?,
-        sums,
-    ))
+    if groups > 0 {
+        T::segment_sums::<i64>(&per_element(groups)?, data, &bounds, &mut sums)?;
+    }
+    let mut out_ptr = Array::<I>::zeros(&dev, &[majors + 1])?;
+    pointers_from_scan::launch::<I>(&per_element(majors + 1)?, scanned, &mut out_ptr)?;
+    Ok((out_ptr, out_minor, sums))
+}
+
+/// The entries `(major, minor, data)` as canonical compressed lines (SciPy's `tocsr` of COO):
+/// grouped into lines by a counting sort, each line sorted by minor index, the values of
+/// equal pairs summed in storage order (explicit zeros kept).
+pub(crate) fn canonical_lines<T: SparseDType, I: SparseIndex>(
+    major: &Array<I>,
+    minor: &Array<I>,
+    data: &Array<T>,
+    majors: usize,
+    minor_extent: usize,
+) -> Result<Compressed<T, I>> {
+    let (indptr, mut minor, mut data) = bucket_lines(major, minor, data, majors)?;
+    let (scanned, groups) = sort_each_line(&indptr, &mut minor, &mut data, majors)?;
+    if groups == data.len() {
+        return Compressed::trusted(data, minor, indptr, majors, minor_extent);
+    }
+    let (indptr, minor, data) = sum_line_groups(&indptr, &minor, &data, &scanned, groups, majors)?;
+    Compressed::trusted(data, minor, indptr, majors, minor_extent)
 }
 
 /// The pointers of lines `0..majors` over the sorted majors `major`.
@@ -303,11 +427,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     /// their minor index, ties in storage order (SciPy's `csr_tocsc`), duplicates kept.
     pub fn swap_axes(&self) -> Result<Self> {
         let major = self.expand_majors()?;
-        let order = argsort(&self.indices, Some(0))?;
-        let new_major = take(&self.indices, &order, None)?;
-        let indices = take(&major, &order, None)?;
-        let data = take(&self.data, &order, None)?;
-        let indptr = pointers(&new_major, self.minor)?;
+        let (indptr, indices, data) = bucket_lines(&self.indices, &major, &self.data, self.minor)?;
         Compressed::trusted(data, indices, indptr, self.minor, self.majors)
     }
 
@@ -316,10 +436,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         if self.sorted {
             return Ok(());
         }
-        let major = self.expand_majors()?;
-        let order = lex_order(&major, &self.indices)?;
-        self.indices = take(&self.indices, &order, None)?;
-        self.data = take(&self.data, &order, None)?;
+        sort_each_line(&self.indptr, &mut self.indices, &mut self.data, self.majors)?;
         self.check()?;
         Ok(())
     }
@@ -330,12 +447,18 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         if self.canonical {
             return Ok(());
         }
-        self.sort_indices()?;
-        let major = self.expand_majors()?;
-        let (major, indices, data) = sum_groups(&major, &self.indices, &self.data)?;
-        self.indptr = pointers(&major, self.majors)?;
-        self.indices = indices;
-        self.data = data;
+        let (scanned, groups) =
+            sort_each_line(&self.indptr, &mut self.indices, &mut self.data, self.majors)?;
+        if groups < self.data.len() {
+            (self.indptr, self.indices, self.data) = sum_line_groups(
+                &self.indptr,
+                &self.indices,
+                &self.data,
+                &scanned,
+                groups,
+                self.majors,
+            )?;
+        }
         self.check()?;
         Ok(())
     }

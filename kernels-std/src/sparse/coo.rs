@@ -1,8 +1,6 @@
 //! [`CooArray`]: SciPy's `coo_array`.
 
-use super::compressed::{
-    check_1d, check_device, check_extents, lex_order, pointers, sum_groups, Compressed,
-};
+use super::compressed::{canonical_lines, check_1d, check_device, check_extents, Compressed};
 use super::csc::CscArray;
 use super::csr::{check_2d, CsrArray};
 use super::dtypes::{SparseDType, SparseIndex};
@@ -205,18 +203,7 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
     ) -> Result<Compressed<T, I>> {
         // The pointers count stored values in the index type.
         check_extents::<I>("coo_array conversion (stored values)", &[self.data.len()])?;
-        let (major, minor, data) = if self.data.is_empty() {
-            (major.clone(), minor.clone(), self.data.clone())
-        } else {
-            let order = lex_order(major, minor)?;
-            sum_groups(
-                &take(major, &order, None)?,
-                &take(minor, &order, None)?,
-                &take(&self.data, &order, None)?,
-            )?
-        };
-        let indptr = pointers(&major, majors)?;
-        Compressed::trusted(data, minor, indptr, majors, n)
+        canonical_lines(major, minor, &self.data, majors, n)
     }
 
     /// SciPy's `tocsr()`: sorted columns, duplicates summed (in storage order), explicit
@@ -288,13 +275,9 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
             return Ok(());
         }
         if !self.data.is_empty() {
-            let order = lex_order(&self.row, &self.col)?;
-            let (row, col, data) = sum_groups(
-                &take(&self.row, &order, None)?,
-                &take(&self.col, &order, None)?,
-                &take(&self.data, &order, None)?,
-            )?;
-            (self.row, self.col, self.data) = (row, col, data);
+            let lines = self.compress(&self.row, &self.col, self.shape[0], self.shape[1])?;
+            self.row = lines.expand_majors()?;
+            (self.col, self.data) = (lines.indices, lines.data);
         }
         self.canonical = true;
         Ok(())

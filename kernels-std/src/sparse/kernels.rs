@@ -100,41 +100,6 @@ pub(crate) fn expand_majors<I: Int>(indptr: &[I], major: &mut [I], majors: usize
     }
 }
 
-/// `flags[i]`: 1 when entry `i` starts a group of equal `(major, minor)` pairs (the pairs
-/// are sorted), else 0.
-#[raw_kernel]
-pub(crate) fn group_flags<I: Int>(major: &[I], minor: &[I], flags: &mut [i64]) {
-    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if i < flags.len() {
-        let mut f: i64 = 1;
-        if i > 0 && major[i] == major[i - 1] && minor[i] == minor[i - 1] {
-            f = 0;
-        }
-        flags[i] = f;
-    }
-}
-
-/// `bounds[g]`: where group `g` starts, from the inclusive scan of the group flags;
-/// `bounds[groups]` is the number of entries.
-#[raw_kernel]
-pub(crate) fn group_bounds(scanned: &[i64], bounds: &mut [i64]) {
-    let i = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    let n = scanned.len();
-    if i < n {
-        let mut before: i64 = 0;
-        if i > 0 {
-            before = scanned[i - 1];
-        }
-        let here = scanned[i];
-        if here != before {
-            bounds[(here - 1) as usize] = i as i64;
-        }
-        if i == n - 1 {
-            bounds[here as usize] = n as i64;
-        }
-    }
-}
-
 /// `indptr[r]`: the first position of sorted `major` holding a value `>= r` (a lower bound
 /// by bisection), one thread per `r <= majors`.
 #[raw_kernel]
@@ -775,5 +740,229 @@ pub(crate) fn place_entries<T: DType, I: Int>(
         out_row[base + j] = (row[j].cast::<i64>() + row_off as i64).cast::<I>();
         out_col[base + j] = (col[j].cast::<i64>() + col_off as i64).cast::<I>();
         out_data[base + j] = data[j];
+    }
+}
+
+/// The counting sort's histogram: `counts[major[j] * chunks + c]` counts the entries `j` of
+/// chunk `c` (the `c`-th of `chunks` equal slices of the entries) in line `major[j]`. One
+/// thread per chunk (thread `c * spread`), so each count is written by one thread: no
+/// atomics, and the layout `[majors, chunks]` makes the scan of all counts the place of
+/// each line's entries of each chunk.
+#[raw_kernel]
+pub(crate) fn chunk_histogram<I: Int>(
+    major: &[I],
+    counts: &mut [i64],
+    chunks: usize,
+    spread: usize,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if g % spread != 0 {
+        return;
+    }
+    let c = g / spread;
+    if c >= chunks {
+        return;
+    }
+    let n = major.len();
+    let start = c * n / chunks;
+    let end = (c + 1) * n / chunks;
+    for j in start..end {
+        let at = major[j].cast::<u64>() as usize * chunks + c;
+        counts[at] = counts[at] + 1;
+    }
+}
+
+/// The counting sort's stable scatter: chunk `c` (as [`chunk_histogram`]) walks its entries
+/// in storage order and writes entry `j` of line `m` to the next slot of its run
+/// `scanned[m * chunks + c] - left[m * chunks + c]` (`scanned` the inclusive scan of the
+/// counts, `left` the counts, decremented as the run fills). Entries of one line keep their
+/// storage order.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn chunk_scatter<T: DType, I: Int>(
+    major: &[I],
+    minor: &[I],
+    data: &[T],
+    scanned: &[i64],
+    left: &mut [i64],
+    out_minor: &mut [I],
+    out_data: &mut [T],
+    chunks: usize,
+    spread: usize,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if g % spread != 0 {
+        return;
+    }
+    let c = g / spread;
+    if c >= chunks {
+        return;
+    }
+    let n = major.len();
+    let start = c * n / chunks;
+    let end = (c + 1) * n / chunks;
+    for j in start..end {
+        let at = major[j].cast::<u64>() as usize * chunks + c;
+        let pos = (scanned[at] - left[at]) as u64 as usize;
+        left[at] = left[at] - 1;
+        out_minor[pos] = minor[j];
+        out_data[pos] = data[j];
+    }
+}
+
+/// Line pointers from the inclusive scan of the `[majors, chunks]` counts:
+/// `indptr[0] = 0`, `indptr[m + 1] = scanned[m * chunks + chunks - 1]`.
+#[raw_kernel]
+pub(crate) fn chunk_pointers<I: Int>(scanned: &[i64], indptr: &mut [I], chunks: usize) {
+    let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if r < indptr.len() {
+        let mut v: i64 = 0;
+        if r > 0 {
+            v = scanned[r * chunks - 1];
+        }
+        indptr[r] = v.cast::<I>();
+    }
+}
+
+/// Sorts each line's entries by minor index, stably (equal indices keep their order), and
+/// counts the distinct indices of the line into `kept[m]`. Thread `item * spread` does the
+/// lines `item * per_thread ..` (`per_thread` of them).
+///
+/// `pass` 0 sorts the lines of at most `run` entries by insertion and counts the longer ones
+/// in `flags[0]` (leaving them); `pass` 1 sorts only the longer ones: runs of `run` entries
+/// by insertion, then bottom-up merges of runs of doubling width into `tmp_minor`/`tmp_data`
+/// (the line's own slots there), each copied back.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn sort_lines<T: DType, I: Int>(
+    indptr: &[I],
+    minor: &mut [I],
+    data: &mut [T],
+    tmp_minor: &mut [I],
+    tmp_data: &mut [T],
+    kept: &mut [i64],
+    flags: &mut [u32],
+    run: usize,
+    pass: u32,
+    per_thread: usize,
+    spread: usize,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if g % spread != 0 {
+        return;
+    }
+    let first = (g / spread) * per_thread;
+    let last = (first + per_thread).min(kept.len());
+    for m in first..last {
+        let s = indptr[m].cast::<u64>() as usize;
+        let e = indptr[m + 1].cast::<u64>() as usize;
+        let long = e - s > run;
+        if pass == 0 && long {
+            atomic_add(&flags, 0, 1);
+            continue;
+        }
+        if pass == 1 && !long {
+            continue;
+        }
+        let mut b = s;
+        while b < e {
+            let be = (b + run).min(e);
+            for j in (b + 1)..be {
+                let key = minor[j];
+                let v = data[j];
+                let mut p = j;
+                while p > b && minor[p - 1] > key {
+                    minor[p] = minor[p - 1];
+                    data[p] = data[p - 1];
+                    p -= 1;
+                }
+                minor[p] = key;
+                data[p] = v;
+            }
+            b = be;
+        }
+        let mut width = run;
+        while width < e - s {
+            let mut lo = s;
+            while lo < e {
+                let mid = (lo + width).min(e);
+                let hi = (lo + 2 * width).min(e);
+                let mut i = lo;
+                let mut j = mid;
+                let mut o = lo;
+                while o < hi {
+                    let mut left = i < mid;
+                    if left && j < hi {
+                        left = minor[i] <= minor[j];
+                    }
+                    if left {
+                        tmp_minor[o] = minor[i];
+                        tmp_data[o] = data[i];
+                        i += 1;
+                    } else {
+                        tmp_minor[o] = minor[j];
+                        tmp_data[o] = data[j];
+                        j += 1;
+                    }
+                    o += 1;
+                }
+                lo = hi;
+            }
+            for j in s..e {
+                minor[j] = tmp_minor[j];
+                data[j] = tmp_data[j];
+            }
+            width *= 2;
+        }
+        let mut distinct: i64 = 0;
+        for j in s..e {
+            if j == s || minor[j] != minor[j - 1] {
+                distinct += 1;
+            }
+        }
+        kept[m] = distinct;
+    }
+}
+
+/// The groups of equal minor indices of sorted lines, one thread per line `m`: from
+/// `scanned[m - 1]` (0 for the first line; `scanned` the inclusive scan of the lines' counts
+/// of distinct indices), `bounds[g]` is where group `g` starts and `out_minor[g]` its index;
+/// the last line's thread also writes `bounds[groups] = nnz`. Thread `item * spread` does
+/// the lines `item * per_thread ..` (`per_thread` of them).
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn line_groups<I: Int>(
+    indptr: &[I],
+    minor: &[I],
+    scanned: &[i64],
+    bounds: &mut [i64],
+    out_minor: &mut [I],
+    majors: usize,
+    per_thread: usize,
+    spread: usize,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if g % spread != 0 {
+        return;
+    }
+    let first = (g / spread) * per_thread;
+    let last = (first + per_thread).min(majors);
+    for m in first..last {
+        let mut pos: usize = 0;
+        if m > 0 {
+            pos = scanned[m - 1] as u64 as usize;
+        }
+        let s = indptr[m].cast::<u64>() as usize;
+        let e = indptr[m + 1].cast::<u64>() as usize;
+        for j in s..e {
+            if j == s || minor[j] != minor[j - 1] {
+                bounds[pos] = j as i64;
+                out_minor[pos] = minor[j];
+                pos += 1;
+            }
+        }
+        if m == majors - 1 {
+            bounds[pos] = e as i64;
+        }
     }
 }

@@ -17,7 +17,6 @@ fn sparse_kernels_compile() {
         raw(&check_compressed::DEF, &[i]);
         raw(&check_coords::DEF, &[i]);
         raw(&expand_majors::DEF, &[i]);
-        raw(&group_flags::DEF, &[i]);
         raw(&line_starts::DEF, &[i]);
         raw(&kept_pointers::DEF, &[i]);
         raw(&unravel::DEF, &[i]);
@@ -26,6 +25,9 @@ fn sparse_kernels_compile() {
         raw(&flat_positions::DEF, &[i]);
         raw(&triangle_flags::DEF, &[i]);
         raw(&kron_coords::DEF, &[i]);
+        raw(&chunk_histogram::DEF, &[i]);
+        raw(&chunk_pointers::DEF, &[i]);
+        raw(&line_groups::DEF, &[i]);
         for t in NUMBERS {
             raw(&eye_parts::DEF, &[t, i]);
             raw(&segment_sums::DEF, &[t, i]);
@@ -45,6 +47,8 @@ fn sparse_kernels_compile() {
             raw(&diagonal_entries::DEF, &[t, i]);
             raw(&place_entries::DEF, &[t, i]);
             raw(&spgemm_pack::DEF, &[t, i]);
+            raw(&chunk_scatter::DEF, &[t, i]);
+            raw(&sort_lines::DEF, &[t, i]);
         }
         for t in [F32, F64] {
             raw(&super::linalg::norm::line_extrema::DEF, &[t, i]);
@@ -71,7 +75,6 @@ fn sparse_kernels_compile() {
         raw(&spgemm_reduce_c128::DEF, &[i]);
         raw(&spgemm_lines_c128::DEF, &[i]);
     }
-    raw(&group_bounds::DEF, &[]);
     for t in [F32, F64] {
         raw(
             &super::csgraph::kernels::laplacian_normed_diagonal::DEF,
