@@ -236,19 +236,19 @@ fn airy() {
                 .unwrap();
             let one = |v: f64| Array::from_vec(&Device::cpu(), &[1], vec![v]).unwrap();
             let got = [
-                special::airy(&one(1.0).astype::<i16>().unwrap())
+                special::airy(one(1.0).astype::<i16>().unwrap())
                     .unwrap()
                     .0
                     .dtype(),
-                special::airy(&one(1.0).astype::<i64>().unwrap())
+                special::airy(one(1.0).astype::<i64>().unwrap())
                     .unwrap()
                     .0
                     .dtype(),
-                special::airy(&one(1.0).astype::<f16>().unwrap())
+                special::airy(one(1.0).astype::<f16>().unwrap())
                     .unwrap()
                     .0
                     .dtype(),
-                special::airy(&one(1.0).astype::<f32>().unwrap())
+                special::airy(one(1.0).astype::<f32>().unwrap())
                     .unwrap()
                     .0
                     .dtype(),
