@@ -266,8 +266,10 @@ fn kernel_defs() -> Vec<(
         1: elliprc, elliprd, elliprf, elliprg, elliprj, polygamma, kolmogorov, kolmogi,
             factorialk, factorialk_complex, bernoulli_number, euler_number;
         // the names of issue 16 added last (tests/special_names.rs)
-        1: smirnov, smirnovi, owens_t;
+        1: smirnov, smirnovi, owens_t, stirling2;
         2: fresnel;
+        // the Airy functions (tests/special_names.rs)
+        4: airy, airye;
     }
 }
 

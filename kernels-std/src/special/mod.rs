@@ -39,7 +39,8 @@
 //! | Bessel of real order (real arguments) | [`iv`], [`ive`], [`kv`], [`kve`], [`jv`], [`jve`], [`yv`], [`yve`] |
 //! | Carlson's elliptic integrals | [`elliprc`], [`elliprd`], [`elliprf`], [`elliprg`], [`elliprj`] |
 //! | Kolmogorov and Smirnov distributions | [`kolmogorov`], [`kolmogi`], [`smirnov`], [`smirnovi`] |
-//! | multifactorials, Bernoulli and Euler numbers | [`factorial2`], [`factorialk`] ([`Extend`]), [`bernoulli`], [`euler`] |
+//! | Airy functions (real arguments) | [`airy`], [`airye`] |
+//! | multifactorials, Bernoulli and Euler numbers | [`factorial2`], [`factorialk`] ([`Extend`]), [`bernoulli`], [`euler`], [`stirling2`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
@@ -92,3 +93,5 @@ pub use promote::PromoteF64;
 pub use spherical_bessel::*;
 pub mod bessel_real;
 pub use bessel_real::*;
+pub mod airy_fns;
+pub use airy_fns::*;

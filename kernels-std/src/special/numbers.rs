@@ -1,6 +1,6 @@
-//! The multifactorials and the Bernoulli and Euler numbers of `scipy.special`:
-//! `factorial2`, `factorialk` (`exact=False`, either `extend`), `bernoulli`, `euler`
-//! (methods: [`scalar::numbers`](super::scalar::numbers)).
+//! The multifactorials, the Bernoulli and Euler numbers and the Stirling numbers of the
+//! second kind of `scipy.special`: `factorial2`, `factorialk` (`exact=False`, either
+//! `extend`), `bernoulli`, `euler`, `stirling2` (`exact=False`) (methods: [`scalar::numbers`](super::scalar::numbers)).
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -17,10 +17,15 @@
 //! assert!(near(b, &[1.0, -0.5, 1.0 / 6.0, 0.0, -1.0 / 30.0]));
 //! let e = special::euler(&Device::cpu(), 6)?.to_vec()?;
 //! assert!(near(e, &[1.0, 0.0, -1.0, 0.0, 5.0, 0.0, -61.0]));
+//! let n = Array::from_vec(&Device::cpu(), &[4], vec![10i64, 10, 0, 3])?;
+//! let k = Array::from_vec(&Device::cpu(), &[4], vec![3i64, -1, 0, 4])?;
+//! assert_eq!(special::stirling2(&n, &k)?.to_vec()?, vec![9330.0, 0.0, 1.0, 0.0]);
+//! assert!(special::stirling2(&x, &x).is_err()); // integers only, as SciPy
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 //!
-//! Promotion: SciPy's Python functions give `float64` for integer input; with
+//! Promotion: SciPy's Python functions give `float64` for integer input (`stirling2`
+//! always); with
 //! [`Extend::Complex`] a `float32` input stays `float32` ([`Promote`](super::Promote)).
 
 use crate::prelude::*;
@@ -122,4 +127,36 @@ fn indices(device: &Device, n: usize) -> Result<Array<f64>> {
         .checked_add(1)
         .ok_or_else(|| Error::invalid("bernoulli/euler: n + 1 overflows"))?;
     crate::creation::arange(device, (0.0, len as f64, 1.0))
+}
+
+/// The Stirling numbers of the second kind `S(n, k)`, elementwise, as `float64` (SciPy's
+/// `stirling2(N, K, exact=False)`): `n` and `k` of an integer dtype (others are an
+/// `Error::Invalid`, as SciPy's `TypeError`), converted to `float64` first as SciPy does; 1
+/// at `n = k = 0`, 0 for `k <= 0 < n`, `k > n` and negative `n`, `inf` where it overflows.
+/// SciPy's `exact=True` (Python integers) is not provided; beyond `n = 50` SciPy's values
+/// are an approximation (up to 1e-5 off), ours the exact numbers rounded (see
+/// [`scalar::stirling2`](super::scalar::stirling2())).
+///
+/// Example: [the family's page](self).
+pub fn stirling2<'a, T: DType>(
+    n: impl IntoOperand<'a, T>,
+    k: impl IntoOperand<'a, T>,
+) -> Result<Array<f64>> {
+    if T::ID.is_float() || T::ID.is_complex() || T::ID == DTypeId::Bool {
+        return Err(Error::invalid(format!(
+            "stirling2: n and k must be of an integer dtype, got {}",
+            T::ID
+        )));
+    }
+    super::kernels::stirling2::<f64>(as_f64(n)?, as_f64(k)?)
+}
+
+/// An operand converted to `float64`.
+fn as_f64<'a, T: DType>(x: impl IntoOperand<'a, T>) -> Result<Operand<'a, f64>> {
+    Ok(match x.into_operand() {
+        Operand::Scalar(s) => Operand::Scalar(s.cast::<f64>()),
+        Operand::Borrowed(a) => Operand::Owned(a.astype::<f64>()?),
+        Operand::Owned(a) => Operand::Owned(a.astype::<f64>()?),
+        Operand::Lazy(e) => Operand::Lazy(e.astype::<f64>()),
+    })
 }

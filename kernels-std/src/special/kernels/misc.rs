@@ -62,3 +62,8 @@ pub fn fresnel<F: Float>(x: F) -> (F, F) {
     let (s, c): (f64, f64) = scalar::fresnel(x.cast::<f64>());
     (s.cast::<F>(), c.cast::<F>())
 }
+
+kernel! {
+    // the Stirling numbers of the second kind
+    stirling2(n, k);
+}

@@ -151,3 +151,5 @@ pub use reductions::*;
 pub use zeta_fns::*;
 mod bessel_real;
 pub use bessel_real::*;
+mod airy_fns;
+pub use airy_fns::*;

@@ -170,7 +170,7 @@ fn steed_ke(mu: f64, x: f64) -> (f64, f64) {
 /// by `2^(-930 m)`; `m = -1` once `930 m ln 2 - x` passes `limit` (the values grow with the
 /// order: the caller's result has over- or underflowed by then).
 #[device_fn]
-fn ke_pair(v: f64, x: f64, limit: f64) -> (f64, f64, f64) {
+pub(crate) fn ke_pair(v: f64, x: f64, limit: f64) -> (f64, f64, f64) {
     let n = (v + 0.5).floor();
     let mu = v - n;
     let (mut a, mut b): (f64, f64) = if x <= 2.0 {
@@ -301,7 +301,7 @@ fn bessel_series(v: f64, x: f64, s: f64) -> (f64, f64) {
 /// `(e^-x I_v(x), m)` for `0 <= v <= 2^53` and a finite `x > 0`, the value scaled by
 /// `2^(930 m)` (`m >= 0`; -1: underflow certain).
 #[device_fn]
-fn ive_pos(v: f64, x: f64) -> (f64, f64) {
+pub(crate) fn ive_pos(v: f64, x: f64) -> (f64, f64) {
     if x * x <= 4.0 * (v + 1.0) {
         let (i, m): (f64, f64) = bessel_series(v, x, 1.0);
         return (i * (-x).exp(), m);
@@ -684,7 +684,7 @@ fn j_ratio(v: f64, x: f64) -> (f64, f64) {
 
 /// `(J_v(x), Y_v(x))` for `0 <= v <= 2^53` and a finite `x > 0`.
 #[device_fn]
-fn jy_pos(v: f64, x: f64) -> (f64, f64) {
+pub(crate) fn jy_pos(v: f64, x: f64) -> (f64, f64) {
     if x >= 25.0 && x >= v * v {
         return hankel_jy(v, x);
     }

@@ -68,3 +68,5 @@ pub mod spherical_bessel;
 pub use spherical_bessel::*;
 pub mod bessel_real;
 pub use bessel_real::*;
+pub mod airy_fns;
+pub use airy_fns::*;

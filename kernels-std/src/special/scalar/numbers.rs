@@ -155,3 +155,113 @@ pub fn euler_number(n: f64) -> f64 {
     let sign = if (0.25 * n).fract() == 0.0 { 1.0 } else { -1.0 };
     sign * r * dirichlet_beta(n + 1.0)
 }
+
+/// The Stirling number of the second kind `S(n, k)` (the ways to partition `n` things into
+/// `k` non-empty sets) of integers `n`, `k` given as floats (SciPy's `stirling2(n, k,
+/// exact=False)`): 1 at `n = k = 0`, 0 for `k <= 0 < n`, `k > n` or negative `n`, `inf`
+/// where it overflows.
+///
+/// Method: `S(n, 1) = S(n, n) = 1`; up to `n = 1024` the recurrence `S(r, j) = j S(r-1, j) +
+/// S(r-1, j-1)` (positive terms: each value a few roundings from the exact integer per
+/// row) along the shorter side, by columns `j <= k` or by diagonals `S(r, r - i)`, `i <= n -
+/// k` (at most 512 values in a local array); beyond, `S(n, n - m) = sum_j <<m, j>> C(n + m -
+/// 1 - j, 2m)` with the second-order Eulerian numbers `<<m, j>>` for `m = n - k <= 140`, and
+/// `inf` for the others (`S(n, k) >= min(S(n, 2), S(n, n - 141))`, both beyond `f64` there).
+///
+/// ```
+/// use kernels_std::special::scalar as sp;
+/// assert_eq!(sp::stirling2(10.0, 3.0), 9330.0);
+/// assert_eq!(sp::stirling2(1e6, 1e6 - 1.0), 499999500000.0); // C(n, 2)
+/// assert_eq!((sp::stirling2(0.0, 0.0), sp::stirling2(3.0, 4.0)), (1.0, 0.0));
+/// assert_eq!(sp::stirling2(1100.0, 500.0), f64::INFINITY);
+/// ```
+#[device_fn]
+pub fn stirling2(n: f64, k: f64) -> f64 {
+    if n.is_nan() || k.is_nan() {
+        f64::NAN
+    } else if n == k && n >= 0.0 {
+        1.0
+    } else if k <= 0.0 || k > n || n < 0.0 {
+        0.0
+    } else if k == 1.0 {
+        1.0
+    } else if n <= 1024.0 {
+        stirling2_recurrence(n, k)
+    } else if n - k <= 140.0 {
+        stirling2_eulerian(n, n - k)
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// `S(n, k)` for `1 < k < n <= 1024` by the recurrence along the shorter side.
+#[device_fn]
+fn stirling2_recurrence(n: f64, k: f64) -> f64 {
+    let ni = n as i64;
+    let ki = k as i64;
+    let m = ni - ki;
+    let mut c = [0.0f64; 513];
+    c[0] = 1.0;
+    if ki <= m {
+        // columns: c[j] = S(r, j), j = 0..=k
+        let mut r = 1i64;
+        while r <= ni {
+            let mut j = r.min(ki);
+            while j >= 1 {
+                c[j] = (j as f64) * c[j] + c[j - 1];
+                j -= 1;
+            }
+            c[0] = 0.0;
+            r += 1;
+        }
+        c[ki]
+    } else {
+        // diagonals: c[i] = S(r, r - i), i = 0..=m; S(r, r) = 1
+        let mut r = 1i64;
+        while r <= ni {
+            let mut i = r.min(m);
+            while i >= 1 {
+                c[i] = ((r - i) as f64) * c[i - 1] + c[i];
+                i -= 1;
+            }
+            r += 1;
+        }
+        c[m]
+    }
+}
+
+/// `S(n, n - m) = sum_(j < m) <<m, j>> C(n + m - 1 - j, 2m)` for `1 <= m <= 140` (positive
+/// terms), the second-order Eulerian numbers by `<<r, j>> = (j + 1) <<r-1, j>> + (2r - 1 -
+/// j) <<r-1, j-1>>`.
+#[device_fn]
+fn stirling2_eulerian(n: f64, m: f64) -> f64 {
+    let mi = m as i64;
+    let mut e = [0.0f64; 142];
+    e[0] = 1.0;
+    let mut r = 1i64;
+    while r <= mi {
+        let mut j = r - 1;
+        while j >= 1 {
+            e[j] = ((j + 1) as f64) * e[j] + ((2 * r - 1 - j) as f64) * e[j - 1];
+            j -= 1;
+        }
+        // e[0] = 1 stays (<<r, 0>> = 1)
+        r += 1;
+    }
+    let two_m = 2.0 * m;
+    let mut sum = 0.0f64;
+    let mut j = 0i64;
+    while j < mi {
+        // C(top, 2m) as a product of 2m factors near (top - 2m + i) / i
+        let top = n + m - 1.0 - (j as f64);
+        let mut c = 1.0f64;
+        let mut i = 1.0f64;
+        while i <= two_m {
+            c *= (top - two_m + i) / i;
+            i += 1.0;
+        }
+        sum += e[j] * c;
+        j += 1;
+    }
+    sum
+}
