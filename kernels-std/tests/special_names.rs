@@ -301,7 +301,7 @@ fn stirling2() {
     on_devices(|e, d| {
         let n = z.array::<i64>("stirling2.in0").unwrap();
         let k = z.array::<i64>("stirling2.in1").unwrap();
-        let got = special::stirling2(&n.to_device(d).unwrap(), &k.to_device(d).unwrap())
+        let got = special::stirling2(n.to_device(d).unwrap(), k.to_device(d).unwrap())
             .unwrap()
             .to_device(&Device::cpu())
             .unwrap();
