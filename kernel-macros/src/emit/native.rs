@@ -746,7 +746,7 @@ impl Native<'_> {
 /// implementations (`array_runtime::math::KernelMath`) instead of std's (the C library's).
 const RUNTIME_MATH: &[&str] = &[
     "exp", "exp2", "exp_m1", "ln", "log2", "log10", "ln_1p", "sinh", "cosh", "tanh", "asinh",
-    "acosh", "atanh", "atan", "asin", "acos", "cbrt", "sin", "cos", "tan",
+    "acosh", "atanh", "atan", "asin", "acos", "cbrt",
 ];
 
 /// `__kx_num(op, a, b)`: arithmetic on a type parameter bounded by `Num` only, wrapping for
