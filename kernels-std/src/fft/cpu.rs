@@ -86,36 +86,6 @@ impl<'a, I: DType> Lines<'a, I> {
         }
         dst[take..].fill(G::default());
     }
-
-    /// Lines `(o, first)` to `(o, first + dst.len() / m - 1)`, `m` elements each, into
-    /// consecutive lines of `dst`, as [`read`](Self::read) gives them. The lines are columns:
-    /// this reads across them, one index along the axis at a time (the lines' elements of
-    /// one index are adjacent or near in storage), rather than down one column after another,
-    /// whose every element is on another page.
-    #[inline]
-    fn read_block<G: Copy + Default>(
-        &self,
-        o: usize,
-        first: usize,
-        m: usize,
-        dst: &mut [G],
-        conv: impl Fn(I) -> G,
-    ) {
-        let width = dst.len() / m;
-        let take = self.len.min(m);
-        let starts: Vec<isize> = (0..width)
-            .map(|b| self.base + self.outer[o] + self.inner[first + b])
-            .collect();
-        for k in 0..take {
-            let step = k as isize * self.stride;
-            for (b, &start) in starts.iter().enumerate() {
-                dst[b * m + k] = conv(self.src[(start + step) as usize]);
-            }
-        }
-        for line in dst.chunks_exact_mut(m) {
-            line[take..].fill(G::default());
-        }
-    }
 }
 
 /// A one-dimensional transform of `m_in` values of type `G` into `m_out` of type `O`.
@@ -287,8 +257,8 @@ where
                     let first = block.first_column();
                     buf.resize(w * m_in, G::default());
                     res.resize(w * m_out, O::default());
-                    lines.read_block(*o, first, m_in, buf, &conv);
-                    for line in buf.chunks_exact_mut(m_in) {
+                    for (b, line) in buf.chunks_exact_mut(m_in).enumerate() {
+                        lines.read(*o, first + b, line, &conv);
                         xf.prepare(line);
                     }
                     xf.run(buf, res, scratch);
