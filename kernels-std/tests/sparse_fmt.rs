@@ -317,28 +317,13 @@ fn expm_multiply_edges_and_errors() {
 }
 
 /// Case `c`'s CSR matrix, any sparse dtype.
-fn any_matrix<T: SparseDType + NpyDType>(npz: &Npz, c: &str) -> CsrArray<T> {
-    let shape = npz
-        .array::<i64>(&format!("{c}_shape"))
-        .unwrap()
-        .to_vec()
-        .unwrap();
-    CsrArray::new(
-        &npz.array::<T>(&format!("{c}_data")).unwrap(),
-        &npz.array::<i32>(&format!("{c}_indices")).unwrap(),
-        &npz.array::<i32>(&format!("{c}_indptr")).unwrap(),
-        [shape[0] as usize, shape[1] as usize],
-    )
-    .unwrap()
-}
-
 fn kronsum_case<T>(npz: &Npz, c: &str)
 where
     T: SparseDType + NpyDType + Numeric + num_traits::One + PartialEq + std::fmt::Debug,
 {
-    let a = any_matrix::<T>(npz, &format!("{c}_a"));
-    let b = any_matrix::<T>(npz, &format!("{c}_b"));
-    let want = any_matrix::<T>(npz, c);
+    let a = matrix::<T>(npz, &format!("{c}_a"));
+    let b = matrix::<T>(npz, &format!("{c}_b"));
+    let want = matrix::<T>(npz, c);
     let got = kronsum(&a, &b).unwrap();
     assert_eq!(got.shape(), want.shape(), "{c}");
     assert!(got.has_canonical_format(), "{c}");
@@ -382,7 +367,7 @@ fn kronsum_against_scipy() {
                 other => panic!("{c}: {other:?}"),
             }
         }
-        let sq = any_matrix::<f64>(&npz, "ks_one_f64_a");
+        let sq = matrix::<f64>(&npz, "ks_one_f64_a");
         let rect = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 3]).unwrap()).unwrap();
         assert!(kronsum(&rect, &sq).is_err());
         assert!(kronsum(&sq, &rect).is_err());
@@ -563,7 +548,7 @@ where
         .unwrap();
     assert_eq!(a.nnz() as i64, nnz, "{c}: nnz");
     let csr = a.tocsr().unwrap();
-    let want = any_matrix::<T>(npz, &format!("{c}_csr"));
+    let want = matrix::<T>(npz, &format!("{c}_csr"));
     assert_eq!(
         csr.indptr().to_vec().unwrap(),
         want.indptr().to_vec().unwrap(),

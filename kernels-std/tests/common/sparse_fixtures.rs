@@ -4,7 +4,7 @@
 
 use kernels_std::io::{NpyDType, Npz};
 use kernels_std::sparse::linalg::SolverDType;
-use kernels_std::sparse::CsrArray;
+use kernels_std::sparse::{CsrArray, SparseDType};
 
 /// `||x - y||` on the host, in `f64`.
 pub fn dist<T: SolverDType>(x: &[T], y: &[T]) -> f64 {
@@ -37,7 +37,7 @@ pub fn eps<T: SolverDType>() -> f64 {
 }
 
 /// Case `c`'s CSR matrix.
-pub fn matrix<T: SolverDType + NpyDType>(npz: &Npz, c: &str) -> CsrArray<T> {
+pub fn matrix<T: SparseDType + NpyDType>(npz: &Npz, c: &str) -> CsrArray<T> {
     let shape = npz
         .array::<i64>(&format!("{c}_shape"))
         .unwrap()
