@@ -53,7 +53,7 @@
 //!
 //! Indices are `i64` (NumPy's `intp`). `sort` and `argsort` take every dtype ([`Sortable`]:
 //! complex numbers lexicographically, by three stable passes), and so do `unique` and the
-//! set routines (`sets.rs`); `searchsorted` takes integers and floats; `nonzero`, masks,
+//! set routines (`sets.rs`); `searchsorted` takes every dtype (`bool`, complex numbers in NumPy's order); `nonzero`, masks,
 //! `take` and `put` every dtype.
 
 pub(crate) mod compact;
@@ -63,7 +63,7 @@ pub(crate) mod nonzero;
 mod order;
 mod radix;
 mod radix_kernels;
-mod search;
+pub(crate) mod search;
 mod sets;
 mod sortable;
 mod sorting;
@@ -75,7 +75,7 @@ pub use indexing::{
 };
 pub use nonzero::{argwhere, boolean_index, compress, flatnonzero, nonzero};
 pub use order::{argpartition, lexsort, partition, sort_complex, Kth, SortComplex};
-pub use search::{digitize, searchsorted, searchsorted_with_sorter, Side};
+pub use search::{digitize, searchsorted, searchsorted_with_sorter, SearchSortedDType, Side};
 pub use sets::{
     intersect1d, intersect1d_indices, isin, setdiff1d, setxor1d, union1d, Intersect1d, IsIn,
 };

@@ -23,13 +23,13 @@
 //! `allclose` and `array_equal` are one `#[reduction]` each. What is read back is a scalar
 //! at most (a range, a length, a flag, a rule's statistics, a sum of weights).
 //!
-//! Where we differ from NumPy: `isclose`/`allclose` take float arrays of one dtype (convert
-//! integers with `astype`); `histogram` takes float data (NumPy's integer data gives `f64`
+//! Where we differ from NumPy: `isclose`/`allclose` take two arrays of one dtype
+//! ([`CloseDType`]); `histogram` takes float data (NumPy's integer data gives `f64`
 //! edges: `astype::<f64>()` first; the rules then lack NumPy's minimum width 1 for integers),
 //! weights of the data's dtype, and rejects a range given with explicit edges (NumPy ignores
 //! it); a rule asking for more than [`MAX_RULE_BINS`] bins is an error; `cov`'s `y` has `m`'s
 //! dtype, `fweights` are `i64`, `aweights` `f64`, and it always computes in `f64` (as NumPy does
-//! for real input); `bincount` weights are `f64`.
+//! for real input).
 //!
 //! ```
 //! use kernels_std::prelude::*;
@@ -49,8 +49,8 @@ mod histogram;
 mod histogramdd;
 
 pub use bin_rules::{BinRule, MAX_RULE_BINS};
-pub use bincount::{bincount, BinCount, BinCountWeighted};
-pub use close::{allclose, array_equal, array_equiv, isclose, AllClose, IsClose};
+pub use bincount::{bincount, BinCount, BinCountWeight, BinCountWeighted};
+pub use close::{allclose, array_equal, array_equiv, isclose, AllClose, CloseDType, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
 pub use histogram::{
     histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
@@ -61,7 +61,10 @@ pub use histogramdd::{histogram2d, histogram_bin_edges, histogramdd, HistogramBi
 pub mod kernels {
     pub use super::bin_rules::{standardized_cube, stone_costs, stone_counts, stone_edges, within};
     pub use super::bincount::{bincount_kernel, bincount_weighted_kernel};
-    pub use super::close::{allclose_kernel, equal_kernel, is_close, isclose_kernel};
+    pub use super::close::{
+        allclose_c128, allclose_c64, allclose_kernel, equal_kernel, is_close, isclose_c128,
+        isclose_c64, isclose_kernel,
+    };
     pub use super::cov::{center, correlate, divide, is_negative, scale};
     pub use super::histogram::{
         edge_not_above, edge_out_of_order, histogram_counts, histogram_density, histogram_edges,
