@@ -326,3 +326,68 @@ fn new_kernels_compile_with_nvrtc() {
     own_acc!(i8 => i8, i16 => i16, i32 => i32, u8 => u8, u16 => u16, u32 => u32, f16 => f32,
         bf16 => f32);
 }
+
+/// Case `hi_<name>`: `np.histogram(x, bins, range, weights, density)` of integer data.
+fn histogram_case<I: Int + NpyDType>(name: &str) {
+    use kernels_std::stats::{histogram_int, BinRule, HistogramBins};
+    let case = format!("hi_{name}");
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let key = |k: &str| format!("{case}_{k}");
+        let x = npz.array::<I>(&key("x")).unwrap();
+        let edges_in = npz.get(&key("edges")).map(|_| npz.array::<f64>(&key("edges")).unwrap());
+        let bins: HistogramBins<'_, f64> = if let Some(e) = &edges_in {
+            HistogramBins::Edges(e)
+        } else if npz.get(&key("rule")).is_some() {
+            let bytes = npz.array::<u8>(&key("rule")).unwrap().to_vec().unwrap();
+            let rule: BinRule = String::from_utf8(bytes).unwrap().parse().unwrap();
+            HistogramBins::Rule(rule)
+        } else {
+            let n: i64 = npz.array::<i64>(&key("count")).unwrap().item().unwrap();
+            HistogramBins::Count(n as usize)
+        };
+        let mut h = histogram_int(&x, bins).unwrap();
+        if npz.get(&key("range")).is_some() {
+            let r = npz.array::<f64>(&key("range")).unwrap().to_vec().unwrap();
+            h = h.range(r[0], r[1]);
+        }
+        let density: bool = npz.array::<bool>(&key("density")).unwrap().item().unwrap();
+        let want_edges = npz.array::<f64>(&key("edges_want")).unwrap();
+        let w = npz.get(&key("w")).map(|_| npz.array::<f64>(&key("w")).unwrap());
+        let edges = match (&w, density) {
+            (Some(w), _) => {
+                let (sums, edges) = h.weights(w).run().unwrap();
+                let want = npz.array::<f64>(&key("counts")).unwrap();
+                check(&sums, &want, Tol::close(1e-12, 1e-12), &case, &dev);
+                edges
+            }
+            (None, true) => {
+                let (d, edges) = h.density().unwrap();
+                let want = npz.array::<f64>(&key("counts")).unwrap();
+                check(&d, &want, Tol::ulps(4), &case, &dev);
+                edges
+            }
+            (None, false) => {
+                let (counts, edges) = h.run().unwrap();
+                let want = npz.array::<i64>(&key("counts")).unwrap();
+                check(&counts, &want, Tol::exact(), &case, &dev);
+                edges
+            }
+        };
+        check(&edges, &want_edges, Tol::ulps(1), &format!("{case} edges"), &dev);
+    }
+}
+
+#[test]
+fn histogram_of_integers() {
+    for name in ["i4_count", "i4_range", "i4_edges", "i4_weights", "i4_density"] {
+        histogram_case::<i32>(name);
+    }
+    histogram_case::<u8>("u1_const");
+    for rule in ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"] {
+        histogram_case::<i32>(&format!("i4_{rule}"));
+        histogram_case::<i64>(&format!("i8_small_{rule}"));
+    }
+    histogram_case::<i64>("i8_small_sqrt_range");
+    histogram_case::<i16>("i2_2d");
+}

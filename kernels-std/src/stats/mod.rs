@@ -24,8 +24,8 @@
 //! at most (a range, a length, a flag, a rule's statistics, a sum of weights).
 //!
 //! Where we differ from NumPy: `isclose`/`allclose` take two arrays of one dtype
-//! ([`CloseDType`]); `histogram` takes float data (NumPy's integer data gives `f64`
-//! edges: `astype::<f64>()` first; the rules then lack NumPy's minimum width 1 for integers),
+//! ([`CloseDType`]); `histogram` takes float data (integers: [`histogram_int`],
+//! with `f64` edges and NumPy's minimum width 1 for the rules),
 //! weights of the data's dtype, and rejects a range given with explicit edges (NumPy ignores
 //! it); a rule asking for more than [`MAX_RULE_BINS`] bins is an error; `cov`'s `y` has `m`'s
 //! dtype, `fweights` are `i64`, `aweights` `f64`, and it always computes in `f64` (as NumPy does
@@ -53,7 +53,8 @@ pub use bincount::{bincount, BinCount, BinCountWeight, BinCountWeighted};
 pub use close::{allclose, array_equal, array_equiv, isclose, AllClose, CloseDType, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
 pub use histogram::{
-    histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
+    histogram, histogram_int, histogram_with_edges, histogram_with_rule, Histogram,
+    WeightedHistogram,
 };
 pub use histogramdd::{histogram2d, histogram_bin_edges, histogramdd, HistogramBins};
 
