@@ -391,3 +391,45 @@ fn histogram_of_integers() {
     histogram_case::<i64>("i8_small_sqrt_range");
     histogram_case::<i16>("i2_2d");
 }
+
+/// Case `ua_<name>`: `np.unique(x, axis, return_index, return_inverse, return_counts)`.
+fn unique_axis_case<T: Sortable + kernels_std::array_runtime::ops::Equality + NpyDType + Approx>(
+    name: &str,
+) {
+    use kernels_std::sort::{unique_axis, unique_axis_full};
+    let case = format!("ua_{name}");
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let key = |k: &str| format!("{case}_{k}");
+        let x = npz.array::<T>(&key("x")).unwrap();
+        let axis: i64 = npz.array::<i64>(&key("axis")).unwrap().item().unwrap();
+        let u = unique_axis_full(&x, axis as isize).unwrap();
+        let want = npz.array::<T>(&key("values")).unwrap();
+        check(&u.values, &want, Tol::exact().signed_zero(), &case, &dev);
+        for (got, k) in [(&u.indices, "index"), (&u.inverse, "inverse"), (&u.counts, "counts")] {
+            let want = npz.array::<i64>(&key(k)).unwrap();
+            check(got, &want, Tol::exact(), &format!("{case} {k}"), &dev);
+        }
+        let values = unique_axis(&x, axis as isize).unwrap();
+        check(&values, &want, Tol::exact().signed_zero(), &case, &dev);
+    }
+}
+
+#[test]
+fn unique_along_an_axis() {
+    for name in ["i4_rows", "i4_cols", "i4_cols_neg"] {
+        unique_axis_case::<i32>(name);
+    }
+    unique_axis_case::<i16>("i2_3d_ax1");
+    unique_axis_case::<f64>("f8_nan_rows");
+    unique_axis_case::<bool>("b1_rows");
+    unique_axis_case::<c128>("c16_rows");
+    unique_axis_case::<f32>("f4_empty_rows");
+    unique_axis_case::<f32>("f4_no_rows");
+    unique_axis_case::<u8>("u1_one_row");
+    // Errors as NumPy's: a 0-d array, an axis out of range.
+    let dev = Device::cpu();
+    assert!(kernels_std::sort::unique_axis(&Array::scalar(&dev, 1i32).unwrap(), 0).is_err());
+    let a = Array::<i32>::zeros(&dev, &[2, 2]).unwrap();
+    assert!(kernels_std::sort::unique_axis(&a, -3).is_err());
+}

@@ -69,6 +69,7 @@ mod sortable;
 mod sorting;
 mod take;
 mod unique;
+mod unique_axis;
 
 pub use indexing::{
     choose, copyto, extract, fill_diagonal, place, put_along_axis, putmask, select,
@@ -86,6 +87,7 @@ pub use unique::{
     unique, unique_all, unique_counts, unique_full, unique_inverse, unique_values, UniqueAll,
     UniqueCounts, UniqueInverse,
 };
+pub use unique_axis::{unique_axis, unique_axis_full};
 
 pub(crate) use sorting::merge_sort_rows;
 
