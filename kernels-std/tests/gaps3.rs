@@ -106,8 +106,12 @@ fn scans_with_dtype() {
     dtype_case::<i16, f64>("cumsum_i2_f8_ax0", exact, |x, a| cumsum_as::<f64, _>(x, a));
     dtype_case::<f64, c64>("cumsum_f8_c8_ax1", FLOAT, |x, a| cumsum_as::<c64, _>(x, a));
     dtype_case::<u8, u8>("cumprod_u1_u1_ax0", exact, |x, a| cumprod_as::<u8, _>(x, a));
-    dtype_case::<u8, i32>("cumprod_u1_i4_none", exact, |x, a| cumprod_as::<i32, _>(x, a));
-    dtype_case::<i16, f32>("cumprod_i2_f4_ax1", exact, |x, a| cumprod_as::<f32, _>(x, a));
+    dtype_case::<u8, i32>("cumprod_u1_i4_none", exact, |x, a| {
+        cumprod_as::<i32, _>(x, a)
+    });
+    dtype_case::<i16, f32>("cumprod_i2_f4_ax1", exact, |x, a| {
+        cumprod_as::<f32, _>(x, a)
+    });
 }
 
 /// Case `tr_<name>`: `np.trace(x, offset, 0, 1, dtype=U)`.
@@ -152,9 +156,15 @@ fn dtype_forms_fuse_and_take_views() {
     assert_eq!(kernels_std::kernel::launches() - before, 1);
     // 3 * 10000 = 30000 mod 256 = 48; 1 + 4 + 9 = 14
     assert_eq!(e.to_vec().unwrap(), vec![48, 14]);
-    assert_eq!(sum_as::<f64, _>(&a).keepdims(true).run().unwrap().shape(), &[1, 1]);
+    assert_eq!(
+        sum_as::<f64, _>(&a).keepdims(true).run().unwrap().shape(),
+        &[1, 1]
+    );
     assert!(sum_as::<f64, _>(&a).axis(2).run().is_err());
-    assert!(mean_as::<f64, _>(&Array::scalar(&dev, 1i32).unwrap()).axis(0).run().is_err());
+    assert!(mean_as::<f64, _>(&Array::scalar(&dev, 1i32).unwrap())
+        .axis(0)
+        .run()
+        .is_err());
     assert!(cumsum_as::<f64, _>(&a, Some(-3)).is_err());
     assert!(trace_as::<f64, _>(&a, 0, 1, 1).is_err());
 }
@@ -216,10 +226,18 @@ fn close_case<T: CloseDType + NpyDType>(name: &str) {
         let npz = fixtures(&dev);
         let a = npz.array::<T>(&format!("{case}_a")).unwrap();
         let b = npz.array::<T>(&format!("{case}_b")).unwrap();
-        let tol = npz.array::<f64>(&format!("{case}_tol")).unwrap().to_vec().unwrap();
+        let tol = npz
+            .array::<f64>(&format!("{case}_tol"))
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let (rtol, atol, equal_nan) = (tol[0], tol[1], tol[2] != 0.0);
         let want = npz.array::<bool>(&format!("{case}_want")).unwrap();
-        let all: bool = npz.array::<bool>(&format!("{case}_all")).unwrap().item().unwrap();
+        let all: bool = npz
+            .array::<bool>(&format!("{case}_all"))
+            .unwrap()
+            .item()
+            .unwrap();
         let got = isclose(&a, &b)
             .rtol(rtol)
             .atol(atol)
@@ -267,7 +285,11 @@ fn bincount_case<T: Int + NpyDType, W: BinCountWeight + NpyDType>(name: &str) {
             .item()
             .unwrap();
         let want = npz.array::<f64>(&format!("{case}_want")).unwrap();
-        let got = bincount(&x).weights(&w).minlength(m as usize).run().unwrap();
+        let got = bincount(&x)
+            .weights(&w)
+            .minlength(m as usize)
+            .run()
+            .unwrap();
         check(&got, &want, Tol::ulps(2), &case, &dev);
     }
 }
@@ -335,7 +357,9 @@ fn histogram_case<I: Int + NpyDType>(name: &str) {
         let npz = fixtures(&dev);
         let key = |k: &str| format!("{case}_{k}");
         let x = npz.array::<I>(&key("x")).unwrap();
-        let edges_in = npz.get(&key("edges")).map(|_| npz.array::<f64>(&key("edges")).unwrap());
+        let edges_in = npz
+            .get(&key("edges"))
+            .map(|_| npz.array::<f64>(&key("edges")).unwrap());
         let bins: HistogramBins<'_, f64> = if let Some(e) = &edges_in {
             HistogramBins::Edges(e)
         } else if npz.get(&key("rule")).is_some() {
@@ -353,7 +377,9 @@ fn histogram_case<I: Int + NpyDType>(name: &str) {
         }
         let density: bool = npz.array::<bool>(&key("density")).unwrap().item().unwrap();
         let want_edges = npz.array::<f64>(&key("edges_want")).unwrap();
-        let w = npz.get(&key("w")).map(|_| npz.array::<f64>(&key("w")).unwrap());
+        let w = npz
+            .get(&key("w"))
+            .map(|_| npz.array::<f64>(&key("w")).unwrap());
         let edges = match (&w, density) {
             (Some(w), _) => {
                 let (sums, edges) = h.weights(w).run().unwrap();
@@ -374,17 +400,31 @@ fn histogram_case<I: Int + NpyDType>(name: &str) {
                 edges
             }
         };
-        check(&edges, &want_edges, Tol::ulps(1), &format!("{case} edges"), &dev);
+        check(
+            &edges,
+            &want_edges,
+            Tol::ulps(1),
+            &format!("{case} edges"),
+            &dev,
+        );
     }
 }
 
 #[test]
 fn histogram_of_integers() {
-    for name in ["i4_count", "i4_range", "i4_edges", "i4_weights", "i4_density"] {
+    for name in [
+        "i4_count",
+        "i4_range",
+        "i4_edges",
+        "i4_weights",
+        "i4_density",
+    ] {
         histogram_case::<i32>(name);
     }
     histogram_case::<u8>("u1_const");
-    for rule in ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"] {
+    for rule in [
+        "auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt",
+    ] {
         histogram_case::<i32>(&format!("i4_{rule}"));
         histogram_case::<i64>(&format!("i8_small_{rule}"));
     }
@@ -406,7 +446,11 @@ fn unique_axis_case<T: Sortable + kernels_std::array_runtime::ops::Equality + Np
         let u = unique_axis_full(&x, axis as isize).unwrap();
         let want = npz.array::<T>(&key("values")).unwrap();
         check(&u.values, &want, Tol::exact().signed_zero(), &case, &dev);
-        for (got, k) in [(&u.indices, "index"), (&u.inverse, "inverse"), (&u.counts, "counts")] {
+        for (got, k) in [
+            (&u.indices, "index"),
+            (&u.inverse, "inverse"),
+            (&u.counts, "counts"),
+        ] {
             let want = npz.array::<i64>(&key(k)).unwrap();
             check(got, &want, Tol::exact(), &format!("{case} {k}"), &dev);
         }

@@ -82,6 +82,5 @@ pub use moments::{
     average, mean, mean_as, nanmean, nanstd, nanvar, std, var, Average, Mean, Var, VarOf,
 };
 pub use sums::{
-    nanprod, nansum, prod, prod_as, sum, sum_as, NanProd, NanSum, Prod, ProdAsCall, Sum,
-    SumAsCall,
+    nanprod, nansum, prod, prod_as, sum, sum_as, NanProd, NanSum, Prod, ProdAsCall, Sum, SumAsCall,
 };

@@ -53,10 +53,7 @@ pub fn unique_axis<T: Sortable + Equality>(a: &Array<T>, axis: isize) -> Result<
 /// assert_eq!(u.counts.to_vec()?, vec![1, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn unique_axis_full<T: Sortable + Equality>(
-    a: &Array<T>,
-    axis: isize,
-) -> Result<UniqueAll<T>> {
+pub fn unique_axis_full<T: Sortable + Equality>(a: &Array<T>, axis: isize) -> Result<UniqueAll<T>> {
     if a.ndim() == 0 {
         return Err(Error::invalid(format!(
             "unique: axis {axis} is out of bounds for an array of dimension 0"
