@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `np.sort(a)`, `np.sort(a, axis=0)`, `np.sort(a, axis=None)` | [`sort`]`(&a, Some(-1))`, [`sort`]`(&a, Some(0))`, [`sort`]`(&a, None)` |
 //! | `np.argsort(a, kind="stable")` | [`argsort`]`(&a, Some(-1))` |
+//! | `np.unique(a, axis=0)`, with `return_index=True, ...` | [`unique_axis`]`(&a, 0)`, [`unique_axis_full`] |
 //! | `np.searchsorted(a, v, side="right")` | [`searchsorted`]`(&a, &v, Side::Right)` |
 //! | `np.searchsorted(a, v, sorter=s)` | [`searchsorted_with_sorter`]`(&a, &v, Side::Left, &s)` |
 //! | `np.partition(a, kth, axis=-1)`, `np.argpartition(a, [k1, k2])` | [`partition`]`(&a, kth, Some(-1))`, [`argpartition`]`(&a, [k1, k2], Some(-1))` |
@@ -53,8 +54,8 @@
 //!
 //! Indices are `i64` (NumPy's `intp`). `sort` and `argsort` take every dtype ([`Sortable`]:
 //! complex numbers lexicographically, by three stable passes), and so do `unique` and the
-//! set routines (`sets.rs`); `searchsorted` takes every dtype (`bool`, complex numbers in NumPy's order); `nonzero`, masks,
-//! `take` and `put` every dtype.
+//! set routines (`sets.rs`) and `searchsorted` ([`SearchSortedDType`]); `unique_axis` the
+//! dtypes with equality too; `nonzero`, masks, `take` and `put` every dtype.
 
 pub(crate) mod compact;
 pub(crate) mod indexing;

@@ -475,7 +475,7 @@ pub fn histogram_with_edges<'a, T: Float>(
 /// few scalars are read back. The same builder: `.range(lo, hi)`, `.run()`, `.density()`,
 /// `.bin_edges()` (NumPy's `histogram_bin_edges`); `.weights(&w)` makes `.run()` an error, as
 /// NumPy refuses rules for weighted data. No element (or none in the range) gives one bin.
-/// Differences: NumPy's minimum width 1 for integer data does not apply (our data is float);
+/// Differences: the data are float (integers: [`histogram_int`], with NumPy's minimum width 1);
 /// a rule asking for more than [`MAX_RULE_BINS`](super::MAX_RULE_BINS) bins is an error; Stone's
 /// rule does not warn when it picks its largest candidate.
 ///

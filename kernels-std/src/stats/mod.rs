@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `np.histogram(a, bins=10)`, `range=(0, 1)` | [`histogram`]`(&a, 10).run()`, `.range(0.0, 1.0)` (counts and edges) |
 //! | `np.histogram(a, bins=edges)` | [`histogram_with_edges`]`(&a, &edges).run()` |
+//! | `np.histogram(ints, bins)` (a count, a rule or edges) | [`histogram_int`]`(&ints, bins)?.run()` (`f64` edges) |
 //! | `np.histogram(a, bins="auto")` (`"fd"`, `"doane"`, ...) | [`histogram_with_rule`]`(&a, BinRule::Auto).run()` (or `"auto".parse()?`) |
 //! | `np.histogram_bin_edges(a, bins, range)` | [`histogram_bin_edges`]`(&a, bins, range)` (`10`, `BinRule::Fd`, `&edges`), or the builder's `.bin_edges()` |
 //! | `np.histogramdd(s, bins=[3, e], range=r, density=True, weights=w)` | [`histogramdd`]`(&s, &[3.into(), (&e).into()], Some(&r), true, Some(&w))` |
