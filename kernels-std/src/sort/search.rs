@@ -173,8 +173,8 @@ fn search_in<T: Num>(a: &Array<T>, values: &Array<T>, right: bool) -> Result<Arr
 /// let v = Array::from_vec(&dev, &[3], vec![2.0f64, 0.5, f64::NAN])?;
 /// assert_eq!(searchsorted(&a, &v, Side::Left)?.to_vec()?, vec![1, 0, 3]);
 /// assert_eq!(searchsorted(&a, &v, Side::Right)?.to_vec()?, vec![3, 0, 4]);
-/// let z = Array::from_vec(&dev, &[3], vec![c64::new(1.0, 2.0), c64::new(2.0, -1.0), c64::new(f64::NAN, 0.0)])?;
-/// let w = Array::from_vec(&dev, &[2], vec![c64::new(1.0, 5.0), c64::new(3.0, f64::NAN)])?;
+/// let z = Array::from_vec(&dev, &[3], vec![c64::new(1.0, 2.0), c64::new(2.0, -1.0), c64::new(f32::NAN, 0.0)])?;
+/// let w = Array::from_vec(&dev, &[2], vec![c64::new(1.0, 5.0), c64::new(3.0, f32::NAN)])?;
 /// assert_eq!(searchsorted(&z, &w, Side::Left)?.to_vec()?, vec![1, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
