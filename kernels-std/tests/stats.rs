@@ -340,7 +340,7 @@ fn cov_edge_cases() {
     }
 }
 
-fn isclose_case<T: Float + NpyDType>(
+fn isclose_case<T: Float + NpyDType + kernels_std::stats::CloseDType>(
     name: &str,
     dev: &Device,
     f: impl Fn(IsClose<'_, T>) -> IsClose<'_, T>,

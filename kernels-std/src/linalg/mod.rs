@@ -14,6 +14,7 @@
 //! | `np.einsum("ij,jk->ik", a, b)` | [`einsum`]`("ij,jk->ik", &[&a, &b])` |
 //! | `np.einsum_path("ij,jk,kl->il", a, b, c, optimize="greedy")` | [`einsum_path`]`("ij,jk,kl->il", &[&a, &b, &c], EinsumOptimize::Greedy(None))?` (`.path`, `.report`) |
 //! | `np.trace(a)`, `np.trace(a, 1, 0, 2)` | [`trace`]`(&a)`, [`trace_with`]`(&a, 1, 0, 2)` |
+//! | `np.trace(a, 0, 0, 1, dtype=np.int8)` | [`trace_as`]`::<i8, _>(&a, 0, 0, 1)` |
 //! | `np.diagonal(a, 0, 0, 1)` | [`diagonal`]`(&a, 0, 0, 1)` (a view) |
 //! | `np.linalg.norm(x)`, `norm(x, 1)`, `norm(x, np.inf)`, `norm(m, 'fro')` | [`norm`]`(&x, NormOrd::Default)`, `NormOrd::P(1.0)`, `NormOrd::Inf`, `NormOrd::Fro` |
 //! | `np.linalg.norm(x, ord, axis=(0, 2), keepdims=True)` | `norm_axes(&x, ord, &[0, 2], true)` |
@@ -153,7 +154,7 @@ pub use norm::{norm, NormOrd};
 pub use products::{cross, kron, matrix_transpose, matvec, multi_dot, vecdot, vecmat};
 pub use scalar::{Engine, LinalgScalar, RealScalar};
 pub use tensordot::{tensordot, TensorAxes};
-pub use trace::{diagonal, trace, trace_with};
+pub use trace::{diagonal, trace, trace_as, trace_with};
 
 use array_runtime::{Array, Result};
 

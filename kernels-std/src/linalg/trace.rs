@@ -4,7 +4,7 @@ use array_runtime::{Array, Error, Result};
 
 use super::scalar::LinalgScalar;
 use super::views;
-use crate::reduce::SumDType;
+use crate::reduce::{SumAs, SumDType};
 
 /// Checks and normalizes the two axes of a diagonal.
 fn diagonal_axes(
@@ -96,4 +96,27 @@ pub fn trace_with<T: LinalgScalar + SumDType>(
     let (x, y) = diagonal_axes("trace", a, axis1, axis2)?;
     let d = views::diagonal_view(a, offset, x, y)?;
     crate::reduce::sum(&d).axis(-1).run()
+}
+
+/// NumPy's `trace(a, offset, axis1, axis2, dtype=U)`: [`trace_with`] with the diagonal's
+/// elements converted to `U` and summed in it ([`sum_as`](crate::reduce::sum_as): integers
+/// wrap at `U`'s width).
+///
+/// ```
+/// use kernels_std::linalg::trace_as;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![100i32, 1, 2, 100])?;
+/// assert_eq!(trace_as::<i8, _>(&a, 0, 0, 1)?.item()?, -56);
+/// assert_eq!(trace_as::<f64, _>(&a, 1, 0, 1)?.item()?, 1.0);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn trace_as<U: SumAs, T: LinalgScalar>(
+    a: &Array<T>,
+    offset: isize,
+    axis1: isize,
+    axis2: isize,
+) -> Result<Array<U>> {
+    let (x, y) = diagonal_axes("trace", a, axis1, axis2)?;
+    let d = views::diagonal_view(a, offset, x, y)?;
+    crate::reduce::sum_as::<U, T>(&d).axis(-1).run()
 }

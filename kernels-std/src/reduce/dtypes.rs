@@ -33,6 +33,49 @@ pub trait SumDType: DType {
     type NanProd: ReduceKernel<Out = Self::Out>;
 }
 
+/// Dtypes [`sum_as`](super::sum_as) and [`prod_as`](super::prod_as) compute in (NumPy's
+/// `dtype=` of `sum` and `prod`): the elements are converted to it and combined in it, as
+/// NumPy does. Integers wrap at their own width (`dtype=np.int8` sums wrap at 8 bits); `f16`
+/// and `bf16` accumulate in `f32` and round once, as [`SumDType`] does for them; `f32`,
+/// `f64`, `c64` and `c128` stay themselves. `bool` (NumPy's logical or/and) is not offered.
+///
+/// ```
+/// use kernels_std::reduce::SumAs;
+/// fn takes<U: SumAs>() -> &'static str { <U as kernels_std::DType>::ID.name() }
+/// assert_eq!(takes::<i8>(), "i8");
+/// assert_eq!(takes::<kernels_std::c64>(), "c64");
+/// ```
+pub trait SumAs: DType {
+    /// The kernel of `sum` in this dtype.
+    type Sum: ReduceKernel<Out = Self>;
+    /// The kernel of `prod` in this dtype.
+    type Prod: ReduceKernel<Out = Self>;
+}
+
+macro_rules! sum_as {
+    ($($t:ty => $acc:ty;)*) => {$(
+        impl SumAs for $t {
+            type Sum = kernels::sum::Kernel<$t, $acc, $t>;
+            type Prod = kernels::prod::Kernel<$t, $acc, $t>;
+        }
+    )*};
+}
+sum_as! {
+    i8 => i8; i16 => i16; i32 => i32; i64 => i64;
+    u8 => u8; u16 => u16; u32 => u32; u64 => u64;
+    f16 => f32; bf16 => f32; f32 => f32; f64 => f64;
+}
+
+impl SumAs for c64 {
+    type Sum = kernels::sum_c64::Kernel;
+    type Prod = kernels::prod_c64::Kernel;
+}
+
+impl SumAs for c128 {
+    type Sum = kernels::sum_c128::Kernel;
+    type Prod = kernels::prod_c128::Kernel;
+}
+
 /// Dtypes `mean`, `var`, `std`, `average` (and their `nan` forms) take: the float accumulator
 /// and the result NumPy uses.
 ///

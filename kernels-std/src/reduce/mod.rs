@@ -14,6 +14,8 @@
 //! | `np.prod(a, axis=(0, 2), keepdims=True)` | [`prod`]`(&a).axes(&[0, 2]).keepdims(true).run()` |
 //! | `np.max`/`np.amax`, `np.min`/`np.amin`, `np.ptp` | [`max`], [`min`], [`ptp`] |
 //! | `np.argmax(a, axis=0)`, `np.argmin` | [`argmax`]`(&a).axis(0).run()`, [`argmin`] |
+//! | `np.sum(a, axis=0, dtype=np.int8)`, `np.prod(a, dtype=..)` | [`sum_as`]`::<i8, _>(&a).axis(0).run()`, [`prod_as`] |
+//! | `np.mean(a, dtype=np.float32)` | [`mean_as`]`::<f32, _>(&a).run()` |
 //! | `np.mean`, `np.average(a, axis=1, weights=w)` | [`mean`], [`average`]`(&a).axis(1).weights(&w).run()` |
 //! | `np.var(a, ddof=1)`, `np.std` | [`var`]`(&a).ddof(1).run()`, [`std()`] |
 //! | `np.any`, `np.all`, `np.count_nonzero` | [`any`], [`all`], [`count_nonzero`] |
@@ -31,7 +33,9 @@
 //! stable for data with a large mean, and vectorized on the CPU.
 //!
 //! Where we differ from NumPy:
-//! - No `dtype=` or `out=` argument; no `where=`, no `initial=`.
+//! - `dtype=` is a second name with the dtype as a type parameter: [`sum_as`], [`prod_as`],
+//!   [`mean_as`] ([`SumAs`]: not `bool`; `mean_as` of float and complex dtypes); the other
+//!   reductions have none. No `out=` argument; no `where=`, no `initial=`.
 //! - Complex inputs: `sum`, `prod`, `nansum`, `nanprod`, `mean`, `nanmean`, and the
 //!   variances (`var`, `std` and their `nan` forms: real results); not `average`, the
 //!   comparisons or truth tests yet. `bool` inputs: not for the comparisons (`max`, `argmax`,
@@ -67,12 +71,16 @@ pub use arg::{
     argmax, argmin, nanargmax, nanargmin, ArgCall, ArgDType, ArgMax, ArgMin, Largest, NanArgMax,
     NanArgMin, NanLargest, NanSmallest, Smallest,
 };
-pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, PtpDType, SumDType};
+pub use dtypes::{AverageOf, ExtremaDType, MeanDType, MeanOf, PtpDType, SumAs, SumDType};
 /// NumPy's `np.amax`, its other name for [`max`].
 pub use extrema::max as amax;
 /// NumPy's `np.amin`, its other name for [`min`].
 pub use extrema::min as amin;
 pub use extrema::{max, min, nanmax, nanmin, ptp, Max, Min, NanMax, NanMin, Ptp};
 pub use logic::{all, any, count_nonzero, All, Any, CountNonzero};
-pub use moments::{average, mean, nanmean, nanstd, nanvar, std, var, Average, Mean, Var, VarOf};
-pub use sums::{nanprod, nansum, prod, sum, NanProd, NanSum, Prod, Sum};
+pub use moments::{
+    average, mean, mean_as, nanmean, nanstd, nanvar, std, var, Average, Mean, Var, VarOf,
+};
+pub use sums::{
+    nanprod, nansum, prod, prod_as, sum, sum_as, NanProd, NanSum, Prod, ProdAsCall, Sum, SumAsCall,
+};

@@ -1,5 +1,6 @@
 //! `mean`, `var`, `std`, `average` and `nanmean`, `nanvar`, `nanstd`.
 
+use array_runtime::expr::IntoExpr;
 use array_runtime::kernel::elementwise::{IntoOperand, Operand};
 use array_runtime::kernel::reduction::{Erase, ReduceCall};
 use array_runtime::{c128, c64, shape, Array, DType, Error, Float, Result};
@@ -62,6 +63,28 @@ impl<T: MeanOf> Mean<'_, T> {
 pub fn mean<'a, T: MeanOf>(a: impl IntoOperand<'a, T>) -> Mean<'a, T> {
     Mean {
         a: a.into_operand(),
+        choice: AxesChoice::default(),
+        skip_nan: false,
+    }
+}
+
+/// NumPy's `mean(a, dtype=U)`: the mean with each element converted to the float or complex
+/// dtype `U` and summed in it (`f16`/`bf16` in `f32`, as [`mean`] does), returned as `U`.
+/// Axes and `keepdims` as for [`mean`]; the conversion is fused into the reduction. An
+/// integer `dtype=` (NumPy truncates the mean into it) is not offered.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::reduce::mean_as;
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![1i64, 2, 3, 5])?;
+/// let m: Array<f32> = mean_as::<f32, _>(&a).axis(1).run()?;
+/// assert_eq!(m.to_vec()?, vec![1.5, 4.0]);
+/// assert_eq!(mean_as::<c128, _>(&a).run()?.item()?, c128::new(2.75, 0.0));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn mean_as<'a, U: MeanOf<Out = U>, T: DType>(a: impl IntoExpr<T>) -> Mean<'a, U> {
+    Mean {
+        a: Operand::Lazy(a.into_expr().astype::<U>()),
         choice: AxesChoice::default(),
         skip_nan: false,
     }

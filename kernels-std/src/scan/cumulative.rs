@@ -270,6 +270,50 @@ pub fn cumprod<T: Accumulate>(a: &Array<T>, axis: Option<isize>) -> Result<Array
     scan(a, axis, op::MULTIPLY)
 }
 
+/// A scan of `a` along `axis` with its elements converted to `U` (NumPy's `dtype=`).
+fn scan_as<U: ScanDType, T: DType>(a: &Array<T>, axis: Option<isize>, op: u32) -> Result<Array<U>> {
+    let axis = match axis {
+        Some(0 | -1) if a.ndim() == 0 => None,
+        other => other,
+    };
+    let rows = Rows::converted(a, axis, |v| v.astype::<U>()?.as_standard_layout())?;
+    let out = scan_rows(&rows.data, rows.rows, rows.n, op)?;
+    rows.restore(&out, rows.n)
+}
+
+/// NumPy's `cumsum(a, axis, dtype=U)`: [`cumsum`] with each element converted to `U` and
+/// the running sums kept in `U` (integers wrap at `U`'s width, `f16` rounds at every step,
+/// as NumPy's `add.accumulate` in that dtype). `U` is an integer, float or complex dtype.
+///
+/// ```
+/// use kernels_std::scan::cumsum_as;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[3], vec![100i64, 100, 100])?;
+/// // np.cumsum(a, dtype=np.int8)
+/// assert_eq!(cumsum_as::<i8, _>(&a, None)?.to_vec()?, vec![100, -56, 44]);
+/// assert_eq!(cumsum_as::<f32, _>(&a, Some(0))?.to_vec()?, vec![100.0, 200.0, 300.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cumsum_as<U: ScanDType, T: DType>(a: &Array<T>, axis: Option<isize>) -> Result<Array<U>> {
+    scan_as(a, axis, op::ADD)
+}
+
+/// NumPy's `cumprod(a, axis, dtype=U)`: [`cumprod`] with each element converted to `U` and
+/// the running products kept in `U`, as [`cumsum_as`].
+///
+/// ```
+/// use kernels_std::scan::cumprod_as;
+/// use kernels_std::{Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[2, 2], vec![16u32, 16, 3, 4])?;
+/// assert_eq!(cumprod_as::<u8, _>(&a, Some(0))?.to_vec()?, vec![16, 16, 48, 64]);
+/// assert_eq!(cumprod_as::<u8, _>(&a, None)?.to_vec()?, vec![16, 0, 0, 0]);
+/// assert_eq!(cumprod_as::<f64, _>(&a, Some(1))?.to_vec()?, vec![16.0, 256.0, 3.0, 12.0]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn cumprod_as<U: ScanDType, T: DType>(a: &Array<T>, axis: Option<isize>) -> Result<Array<U>> {
+    scan_as(a, axis, op::MULTIPLY)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

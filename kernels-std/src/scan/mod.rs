@@ -3,6 +3,7 @@
 //! | NumPy | here |
 //! |---|---|
 //! | `np.cumsum(a)`, `np.cumsum(a, axis=1)` | [`cumsum`]`(&a, None)`, [`cumsum`]`(&a, Some(1))` |
+//! | `np.cumsum(a, dtype=np.int8)`, `np.cumprod(a, 0, dtype=..)` | [`cumsum_as`]`::<i8, _>(&a, None)`, [`cumprod_as`] |
 //! | `np.cumprod(a, axis=0)` | [`cumprod`]`(&a, Some(0))` |
 //! | `np.nancumsum(a, axis=0)`, `np.nancumprod(a)` | [`nancumsum`]`(&a, Some(0))`, [`nancumprod`]`(&a, None)` |
 //! | `np.cumulative_sum(a, axis=1, include_initial=True)` | [`cumulative_sum`]`(&a, Some(1), true)`, [`cumulative_prod`] |
@@ -24,7 +25,7 @@ mod diff;
 mod unwrap;
 mod variants;
 
-pub use cumulative::{cumprod, cumsum, Accumulate, ScanDType};
+pub use cumulative::{cumprod, cumprod_as, cumsum, cumsum_as, Accumulate, ScanDType};
 pub use diff::{diff, diff_with, ediff1d, Diff, DiffWith};
 pub use unwrap::{unwrap, Unwrap};
 pub use variants::{cumulative_prod, cumulative_sum, nancumprod, nancumsum, NanScan};

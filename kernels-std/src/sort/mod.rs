@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `np.sort(a)`, `np.sort(a, axis=0)`, `np.sort(a, axis=None)` | [`sort`]`(&a, Some(-1))`, [`sort`]`(&a, Some(0))`, [`sort`]`(&a, None)` |
 //! | `np.argsort(a, kind="stable")` | [`argsort`]`(&a, Some(-1))` |
+//! | `np.unique(a, axis=0)`, with `return_index=True, ...` | [`unique_axis`]`(&a, 0)`, [`unique_axis_full`] |
 //! | `np.searchsorted(a, v, side="right")` | [`searchsorted`]`(&a, &v, Side::Right)` |
 //! | `np.searchsorted(a, v, sorter=s)` | [`searchsorted_with_sorter`]`(&a, &v, Side::Left, &s)` |
 //! | `np.partition(a, kth, axis=-1)`, `np.argpartition(a, [k1, k2])` | [`partition`]`(&a, kth, Some(-1))`, [`argpartition`]`(&a, [k1, k2], Some(-1))` |
@@ -53,8 +54,8 @@
 //!
 //! Indices are `i64` (NumPy's `intp`). `sort` and `argsort` take every dtype ([`Sortable`]:
 //! complex numbers lexicographically, by three stable passes), and so do `unique` and the
-//! set routines (`sets.rs`); `searchsorted` takes integers and floats; `nonzero`, masks,
-//! `take` and `put` every dtype.
+//! set routines (`sets.rs`) and `searchsorted` ([`SearchSortedDType`]); `unique_axis` the
+//! dtypes with equality too; `nonzero`, masks, `take` and `put` every dtype.
 
 pub(crate) mod compact;
 pub(crate) mod indexing;
@@ -63,19 +64,20 @@ pub(crate) mod nonzero;
 mod order;
 mod radix;
 mod radix_kernels;
-mod search;
+pub(crate) mod search;
 mod sets;
 mod sortable;
 mod sorting;
 mod take;
 mod unique;
+mod unique_axis;
 
 pub use indexing::{
     choose, copyto, extract, fill_diagonal, place, put_along_axis, putmask, select,
 };
 pub use nonzero::{argwhere, boolean_index, compress, flatnonzero, nonzero};
 pub use order::{argpartition, lexsort, partition, sort_complex, Kth, SortComplex};
-pub use search::{digitize, searchsorted, searchsorted_with_sorter, Side};
+pub use search::{digitize, searchsorted, searchsorted_with_sorter, SearchSortedDType, Side};
 pub use sets::{
     intersect1d, intersect1d_indices, isin, setdiff1d, setxor1d, union1d, Intersect1d, IsIn,
 };
@@ -86,6 +88,7 @@ pub use unique::{
     unique, unique_all, unique_counts, unique_full, unique_inverse, unique_values, UniqueAll,
     UniqueCounts, UniqueInverse,
 };
+pub use unique_axis::{unique_axis, unique_axis_full};
 
 pub(crate) use sorting::merge_sort_rows;
 

@@ -25,6 +25,8 @@ fn sort_kernels_compile() {
         raw(&super::sets::lone_flags::DEF, &[t]);
         raw(&super::sets::pick_pairs::DEF, &[t]);
     }
+    raw(&super::search::search_complex::DEF, &[F32]);
+    raw(&super::search::search_complex::DEF, &[F64]);
     raw(&super::sets::group_last::DEF, &[]);
     raw(&super::sets::isin_flags::DEF, &[]);
     raw(&super::unique::group_counts::DEF, &[]);

@@ -2,6 +2,7 @@
 
 use super::compact::per_element;
 use super::kernels::before;
+use super::sortable::{c128_keys, c64_keys};
 use super::take::take;
 use crate::prelude::*;
 use crate::s;
@@ -42,21 +43,146 @@ pub(crate) fn search<T: Num>(a: &[T], v: &[T], out: &mut [i64], right: bool) {
     }
 }
 
+/// Whether the complex number of parts `(ar, ai)` and NaN class `ac` sorts strictly before
+/// `(br, bi, bc)` in NumPy's order: by class (0: no NaN, 1: NaN imaginary part, 2: NaN real
+/// part, 3: both), then real part, then imaginary part (within a class the NaN parts tie).
+#[device_fn]
+pub(crate) fn complex_before<F: Float>(ar: F, ai: F, ac: u8, br: F, bi: F, bc: u8) -> bool {
+    ac < bc || (ac == bc && (ar < br || (!(br < ar) && ai < bi)))
+}
+
+/// [`search`] for complex numbers given as their sort keys (real parts, imaginary parts,
+/// NaN classes of `a` and of `v`; see [`complex_before`]).
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_complex<F: Float>(
+    are: &[F],
+    aim: &[F],
+    acl: &[u8],
+    vre: &[F],
+    vim: &[F],
+    vcl: &[u8],
+    out: &mut [i64],
+    right: bool,
+) {
+    let t = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    if t < vre.len() {
+        let (xr, xi, xc) = (vre[t], vim[t], vcl[t]);
+        let mut lo = 0;
+        let mut hi = are.len();
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let (yr, yi, yc) = (are[mid], aim[mid], acl[mid]);
+            let x_first: bool = complex_before::<F>(xr, xi, xc, yr, yi, yc);
+            let y_first: bool = complex_before::<F>(yr, yi, yc, xr, xi, xc);
+            let go_right = if right { !x_first } else { y_first };
+            if go_right {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        out[t] = lo as i64;
+    }
+}
+
+/// Element types [`searchsorted`] takes, in NumPy's order (that of
+/// [`sort`](super::sort)): integers and floats (NaN last), `bool` (`false < true`), and
+/// `c64`/`c128` ordered lexicographically, the values holding a NaN last.
+///
+/// ```
+/// use kernels_std::sort::SearchSortedDType;
+/// fn takes<T: SearchSortedDType>() -> &'static str { <T as kernels_std::DType>::ID.name() }
+/// assert_eq!(takes::<bool>(), "bool");
+/// assert_eq!(takes::<kernels_std::c128>(), "c128");
+/// ```
+pub trait SearchSortedDType: DType {
+    /// The insertion points of the elements of the 1-d `values` in the sorted 1-d `a`, both
+    /// C-contiguous (`right`: after the equal elements).
+    fn search_sorted(a: &Array<Self>, values: &Array<Self>, right: bool) -> Result<Array<i64>>;
+}
+
+macro_rules! search_num {
+    ($($t:ty),*) => {$(
+        impl SearchSortedDType for $t {
+            fn search_sorted(a: &Array<$t>, values: &Array<$t>, right: bool) -> Result<Array<i64>> {
+                search_in::<$t>(a, values, right)
+            }
+        }
+    )*};
+}
+search_num!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+
+/// Booleans are searched as `u8` (`false < true`, as NumPy orders them).
+impl SearchSortedDType for bool {
+    fn search_sorted(a: &Array<bool>, values: &Array<bool>, right: bool) -> Result<Array<i64>> {
+        search_in::<u8>(&a.astype::<u8>()?, &values.astype::<u8>()?, right)
+    }
+}
+
+macro_rules! search_complex_dtype {
+    ($($t:ty, $part:ty: $keys:ident;)*) => {$(
+        impl SearchSortedDType for $t {
+            fn search_sorted(a: &Array<$t>, values: &Array<$t>, right: bool) -> Result<Array<i64>> {
+                let (are, aim, acl) = $keys(a)?;
+                let (vre, vim, vcl) = $keys(values)?;
+                let mut out = Array::<i64>::zeros(&values.device(), &[values.len()])?;
+                if !values.is_empty() {
+                    search_complex::launch::<$part>(
+                        &per_element(values.len())?,
+                        &are,
+                        &aim,
+                        &acl,
+                        &vre,
+                        &vim,
+                        &vcl,
+                        &mut out,
+                        right,
+                    )?;
+                }
+                Ok(out)
+            }
+        }
+    )*};
+}
+search_complex_dtype! {
+    c64, f32: c64_keys;
+    c128, f64: c128_keys;
+}
+
+/// The insertion points of the 1-d contiguous `values` in the 1-d contiguous `a`.
+fn search_in<T: Num>(a: &Array<T>, values: &Array<T>, right: bool) -> Result<Array<i64>> {
+    let mut out = Array::<i64>::zeros(&values.device(), &[values.len()])?;
+    if !values.is_empty() {
+        search::launch::<T>(&per_element(values.len())?, a, values, &mut out, right)?;
+    }
+    Ok(out)
+}
+
 /// NumPy's `searchsorted(a, v, side)`: for each element of `v`, the index at which inserting
-/// it keeps the 1-d `a` sorted (NumPy's order: NaN last). The result has `v`'s shape.
+/// it keeps the 1-d `a` sorted (NumPy's order, that of [`sort`](super::sort): NaN last;
+/// complex numbers lexicographically, those holding a NaN last; [`SearchSortedDType`]).
+/// The result has `v`'s shape.
 /// `a` must be sorted (not checked, as in NumPy; see [`searchsorted_with_sorter`]).
 ///
 /// ```
 /// use kernels_std::sort::{searchsorted, Side};
-/// use kernels_std::{Array, Device};
+/// use kernels_std::{c64, Array, Device};
 /// let dev = Device::cpu();
 /// let a = Array::from_vec(&dev, &[4], vec![1.0f64, 2.0, 2.0, f64::NAN])?;
 /// let v = Array::from_vec(&dev, &[3], vec![2.0f64, 0.5, f64::NAN])?;
 /// assert_eq!(searchsorted(&a, &v, Side::Left)?.to_vec()?, vec![1, 0, 3]);
 /// assert_eq!(searchsorted(&a, &v, Side::Right)?.to_vec()?, vec![3, 0, 4]);
+/// let z = Array::from_vec(&dev, &[3], vec![c64::new(1.0, 2.0), c64::new(2.0, -1.0), c64::new(f32::NAN, 0.0)])?;
+/// let w = Array::from_vec(&dev, &[2], vec![c64::new(1.0, 5.0), c64::new(3.0, f32::NAN)])?;
+/// assert_eq!(searchsorted(&z, &w, Side::Left)?.to_vec()?, vec![1, 2]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn searchsorted<T: Num>(a: &Array<T>, v: &Array<T>, side: Side) -> Result<Array<i64>> {
+pub fn searchsorted<T: SearchSortedDType>(
+    a: &Array<T>,
+    v: &Array<T>,
+    side: Side,
+) -> Result<Array<i64>> {
     if a.ndim() != 1 {
         return Err(Error::invalid(format!(
             "searchsorted: the sorted array must be 1-d, got shape {:?}",
@@ -65,17 +191,22 @@ pub fn searchsorted<T: Num>(a: &Array<T>, v: &Array<T>, side: Side) -> Result<Ar
     }
     let a = flatten(a)?;
     let values = flatten(v)?;
-    let mut out = Array::<i64>::zeros(&v.device(), &[values.len()])?;
-    if !values.is_empty() {
-        search::launch::<T>(
-            &per_element(values.len())?,
-            &a,
-            &values,
-            &mut out,
-            side == Side::Right,
-        )?;
+    T::search_sorted(&a, &values, side == Side::Right)?.reshape(v.shape())
+}
+
+/// [`searchsorted`] for the callers of this crate generic over [`Num`].
+pub(crate) fn searchsorted_num<T: Num>(
+    a: &Array<T>,
+    v: &Array<T>,
+    side: Side,
+) -> Result<Array<i64>> {
+    if a.ndim() != 1 {
+        return Err(Error::invalid(format!(
+            "searchsorted: the sorted array must be 1-d, got shape {:?}",
+            a.shape()
+        )));
     }
-    out.reshape(v.shape())
+    search_in(&flatten(a)?, &flatten(v)?, side == Side::Right)?.reshape(v.shape())
 }
 
 /// NumPy's `searchsorted(a, v, side, sorter)`: [`searchsorted`] in `a` taken in the order of
@@ -93,7 +224,7 @@ pub fn searchsorted<T: Num>(a: &Array<T>, v: &Array<T>, side: Side) -> Result<Ar
 /// assert_eq!(searchsorted_with_sorter(&a, &v, Side::Left, &order)?.to_vec()?, vec![2, 0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn searchsorted_with_sorter<T: Num>(
+pub fn searchsorted_with_sorter<T: SearchSortedDType>(
     a: &Array<T>,
     v: &Array<T>,
     side: Side,
@@ -161,10 +292,10 @@ pub fn digitize<T: Num>(x: &Array<T>, bins: &Array<T>, right: bool) -> Result<Ar
     })?;
     let side = if right { Side::Left } else { Side::Right };
     if increasing {
-        searchsorted(bins, x, side)
+        searchsorted_num(bins, x, side)
     } else {
         let reversed = bins.slice(s![..;-1])?;
-        let found = searchsorted(&reversed, x, side)?;
+        let found = searchsorted_num(&reversed, x, side)?;
         (bins.len() as i64 - &found).eval()
     }
 }

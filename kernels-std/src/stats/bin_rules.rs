@@ -219,6 +219,25 @@ pub(super) fn rule_bins<T: Float + MeanDType>(
     outer: Outer<T>,
     rule: BinRule,
 ) -> Result<usize> {
+    bins_of_rule(a, outer, rule, false)
+}
+
+/// [`rule_bins`] of integer data (converted to `T`): NumPy raises a width below 1 to 1.
+pub(super) fn integer_rule_bins<T: Float + MeanDType>(
+    a: &Array<T>,
+    outer: Outer<T>,
+    rule: BinRule,
+) -> Result<usize> {
+    bins_of_rule(a, outer, rule, true)
+}
+
+/// [`rule_bins`], the width raised to at least 1 when `integer`.
+fn bins_of_rule<T: Float + MeanDType>(
+    a: &Array<T>,
+    outer: Outer<T>,
+    rule: BinRule,
+    integer: bool,
+) -> Result<usize> {
     let all = flat(a)?;
     let x = match outer {
         Outer::Range(lo, hi) => {
@@ -235,7 +254,18 @@ pub(super) fn rule_bins<T: Float + MeanDType>(
     if x.is_empty() {
         return Ok(1);
     }
-    let width = width(&x, rule, outer)?;
+    let mut width = width(&x, rule, outer)?;
+    if integer {
+        // NumPy: `if width: if np.issubdtype(a.dtype, np.integer) and width < 1: width = 1`
+        // (a zero width still gives one bin)
+        let w = match width {
+            Width::Data(w) => w.cast::<f64>(),
+            Width::F64(w) => w,
+        };
+        if w > 0.0 && w < 1.0 {
+            width = Width::F64(1.0);
+        }
+    }
     // the quotient in the data's dtype when NumPy's both operands are in it
     let ratio = match (outer, width) {
         (_, Width::Data(w)) if w == T::zero() => return Ok(1),

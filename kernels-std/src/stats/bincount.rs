@@ -46,12 +46,28 @@ pub struct BinCount<'a, T: Int> {
     minlength: usize,
 }
 
+/// Dtypes of [`bincount`]'s weights: `bool`, the integers and the floats, which NumPy casts
+/// safely to the `f64` it sums in (complex weights are refused by NumPy too).
+///
+/// ```
+/// use kernels_std::stats::BinCountWeight;
+/// fn takes<W: BinCountWeight>() -> &'static str { <W as kernels_std::DType>::ID.name() }
+/// assert_eq!(takes::<i32>(), "i32");
+/// assert_eq!(takes::<bool>(), "bool");
+/// ```
+pub trait BinCountWeight: DType {}
+
+macro_rules! bincount_weight {
+    ($($t:ty),*) => {$( impl BinCountWeight for $t {} )*};
+}
+bincount_weight!(bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+
 /// The call of [`bincount`] with weights.
 #[derive(Debug)]
 #[must_use = "a bincount builder does nothing until `.run()` is called"]
-pub struct BinCountWeighted<'a, T: Int> {
+pub struct BinCountWeighted<'a, T: Int, W: BinCountWeight = f64> {
     x: &'a Array<T>,
-    weights: &'a Array<f64>,
+    weights: &'a Array<W>,
     minlength: usize,
 }
 
@@ -92,8 +108,9 @@ impl<'a, T: Int> BinCount<'a, T> {
         self
     }
 
-    /// Sums of these weights instead of counts (NumPy's `weights`; of `x`'s length).
-    pub fn weights(self, weights: &'a Array<f64>) -> BinCountWeighted<'a, T> {
+    /// Sums of these weights instead of counts (NumPy's `weights`; of `x`'s length; any real
+    /// dtype, converted to `f64` as NumPy does).
+    pub fn weights<W: BinCountWeight>(self, weights: &'a Array<W>) -> BinCountWeighted<'a, T, W> {
         BinCountWeighted {
             x: self.x,
             weights,
@@ -112,7 +129,7 @@ impl<'a, T: Int> BinCount<'a, T> {
     }
 }
 
-impl<T: Int> BinCountWeighted<'_, T> {
+impl<T: Int, W: BinCountWeight> BinCountWeighted<'_, T, W> {
     /// At least this many bins (NumPy's `minlength`).
     pub fn minlength(mut self, minlength: usize) -> Self {
         self.minlength = minlength;
@@ -129,10 +146,11 @@ impl<T: Int> BinCountWeighted<'_, T> {
             });
         }
         let (x, len) = prepare(self.x, self.minlength)?;
-        let w = if self.weights.is_c_contiguous() {
-            self.weights.clone()
-        } else {
-            self.weights.astype::<f64>()?
+        // the raw kernel reads C-contiguous `f64`: converting makes it (a copy only where the
+        // weights are of another dtype or not contiguous)
+        let w = match (self.weights as &dyn std::any::Any).downcast_ref::<Array<f64>>() {
+            Some(w) if w.is_c_contiguous() => w.clone(),
+            _ => self.weights.astype::<f64>()?,
         };
         let mut sums = Array::<f64>::zeros(&x.device(), &[len])?;
         if !x.is_empty() {
@@ -144,7 +162,7 @@ impl<T: Int> BinCountWeighted<'_, T> {
 
 /// NumPy's `bincount(x)`: how many times each value `0..=max(x)` occurs in the 1-d array of
 /// non-negative integers `x` (`.minlength(n)`: at least `n` bins; `.weights(&w)`: sums of
-/// `f64` weights instead, as NumPy's). A negative element or an `x` of another dimension is an
+/// the weights instead, in `f64` as NumPy's, the weights being of any real dtype). A negative element or an `x` of another dimension is an
 /// error. Counted on the array's device with atomics; with weights, the order of the float
 /// additions is not fixed (sums may differ from NumPy's in the last bits).
 ///
@@ -157,6 +175,8 @@ impl<T: Int> BinCountWeighted<'_, T> {
 /// assert_eq!(bincount(&x).minlength(6).run()?.to_vec()?, vec![1, 3, 0, 1, 0, 0]);
 /// let w = Array::from_vec(&dev, &[5], vec![0.5, 1.0, 1.0, 2.0, -1.0])?;
 /// assert_eq!(bincount(&x).weights(&w).run()?.to_vec()?, vec![0.5, 1.0, 0.0, 2.0]);
+/// let wi = Array::from_vec(&dev, &[5], vec![1i16, 2, 3, 4, 5])?;
+/// assert_eq!(bincount(&x).weights(&wi).run()?.to_vec()?, vec![1.0, 10.0, 0.0, 4.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn bincount<T: Int>(x: &Array<T>) -> BinCount<'_, T> {

@@ -1,12 +1,15 @@
 //! `histogram`: counts (or sums of weights, or a density) of the elements in equal-width bins
 //! or between given edges, against the edges returned.
 
+use std::borrow::Cow;
+
 use crate::prelude::*;
 use crate::reduce::{self, MeanDType, SumDType};
 use array_runtime::kernel::elementwise::Operand;
 
-use super::bin_rules::{rule_bins, BinRule, Outer};
+use super::bin_rules::{integer_rule_bins, rule_bins, BinRule, Outer};
 use super::bincount::grid_for;
+use super::HistogramBins;
 
 /// Edge `i` of NumPy's `linspace(lo, hi, bins + 1)` in `C`: `i * step + lo`
 /// (`(i / bins) * delta + lo` when the step underflows to 0), the last one exactly `hi`.
@@ -152,7 +155,8 @@ type RuleBins<T> = fn(&Array<T>, Outer<T>, BinRule) -> Result<usize>;
 #[derive(Debug)]
 #[must_use = "a histogram builder does nothing until `.run()` (or `.density()`, `.bin_edges()`) is called"]
 pub struct Histogram<'a, T: Float> {
-    a: &'a Array<T>,
+    /// The data (for [`histogram_int`], the integers converted to `f64`).
+    a: Cow<'a, Array<T>>,
     bins: Bins<'a, T>,
     range: Option<(f64, f64)>,
 }
@@ -188,7 +192,7 @@ impl<'a, T: Float> Histogram<'a, T> {
             // equal widths: each bin found by scaling, then checked against its edges
             let mut counts = Array::<i64>::zeros(&self.a.device(), &[bins])?;
             if !self.a.is_empty() {
-                let flat = flat(self.a)?;
+                let flat = flat(&self.a)?;
                 histogram_counts::launch::<T>(&grid_for(flat.len()), &flat, &edges, &mut counts)?;
             }
             return Ok((counts, edges));
@@ -233,7 +237,7 @@ impl<'a, T: Float> Histogram<'a, T> {
             Bins::Count(bins) => (bins, self.outer()?),
             Bins::Rule(rule, count) => {
                 let outer = self.outer()?;
-                (count(self.a, outer, rule)?, outer)
+                (count(&self.a, outer, rule)?, outer)
             }
         };
         let n_edges = bins
@@ -316,8 +320,8 @@ impl<'a, T: Float> Histogram<'a, T> {
                     (T::zero(), T::one())
                 } else {
                     (
-                        reduce::kernels::min(self.a).run()?.item()?,
-                        reduce::kernels::max(self.a).run()?.item()?,
+                        reduce::kernels::min(&*self.a).run()?.item()?,
+                        reduce::kernels::max(&*self.a).run()?.item()?,
                     )
                 };
                 if !(lo.is_finite() && hi.is_finite()) {
@@ -339,7 +343,7 @@ impl<'a, T: Float> Histogram<'a, T> {
     fn sums(&self, edges: &Array<T>, weights: Option<&Array<T>>) -> Result<Array<f64>> {
         let mut sums = Array::<f64>::zeros(&self.a.device(), &[edges.len() - 1])?;
         if !self.a.is_empty() {
-            let x = flat(self.a)?;
+            let x = flat(&self.a)?;
             let (w, weighted) = match weights {
                 Some(w) => (flat(w)?, true),
                 None => (x.clone(), false),
@@ -426,7 +430,7 @@ pub(super) fn flat<T: Float>(a: &Array<T>) -> Result<Array<T>> {
 /// ```
 pub fn histogram<T: Float>(a: &Array<T>, bins: usize) -> Histogram<'_, T> {
     Histogram {
-        a,
+        a: Cow::Borrowed(a),
         bins: Bins::Count(bins),
         range: None,
     }
@@ -458,7 +462,7 @@ pub fn histogram_with_edges<'a, T: Float>(
     edges: &'a Array<T>,
 ) -> Histogram<'a, T> {
     Histogram {
-        a,
+        a: Cow::Borrowed(a),
         bins: Bins::Edges(edges),
         range: None,
     }
@@ -471,7 +475,7 @@ pub fn histogram_with_edges<'a, T: Float>(
 /// few scalars are read back. The same builder: `.range(lo, hi)`, `.run()`, `.density()`,
 /// `.bin_edges()` (NumPy's `histogram_bin_edges`); `.weights(&w)` makes `.run()` an error, as
 /// NumPy refuses rules for weighted data. No element (or none in the range) gives one bin.
-/// Differences: NumPy's minimum width 1 for integer data does not apply (our data is float);
+/// Differences: the data are float (integers: [`histogram_int`], with NumPy's minimum width 1);
 /// a rule asking for more than [`MAX_RULE_BINS`](super::MAX_RULE_BINS) bins is an error; Stone's
 /// rule does not warn when it picks its largest candidate.
 ///
@@ -490,8 +494,45 @@ pub fn histogram_with_edges<'a, T: Float>(
 /// ```
 pub fn histogram_with_rule<T: Float + MeanDType>(a: &Array<T>, rule: BinRule) -> Histogram<'_, T> {
     Histogram {
-        a,
+        a: Cow::Borrowed(a),
         bins: Bins::Rule(rule, rule_bins::<T>),
         range: None,
     }
+}
+
+/// NumPy's `histogram` of integer data: `bins` a count, a [`BinRule`] or `&edges` (`f64`,
+/// as NumPy's edges for integers are), `range` NumPy's. The data are compared with the edges
+/// in `f64`, as NumPy converts them; a rule's width is at least 1, as NumPy's for integers.
+/// Returns the builder of [`histogram`] (`.range(..)`, `.weights(&w)` with `f64` weights,
+/// `.run()`, `.density()`, `.bin_edges()`); the conversion of the data is why it is a
+/// `Result`. Integers beyond 2^53 round to the nearest `f64`, as in NumPy's comparison.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::stats::{histogram_int, BinRule};
+/// let dev = Device::cpu();
+/// let a = Array::from_vec(&dev, &[6], vec![1i32, 2, 2, 3, 3, 3])?;
+/// let (counts, edges) = histogram_int(&a, 2)?.run()?;
+/// assert_eq!((counts.to_vec()?, edges.to_vec()?), (vec![1, 5], vec![1.0, 2.0, 3.0]));
+/// // np.histogram(a, bins="sqrt"): the width sqrt gives (2 / sqrt(6)) is raised to 1
+/// let (counts, _) = histogram_int(&a, BinRule::Sqrt)?.run()?;
+/// assert_eq!(counts.to_vec()?, vec![1, 5]);
+/// let edges = Array::from_vec(&dev, &[3], vec![0.0, 2.5, 4.0])?;
+/// assert_eq!(histogram_int(&a, &edges)?.run()?.0.to_vec()?, vec![3, 3]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn histogram_int<'a, I: Int>(
+    a: &Array<I>,
+    bins: impl Into<HistogramBins<'a, f64>>,
+) -> Result<Histogram<'a, f64>> {
+    let bins = match bins.into() {
+        HistogramBins::Count(n) => Bins::Count(n),
+        HistogramBins::Rule(rule) => Bins::Rule(rule, integer_rule_bins::<f64>),
+        HistogramBins::Edges(edges) => Bins::Edges(edges),
+    };
+    Ok(Histogram {
+        a: Cow::Owned(a.astype::<f64>()?),
+        bins,
+        range: None,
+    })
 }

@@ -11,7 +11,8 @@ use super::BinRule;
 use crate::creation::{ravel_multi_index, IndexOrder, RavelMode};
 use crate::prelude::*;
 use crate::reduce::MeanDType;
-use crate::sort::{searchsorted, Side};
+use crate::sort::search::searchsorted_num;
+use crate::sort::Side;
 
 /// NumPy's `bins` argument of [`histogram_bin_edges`]: a bin count (`10`), a named estimator
 /// ([`BinRule::Auto`], or NumPy's name parsed: `"fd".parse::<BinRule>()?`), or the edges
@@ -141,7 +142,7 @@ fn histogram_columns<T: Float + MeanDType>(
         }
         let e = histogram_bin_edges(x, b, range.map(|r| r[i]))?;
         let len = e.len();
-        let mut bin = searchsorted(&e, x, Side::Right)?;
+        let mut bin = searchsorted_num(&e, x, Side::Right)?;
         if len > 0 {
             bin = last_edge_inside::<T>(&bin, x, &e.slice(crate::s![-1..])?)?;
         }

@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `np.histogram(a, bins=10)`, `range=(0, 1)` | [`histogram`]`(&a, 10).run()`, `.range(0.0, 1.0)` (counts and edges) |
 //! | `np.histogram(a, bins=edges)` | [`histogram_with_edges`]`(&a, &edges).run()` |
+//! | `np.histogram(ints, bins)` (a count, a rule or edges) | [`histogram_int`]`(&ints, bins)?.run()` (`f64` edges) |
 //! | `np.histogram(a, bins="auto")` (`"fd"`, `"doane"`, ...) | [`histogram_with_rule`]`(&a, BinRule::Auto).run()` (or `"auto".parse()?`) |
 //! | `np.histogram_bin_edges(a, bins, range)` | [`histogram_bin_edges`]`(&a, bins, range)` (`10`, `BinRule::Fd`, `&edges`), or the builder's `.bin_edges()` |
 //! | `np.histogramdd(s, bins=[3, e], range=r, density=True, weights=w)` | [`histogramdd`]`(&s, &[3.into(), (&e).into()], Some(&r), true, Some(&w))` |
@@ -23,13 +24,13 @@
 //! `allclose` and `array_equal` are one `#[reduction]` each. What is read back is a scalar
 //! at most (a range, a length, a flag, a rule's statistics, a sum of weights).
 //!
-//! Where we differ from NumPy: `isclose`/`allclose` take float arrays of one dtype (convert
-//! integers with `astype`); `histogram` takes float data (NumPy's integer data gives `f64`
-//! edges: `astype::<f64>()` first; the rules then lack NumPy's minimum width 1 for integers),
+//! Where we differ from NumPy: `isclose`/`allclose` take two arrays of one dtype
+//! ([`CloseDType`]); `histogram` takes float data (integers: [`histogram_int`],
+//! with `f64` edges and NumPy's minimum width 1 for the rules),
 //! weights of the data's dtype, and rejects a range given with explicit edges (NumPy ignores
 //! it); a rule asking for more than [`MAX_RULE_BINS`] bins is an error; `cov`'s `y` has `m`'s
 //! dtype, `fweights` are `i64`, `aweights` `f64`, and it always computes in `f64` (as NumPy does
-//! for real input); `bincount` weights are `f64`.
+//! for real input).
 //!
 //! ```
 //! use kernels_std::prelude::*;
@@ -49,11 +50,12 @@ mod histogram;
 mod histogramdd;
 
 pub use bin_rules::{BinRule, MAX_RULE_BINS};
-pub use bincount::{bincount, BinCount, BinCountWeighted};
-pub use close::{allclose, array_equal, array_equiv, isclose, AllClose, IsClose};
+pub use bincount::{bincount, BinCount, BinCountWeight, BinCountWeighted};
+pub use close::{allclose, array_equal, array_equiv, isclose, AllClose, CloseDType, IsClose};
 pub use cov::{corrcoef, cov, CorrCoef, Cov};
 pub use histogram::{
-    histogram, histogram_with_edges, histogram_with_rule, Histogram, WeightedHistogram,
+    histogram, histogram_int, histogram_with_edges, histogram_with_rule, Histogram,
+    WeightedHistogram,
 };
 pub use histogramdd::{histogram2d, histogram_bin_edges, histogramdd, HistogramBins};
 
@@ -61,7 +63,10 @@ pub use histogramdd::{histogram2d, histogram_bin_edges, histogramdd, HistogramBi
 pub mod kernels {
     pub use super::bin_rules::{standardized_cube, stone_costs, stone_counts, stone_edges, within};
     pub use super::bincount::{bincount_kernel, bincount_weighted_kernel};
-    pub use super::close::{allclose_kernel, equal_kernel, is_close, isclose_kernel};
+    pub use super::close::{
+        allclose_c128, allclose_c64, allclose_kernel, equal_kernel, is_close, isclose_c128,
+        isclose_c64, isclose_kernel,
+    };
     pub use super::cov::{center, correlate, divide, is_negative, scale};
     pub use super::histogram::{
         edge_not_above, edge_out_of_order, histogram_counts, histogram_density, histogram_edges,
