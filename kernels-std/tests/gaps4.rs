@@ -221,7 +221,7 @@ fn complex_rint_case<T: NpyDType + Approx + math::Rint<Out = T>>(tag: &str) {
             let want = get::<T>(&npz, &format!("{case}_rint"));
             check(&math::rint(&x).unwrap(), &want, &case, &dev);
             check(
-                &math::rint(&reversed_view(&x)).unwrap(),
+                &math::rint(reversed_view(&x)).unwrap(),
                 &want,
                 &format!("{case} (reversed view)"),
                 &dev,
