@@ -24,12 +24,14 @@
 use array_runtime::expr::{Expr, IntoExpr};
 
 use array_runtime::expr::Notation;
-use array_runtime::ops::{kernels as ops_kernels, Arithmetic, Bitwise, Compare, Equality, Numeric};
+use array_runtime::ops::{
+    kernels as ops_kernels, AddMultiply, Arithmetic, Bitwise, Compare, Equality, Numeric,
+};
 
 use crate::math::kernels;
 use crate::math::{
-    Absolute, Angle, Around, Classify, Conjugate, Elementary, ElementaryOp, Extremum, MathNum,
-    Parts, PowerLazy, Reciprocal, SignSquare, Signbit, ToFloat,
+    Absolute, Angle, Around, Classify, Conjugate, Elementary, ElementaryOp, Extremum, Parts,
+    PowerLazy, Reciprocal, Rint, Rounding, SignSquare, Signbit, ToFloat,
 };
 use crate::prelude::{DType, Int, Num};
 
@@ -207,7 +209,6 @@ float_unary! {
     pub fn cbrt(4.0f64) => 1.0;
     pub fn deg2rad(90.0f64) => std::f64::consts::PI - 1.0;
     pub fn rad2deg(std::f64::consts::FRAC_PI_4) => 89.0;
-    pub fn rint(1.25f32) => 1.0;
 }
 
 /// A lazy function per float kernel of two operands (`T: ToFloat`, the result in
@@ -300,7 +301,22 @@ logical! {
     pub fn logical_not(x) [&x - 2.0] => [false, false, true];
 }
 
-/// [`crate::math::floor`] as a lazy expression (integers unchanged, in their dtype).
+/// [`crate::math::rint`] as a lazy expression: integers and `bool` give the float dtype of
+/// [`ToFloat`], complex numbers keep theirs.
+///
+/// ```
+/// use kernels_std::{lazy, prelude::*};
+/// let x = Array::from_vec(&Device::cpu(), &[1], vec![1.25f32])?;
+/// assert_eq!((lazy::rint(&x * 2.0) - 1.0).eval()?.to_vec()?, vec![1.0]);
+/// let z = Array::from_vec(&Device::cpu(), &[1], vec![c64::new(0.75, -1.25)])?;
+/// assert_eq!(lazy::rint(&z * c64::new(2.0, 0.0)).eval()?.to_vec()?, vec![c64::new(2.0, -2.0)]);
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn rint<T: Rint>(x: impl IntoExpr<T>) -> Expr<T::Out> {
+    T::rint_lazy(x.into_expr().erase())
+}
+
+/// [`crate::math::floor`] as a lazy expression (integers and `bool` unchanged, in their dtype).
 ///
 /// ```
 /// use kernels_std::{lazy, prelude::*};
@@ -311,17 +327,17 @@ logical! {
 /// assert_eq!(lazy::trunc(&a * 2.0).eval()?.to_vec()?, vec![-1.0, 2.0, -0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn floor<T: MathNum>(x: impl IntoExpr<T>) -> Expr<T> {
+pub fn floor<T: Rounding>(x: impl IntoExpr<T>) -> Expr<T> {
     T::floor_lazy(x.into_expr().erase())
 }
 
 /// [`crate::math::ceil`] as a lazy expression (see [`floor`]).
-pub fn ceil<T: MathNum>(x: impl IntoExpr<T>) -> Expr<T> {
+pub fn ceil<T: Rounding>(x: impl IntoExpr<T>) -> Expr<T> {
     T::ceil_lazy(x.into_expr().erase())
 }
 
 /// [`crate::math::trunc`] as a lazy expression (see [`floor`]).
-pub fn trunc<T: MathNum>(x: impl IntoExpr<T>) -> Expr<T> {
+pub fn trunc<T: Rounding>(x: impl IntoExpr<T>) -> Expr<T> {
     T::trunc_lazy(x.into_expr().erase())
 }
 
@@ -410,11 +426,11 @@ macro_rules! op_binary {
 }
 
 op_binary! {
-    pub fn add<Numeric>::add_lazy -> T, "+", ([1i32, -2, 3], 1) => [3, -3, 7];
+    pub fn add<AddMultiply>::add_values_lazy -> T, "+", ([1i32, -2, 3], 1) => [3, -3, 7];
     pub fn subtract<Numeric>::subtract_lazy -> T, "-", ([1i32, -2, 3], 1) => [1, -5, 5];
-    pub fn multiply<Numeric>::multiply_lazy -> T, "*", ([1.5f32, -2.0, 3.0], 2.0) => [6.0, -8.0, 12.0];
-    pub fn divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1i32, -2, 3], 4) => [0.5, -1.0, 1.5];
-    pub fn true_divide<Numeric>::true_divide_lazy -> T::Quotient, "/", ([1.0f64, -2.0, 3.0], 0.5) => [4.0, -8.0, 12.0];
+    pub fn multiply<AddMultiply>::multiply_values_lazy -> T, "*", ([1.5f32, -2.0, 3.0], 2.0) => [6.0, -8.0, 12.0];
+    pub fn divide<AddMultiply>::divide_values_lazy -> T::Ratio, "/", ([1i32, -2, 3], 4) => [0.5, -1.0, 1.5];
+    pub fn true_divide<AddMultiply>::divide_values_lazy -> T::Ratio, "/", ([1.0f64, -2.0, 3.0], 0.5) => [4.0, -8.0, 12.0];
     pub fn floor_divide<Arithmetic>::floor_divide_lazy -> T, "//", ([7i64, -7, 3], 4) => [3, -4, 1];
     pub fn remainder<Arithmetic>::remainder_lazy -> T, "%", ([7i64, -7, 3], 4) => [2, 2, 2];
     pub fn bitwise_and<Bitwise>::bitwise_and_lazy -> T, "&", ([0b0110u8, 3, 0], 0b1100) => [0b1100, 0b0100, 0];

@@ -8,10 +8,9 @@
 mod common;
 
 use common::{assert_close, devices, fixture, Approx, Tol};
-use kernels_std::array_runtime::ops::Numeric;
 use kernels_std::io::{load_npz, NpyDType, Npz};
 use kernels_std::prelude::*;
-use kernels_std::shape::{pad, pad_constant, pad_odd, PadMode};
+use kernels_std::shape::{pad, pad_constant, pad_odd, PadMode, PadOdd};
 
 fn fixtures(dev: &Device) -> Npz {
     load_npz(fixture("gaps2/gaps2.npz"), dev).expect("gaps2.npz")
@@ -92,7 +91,7 @@ fn pad_constant_errors_and_0d() {
 }
 
 /// `np.pad(x, widths, mode, reflect_type="odd")` for case `pado_<name>`, both modes.
-fn pad_odd_case<T: NpyDType + Approx + Numeric>(name: &str) {
+fn pad_odd_case<T: NpyDType + Approx + PadOdd>(name: &str) {
     let case = format!("pado_{name}");
     for dev in devices() {
         let npz = fixtures(&dev);

@@ -12,7 +12,7 @@ use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Shl, Shr, Su
 use crate::array::Array;
 use crate::dtype::{bf16, c128, c64, f16, DType, Int};
 use crate::expr::{scalar_node, AnyExpr, Expr, IntoExpr, Notation};
-use crate::ops::{kernels as k, Arithmetic, Bitwise, Compare, Equality, Numeric};
+use crate::ops::{kernels as k, AddMultiply, Arithmetic, Bitwise, Compare, Equality, Numeric};
 use crate::promote::Promote;
 
 fn lazy_shl<T: Int>(x: AnyExpr, y: AnyExpr) -> Expr<T> {
@@ -90,13 +90,13 @@ macro_rules! binary {
         }
     };
     (@out Same, $P:ty) => { $P };
-    (@out Quotient, $P:ty) => { <$P as Numeric>::Quotient };
+    (@out Quotient, $P:ty) => { <$P as AddMultiply>::Ratio };
 }
 
-binary!(Add, add, Numeric::add_lazy, Same);
+binary!(Add, add, AddMultiply::add_values_lazy, Same);
 binary!(Sub, sub, Numeric::subtract_lazy, Same);
-binary!(Mul, mul, Numeric::multiply_lazy, Same);
-binary!(Div, div, Numeric::true_divide_lazy, Quotient);
+binary!(Mul, mul, AddMultiply::multiply_values_lazy, Same);
+binary!(Div, div, AddMultiply::divide_values_lazy, Quotient);
 binary!(Rem, rem, Arithmetic::remainder_lazy, Same);
 binary!(BitAnd, bitand, Bitwise::bitwise_and_lazy, Same);
 binary!(BitOr, bitor, Bitwise::bitwise_or_lazy, Same);
@@ -157,7 +157,7 @@ macro_rules! scalar_lhs {
     };
     (@one $Op:ident, $op:ident, $Trait:ident :: $lazy:ident, Quotient, $t:ty; $Rhs:ty) => {
         impl $Op<$Rhs> for $t {
-            type Output = Expr<<$t as Numeric>::Quotient>;
+            type Output = Expr<<$t as AddMultiply>::Ratio>;
             fn $op(self, rhs: $Rhs) -> Self::Output {
                 <$t as $Trait>::$lazy(scalar_node(self).erase(), rhs.into_expr().erase())
             }
@@ -165,14 +165,14 @@ macro_rules! scalar_lhs {
     };
 }
 
-scalar_lhs!(Add, add, Numeric::add_lazy, Same;
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Add, add, AddMultiply::add_values_lazy, Same;
+    bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
 scalar_lhs!(Sub, sub, Numeric::subtract_lazy, Same;
     i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
-scalar_lhs!(Mul, mul, Numeric::multiply_lazy, Same;
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
-scalar_lhs!(Div, div, Numeric::true_divide_lazy, Quotient;
-    i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Mul, mul, AddMultiply::multiply_values_lazy, Same;
+    bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+scalar_lhs!(Div, div, AddMultiply::divide_values_lazy, Quotient;
+    bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
 scalar_lhs!(Rem, rem, Arithmetic::remainder_lazy, Same;
     i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
 scalar_lhs!(BitAnd, bitand, Bitwise::bitwise_and_lazy, Same;

@@ -1,6 +1,6 @@
 //! The arithmetic of each dtype family: `+ - *`, true division and negation for every number
 //! ([`Numeric`]: integers, floats, complex), floor division and remainder for the real ones
-//! ([`Arithmetic`]). Their NumPy semantics differ between the families, so each trait
+//! ([`Arithmetic`]); `+`, `*` and `/` of `bool` as well ([`AddMultiply`]). Their NumPy semantics differ between the families, so each trait
 //! dispatches to the family's kernels.
 
 use crate::array::Array;
@@ -70,6 +70,150 @@ pub trait Numeric: DType {
 
     /// [`Self::negative`] as a node of a lazy expression (what the operators build).
     fn negative_lazy(x: crate::expr::AnyExpr) -> crate::expr::Expr<Self>;
+}
+
+/// The dtypes of NumPy's `add`, `multiply` and `true_divide`: the numbers ([`Numeric`], whose
+/// methods these forward to) and `bool`, where NumPy's `+` is the logical or, `*` the logical
+/// and, and `/` converts both sides to `f64` (`true / false == inf`). `bool`'s `-` and unary
+/// `-` are NumPy `TypeError`s: `bool` is not [`Numeric`], so they do not compile.
+///
+/// The methods are named apart from [`Numeric`]'s so that both traits can be in scope.
+///
+/// ```
+/// use array_runtime::{ops::AddMultiply, Array, Device};
+/// let a = Array::from_vec(&Device::cpu(), &[4], vec![true, true, false, false])?;
+/// let b = Array::from_vec(&Device::cpu(), &[4], vec![true, false, true, false])?;
+/// assert_eq!(bool::add_values(&a, &b)?.to_vec()?, vec![true, true, true, false]);
+/// assert_eq!(bool::multiply_values(&a, &b)?.to_vec()?, vec![true, false, false, false]);
+/// let q = bool::divide_values(&a, &b)?.to_vec()?; // f64: 1, inf, 0, nan
+/// assert_eq!(&q[..3], &[1.0, f64::INFINITY, 0.0]);
+/// assert!(q[3].is_nan());
+/// assert_eq!(i32::add_values(&Array::from_vec(&Device::cpu(), &[1], vec![2])?, 3)?.item()?, 5);
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub trait AddMultiply: DType {
+    /// The dtype of `x / y`: [`Numeric::Quotient`] for numbers, `f64` for `bool`.
+    type Ratio: DType;
+
+    /// NumPy's `add`: [`Numeric::add`], or the logical or of `bool`s.
+    fn add_values<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// [`Self::add_values`] as a node of a lazy expression (what `+` builds).
+    fn add_values_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr)
+        -> crate::expr::Expr<Self>;
+
+    /// NumPy's `multiply`: [`Numeric::multiply`], or the logical and of `bool`s.
+    fn multiply_values<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
+
+    /// [`Self::multiply_values`] as a node of a lazy expression (what `*` builds).
+    fn multiply_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self>;
+
+    /// NumPy's `true_divide`: [`Numeric::true_divide`], or `bool`s converted to `f64`.
+    fn divide_values<'a>(
+        x: impl IntoOperand<'a, Self>,
+        y: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Ratio>>;
+
+    /// [`Self::divide_values`] as a node of a lazy expression (what `/` builds).
+    fn divide_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<Self::Ratio>;
+}
+
+impl<T: Numeric> AddMultiply for T {
+    type Ratio = T::Quotient;
+    fn add_values<'a>(x: impl IntoOperand<'a, T>, y: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+        T::add(x, y)
+    }
+    fn add_values_lazy(x: crate::expr::AnyExpr, y: crate::expr::AnyExpr) -> crate::expr::Expr<T> {
+        T::add_lazy(x, y)
+    }
+    fn multiply_values<'a>(
+        x: impl IntoOperand<'a, T>,
+        y: impl IntoOperand<'a, T>,
+    ) -> Result<Array<T>> {
+        T::multiply(x, y)
+    }
+    fn multiply_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<T> {
+        T::multiply_lazy(x, y)
+    }
+    fn divide_values<'a>(
+        x: impl IntoOperand<'a, T>,
+        y: impl IntoOperand<'a, T>,
+    ) -> Result<Array<T::Quotient>> {
+        T::true_divide(x, y)
+    }
+    fn divide_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<T::Quotient> {
+        T::true_divide_lazy(x, y)
+    }
+}
+
+impl AddMultiply for bool {
+    type Ratio = f64;
+    fn add_values<'a>(
+        x: impl IntoOperand<'a, bool>,
+        y: impl IntoOperand<'a, bool>,
+    ) -> Result<Array<bool>> {
+        k::logical_or(x, y)
+    }
+    fn add_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(
+            k::logical_or::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("+", 5),
+        )
+    }
+    fn multiply_values<'a>(
+        x: impl IntoOperand<'a, bool>,
+        y: impl IntoOperand<'a, bool>,
+    ) -> Result<Array<bool>> {
+        k::logical_and(x, y)
+    }
+    fn multiply_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<bool> {
+        crate::expr::Expr::call(
+            k::logical_and::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("*", 6),
+        )
+    }
+    fn divide_values<'a>(
+        x: impl IntoOperand<'a, bool>,
+        y: impl IntoOperand<'a, bool>,
+    ) -> Result<Array<f64>> {
+        k::true_divide_bool(x, y)
+    }
+    fn divide_values_lazy(
+        x: crate::expr::AnyExpr,
+        y: crate::expr::AnyExpr,
+    ) -> crate::expr::Expr<f64> {
+        crate::expr::Expr::call(
+            k::true_divide_bool::node(),
+            vec![x, y],
+            crate::expr::Notation::Binary("/", 6),
+        )
+    }
 }
 
 /// Integers and floats: NumPy's `floor_divide` and `remainder` (complex numbers have none).

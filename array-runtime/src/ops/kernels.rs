@@ -206,6 +206,15 @@ pub fn logical_xor(x: bool, y: bool) -> bool {
     x != y
 }
 
+/// True division of `bool`s (NumPy's `bool / bool`, `true_divide`): both converted to `f64`
+/// first, so `true / false == inf` and `false / false == nan`.
+#[elementwise]
+pub fn true_divide_bool(x: bool, y: bool) -> f64 {
+    let a: f64 = if x { 1.0f64 } else { 0.0f64 };
+    let b: f64 = if y { 1.0f64 } else { 0.0f64 };
+    a / b
+}
+
 /// `!x` of a `bool`.
 #[elementwise]
 pub fn logical_not(x: bool) -> bool {

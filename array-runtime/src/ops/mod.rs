@@ -23,6 +23,6 @@ mod compare;
 pub mod kernels;
 pub mod operators;
 
-pub use arithmetic::{Arithmetic, Numeric};
+pub use arithmetic::{AddMultiply, Arithmetic, Numeric};
 pub use bitwise::{left_shift, right_shift, Bitwise};
 pub use compare::{Compare, Equality};

@@ -13,13 +13,16 @@
 //! assert_eq!((&a % 3).to_vec()?, vec![1, 2, 1]);
 //! assert_eq!((&a / 2).to_vec()?, vec![0.5, -3.5, 3.5]); // true division: f64
 //! assert_eq!((!&a).to_vec()?, vec![-2, 6, -8]);
+//! let t = Array::from_vec(&Device::cpu(), &[2], vec![true, false])?;
+//! assert_eq!((&t + &t).to_vec()?, vec![true, false]); // logical or
+//! assert_eq!((&t / true).to_vec()?, vec![1.0, 0.0]); // f64
 //! # Ok::<(), array_runtime::Error>(())
 //! ```
 //!
 //! | NumPy | here | dtypes |
 //! |---|---|---|
-//! | `a + b`, `a - b`, `a * b` | `&a + &b`, ... | integers (wrapping), floats, complex |
-//! | `a / b` | `&a / &b` | floats, complex: same dtype; integers: `Array<f64>` (true division) |
+//! | `a + b`, `a - b`, `a * b` | `&a + &b`, ... | integers (wrapping), floats, complex; `+` and `*` also `bool` (logical or, and) |
+//! | `a / b` | `&a / &b` | floats, complex: same dtype; integers and `bool`: `Array<f64>` (true division) |
 //! | `a // b` | [`Arithmetic::floor_divide`] (no Rust operator) | integers, floats |
 //! | `a % b` | `&a % &b` (NumPy's `remainder`: the divisor's sign) | integers, floats |
 //! | `-a` | `-&a` | integers (wrapping), floats, complex |
@@ -30,8 +33,8 @@
 //!
 //! Two arrays or expressions of different dtypes promote as NumPy does (`&a_i32 * &b_f32` is
 //! `Expr<f64>`: [`Promote`](crate::promote::Promote)); a scalar takes the array's dtype (NEP
-//! 50). Where we differ from NumPy: `bool + bool` and the other arithmetic of booleans are not
-//! implemented; a scalar of another dtype than the array's does not compile (convert it).
+//! 50). `bool`'s `-` and unary `-` do not compile (NumPy raises a `TypeError` for them); a
+//! scalar of another dtype than the array's does not compile (convert it).
 //!
 //! [`Arithmetic::floor_divide`]: crate::ops::Arithmetic::floor_divide
 //! [`Compare::less`]: crate::ops::Compare::less

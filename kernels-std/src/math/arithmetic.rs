@@ -3,33 +3,21 @@
 //! Integers wrap on overflow, as in NumPy. Complex numbers have all but the divisions with
 //! rounding (`floor_divide`, `remainder`, `divmod`, `fmod`), as in NumPy.
 
-use crate::math::kernels;
+use crate::math::{kernels, Rounding};
 use crate::prelude::*;
 use array_runtime::expr::{AnyExpr, Expr, Notation};
-use array_runtime::ops::{Arithmetic, Compare, Numeric};
+use array_runtime::ops::{AddMultiply, Arithmetic, Compare, Numeric};
 use array_runtime::IntoOperand;
 
-/// `divmod` and the rounding ufuncs, whose kernels differ between integers and floats:
-/// implemented for every integer and float dtype.
-pub trait MathNum: Arithmetic + Compare {
+/// `divmod` and the rounding ufuncs ([`Rounding`], a supertrait), whose kernels differ
+/// between integers and floats: implemented for every integer and float dtype.
+pub trait MathNum: Arithmetic + Compare + Rounding {
     /// NumPy's `divmod`: see [`divmod`].
     #[allow(clippy::type_complexity)]
     fn divmod<'a>(
         x: impl IntoOperand<'a, Self>,
         y: impl IntoOperand<'a, Self>,
     ) -> Result<(Array<Self>, Array<Self>)>;
-    /// NumPy's `floor`: see [`floor`](crate::math::floor).
-    fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
-    /// NumPy's `ceil`: see [`ceil`](crate::math::ceil).
-    fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
-    /// NumPy's `trunc`: see [`trunc`](crate::math::trunc).
-    fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
-    /// [`Self::floor`] as a node of a lazy expression ([`crate::lazy::floor`]).
-    fn floor_lazy(x: AnyExpr) -> Expr<Self>;
-    /// [`Self::ceil`] as a node of a lazy expression ([`crate::lazy::ceil`]).
-    fn ceil_lazy(x: AnyExpr) -> Expr<Self>;
-    /// [`Self::trunc`] as a node of a lazy expression ([`crate::lazy::trunc`]).
-    fn trunc_lazy(x: AnyExpr) -> Expr<Self>;
 }
 
 macro_rules! int_math {
@@ -40,24 +28,6 @@ macro_rules! int_math {
                 y: impl IntoOperand<'a, Self>,
             ) -> Result<(Array<Self>, Array<Self>)> {
                 kernels::divmod_int::<$t>(x, y)
-            }
-            fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::identity::<$t>(x)
-            }
-            fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::identity::<$t>(x)
-            }
-            fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::identity::<$t>(x)
-            }
-            fn floor_lazy(x: AnyExpr) -> Expr<Self> {
-                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("floor"))
-            }
-            fn ceil_lazy(x: AnyExpr) -> Expr<Self> {
-                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("ceil"))
-            }
-            fn trunc_lazy(x: AnyExpr) -> Expr<Self> {
-                Expr::call(kernels::identity::node::<$t>(), vec![x], Notation::Call("trunc"))
             }
         }
     )*};
@@ -73,33 +43,15 @@ macro_rules! float_math {
             ) -> Result<(Array<Self>, Array<Self>)> {
                 kernels::divmod_float::<$t, $c>(x, y)
             }
-            fn floor<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::floor::<$t>(x)
-            }
-            fn ceil<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::ceil::<$t>(x)
-            }
-            fn trunc<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self>> {
-                kernels::trunc::<$t>(x)
-            }
-            fn floor_lazy(x: AnyExpr) -> Expr<Self> {
-                Expr::call(kernels::floor::node::<$t>(), vec![x], Notation::Call("floor"))
-            }
-            fn ceil_lazy(x: AnyExpr) -> Expr<Self> {
-                Expr::call(kernels::ceil::node::<$t>(), vec![x], Notation::Call("ceil"))
-            }
-            fn trunc_lazy(x: AnyExpr) -> Expr<Self> {
-                Expr::call(kernels::trunc::node::<$t>(), vec![x], Notation::Call("trunc"))
-            }
         }
     )*};
 }
 float_math!(f16 => f32, bf16 => f32, f32 => f32, f64 => f64);
 
 /// Numbers and their magnitude: NumPy's `absolute`, whose result is real for complex
-/// numbers (`|a + bi| = hypot(a, b)`, `c64` gives `f32`).
-pub trait Absolute: Numeric {
-    /// The dtype of `|x|`: `Self` for integers and floats, the part type for complex.
+/// numbers (`|a + bi| = hypot(a, b)`, `c64` gives `f32`); `bool` is returned unchanged.
+pub trait Absolute: DType {
+    /// The dtype of `|x|`: `Self` for `bool`, integers and floats, the part type for complex.
     type Real: DType;
     /// NumPy's `absolute`: see [`absolute`].
     fn absolute<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Real>>;
@@ -120,6 +72,7 @@ macro_rules! absolute {
         }
     )*};
 }
+absolute!(identity: bool);
 absolute!(absolute_int: i8, i16, i32, i64, u8, u16, u32, u64);
 absolute!(absolute_float: f16, bf16, f32, f64);
 
@@ -253,7 +206,8 @@ reciprocal!(
     c128: kernels::reciprocal_c128, kernels::reciprocal_c128::node
 );
 
-/// `x + y`, elementwise (NumPy's `add`; the `+` operator). Integers wrap.
+/// `x + y`, elementwise (NumPy's `add`; the `+` operator). Integers wrap; `bool`s give their
+/// logical or, as in NumPy.
 ///
 /// Each operand is an array (broadcast NumPy-style) or a scalar of the same dtype.
 ///
@@ -263,16 +217,19 @@ reciprocal!(
 /// let y = Array::from_vec(&Device::cpu(), &[2], vec![10i8, 1])?;
 /// assert_eq!(math::add(&x, &y)?.to_vec()?, vec![11, 3, 13, -128]);
 /// assert_eq!(math::add(&x, 1i8)?.to_vec()?, vec![2, 3, 4, -128]);
+/// let b = Array::from_vec(&Device::cpu(), &[3], vec![true, false, false])?;
+/// assert_eq!(math::add(&b, false)?.to_vec()?, vec![true, false, false]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn add<'a, T: Numeric>(
+pub fn add<'a, T: AddMultiply>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    T::add(x, y)
+    T::add_values(x, y)
 }
 
-/// `x - y`, elementwise (NumPy's `subtract`; the `-` operator). Integers wrap.
+/// `x - y`, elementwise (NumPy's `subtract`; the `-` operator). Integers wrap. `bool` does not
+/// compile (NumPy raises a `TypeError`: use [`logical_xor`](crate::math::logical_xor)).
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -287,23 +244,27 @@ pub fn subtract<'a, T: Numeric>(
     T::subtract(x, y)
 }
 
-/// `x * y`, elementwise (NumPy's `multiply`; the `*` operator). Integers wrap.
+/// `x * y`, elementwise (NumPy's `multiply`; the `*` operator). Integers wrap; `bool`s give
+/// their logical and, as in NumPy.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
 /// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.5f32, -2.0])?;
 /// assert_eq!(math::multiply(2.0f32, &x)?.to_vec()?, vec![3.0, -4.0]);
+/// let b = Array::from_vec(&Device::cpu(), &[2], vec![true, false])?;
+/// assert_eq!(math::multiply(&b, true)?.to_vec()?, vec![true, false]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn multiply<'a, T: Numeric>(
+pub fn multiply<'a, T: AddMultiply>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
 ) -> Result<Array<T>> {
-    T::multiply(x, y)
+    T::multiply_values(x, y)
 }
 
 /// True division `x / y` (NumPy's `divide`, `true_divide`; the `/` operator): floats in their
-/// dtype (IEEE: `1 / 0 == inf`), integers converted to `f64` first (NumPy's result dtype).
+/// dtype (IEEE: `1 / 0 == inf`), integers and `bool` converted to `f64` first (NumPy's result
+/// dtype).
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -311,13 +272,15 @@ pub fn multiply<'a, T: Numeric>(
 /// let q: Array<f64> = math::divide(&x, 2)?;
 /// assert_eq!(q.to_vec()?, vec![3.5, -3.5, 0.5]);
 /// assert_eq!(math::divide(&x, 0)?.to_vec()?, vec![f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY]);
+/// let b = Array::from_vec(&Device::cpu(), &[2], vec![true, false])?;
+/// assert_eq!(math::divide(true, &b)?.to_vec()?, vec![1.0, f64::INFINITY]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn divide<'a, T: Numeric>(
+pub fn divide<'a, T: AddMultiply>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
-) -> Result<Array<T::Quotient>> {
-    T::true_divide(x, y)
+) -> Result<Array<T::Ratio>> {
+    T::divide_values(x, y)
 }
 
 /// The same function as [`divide`] (NumPy's `true_divide`).
@@ -328,11 +291,11 @@ pub fn divide<'a, T: Numeric>(
 /// assert_eq!(math::true_divide(&x, 4.0f32)?.to_vec()?, vec![0.25, -0.25]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn true_divide<'a, T: Numeric>(
+pub fn true_divide<'a, T: AddMultiply>(
     x: impl IntoOperand<'a, T>,
     y: impl IntoOperand<'a, T>,
-) -> Result<Array<T::Quotient>> {
-    T::true_divide(x, y)
+) -> Result<Array<T::Ratio>> {
+    T::divide_values(x, y)
 }
 
 /// The quotient rounded toward -inf (NumPy's `floor_divide`, `//`). Integers: `x // 0 == 0`,
@@ -425,12 +388,14 @@ pub fn negative<'a, T: Numeric>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> 
 }
 
 /// `|x|`, elementwise (NumPy's `absolute`, `abs`). Integers wrap (`abs(i8::MIN) == i8::MIN`);
-/// `abs(-0.0) == 0.0`.
+/// `abs(-0.0) == 0.0`; `bool` is returned unchanged (a new array), as NumPy does.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
 /// let x = Array::from_vec(&Device::cpu(), &[3], vec![-3i8, 4, i8::MIN])?;
 /// assert_eq!(math::absolute(&x)?.to_vec()?, vec![3, 4, i8::MIN]);
+/// let b = Array::from_vec(&Device::cpu(), &[2], vec![true, false])?;
+/// assert_eq!(math::absolute(&b)?.to_vec()?, vec![true, false]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub fn absolute<'a, T: Absolute>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Real>> {

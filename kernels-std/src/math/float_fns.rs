@@ -1,5 +1,5 @@
 //! Float functions: `sqrt`, `exp`, `log`, the trigonometric and hyperbolic functions and their
-//! inverses, `arctan2`, `hypot`, `logaddexp`, `copysign`, `heaviside`, `rint`. Integer and
+//! inverses, `arctan2`, `hypot`, `logaddexp`, `copysign`, `heaviside` (`rint` is with the rounding). Integer and
 //! `bool` inputs give the float dtype of [`ToFloat`]; floats keep their dtype. Complex dtypes
 //! have the functions of [`Elementary`] (principal values, NumPy's branch cuts), computed by the
 //! formulas of `kernels/complex_formulas/` on the parts.
@@ -280,9 +280,6 @@ float_unary! {
     pub fn deg2rad([180.0f64, 90.0] => [std::f64::consts::PI, std::f64::consts::FRAC_PI_2]);
     /// Radians to degrees (NumPy's `rad2deg`, also `degrees`).
     pub fn rad2deg([std::f64::consts::PI, 1.0] => [180.0f64, 57.295_779_513_082_32]);
-    /// To the nearest integer, half to even, keeping `-0.0` (NumPy's `rint`); integers give
-    /// floats.
-    pub fn rint([2.5f32, 3.5, -0.5, 1.2] => [2.0f32, 4.0, -0.0, 1.0]);
 }
 
 /// A public function per function of [`Elementary`], with its doc example (written as `pub

@@ -3,7 +3,7 @@
 //! inputs give the float dtype of [`ToFloat`] (as NumPy's loops `e->e`, `f->f`, `d->d` do),
 //! except `sinc` and `float_power`, which NumPy computes in `f64`.
 
-use crate::math::{kernels, MathNum, ToFloat};
+use crate::math::{kernels, Rounding, ToFloat};
 use crate::prelude::*;
 use array_runtime::IntoOperand;
 
@@ -23,7 +23,7 @@ pub fn fabs<'a, T: ToFloat>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Float
 }
 
 /// `x` rounded toward zero (NumPy's `fix`, the same values as [`trunc`](crate::math::trunc),
-/// `-0.0` from `-0.5`); integers are returned unchanged, in their dtype.
+/// `-0.0` from `-0.5`); integers and `bool` are returned unchanged, in their dtype.
 ///
 /// ```
 /// use kernels_std::{math, Array, Device};
@@ -31,7 +31,7 @@ pub fn fabs<'a, T: ToFloat>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Float
 /// assert_eq!(math::fix(&x)?.to_vec()?, vec![-2.0, 2.0, -0.0]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn fix<'a, T: MathNum>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
+pub fn fix<'a, T: Rounding>(x: impl IntoOperand<'a, T>) -> Result<Array<T>> {
     T::trunc(x)
 }
 

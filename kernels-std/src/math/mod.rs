@@ -8,8 +8,8 @@
 //!
 //! | NumPy | here | dtypes, result |
 //! |---|---|---|
-//! | `add`, `subtract`, `multiply` | [`add`], [`subtract`], [`multiply`] | numbers, complex; integers wrap |
-//! | `divide`, `true_divide` | [`divide`], [`true_divide`] | floats and complex keep their dtype, integers give `f64` |
+//! | `add`, `subtract`, `multiply` | [`add`], [`subtract`], [`multiply`] | numbers, complex; integers wrap; `add`/`multiply` of `bool` are its logical or/and |
+//! | `divide`, `true_divide` | [`divide`], [`true_divide`] | floats and complex keep their dtype, integers and `bool` give `f64` |
 //! | `floor_divide`, `remainder`, `divmod`, `fmod` | [`floor_divide`], [`remainder`], [`divmod`], [`fmod`] | numbers |
 //! | `power` | [`power`] | numbers (integer: negative exponent is an error), complex; `bool` gives `i8` |
 //! | `negative`, `absolute`/`abs` | [`negative`], [`absolute`], [`abs`] | numbers, complex (`absolute` of complex is real: [`Absolute::Real`]) |
@@ -21,8 +21,8 @@
 //! | `sinh`, `cosh`, `tanh`, `arcsinh`, `arccosh`, `arctanh` | [`sinh`], [`cosh`], [`tanh`], [`arcsinh`], [`arccosh`], [`arctanh`] | -> [`ToFloat::Float`] |
 //! | `arctan2`, `hypot`, `logaddexp`, `logaddexp2`, `copysign`, `heaviside` | [`arctan2`], [`hypot`], [`logaddexp`], [`logaddexp2`], [`copysign`], [`heaviside`] | -> [`ToFloat::Float`] |
 //! | `deg2rad`/`radians`, `rad2deg`/`degrees` | [`deg2rad`], [`rad2deg`] | -> [`ToFloat::Float`] |
-//! | `floor`, `ceil`, `trunc` | [`floor`], [`ceil`], [`trunc`] | numbers; integers unchanged |
-//! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`], `around` keeps the dtype |
+//! | `floor`, `ceil`, `trunc` | [`floor`], [`ceil`], [`trunc`] | numbers, `bool`; integers and `bool` unchanged |
+//! | `rint`, `around`/`round` | [`rint`], [`around`] | half to even; `rint` -> [`ToFloat::Float`] (complex: itself, part by part), `around` keeps the dtype |
 //! | `maximum`, `minimum`, `fmax`, `fmin`, `clip` | [`maximum`], [`minimum`], [`fmax`], [`fmin`], [`clip`] | numbers; `maximum`, `minimum`, `clip` also complex |
 //! | `clip(x, lo, None)`, `clip(x, None, hi)` | [`clip_lower`], [`clip_upper`] | numbers, complex |
 //! | `fabs`, `frexp`, `modf`, `ldexp`, `nextafter`, `spacing` | [`fabs`], [`frexp`], [`modf`], [`ldexp`]`(x, e_i32)`, [`nextafter`], [`spacing`] | any but complex -> [`ToFloat::Float`] (`frexp`'s exponent `i32`) |
@@ -113,7 +113,7 @@ pub use extrema::{clip, clip_lower, clip_upper, fmax, fmin, maximum, minimum, Cl
 pub use float_fns::{
     arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, cbrt, copysign, cos, cosh, deg2rad,
     exp, exp2, expm1, heaviside, hypot, log, log10, log1p, log2, logaddexp, logaddexp2, rad2deg,
-    rint, sin, sinh, sqrt, tan, tanh, Elementary, ElementaryOp,
+    sin, sinh, sqrt, tan, tanh, Elementary, ElementaryOp,
 };
 pub use float_parts::{
     fabs, fix, float_power, frexp, ldexp, modf, nan_to_num, positive, real_if_close, sinc,
@@ -127,7 +127,7 @@ pub use parts::conjugate as conj;
 pub use parts::{angle, conjugate, imag, real, Angle, Conjugate, Parts};
 pub use power::{power, Power, PowerLazy};
 pub use predicates::{iscomplex, isneginf, isposinf, isreal, InfSign, RealValues};
-pub use rounding::{around, ceil, floor, trunc, Around};
+pub use rounding::{around, ceil, floor, rint, trunc, Around, Rint, Rounding};
 
 // NumPy's other names for the same ufuncs (NumPy 2's array-API names among them).
 pub use arithmetic::remainder as mod_;

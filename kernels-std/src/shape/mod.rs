@@ -47,7 +47,7 @@
 //!   (`tile`, `pad`), except `repeat`'s counts, which stay `isize` as NumPy's;
 //! - `pad` has the modes `constant`, `edge`, `reflect`, `symmetric` and `wrap` (not the
 //!   statistical ones nor `linear_ramp`); per-axis `constant_values` are [`pad_constant`]'s,
-//!   `reflect_type="odd"` is [`pad_odd`] (numbers only, not `bool`); as NumPy's, `reflect`
+//!   `reflect_type="odd"` is [`pad_odd`] (numbers and `bool`); as NumPy's, `reflect`
 //!   wider than the axis reflects again rather than failing;
 //! - views are views of our copy-on-write storage: writing to one never changes the array
 //!   it came from (NumPy's writeable views do).
@@ -86,7 +86,7 @@ pub use join::{
     JoinAxis,
 };
 pub use memory::{ascontiguousarray, asfortranarray, isfortran, may_share_memory, shares_memory};
-pub use pad::{pad, pad_constant, pad_odd, PadMode};
+pub use pad::{pad, pad_constant, pad_odd, PadMode, PadOdd};
 pub use repeat::{repeat, tile, Repeats};
 pub use reshape::{flatten, flatten_order, ravel, ravel_order, reshape, reshape_order};
 pub use roll::{roll, roll_axes, rot90};

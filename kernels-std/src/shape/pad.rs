@@ -3,8 +3,9 @@
 //! padded axis, through an index map computed on the host from the extents alone.
 
 use array_runtime::cpu::host_vec;
-use array_runtime::ops::Numeric;
+use array_runtime::ops::{Bitwise, Numeric};
 use array_runtime::slice::{Slice, SliceItem};
+use array_runtime::{bf16, c128, c64, f16};
 use array_runtime::{Array, DType, Error, Result};
 
 use super::concatenate;
@@ -204,7 +205,8 @@ fn constant_border<T: DType>(
 /// as the even reflection would take it, so that the values continue the trend at the edge.
 ///
 /// Widths beyond the extent reflect again about the new edge, chunk by chunk as NumPy's,
-/// with NumPy's arithmetic (integers wrap; the same roundings, infinities and NaN). As
+/// with NumPy's arithmetic (integers wrap; the same roundings, infinities and NaN; `bool`
+/// computed in `int64` and stored back, which is `edge | mirror`: [`PadOdd`]). As
 /// NumPy's, an axis of extent 1 repeats its element. `widths` broadcasts as in [`pad`].
 ///
 /// Errors: a mode other than `Reflect` or `Symmetric` (NumPy: "unsupported keyword
@@ -218,9 +220,11 @@ fn constant_border<T: DType>(
 /// // np.pad(a, (2, 3), mode="reflect", reflect_type="odd")
 /// assert_eq!(pad_odd(&a, &[(2, 3)], PadMode::Reflect)?.to_vec()?, vec![-2, 0, 1, 2, 4, 6, 7, 8]);
 /// assert_eq!(pad_odd(&a, &[(1, 1)], PadMode::Symmetric)?.to_vec()?, vec![1, 1, 2, 4, 4]);
+/// let b = Array::from_vec(&Device::cpu(), &[3], vec![true, false, false])?;
+/// assert_eq!(pad_odd(&b, &[(0, 2)], PadMode::Reflect)?.to_vec()?, vec![true, false, false, false, true]);
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
-pub fn pad_odd<T: Numeric>(
+pub fn pad_odd<T: PadOdd>(
     a: &Array<T>,
     widths: &[(usize, usize)],
     mode: PadMode<T>,
@@ -271,14 +275,14 @@ pub fn pad_odd<T: Numeric>(
                 // Positions `take_left - 1 + offset` down to `offset`, about element 0.
                 let index: Vec<i64> =
                     host_vec::collect((0..take_left).rev().map(|p| (p + offset) as i64))?;
-                parts.push(odd_chunk(&out, axis, &index, 0)?);
+                parts.push(T::odd_chunk(&out, axis, &index, 0)?);
             }
             parts.push(out.clone());
             if take_right > 0 {
                 // About the last element `len - 1`: `len - 1 - offset` down.
                 let index: Vec<i64> =
                     host_vec::collect((0..take_right).map(|p| (len - 1 - offset - p) as i64))?;
-                parts.push(odd_chunk(&out, axis, &index, len - 1)?);
+                parts.push(T::odd_chunk(&out, axis, &index, len - 1)?);
             }
             out = concatenate(&parts[..], axis as isize)?;
             left -= take_left;
@@ -291,9 +295,17 @@ pub fn pad_odd<T: Numeric>(
     Ok(out)
 }
 
-/// `2 * edge - x[index]` along `axis`, `edge` being element `edge` of `x` along it (NumPy's
-/// `2 * padded[edge_slice] - chunk`; `e + e` is `2 * e` exactly in every dtype).
-fn odd_chunk<T: Numeric>(
+/// The dtypes of [`pad_odd`]: the numbers, and `bool`, whose odd reflection NumPy computes
+/// in `int64` (`2 * edge - mirror`) and stores back as `bool` (nonzero is true): that is
+/// `edge | mirror`, since `2 * edge - mirror` is 0 only where both are false.
+pub trait PadOdd: DType {
+    /// `2 * edge - x[index]` along `axis` in `Self` (NumPy's `2 * padded[edge_slice] -
+    /// chunk`), `edge` being element `edge` of `x` along it.
+    fn odd_chunk(x: &Array<Self>, axis: usize, index: &[i64], edge: usize) -> Result<Array<Self>>;
+}
+
+/// [`PadOdd::odd_chunk`] of a number (`e + e` is `2 * e` exactly in every dtype).
+fn odd_chunk_numeric<T: Numeric>(
     x: &Array<T>,
     axis: usize,
     index: &[i64],
@@ -302,6 +314,24 @@ fn odd_chunk<T: Numeric>(
     let e = gather(x, axis, &[edge as i64])?;
     let twice = T::add(&e, &e)?;
     T::subtract(&twice, &gather(x, axis, index)?)
+}
+
+macro_rules! pad_odd_numeric {
+    ($($t:ty),*) => {$(
+        impl PadOdd for $t {
+            fn odd_chunk(x: &Array<$t>, axis: usize, index: &[i64], edge: usize) -> Result<Array<$t>> {
+                odd_chunk_numeric(x, axis, index, edge)
+            }
+        }
+    )*};
+}
+pad_odd_numeric!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128);
+
+impl PadOdd for bool {
+    fn odd_chunk(x: &Array<bool>, axis: usize, index: &[i64], edge: usize) -> Result<Array<bool>> {
+        let e = gather(x, axis, &[edge as i64])?;
+        bool::bitwise_or(&e, &gather(x, axis, index)?)
+    }
 }
 
 /// `a` padded along `axis` only, by a mode read from the array.

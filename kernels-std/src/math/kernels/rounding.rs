@@ -1,4 +1,5 @@
-//! Rounding: `floor`, `ceil`, `trunc` (integers unchanged), `rint` and `around` (half to even).
+//! Rounding: `floor`, `ceil`, `trunc` (integers and `bool` unchanged), `rint` (complex: each
+//! part) and `around` (half to even).
 
 use crate::prelude::*;
 
@@ -25,6 +26,23 @@ pub fn rint_in<T: Float>(x: T) -> T {
 pub fn rint<I: DType, F: Float, C: Float>(x: I) -> F {
     let r: C = rint_in::<C>(x.cast::<C>());
     r.cast::<F>()
+}
+
+/// NumPy's `rint` of `c64`: each part to the nearest integer, half to even, keeping `-0.0`
+/// (NaN and infinite parts unchanged).
+#[elementwise]
+pub fn rint_c64(z: c64) -> c64 {
+    let re: f32 = rint_in::<f32>(z.re);
+    let im: f32 = rint_in::<f32>(z.im);
+    Complex::new(re, im)
+}
+
+/// NumPy's `rint` of `c128`, as [`rint_c64`].
+#[elementwise]
+pub fn rint_c128(z: c128) -> c128 {
+    let re: f64 = rint_in::<f64>(z.re);
+    let im: f64 = rint_in::<f64>(z.im);
+    Complex::new(re, im)
 }
 
 /// NumPy's `around` (`round`) of floats: `rint(x * factor) / factor`, or with `shrink`
