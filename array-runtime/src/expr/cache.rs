@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::Result;
 use crate::expr::node::{Node, MAX_DEPTH};
-use crate::expr::program::{same_array, Code, LeafSource, Program};
+use crate::expr::program::{same_array, Code, LeafSource, Leaves, Program};
 
 /// Structures kept before the table is cleared.
 pub(crate) const CAPACITY: usize = 4096;
@@ -213,19 +213,18 @@ impl<'t> Walk<'t> {
     }
 
     /// The leaves as the program's operands.
-    fn leaf_sources(&self) -> Vec<LeafSource> {
-        self.leaves
-            .as_slice()
-            .iter()
-            .flatten()
-            .map(|n| match &***n {
+    fn leaf_sources(&self) -> Leaves {
+        let mut leaves = Leaves::new();
+        for n in self.leaves.as_slice().iter().flatten() {
+            leaves.push(match &***n {
                 Node::Scalar { dtype, bytes, .. } => LeafSource::Scalar {
                     dtype: *dtype,
                     bytes: *bytes,
                 },
                 _ => LeafSource::Array(Arc::clone(n)),
-            })
-            .collect()
+            });
+        }
+        leaves
     }
 }
 
@@ -286,8 +285,8 @@ pub(crate) fn program(root: &Arc<Node>) -> Result<Program> {
         && prog
             .leaves
             .iter()
-            .zip(walk.leaf_sources())
-            .all(|(a, b)| match (a, &b) {
+            .zip(walk.leaf_sources().iter())
+            .all(|(a, b)| match (a, b) {
                 (LeafSource::Array(x), LeafSource::Array(y)) => Arc::ptr_eq(x, y),
                 (LeafSource::Scalar { dtype: x, .. }, LeafSource::Scalar { dtype: y, .. }) => {
                     x == y

@@ -76,7 +76,7 @@ fn needs_half(prog: &Program) -> bool {
 /// its definition), dtypes and arguments, and the operands' dtypes.
 fn structure_key(prog: &Program) -> String {
     let mut k = String::new();
-    for l in &prog.leaves {
+    for l in prog.leaves.iter() {
         let _ = write!(k, "{},", leaf_dtype(l).name());
     }
     k.push('|');

@@ -444,13 +444,13 @@ impl<T: DType> IntoExpr<T> for &Expr<T> {
 
 impl<T: DType> IntoExpr<T> for &Array<T> {
     fn into_expr(self) -> Expr<T> {
-        Expr::from_node(Arc::new(Node::Array(Box::new(self.clone()))))
+        Expr::from_node(Arc::new(Node::Array(node::AnyArray::new(self.clone()))))
     }
 }
 
 impl<T: DType> IntoExpr<T> for Array<T> {
     fn into_expr(self) -> Expr<T> {
-        Expr::from_node(Arc::new(Node::Array(Box::new(self))))
+        Expr::from_node(Arc::new(Node::Array(node::AnyArray::new(self))))
     }
 }
 

@@ -35,6 +35,58 @@ pub(crate) enum LeafSource {
     Scalar { dtype: DTypeId, bytes: [u8; 16] },
 }
 
+/// The leaves of a program, kept inline when there are few (a program is made on every
+/// evaluation; a vector would be one allocation each time).
+#[derive(Debug)]
+pub(crate) struct Leaves {
+    len: usize,
+    inline: [LeafSource; Leaves::INLINE],
+    heap: Vec<LeafSource>,
+}
+
+impl Leaves {
+    const INLINE: usize = 6;
+    /// What unused inline slots hold.
+    const FILLER: LeafSource = LeafSource::Scalar {
+        dtype: DTypeId::Bool,
+        bytes: [0; 16],
+    };
+
+    pub(crate) fn new() -> Self {
+        Leaves {
+            len: 0,
+            inline: [Self::FILLER; Self::INLINE],
+            heap: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push(&mut self, l: LeafSource) {
+        if self.heap.is_empty() && self.len < Self::INLINE {
+            self.inline[self.len] = l;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.reserve(self.len + 1);
+                for slot in &mut self.inline[..self.len] {
+                    self.heap.push(std::mem::replace(slot, Self::FILLER));
+                }
+            }
+            self.heap.push(l);
+        }
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Leaves {
+    type Target = [LeafSource];
+    fn deref(&self) -> &[LeafSource] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
 /// One kernel call of the program.
 #[derive(Debug)]
 pub(crate) struct Step {
@@ -63,7 +115,7 @@ pub(crate) struct Code {
 /// A flattened expression: its operands, and the code that runs over them.
 #[derive(Debug)]
 pub(crate) struct Program {
-    pub(crate) leaves: Vec<LeafSource>,
+    pub(crate) leaves: Leaves,
     pub(crate) code: Arc<Code>,
     /// The tree, for its text in messages ([`Program::text`]), or that text once
     /// [`Program::detach`] let the tree go.
@@ -98,7 +150,7 @@ impl Program {
     }
 
     /// A program of `code` over `leaves` (found by the cache's walk of `root`).
-    pub(crate) fn from_parts(leaves: Vec<LeafSource>, code: Arc<Code>, root: &Arc<Node>) -> Self {
+    pub(crate) fn from_parts(leaves: Leaves, code: Arc<Code>, root: &Arc<Node>) -> Self {
         Program {
             leaves,
             code,
@@ -115,7 +167,7 @@ impl Program {
         // Room for a small tree up front: growing each list from empty costs more than the
         // allocation itself (measured with callgrind on a 10-element `x * 2 + x`).
         let mut b = Builder {
-            leaves: Vec::with_capacity(8),
+            leaves: Leaves::new(),
             steps: Vec::with_capacity(8),
             memo: Vec::with_capacity(Builder::SHORT),
             memo_map: HashMap::new(),
@@ -220,7 +272,7 @@ impl Program {
             dtype: DTypeId::Bool,
             data: OperandData::Unevaluated,
         }; INLINE];
-        for (o, l) in ops.iter_mut().zip(&self.leaves) {
+        for (o, l) in ops.iter_mut().zip(self.leaves.iter()) {
             *o = leaf_operand(l);
         }
         f(&ops[..self.leaves.len()])
@@ -356,7 +408,7 @@ pub(crate) fn leaf_dtype(l: &LeafSource) -> DTypeId {
 }
 
 struct Builder<'o> {
-    leaves: Vec<LeafSource>,
+    leaves: Leaves,
     steps: Vec<Step>,
     /// Nodes already visited (shared subtrees are computed once): a short list searched
     /// linearly, then a map (most trees have a handful of nodes).
