@@ -233,7 +233,7 @@ impl<T: DType> Expr<T> {
         let inst = Instance {
             def,
             type_args,
-            params: &params,
+            params,
             results: &[T::ID],
         };
         f(&prog, &inst)
@@ -335,7 +335,7 @@ pub(crate) fn program_shape(prog: &Program, operands: &[ErasedOperand<'_>]) -> R
     let inst = Instance {
         def: &CPU_DEF,
         type_args: &[],
-        params: &params,
+        params,
         results: &result,
     };
     let plan = Plan::new(&inst, operands).map_err(|e| prog.context(e))?;
