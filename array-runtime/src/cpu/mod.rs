@@ -10,5 +10,6 @@ pub mod pool;
 pub mod raw;
 pub mod reduction;
 pub mod select;
+pub(crate) mod small;
 
 pub use pool::{memory_pool, HostBuffer, HostPool};

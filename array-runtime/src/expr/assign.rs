@@ -108,7 +108,7 @@ fn run_program_into<T: DType>(
     let inst = Instance {
         def,
         type_args,
-        params: &params,
+        params,
         results: &result,
     };
     let plan = Plan::for_outputs(&inst, &operands, &[&layout], std::slice::from_ref(&device))

@@ -21,6 +21,18 @@ use crate::kernel::elementwise::ElementwiseDef;
 
 /// The definition of the fused kernel of `prog`, and whether it needs the half headers.
 pub(crate) fn fused_def(prog: &Program) -> Result<(&'static ElementwiseDef, bool)> {
+    // The program's code is shared by every evaluation of its structure (`cache.rs`): the
+    // definition is looked up once per structure, not once per evaluation.
+    if let Some(&found) = prog.code.fused.get() {
+        return Ok(found);
+    }
+    let found = intern_def(prog)?;
+    let _ = prog.code.fused.set(found);
+    Ok(found)
+}
+
+/// The interned definition of the structure of `prog` (written on its first use).
+fn intern_def(prog: &Program) -> Result<(&'static ElementwiseDef, bool)> {
     static DEFS: OnceLock<Mutex<HashMap<String, &'static ElementwiseDef>>> = OnceLock::new();
     let key = structure_key(prog);
     let half = needs_half(prog);
@@ -47,7 +59,7 @@ pub(crate) fn fused_def(prog: &Program) -> Result<(&'static ElementwiseDef, bool
 }
 
 fn needs_half(prog: &Program) -> bool {
-    prog.steps.iter().any(|s| {
+    prog.steps().iter().any(|s| {
         s.kernel
             .type_args
             .iter()
@@ -64,11 +76,11 @@ fn needs_half(prog: &Program) -> bool {
 /// its definition), dtypes and arguments, and the operands' dtypes.
 fn structure_key(prog: &Program) -> String {
     let mut k = String::new();
-    for l in &prog.leaves {
+    for l in prog.leaves.iter() {
         let _ = write!(k, "{},", leaf_dtype(l).name());
     }
     k.push('|');
-    for s in &prog.steps {
+    for s in prog.steps() {
         let _ = write!(
             k,
             "{:x}:{:?}:{:?}:{:?}(",
@@ -104,12 +116,12 @@ fn device_source(prog: &Program, name: &str) -> String {
     let mut out = String::new();
     // The steps, not the expression's text: its scalars are arguments, not part of the code,
     // so the source (the disk cache's key) is the same for every expression of one structure.
-    let names: Vec<String> = prog.steps.iter().map(|s| s.kernel.name()).collect();
+    let names: Vec<String> = prog.steps().iter().map(|s| s.kernel.name()).collect();
     let _ = writeln!(out, "// Fused expression of: {}", names.join(", "));
     // One namespace per distinct kernel instantiation.
     let mut spaces: Vec<(usize, &[DTypeId])> = Vec::new();
-    let mut space_of = Vec::with_capacity(prog.steps.len());
-    for s in &prog.steps {
+    let mut space_of = Vec::with_capacity(prog.steps().len());
+    for s in prog.steps() {
         let id = (
             s.kernel.def as *const ElementwiseDef as usize,
             s.kernel.type_args,
@@ -150,8 +162,8 @@ fn device_source(prog: &Program, name: &str) -> String {
         c_ident(name),
         params.join(", ")
     );
-    let last = prog.steps.len() - 1;
-    for (j, s) in prog.steps.iter().enumerate() {
+    let last = prog.steps().len() - 1;
+    for (j, s) in prog.steps().iter().enumerate() {
         let args: Vec<String> = s
             .args
             .iter()

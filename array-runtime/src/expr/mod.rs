@@ -26,6 +26,7 @@
 
 mod as_array;
 mod assign;
+mod cache;
 pub(crate) mod fused;
 mod node;
 mod operators;
@@ -148,21 +149,39 @@ impl<T: DType> Expr<T> {
     pub fn eval(&self) -> Result<Array<T>> {
         let prog = Program::build(&self.node, None)?;
         check_result::<T>(&prog, "was expected")?;
-        let operands = prog.operands();
-        let params = prog.params();
-        let result = [T::ID];
-        let cuda = matches!(leaf_device(&prog), Some(Device::Cuda(_)));
-        let (def, type_args) = definition(&prog, cuda)?;
-        let inst = Instance {
-            def,
-            type_args,
-            params: &params,
-            results: &result,
-        };
-        let plan = Plan::new(&inst, &operands).map_err(|e| prog.context(e))?;
-        let mut out = plan.alloc::<T>().map_err(|e| prog.context(e))?;
-        run_program(&prog, &plan, &mut [out.view_mut()?.erase()], false)?;
-        Ok(out)
+        prog.with_operands(|operands| {
+            let result = [T::ID];
+            let cuda = matches!(leaf_device(&prog), Some(Device::Cuda(_)));
+            let (def, type_args) = definition(&prog, cuda)?;
+            let inst = Instance {
+                def,
+                type_args,
+                params: prog.params(),
+                results: &result,
+            };
+            let plan = Plan::new(&inst, operands).map_err(|e| prog.context(e))?;
+            let mut out = plan.alloc::<T>().map_err(|e| prog.context(e))?;
+            // The fresh output is written through a view that borrows its layout for the
+            // call (a view of its own would copy the layout's vectors).
+            let layout = std::mem::replace(
+                &mut out.layout,
+                crate::shape::Layout {
+                    shape: Vec::new(),
+                    strides: Vec::new(),
+                    offset: 0,
+                },
+            );
+            let view = crate::array::ArrayViewMut {
+                storage: &mut out.storage,
+                layout,
+            };
+            let mut outputs = [view.erase()];
+            let ran = run_program(&prog, &plan, &mut outputs, false);
+            let [written] = outputs;
+            out.layout = written.layout;
+            ran?;
+            Ok(out)
+        })
     }
 
     /// The CUDA C module a CUDA evaluation of this expression compiles (every operand an
@@ -214,7 +233,7 @@ impl<T: DType> Expr<T> {
         let inst = Instance {
             def,
             type_args,
-            params: &params,
+            params,
             results: &[T::ID],
         };
         f(&prog, &inst)
@@ -316,7 +335,7 @@ pub(crate) fn program_shape(prog: &Program, operands: &[ErasedOperand<'_>]) -> R
     let inst = Instance {
         def: &CPU_DEF,
         type_args: &[],
-        params: &params,
+        params,
         results: &result,
     };
     let plan = Plan::new(&inst, operands).map_err(|e| prog.context(e))?;
@@ -425,13 +444,13 @@ impl<T: DType> IntoExpr<T> for &Expr<T> {
 
 impl<T: DType> IntoExpr<T> for &Array<T> {
     fn into_expr(self) -> Expr<T> {
-        Expr::from_node(Arc::new(Node::Array(Box::new(self.clone()))))
+        Expr::from_node(Arc::new(Node::Array(node::AnyArray::new(self.clone()))))
     }
 }
 
 impl<T: DType> IntoExpr<T> for Array<T> {
     fn into_expr(self) -> Expr<T> {
-        Expr::from_node(Arc::new(Node::Array(Box::new(self))))
+        Expr::from_node(Arc::new(Node::Array(node::AnyArray::new(self))))
     }
 }
 

@@ -151,11 +151,87 @@ pub(crate) fn storage_id<T: DType>(s: &Storage<T>) -> usize {
     }
 }
 
+/// Declares [`AnyArray`] over the dtypes, with its methods dispatched to the array's.
+macro_rules! any_array {
+    ($($v:ident: $t:ty),* $(,)?) => {
+        /// An array leaf of any dtype, held in the node itself (a box of its own would be one
+        /// more allocation per leaf of every expression built).
+        #[derive(Debug)]
+        pub(crate) enum AnyArray {
+            $($v(Array<$t>),)*
+            /// A dtype not listed above (none today: the set of dtypes is closed).
+            Other(Box<dyn Leaf>),
+        }
+
+        impl AnyArray {
+            pub(crate) fn new<T: DType>(a: Array<T>) -> Self {
+                let mut slot = Some(a);
+                let any: &mut dyn std::any::Any = &mut slot;
+                $(
+                    if let Some(x) = any.downcast_mut::<Option<Array<$t>>>() {
+                        if let Some(x) = x.take() {
+                            return AnyArray::$v(x);
+                        }
+                    }
+                )*
+                match slot {
+                    Some(a) => AnyArray::Other(Box::new(a)),
+                    None => unreachable!("the array was taken only when returned"),
+                }
+            }
+
+            fn leaf(&self) -> &dyn Leaf {
+                match self {
+                    $(AnyArray::$v(a) => a,)*
+                    AnyArray::Other(a) => &**a,
+                }
+            }
+        }
+    };
+}
+
+any_array!(
+    Bool: bool,
+    I8: i8,
+    I16: i16,
+    I32: i32,
+    I64: i64,
+    U8: u8,
+    U16: u16,
+    U32: u32,
+    U64: u64,
+    F16: crate::f16,
+    Bf16: crate::bf16,
+    F32: f32,
+    F64: f64,
+    C64: crate::c64,
+    C128: crate::c128,
+);
+
+impl AnyArray {
+    pub(crate) fn dtype(&self) -> DTypeId {
+        self.leaf().dtype()
+    }
+    pub(crate) fn layout(&self) -> &Layout {
+        self.leaf().layout()
+    }
+    pub(crate) fn device(&self) -> Device {
+        self.leaf().device()
+    }
+    pub(crate) fn operand(&self) -> ErasedOperand<'_> {
+        self.leaf().operand()
+    }
+    /// The address of the shared storage: equal for arrays that are views of one buffer.
+    pub(crate) fn storage_id(&self) -> usize {
+        self.leaf().storage_id()
+    }
+}
+
 /// A node of an expression tree.
 #[derive(Debug)]
 pub(crate) enum Node {
     /// An array (any view), held by a new handle on its storage.
-    Array(Box<dyn Leaf>),
+    Array(AnyArray),
     /// A scalar of a dtype: its bytes, and how to write its value in messages (formatting
     /// only when a message is written keeps building an expression cheap).
     Scalar {

@@ -6,13 +6,13 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::cpu::elementwise::{call_chunk, CHUNK};
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::expr::node::{KernelNode, Node, Notation, MAX_DEPTH};
-use crate::kernel::elementwise::{Chunk, ErasedOperand, OperandData};
+use crate::kernel::elementwise::{Chunk, ElementwiseDef, ErasedOperand, OperandData};
 use crate::raw;
 
 /// Where a step's argument comes from.
@@ -35,6 +35,58 @@ pub(crate) enum LeafSource {
     Scalar { dtype: DTypeId, bytes: [u8; 16] },
 }
 
+/// The leaves of a program, kept inline when there are few (a program is made on every
+/// evaluation; a vector would be one allocation each time).
+#[derive(Debug)]
+pub(crate) struct Leaves {
+    len: usize,
+    inline: [LeafSource; Leaves::INLINE],
+    heap: Vec<LeafSource>,
+}
+
+impl Leaves {
+    const INLINE: usize = 6;
+    /// What unused inline slots hold.
+    const FILLER: LeafSource = LeafSource::Scalar {
+        dtype: DTypeId::Bool,
+        bytes: [0; 16],
+    };
+
+    pub(crate) fn new() -> Self {
+        Leaves {
+            len: 0,
+            inline: [Self::FILLER; Self::INLINE],
+            heap: Vec::new(),
+        }
+    }
+
+    pub(crate) fn push(&mut self, l: LeafSource) {
+        if self.heap.is_empty() && self.len < Self::INLINE {
+            self.inline[self.len] = l;
+        } else {
+            if self.heap.is_empty() {
+                self.heap.reserve(self.len + 1);
+                for slot in &mut self.inline[..self.len] {
+                    self.heap.push(std::mem::replace(slot, Self::FILLER));
+                }
+            }
+            self.heap.push(l);
+        }
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Leaves {
+    type Target = [LeafSource];
+    fn deref(&self) -> &[LeafSource] {
+        if self.heap.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
 /// One kernel call of the program.
 #[derive(Debug)]
 pub(crate) struct Step {
@@ -42,24 +94,37 @@ pub(crate) struct Step {
     pub(crate) args: Vec<Ref>,
 }
 
-/// A flattened expression.
+/// What a program computes, apart from its operands: the steps and the layout of their
+/// buffers. Shared by every evaluation of one structure (see `cache.rs`): it holds no
+/// operand, no scalar value and nothing of the tree.
 #[derive(Debug)]
-pub(crate) struct Program {
-    pub(crate) leaves: Vec<LeafSource>,
+pub(crate) struct Code {
     pub(crate) steps: Vec<Step>,
-    /// The tree, for its text in messages ([`Program::text`]), or that text once
-    /// [`Program::detach`] let the tree go.
-    root: Option<Arc<Node>>,
-    text: Option<String>,
+    /// The operands' dtypes.
+    params: Vec<DTypeId>,
     /// Byte offsets of each step's buffer in the scratch of one chunk, and the total; the
     /// region of [`Ref::Out`] comes first when the program reads the output.
     offsets: Vec<usize>,
     out_region: usize,
     scratch_bytes: usize,
+    /// The fused CUDA definition of this structure and whether it needs the half headers,
+    /// once a CUDA evaluation asked for it (`fused.rs`).
+    pub(crate) fused: OnceLock<(&'static ElementwiseDef, bool)>,
+}
+
+/// A flattened expression: its operands, and the code that runs over them.
+#[derive(Debug)]
+pub(crate) struct Program {
+    pub(crate) leaves: Leaves,
+    pub(crate) code: Arc<Code>,
+    /// The tree, for its text in messages ([`Program::text`]), or that text once
+    /// [`Program::detach`] let the tree go.
+    root: Option<Arc<Node>>,
+    text: Option<String>,
 }
 
 /// What one leaf array is, to tell two handles on the same elements apart from others.
-fn same_array(a: &Node, b: &Node) -> bool {
+pub(crate) fn same_array(a: &Node, b: &Node) -> bool {
     match (a, b) {
         (Node::Array(x), Node::Array(y)) => {
             x.storage_id() == y.storage_id() && x.dtype() == y.dtype() && x.layout() == y.layout()
@@ -75,12 +140,34 @@ fn region_bytes(dtype: DTypeId) -> usize {
 
 impl Program {
     /// Flattens the tree at `root`; `out` is an array the result is written over, whose
-    /// element-for-element reads become [`Ref::Out`] (see `assign`).
+    /// element-for-element reads become [`Ref::Out`] (see `assign`). Without `out`, the code
+    /// of a structure seen before comes from the cache (`cache.rs`).
     pub(crate) fn build(root: &Arc<Node>, out: Option<&dyn Fn(&Node) -> bool>) -> Result<Self> {
+        match out {
+            None => crate::expr::cache::program(root),
+            Some(_) => Self::build_uncached(root, out),
+        }
+    }
+
+    /// A program of `code` over `leaves` (found by the cache's walk of `root`).
+    pub(crate) fn from_parts(leaves: Leaves, code: Arc<Code>, root: &Arc<Node>) -> Self {
+        Program {
+            leaves,
+            code,
+            root: Some(root.clone()),
+            text: None,
+        }
+    }
+
+    /// [`Program::build`] without the cache: walks the tree and writes the steps.
+    pub(crate) fn build_uncached(
+        root: &Arc<Node>,
+        out: Option<&dyn Fn(&Node) -> bool>,
+    ) -> Result<Self> {
         // Room for a small tree up front: growing each list from empty costs more than the
         // allocation itself (measured with callgrind on a 10-element `x * 2 + x`).
         let mut b = Builder {
-            leaves: Vec::with_capacity(8),
+            leaves: Leaves::new(),
             steps: Vec::with_capacity(8),
             memo: Vec::with_capacity(Builder::SHORT),
             memo_map: HashMap::new(),
@@ -118,15 +205,25 @@ impl Program {
             offsets.push(at);
             at += region_bytes(s.kernel.result);
         }
+        let params = leaves.iter().map(leaf_dtype).collect();
         Ok(Program {
             leaves,
-            steps,
+            code: Arc::new(Code {
+                steps,
+                params,
+                offsets,
+                out_region,
+                scratch_bytes: at,
+                fused: OnceLock::new(),
+            }),
             root: Some(root.clone()),
             text: None,
-            offsets,
-            out_region,
-            scratch_bytes: at,
         })
+    }
+
+    /// The kernel calls, in order.
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.code.steps
     }
 
     /// The expression in NumPy notation, arrays named `x0`, `x1`, ... (for messages).
@@ -154,32 +251,36 @@ impl Program {
 
     /// The dtype of the result.
     pub(crate) fn result(&self) -> DTypeId {
-        self.steps.last().map_or(DTypeId::Bool, |s| s.kernel.result)
+        self.code
+            .steps
+            .last()
+            .map_or(DTypeId::Bool, |s| s.kernel.result)
     }
 
     /// The fused kernel's operands, in order.
     pub(crate) fn operands(&self) -> Vec<ErasedOperand<'_>> {
-        self.leaves
-            .iter()
-            .map(|l| match l {
-                LeafSource::Array(node) => match &**node {
-                    Node::Array(a) => a.operand(),
-                    _ => ErasedOperand {
-                        dtype: DTypeId::Bool,
-                        data: OperandData::Unevaluated,
-                    },
-                },
-                LeafSource::Scalar { dtype, bytes } => ErasedOperand {
-                    dtype: *dtype,
-                    data: OperandData::Scalar(*bytes),
-                },
-            })
-            .collect()
+        self.leaves.iter().map(leaf_operand).collect()
+    }
+
+    /// Calls `f` with the fused kernel's operands, kept on the stack when there are few.
+    pub(crate) fn with_operands<R>(&self, f: impl FnOnce(&[ErasedOperand<'_>]) -> R) -> R {
+        const INLINE: usize = 8;
+        if self.leaves.len() > INLINE {
+            return f(&self.operands());
+        }
+        let mut ops = [ErasedOperand {
+            dtype: DTypeId::Bool,
+            data: OperandData::Unevaluated,
+        }; INLINE];
+        for (o, l) in ops.iter_mut().zip(self.leaves.iter()) {
+            *o = leaf_operand(l);
+        }
+        f(&ops[..self.leaves.len()])
     }
 
     /// The dtypes of the operands.
-    pub(crate) fn params(&self) -> Vec<DTypeId> {
-        self.leaves.iter().map(leaf_dtype).collect()
+    pub(crate) fn params(&self) -> &[DTypeId] {
+        &self.code.params
     }
 
     /// The array operands' dtypes and shapes, `x0: f32 [2, 3]`-style, for messages.
@@ -226,8 +327,9 @@ impl Program {
     }
 
     fn run_chunk_in(&self, chunk: &mut Chunk<'_>, scratch: &mut Vec<u128>) -> Result<()> {
+        let code = &*self.code;
         let len = chunk.len();
-        let words = self.scratch_bytes / 16;
+        let words = code.scratch_bytes / 16;
         if scratch.len() < words {
             scratch.try_reserve(words - scratch.len()).map_err(|_| {
                 Error::invalid("fused expression: no memory for the scratch of a chunk")
@@ -238,13 +340,13 @@ impl Program {
         let (out, out_dtype) = chunk
             .output_bytes(0)
             .ok_or_else(|| Error::invalid("fused expression: the chunk has no output"))?;
-        if self.out_region > 0 {
+        if code.out_region > 0 {
             let n = out.len();
             bytes[..n].copy_from_slice(out);
         }
-        let last = self.steps.len() - 1;
-        for (k, step) in self.steps.iter().enumerate() {
-            let (done, rest) = bytes.split_at_mut(self.offsets[k]);
+        let last = code.steps.len() - 1;
+        for (k, step) in code.steps.iter().enumerate() {
+            let (done, rest) = bytes.split_at_mut(code.offsets[k]);
             let mut inputs: [(&[u8], DTypeId); 8] = [(&[], DTypeId::Bool); 8];
             let mut many: Vec<(&[u8], DTypeId)> = Vec::new();
             let n_args = step.args.len();
@@ -252,8 +354,8 @@ impl Program {
                 let v: (&[u8], DTypeId) = match *a {
                     Ref::Leaf(l) => chunk.input_bytes(l),
                     Ref::Step(j) => {
-                        let d = self.steps[j].kernel.result;
-                        let start = self.offsets[j];
+                        let d = code.steps[j].kernel.result;
+                        let start = code.offsets[j];
                         (&done[start..start + len * d.size()], d)
                     }
                     Ref::Out => (&done[..len * out_dtype.size()], out_dtype),
@@ -281,6 +383,23 @@ impl Program {
     }
 }
 
+/// A leaf as an operand of the fused kernel.
+fn leaf_operand(l: &LeafSource) -> ErasedOperand<'_> {
+    match l {
+        LeafSource::Array(node) => match &**node {
+            Node::Array(a) => a.operand(),
+            _ => ErasedOperand {
+                dtype: DTypeId::Bool,
+                data: OperandData::Unevaluated,
+            },
+        },
+        LeafSource::Scalar { dtype, bytes } => ErasedOperand {
+            dtype: *dtype,
+            data: OperandData::Scalar(*bytes),
+        },
+    }
+}
+
 pub(crate) fn leaf_dtype(l: &LeafSource) -> DTypeId {
     match l {
         LeafSource::Array(node) => node.dtype().unwrap_or(DTypeId::Bool),
@@ -289,7 +408,7 @@ pub(crate) fn leaf_dtype(l: &LeafSource) -> DTypeId {
 }
 
 struct Builder<'o> {
-    leaves: Vec<LeafSource>,
+    leaves: Leaves,
     steps: Vec<Step>,
     /// Nodes already visited (shared subtrees are computed once): a short list searched
     /// linearly, then a map (most trees have a handful of nodes).

@@ -252,13 +252,13 @@ impl<'a, 'b: 'a, T: DType> IntoOutput<'a, T> for &'a mut ArrayViewMut<'b, T> {
 }
 
 /// An operand with its dtype erased.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct ErasedOperand<'a> {
     pub(crate) dtype: DTypeId,
     pub(crate) data: OperandData<'a>,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum OperandData<'a> {
     Scalar([u8; 16]),
     /// A lazy expression that was not evaluated: refused by every plan.
@@ -590,6 +590,10 @@ impl<'p> Plan<'p> {
             return Ok(());
         }
         crate::kernel::count_launch();
+        // A small contiguous call's chunk is the output itself, with its current elements.
+        if let Some(r) = crate::cpu::small::run(&self.shape, self.inputs, outputs, cpu) {
+            return r;
+        }
         crate::cpu::elementwise::run_in_place(&self.shape, self.inputs, outputs, cpu)
     }
 
@@ -605,7 +609,10 @@ impl<'p> Plan<'p> {
         }
         crate::kernel::count_launch();
         match &self.device {
-            Device::Cpu => crate::cpu::elementwise::run(&self.shape, self.inputs, outputs, cpu),
+            Device::Cpu => crate::cpu::small::run(&self.shape, self.inputs, outputs, cpu)
+                .unwrap_or_else(|| {
+                    crate::cpu::elementwise::run(&self.shape, self.inputs, outputs, cpu)
+                }),
             Device::Cuda(dev) => {
                 crate::cuda::launch::elementwise(dev, self.inst, &self.shape, self.inputs, outputs)
             }
