@@ -47,7 +47,7 @@ def reexports(mods):
     found = {}
     for module, path in mods.items():
         prefix = module.split("::") if module else []
-        for m in re.finditer(r"pub use ((?:\w+::)*)(\{[^}]*\}|\w+)", source(path)):
+        for m in re.finditer(r"pub(?:\(crate\))? use ((?:\w+::)*)(\{[^}]*\}|\w+)", source(path)):
             base = m.group(1).rstrip(":")
             items = m.group(2).strip("{}").split(",")
             for item in items:
@@ -86,9 +86,14 @@ def imports(mods):
         parent = module.split("::")[:-1] if module else []
         if path.endswith("mod.rs"):
             parent = module.split("::")[:-1]
-        names = [m.group(1) for m in re.finditer(r"crate::((?:\w+::)*\w+)", src)]
-        for group in re.finditer(r"crate::\{([^}]*)\}", src):
-            names += [item.strip().split(" ")[0] for item in group.group(1).split(",")]
+        names = [m.group(1) for m in re.finditer(r"crate::((?:\w+::)*\w+)\b(?!::)", src)]
+        for group in re.finditer(r"crate::((?:\w+::)*)\{([^{}]*)\}", src):
+            base = group.group(1)
+            names += [
+                base + item.strip().split(" ")[0]
+                for item in group.group(2).split(",")
+                if item.strip() and item.strip() != "self"
+            ]
         names += [
             "::".join(parent + [m.group(1)])
             for m in re.finditer(r"super::((?:\w+::)*\w+)", src)
