@@ -316,7 +316,7 @@ impl<T: crate::DType> crate::expr::Expr<T> {
 }
 
 impl<K: crate::kernel::reduction::ReduceKernel> crate::kernel::reduction::ReduceCall<'_, K> {
-    /// Compiles [`ReduceCall::cuda_sources`] with NVRTC to PTX; how tests prove fused
+    /// Compiles [`ReduceCall::cuda_sources`](crate::kernel::reduction::ReduceCall::cuda_sources) with NVRTC to PTX; how tests prove fused
     /// reductions without a GPU. Returns the number of modules compiled.
     ///
     /// ```no_run

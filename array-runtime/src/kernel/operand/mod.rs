@@ -1,7 +1,7 @@
 //! What an operand is, as the backends see it: an array's bytes (host or device), layout and
 //! dtype, or a scalar's bytes ([`ErasedOperand`]); an output to write ([`ErasedOutput`]); a raw
 //! kernel's argument ([`Arg`](raw_arg::Arg)); a reduction's input, which may be a fused
-//! expression ([`reduce_input`]). Above the arrays and devices, below both backends: the typed
+//! expression (`reduce_input`). Above the arrays and devices, below both backends: the typed
 //! calls ([`kernel::elementwise`](crate::kernel::elementwise) and its siblings) make these, the
 //! backends read them.
 
