@@ -153,7 +153,7 @@ impl<T: DType> Array<T> {
     }
 
     /// A C-contiguous host array of `shape` over `buf` (of the shape's size).
-    fn host(buf: HostBuffer<T>, shape: &[usize]) -> Self {
+    pub(crate) fn host(buf: HostBuffer<T>, shape: &[usize]) -> Self {
         debug_assert_eq!(buf.len(), shape::size(shape));
         Array::from_parts(Storage::Host(Arc::new(buf)), Layout::contiguous(shape))
     }
@@ -169,37 +169,6 @@ impl<T: DType> Array<T> {
     /// ```
     pub fn scalar(device: &Device, value: T) -> Result<Self> {
         Self::from_vec(device, &[], vec![value])
-    }
-
-    /// An array of `shape` filled with `value`.
-    pub fn full(device: &Device, shape: &[usize], value: T) -> Result<Self> {
-        let n = Self::checked_len(shape)?;
-        match device {
-            Device::Cpu => Ok(Self::host(HostBuffer::full(n, value)?, shape)),
-            Device::Cuda(_) => {
-                let mut a = Self::for_overwrite(device, shape)?;
-                crate::copy::fill(&mut a.view_mut()?, value)?;
-                Ok(a)
-            }
-        }
-    }
-
-    /// An array of `shape` filled with zeros (`T::default()`: 0, 0.0, false).
-    ///
-    /// ```
-    /// use array_runtime::{Array, Device};
-    /// let z = Array::<u8>::zeros(&Device::cpu(), &[3])?;
-    /// assert_eq!(z.to_vec()?, vec![0, 0, 0]);
-    /// # Ok::<(), array_runtime::Error>(())
-    /// ```
-    pub fn zeros(device: &Device, shape: &[usize]) -> Result<Self> {
-        match device {
-            Device::Cpu => Ok(Self::host(
-                HostBuffer::zeros(Self::checked_len(shape)?)?,
-                shape,
-            )),
-            Device::Cuda(_) => Self::full(device, shape, T::default()),
-        }
     }
 
     /// A C-contiguous array whose elements are about to be overwritten (on the CPU: zeros, or
@@ -420,59 +389,6 @@ impl<T: DType> Array<T> {
     /// Whether the elements lie in C order one after another.
     pub fn is_c_contiguous(&self) -> bool {
         self.layout.is_c_contiguous()
-    }
-
-    /// The elements in C order, copied to the host (synchronizes a GPU).
-    pub fn to_vec(&self) -> Result<Vec<T>> {
-        match &self.storage {
-            Storage::Host(v) => gather_host(v, &self.layout),
-            Storage::Cuda(b, d) if self.is_c_contiguous() => {
-                d.dtoh_range(b, self.layout.offset, self.len())
-            }
-            // A view with gaps: made contiguous on the device first, so only its elements
-            // cross the bus.
-            Storage::Cuda(..) => crate::copy::copy_on_device(self)?.to_vec(),
-        }
-    }
-
-    /// The only element of a one-element array (any number of dimensions); see
-    /// [`Array::get`] for one element of any array.
-    pub fn item(&self) -> Result<T> {
-        if self.len() != 1 {
-            return Err(Error::invalid(format!(
-                "item() needs an array of one element, this one has shape {:?}",
-                self.shape()
-            )));
-        }
-        Ok(self.to_vec()?[0])
-    }
-
-    /// A copy of the array on `device` (C-contiguous). Same device: a contiguous copy.
-    ///
-    /// ```
-    /// use array_runtime::{Array, Device};
-    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1u16, 2])?;
-    /// let b = a.to_device(&Device::default())?;   // a GPU when there is one
-    /// assert_eq!(b.to_vec()?, vec![1, 2]);
-    /// # Ok::<(), array_runtime::Error>(())
-    /// ```
-    pub fn to_device(&self, device: &Device) -> Result<Array<T>> {
-        if device.same(&self.device()) {
-            return self.copy();
-        }
-        Array::from_vec(device, self.shape(), self.to_vec()?)
-    }
-
-    /// A C-contiguous copy with storage of its own.
-    pub fn copy(&self) -> Result<Array<T>> {
-        match &self.storage {
-            Storage::Host(v) if self.is_c_contiguous() => {
-                let (start, n) = (self.layout.offset, self.len());
-                let buf = HostBuffer::from_slice(if n == 0 { &[] } else { &v[start..start + n] })?;
-                Ok(Self::host(buf, self.shape()))
-            }
-            _ => crate::copy::copy_on_device(self),
-        }
     }
 
     /// A mutable view of the whole array; the storage is made unique to this array first.

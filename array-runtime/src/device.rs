@@ -182,3 +182,21 @@ impl fmt::Debug for Device {
         fmt::Display::fmt(self, f)
     }
 }
+
+/// The CUDA device that the tests of CUDA paths run on: the host target when
+/// `KERNELS_TEST_CUDA_HOST` asks for it ([`cuda::host`](crate::cuda::host)), else GPU 0 ([`Device::cuda`]).
+///
+/// ```
+/// use array_runtime::device::cuda_test_device;
+/// match cuda_test_device() {
+///     Ok(dev) => println!("CUDA tests run on {dev}"),
+///     Err(e) => println!("no CUDA device for the tests: {e}"),
+/// }
+/// ```
+pub fn cuda_test_device() -> Result<Device> {
+    if crate::cuda::host::TestRequest::from_env().wanted() {
+        Device::cuda_host()
+    } else {
+        Device::cuda(0)
+    }
+}

@@ -98,7 +98,7 @@ fn set_refuses_broadcast_views() {
 
 /// A CUDA device, or `None` after printing why.
 fn cuda() -> Option<Device> {
-    match array_runtime::cuda::host::cuda_test_device() {
+    match array_runtime::device::cuda_test_device() {
         Ok(d) => Some(d),
         Err(e) => {
             if std::env::var("KERNELS_REQUIRE_GPU").is_ok_and(|v| v == "1") {

@@ -25,7 +25,7 @@ fn gpu() -> Option<(Device, Arc<CudaDevice>)> {
         println!("skipped: {why}");
         None
     };
-    let dev = match array_runtime::cuda::host::cuda_test_device() {
+    let dev = match array_runtime::device::cuda_test_device() {
         Ok(d) => d,
         Err(e) => return skip(format!("no CUDA device: {e}")),
     };

@@ -27,7 +27,7 @@ fn gpu() -> Option<Device> {
         println!("skipped: {why}");
         None
     };
-    let dev = match array_runtime::cuda::host::cuda_test_device() {
+    let dev = match array_runtime::device::cuda_test_device() {
         Ok(d) => d,
         Err(e) => return skip(format!("no CUDA device: {e}")),
     };

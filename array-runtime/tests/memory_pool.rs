@@ -49,7 +49,7 @@ fn the_host_pool_counts_small_and_large_buffers_and_caps_both() {
 #[test]
 fn a_cuda_pool_through_the_same_api() {
     let _turn = serial();
-    let dev = match array_runtime::cuda::host::cuda_test_device() {
+    let dev = match array_runtime::device::cuda_test_device() {
         Ok(d) => d,
         Err(e) => {
             if std::env::var("KERNELS_REQUIRE_GPU").is_ok_and(|v| v == "1") {

@@ -8,7 +8,7 @@ use kernel_macros_tests::raw as k;
 use kernels_std::prelude::*;
 
 fn gpu() -> Option<Device> {
-    match kernels_std::array_runtime::cuda::host::cuda_test_device() {
+    match kernels_std::array_runtime::device::cuda_test_device() {
         Ok(d) => Some(d),
         Err(e) if std::env::var_os("KERNELS_REQUIRE_GPU").is_some() => {
             panic!("KERNELS_REQUIRE_GPU is set but no GPU is usable: {e}")

@@ -35,9 +35,9 @@ use rayon::prelude::*;
 
 use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
-use crate::expr::program::Program;
-use crate::kernel::elementwise::{ErasedOutput, OperandData, OutputData};
-use crate::kernel::reduction::{ReduceInput, ReduceKernel, ReductionInstance};
+use crate::kernel::def::reduction::{Inputs, ReduceKernel, ReductionInstance};
+use crate::kernel::operand::reduce_input::{FusedMap, ReduceInput};
+use crate::kernel::operand::{ErasedOutput, OperandData, OutputData};
 use crate::raw;
 use crate::shape::{self, Layout};
 
@@ -53,23 +53,6 @@ const INNER_CHUNK: usize = 16384;
 const OUTER_BLOCK: usize = 8192;
 /// Work (elements read) below which a reduction stays on the calling thread.
 const SERIAL_LIMIT: usize = 1 << 15;
-
-/// The inputs of one run of elements, handed to [`ReduceKernel::slices`].
-#[derive(Debug)]
-pub struct Inputs<'a> {
-    parts: Vec<(&'a [u8], DTypeId)>,
-}
-
-impl<'a> Inputs<'a> {
-    /// Input `i`'s elements for this run.
-    ///
-    /// Panics if `T` is not the input's dtype (generated code never does this).
-    pub fn input<T: DType>(&self, i: usize) -> &'a [T] {
-        let (bytes, id) = self.parts[i];
-        assert_eq!(id, T::ID, "reduction input {i} has dtype {id}");
-        raw::cast_slice(bytes)
-    }
-}
 
 /// `n` copies of a scalar's value (its first `id.size()` bytes), as 16-byte aligned storage.
 fn repeated(v: &[u8; 16], id: DTypeId, n: usize) -> Vec<u128> {
@@ -112,7 +95,7 @@ enum Source<'a> {
     /// A lazy expression, computed chunk by chunk from its leaves. `kstrides` and `rstrides`
     /// are those of the C-contiguous array evaluating it would give: they choose the strategy.
     Expr {
-        prog: &'a Program,
+        prog: &'a dyn FusedMap,
         dtype: DTypeId,
         leaves: Vec<Leaf<'a>>,
         kstrides: Vec<isize>,
@@ -241,7 +224,7 @@ fn leaf_walk<'l>(l: &'l Leaf<'_>, span: Span) -> Option<(isize, &'l [usize], &'l
 /// the program run over the chunk.
 #[allow(clippy::too_many_arguments)]
 fn expr_chunk(
-    prog: &Program,
+    prog: &dyn FusedMap,
     dtype: DTypeId,
     leaves: &[Leaf<'_>],
     bufs: &mut [Vec<u128>],
@@ -278,10 +261,7 @@ fn expr_chunk(
             }
         })
         .collect();
-    super::elementwise::with_chunk(len, &parts, (&mut out[..len * dtype.size()], dtype), |c| {
-        prog.run_chunk(c)
-    })?
-    .map_err(|e| prog.context(e))
+    prog.run(&parts, (&mut out[..len * dtype.size()], dtype), len)
 }
 
 struct Engine<'a> {
@@ -382,7 +362,7 @@ impl Engine<'_> {
             } = s
             {
                 let out = raw::as_bytes_mut_u128(buf);
-                expr_chunk(prog, *dtype, leaves, lbufs, span, f0, f1, out)?;
+                expr_chunk(*prog, *dtype, leaves, lbufs, span, f0, f1, out)?;
             }
         }
         Ok(())

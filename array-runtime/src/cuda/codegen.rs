@@ -24,7 +24,7 @@
 use std::fmt::Write;
 
 use crate::dtype::DTypeId;
-use crate::kernel::elementwise::Instance;
+use crate::kernel::def::elementwise::Instance;
 
 /// Threads per block of every elementwise entry point (also its `__launch_bounds__`).
 pub const BLOCK_SIZE: u32 = 256;
@@ -454,6 +454,15 @@ fn write_vector_loop(
         );
     }
     out.push_str("    }\n");
+}
+
+impl Instance<'_> {
+    /// The CUDA C module compiled for this instantiation when every parameter is an array
+    /// (its contiguous and strided entry points). Pure text: no GPU needed.
+    pub fn cuda_source(&self) -> String {
+        let kinds = vec![OperandKind::Array; self.params.len()];
+        elementwise_module(self, &kinds, 2)
+    }
 }
 
 #[cfg(test)]

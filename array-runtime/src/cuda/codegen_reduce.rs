@@ -35,7 +35,7 @@ use std::fmt::Write;
 
 use super::codegen::{sanitize, IndexWidth, OperandKind, PRELUDE};
 use crate::dtype::DTypeId;
-use crate::kernel::reduction::ReductionInstance;
+use crate::kernel::def::reduction::ReductionInstance;
 
 /// Threads per block of every reduction entry point (also its `__launch_bounds__`).
 pub const REDUCE_BLOCK: u32 = 256;
@@ -807,6 +807,22 @@ impl Gen<'_> {
             }
         }
         out.push_str("    }\n}\n");
+    }
+}
+
+impl ReductionInstance {
+    /// The CUDA C module compiled for this reduction when every input is an array whose rows
+    /// are contiguous (the common case: reducing the last axis of a C-contiguous array), with
+    /// 32-bit indices. Pure text: no GPU needed.
+    pub fn cuda_source(&self, has_identity: bool) -> String {
+        let kinds = vec![OperandKind::Array; self.params.len()];
+        let spec = ReduceSpec {
+            kept_ndim: 1,
+            reduced_ndim: 1,
+            contiguous_rows: true,
+            index: IndexWidth::I32,
+        };
+        reduction_module(self, has_identity, &kinds, &spec)
     }
 }
 

@@ -1,6 +1,7 @@
 //! One CUDA device: its driver (a GPU through cudarc, or the host target), its stream, its
 //! caches, and host<->device copies.
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -9,12 +10,10 @@ use cudarc::driver::{sys, CudaContext, CudaStream};
 use super::cache::{ImageCache, ModuleCache};
 use super::driver::{driver_err, DeviceMem, Driver, Module};
 use super::host::HostTarget;
-use super::launch::KernelCache;
 use super::pool::{CudaAllocator, CudaPool, Pooled};
-use super::reduction::ReduceCache;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernel::raw::DeviceLimits;
+use crate::kernel::def::raw::DeviceLimits;
 use crate::raw;
 
 /// A CUDA device with the stream all of its work is queued on: a GPU through cudarc, or the
@@ -33,8 +32,7 @@ pub struct CudaDevice {
     limits: OnceLock<DeviceLimits>,
     pool: Arc<CudaPool>,
     modules: ModuleCache,
-    kernels: KernelCache,
-    reductions: ReduceCache,
+    states: [OnceLock<Box<dyn Any + Send + Sync>>; STATE_SLOTS],
 }
 
 impl std::fmt::Debug for CudaDevice {
@@ -48,6 +46,25 @@ impl std::fmt::Debug for CudaDevice {
             .field("pool", &self.pool.stats())
             .finish()
     }
+}
+
+/// Per-device state of the layers above the context (their loaded entry points: elementwise
+/// kernels in `launch`, reductions in `reduction`), one slot each.
+pub(crate) trait DeviceState: Default + Send + Sync + 'static {
+    /// The state's slot, below [`STATE_SLOTS`]; each implementation has its own.
+    const SLOT: usize;
+}
+
+/// The number of [`DeviceState`] slots of a device.
+pub(crate) const STATE_SLOTS: usize = 2;
+
+/// A check run after every [`CudaDevice::synchronize`], registered by a layer above (the raw
+/// kernels' fault records) when it first has something to check.
+static SYNC_CHECK: OnceLock<fn(&CudaDevice) -> Result<()>> = OnceLock::new();
+
+/// Registers the check [`CudaDevice::synchronize`] runs after the stream is drained.
+pub(crate) fn on_synchronize(check: fn(&CudaDevice) -> Result<()>) {
+    let _ = SYNC_CHECK.set(check);
 }
 
 /// Whether the CUDA driver library can be loaded (checked once).
@@ -126,8 +143,7 @@ impl CudaDevice {
             limits: OnceLock::new(),
             pool,
             modules: ModuleCache::default(),
-            kernels: KernelCache::default(),
-            reductions: ReduceCache::default(),
+            states: Default::default(),
         }
     }
 
@@ -273,12 +289,18 @@ impl CudaDevice {
         &self.modules
     }
 
-    pub(crate) fn kernels(&self) -> &KernelCache {
-        &self.kernels
-    }
-
-    pub(crate) fn reductions(&self) -> &ReduceCache {
-        &self.reductions
+    /// The per-device state `S` of a layer above (made on first use): the context holds it
+    /// without knowing its type, so it sits below the launch layers that define it.
+    pub(crate) fn state<S: DeviceState>(&self) -> Result<&S> {
+        let slot = self
+            .states
+            .get(S::SLOT)
+            .ok_or_else(|| Error::invalid(format!("device state slot {} out of range", S::SLOT)))?;
+        slot.get_or_init(|| Box::new(S::default()))
+            .downcast_ref::<S>()
+            .ok_or_else(|| {
+                Error::invalid(format!("device state slot {} holds another type", S::SLOT))
+            })
     }
 
     pub(crate) fn driver(&self) -> &Driver {
@@ -332,7 +354,10 @@ impl CudaDevice {
     pub fn synchronize(&self) -> Result<()> {
         self.driver.synchronize()?;
         // Out-of-bounds accesses recorded by raw kernels since the last check.
-        super::raw::check_faults(self)
+        match SYNC_CHECK.get() {
+            Some(check) => check(self),
+            None => Ok(()),
+        }
     }
 
     /// Allocates room for `len` elements of `T` (contents unspecified), from the device's

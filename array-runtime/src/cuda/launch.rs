@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex};
 
 use super::codegen::{self, IndexWidth, OperandKind, Path, BLOCK_SIZE};
 use super::driver::{Function, LaunchDims};
-use super::nvrtc;
 use super::CudaDevice;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
@@ -31,48 +30,6 @@ const BLOCKS_PER_SM: u32 = 32;
 /// One kernel parameter: the bytes of a pointer, a scalar, or a shape/strides struct. The
 /// driver reads as many bytes as the entry point's parameter has.
 pub(crate) type Slot = [u64; MAX_NDIM];
-
-/// The NVRTC options for a device of compute capability `arch`, and the architecture named.
-///
-/// `--fmad=false`: `a * b + c` is not contracted into a fused multiply-add, so results match
-/// the CPU backend (Rust never contracts); kernels that want an FMA call `mul_add`.
-///
-/// A CUBIN for the device's own `sm_XY` loads on any driver that knows the device. When this
-/// NVRTC does not know `sm_XY`, PTX for the newest `compute_XY` it knows below it (JIT-compiled
-/// by the driver).
-pub fn compile_options(arch: (i32, i32), half_headers: bool) -> Result<(Vec<String>, String)> {
-    let nv = nvrtc::nvrtc()?;
-    let want = arch.0 * 10 + arch.1;
-    let supported = nv.supported_archs();
-    let target = if supported.is_empty() || supported.contains(&want) {
-        format!("sm_{want}")
-    } else {
-        let below = supported.iter().copied().filter(|&a| a <= want).max();
-        let a = below.ok_or_else(|| Error::CudaUnavailable {
-            reason: format!(
-                "NVRTC {}.{} ({}) cannot compile for compute capability {}.{} (it supports {:?})",
-                nv.version().0,
-                nv.version().1,
-                nv.path().display(),
-                arch.0,
-                arch.1,
-                supported
-            ),
-        })?;
-        format!("compute_{a}")
-    };
-    let mut options = vec![
-        "--std=c++17".to_string(),
-        format!("-arch={target}"),
-        "--fmad=false".to_string(),
-    ];
-    if half_headers {
-        if let Some(dir) = nv.include_dir() {
-            options.push(format!("-I{}", dir.display()));
-        }
-    }
-    Ok((options, target))
-}
 
 /// The entry points of one module.
 #[derive(Debug)]
@@ -117,6 +74,10 @@ impl LaunchKey {
 #[derive(Debug, Default)]
 pub(crate) struct KernelCache {
     map: Mutex<HashMap<LaunchKey, Arc<EntryPoints>>>,
+}
+
+impl super::context::DeviceState for KernelCache {
+    const SLOT: usize = 0;
 }
 
 impl KernelCache {
@@ -343,7 +304,9 @@ pub(crate) fn elementwise(
 
     // The entry point: contiguous calls share the module of rank 1; they take packs of
     // `width` elements when there are enough and every pointer is aligned to its pack.
-    let entries = dev.kernels().get(dev, inst, &kinds, ndim.max(1))?;
+    let entries = dev
+        .state::<KernelCache>()?
+        .get(dev, inst, &kinds, ndim.max(1))?;
     let width = entries.vector.as_ref().map_or(1, |(w, _)| *w);
     let path = if !contiguous {
         Path::Strided(ndim)

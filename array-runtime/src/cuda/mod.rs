@@ -23,10 +23,11 @@ pub(crate) mod launch;
 pub mod nvrtc;
 pub mod pool;
 pub mod raw;
+pub mod raw_source;
 pub mod reduction;
 pub mod solver;
 pub mod verify;
 
 pub use context::{driver_present, CudaDevice, DeviceBuffer};
 pub use driver::DeviceMem;
-pub use launch::compile_options;
+pub use nvrtc::compile_options;

@@ -642,6 +642,48 @@ fn find_include_dir(lib: &Path) -> Option<PathBuf> {
     candidates.into_iter().find(|d| has_half_headers(d))
 }
 
+/// The NVRTC options for a device of compute capability `arch`, and the architecture named.
+///
+/// `--fmad=false`: `a * b + c` is not contracted into a fused multiply-add, so results match
+/// the CPU backend (Rust never contracts); kernels that want an FMA call `mul_add`.
+///
+/// A CUBIN for the device's own `sm_XY` loads on any driver that knows the device. When this
+/// NVRTC does not know `sm_XY`, PTX for the newest `compute_XY` it knows below it (JIT-compiled
+/// by the driver).
+pub fn compile_options(arch: (i32, i32), half_headers: bool) -> Result<(Vec<String>, String)> {
+    let nv = nvrtc()?;
+    let want = arch.0 * 10 + arch.1;
+    let supported = nv.supported_archs();
+    let target = if supported.is_empty() || supported.contains(&want) {
+        format!("sm_{want}")
+    } else {
+        let below = supported.iter().copied().filter(|&a| a <= want).max();
+        let a = below.ok_or_else(|| Error::CudaUnavailable {
+            reason: format!(
+                "NVRTC {}.{} ({}) cannot compile for compute capability {}.{} (it supports {:?})",
+                nv.version().0,
+                nv.version().1,
+                nv.path().display(),
+                arch.0,
+                arch.1,
+                supported
+            ),
+        })?;
+        format!("compute_{a}")
+    };
+    let mut options = vec![
+        "--std=c++17".to_string(),
+        format!("-arch={target}"),
+        "--fmad=false".to_string(),
+    ];
+    if half_headers {
+        if let Some(dir) = nv.include_dir() {
+            options.push(format!("-I{}", dir.display()));
+        }
+    }
+    Ok((options, target))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -229,6 +229,8 @@ fn ring(dev: &CudaDevice, create: bool) -> Result<Option<Arc<Mutex<Ring>>>> {
         pending: Vec::new(),
     }));
     map.insert(dev.id(), r.clone());
+    // From now on every synchronization of a device reads its records back.
+    super::context::on_synchronize(check_faults);
     Ok(Some(r))
 }
 

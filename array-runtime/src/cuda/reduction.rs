@@ -33,9 +33,10 @@ use super::launch::{check_in_bounds, reach, slot_from_bytes, slot_of_i64s, Slot,
 use super::CudaDevice;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
-use crate::kernel::elementwise::{ErasedOperand, ErasedOutput, OperandData, OutputData};
-use crate::kernel::raw::Dim3;
-use crate::kernel::reduction::{ReduceInput, ReductionInstance};
+use crate::kernel::def::raw::Dim3;
+use crate::kernel::def::reduction::ReductionInstance;
+use crate::kernel::operand::reduce_input::ReduceInput;
+use crate::kernel::operand::{ErasedOperand, ErasedOutput, OperandData, OutputData};
 use crate::shape::{self, Layout};
 
 pub use super::codegen_reduce::{
@@ -188,6 +189,19 @@ pub(crate) struct ReduceCache {
     map: Mutex<HashMap<ReduceKey, Arc<ReduceEntries>>>,
 }
 
+impl super::context::DeviceState for ReduceCache {
+    const SLOT: usize = 1;
+}
+
+// Each per-device state has its own slot.
+const _: () = assert!(
+    <ReduceCache as super::context::DeviceState>::SLOT
+        != <super::launch::KernelCache as super::context::DeviceState>::SLOT
+        && <ReduceCache as super::context::DeviceState>::SLOT < super::context::STATE_SLOTS
+        && <super::launch::KernelCache as super::context::DeviceState>::SLOT
+            < super::context::STATE_SLOTS
+);
+
 impl ReduceCache {
     fn get(
         &self,
@@ -316,7 +330,7 @@ pub(crate) fn fuse<'i, 'a>(
                 operands.push(o);
             }
             ReduceInput::Expr(e) => {
-                let (def, half) = crate::expr::fused::fused_def(e.prog)?;
+                let (def, half) = e.prog.cuda_def()?;
                 fusion.inputs.push(FusedInput::Expr {
                     name: def.name,
                     source: def.device_source,
@@ -501,9 +515,9 @@ pub(crate) fn launch(
         contiguous_rows: contiguous_rows && nr > 0,
         index,
     };
-    let entries = dev
-        .reductions()
-        .get(dev, inst, has_identity, &fusion, &kinds, &spec)?;
+    let entries =
+        dev.state::<ReduceCache>()?
+            .get(dev, inst, has_identity, &fusion, &kinds, &spec)?;
 
     // The output pointer, strides and the kept shape (every entry takes them).
     let out_ptr = driver.ptr(out_bytes) + (out_layout.offset * out_elem) as u64;

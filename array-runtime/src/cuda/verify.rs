@@ -297,3 +297,36 @@ pub fn quick_options(options: &[String]) -> Result<Vec<String>> {
     }
     Ok(quick)
 }
+
+/// Compile checks of calls: here, at the top of the runtime, so the layers they check need no
+/// NVRTC.
+impl<T: crate::DType> crate::expr::Expr<T> {
+    /// Compiles this expression's fused CUDA module with NVRTC, every variant a call can take
+    /// (see [`elementwise`]); how tests prove fused kernels without a GPU.
+    ///
+    /// ```no_run
+    /// use array_runtime::{Array, Device};
+    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f32, 2.0])?;
+    /// (&a * 2.0 + &a).verify_cuda()?;
+    /// # Ok::<(), array_runtime::Error>(())
+    /// ```
+    pub fn verify_cuda(&self) -> Result<usize> {
+        self.with_cuda_instance(|_, inst| elementwise(inst))
+    }
+}
+
+impl<K: crate::kernel::reduction::ReduceKernel> crate::kernel::reduction::ReduceCall<'_, K> {
+    /// Compiles [`ReduceCall::cuda_sources`](crate::kernel::reduction::ReduceCall::cuda_sources) with NVRTC to PTX; how tests prove fused
+    /// reductions without a GPU. Returns the number of modules compiled.
+    ///
+    /// ```no_run
+    /// use array_runtime::kernel::reduction::{ReduceCall, ReduceKernel};
+    /// fn check<K: ReduceKernel>(call: &ReduceCall<'_, K>) -> array_runtime::Result<usize> {
+    ///     call.verify_cuda()
+    /// }
+    /// ```
+    pub fn verify_cuda(&self) -> Result<usize> {
+        let (sources, half) = self.cuda_sources()?;
+        fused_reduction(&sources, &ReductionInstance::of::<K>().name(), half)
+    }
+}

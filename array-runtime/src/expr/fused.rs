@@ -18,6 +18,7 @@ use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::expr::program::{leaf_dtype, Program, Ref};
 use crate::kernel::elementwise::ElementwiseDef;
+use crate::kernel::operand::reduce_input::FusedMap;
 
 /// The definition of the fused kernel of `prog`, and whether it needs the half headers.
 pub(crate) fn fused_def(prog: &Program) -> Result<(&'static ElementwiseDef, bool)> {
@@ -191,4 +192,23 @@ fn device_source(prog: &Program, name: &str) -> String {
     }
     out.push_str("}\n");
     out
+}
+/// The program as the reduction engines run it when they fuse a lazy operand into their map.
+impl FusedMap for Program {
+    fn result(&self) -> DTypeId {
+        Program::result(self)
+    }
+
+    fn run(&self, parts: &[(&[u8], DTypeId)], out: (&mut [u8], DTypeId), len: usize) -> Result<()> {
+        crate::cpu::elementwise::with_chunk(len, parts, out, |c| self.run_chunk(c))?
+            .map_err(|e| self.context(e))
+    }
+
+    fn context(&self, e: Error) -> Error {
+        Program::context(self, e)
+    }
+
+    fn cuda_def(&self) -> Result<(&'static ElementwiseDef, bool)> {
+        fused_def(self)
+    }
 }

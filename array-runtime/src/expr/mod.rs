@@ -208,22 +208,9 @@ impl<T: DType> Expr<T> {
         })
     }
 
-    /// Compiles this expression's fused CUDA module with NVRTC, every variant a call can take
-    /// (see [`crate::cuda::verify::elementwise`]); how tests prove fused kernels without a GPU.
-    ///
-    /// ```no_run
-    /// use array_runtime::{Array, Device};
-    /// let a = Array::from_vec(&Device::cpu(), &[2], vec![1.0f32, 2.0])?;
-    /// (&a * 2.0 + &a).verify_cuda()?;
-    /// # Ok::<(), array_runtime::Error>(())
-    /// ```
-    pub fn verify_cuda(&self) -> Result<usize> {
-        self.with_cuda_instance(|_, inst| crate::cuda::verify::elementwise(inst))
-    }
-
     /// Calls `f` with the program of this expression and the instance of its fused CUDA
     /// kernel.
-    fn with_cuda_instance<R>(
+    pub(crate) fn with_cuda_instance<R>(
         &self,
         f: impl FnOnce(&Program, &Instance<'_>) -> Result<R>,
     ) -> Result<R> {

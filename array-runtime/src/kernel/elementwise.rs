@@ -6,12 +6,9 @@
 //! (device, broadcast shape), allocates the outputs and runs the plan. The plan runs the CUDA
 //! kernel on a GPU and the chunk function, in parallel, on the CPU.
 
-use std::sync::Arc;
-
-use crate::array::{Array, ArrayViewMut, Storage};
-use crate::cuda::CudaDevice;
+use crate::array::Array;
 use crate::device::Device;
-use crate::dtype::{DType, DTypeId};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::raw;
 use crate::shape::{self, Layout};
@@ -19,57 +16,10 @@ use crate::shape::{self, Layout};
 pub use crate::cpu::elementwise::Chunk;
 pub use crate::cpu::isa::{run_chunk_loop, ChunkLoop};
 
-/// Static description of an `#[elementwise]` kernel (written by the macro).
-#[derive(Clone, Copy, Debug)]
-pub struct ElementwiseDef {
-    /// The Rust function's name.
-    pub name: &'static str,
-    /// CUDA C: the `__device__` function `kxf_<name>` (and the device functions it calls),
-    /// written in terms of the type parameters' names for a generic kernel.
-    pub device_source: &'static str,
-    /// Names of the parameters, in order.
-    pub param_names: &'static [&'static str],
-    /// The C names of the generic type parameters, which the module declares with `typedef`
-    /// (`["t_T"]` for the macros' `T`: user names live in a namespace of their own in the
-    /// generated C), empty for a concrete kernel.
-    pub type_params: &'static [&'static str],
-}
-
-/// One instantiation of a kernel: its definition with every dtype resolved.
-#[derive(Clone, Copy, Debug)]
-pub struct Instance<'a> {
-    /// The kernel.
-    pub def: &'a ElementwiseDef,
-    /// The dtype of each type parameter, in the order of `def.type_params`.
-    pub type_args: &'a [DTypeId],
-    /// The dtype of each parameter.
-    pub params: &'a [DTypeId],
-    /// The dtype of each result.
-    pub results: &'a [DTypeId],
-}
-
-impl Instance<'_> {
-    /// The name of this instantiation: the kernel's name, then its type arguments
-    /// (`add__f32`).
-    pub fn name(&self) -> String {
-        let mut s = self.def.name.to_string();
-        if !self.type_args.is_empty() {
-            s.push('_');
-            for t in self.type_args {
-                s.push('_');
-                s.push_str(t.name());
-            }
-        }
-        s
-    }
-
-    /// The CUDA C module compiled for this instantiation when every parameter is an array
-    /// (its contiguous and strided entry points). Pure text: no GPU needed.
-    pub fn cuda_source(&self) -> String {
-        let kinds = vec![crate::cuda::codegen::OperandKind::Array; self.params.len()];
-        crate::cuda::codegen::elementwise_module(self, &kinds, 2)
-    }
-}
+pub use crate::kernel::def::elementwise::{ElementwiseDef, Instance};
+pub use crate::kernel::operand::ErasedOperand;
+pub(crate) use crate::kernel::operand::{erase_array, OperandData, OutputData};
+pub use crate::kernel::operand::{ErasedOutput, IntoOutput};
 
 /// One argument of a kernel call: an array (any view), a scalar or a lazy expression.
 #[derive(Debug)]
@@ -145,21 +95,6 @@ impl<'a, T: DType> Operand<'a, T> {
     }
 }
 
-/// The untyped view of an array.
-pub(crate) fn erase_array<T: DType>(a: &Array<T>) -> OperandData<'_> {
-    match &a.storage {
-        Storage::Host(v) => OperandData::Host {
-            bytes: raw::as_bytes(v),
-            layout: &a.layout,
-        },
-        Storage::Cuda(b, d) => OperandData::Cuda {
-            bytes: b.bytes(),
-            device: d,
-            layout: &a.layout,
-        },
-    }
-}
-
 /// Anything that can be passed as a kernel argument of dtype `T`: `&Array<T>`, `Array<T>`,
 /// or a scalar `T`.
 ///
@@ -227,80 +162,6 @@ scalar_operand!(
     crate::c128
 );
 
-/// Anything a kernel can write its result into: `&mut Array<T>` or an [`ArrayViewMut`].
-pub trait IntoOutput<'a, T: DType> {
-    /// The mutable view written.
-    fn into_output(self) -> Result<ArrayViewMut<'a, T>>;
-}
-
-impl<'a, T: DType> IntoOutput<'a, T> for &'a mut Array<T> {
-    fn into_output(self) -> Result<ArrayViewMut<'a, T>> {
-        self.view_mut()
-    }
-}
-
-impl<'a, T: DType> IntoOutput<'a, T> for ArrayViewMut<'a, T> {
-    fn into_output(self) -> Result<ArrayViewMut<'a, T>> {
-        Ok(self)
-    }
-}
-
-impl<'a, 'b: 'a, T: DType> IntoOutput<'a, T> for &'a mut ArrayViewMut<'b, T> {
-    fn into_output(self) -> Result<ArrayViewMut<'a, T>> {
-        Ok(self.reborrow())
-    }
-}
-
-/// An operand with its dtype erased.
-#[derive(Clone, Copy, Debug)]
-pub struct ErasedOperand<'a> {
-    pub(crate) dtype: DTypeId,
-    pub(crate) data: OperandData<'a>,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum OperandData<'a> {
-    Scalar([u8; 16]),
-    /// A lazy expression that was not evaluated: refused by every plan.
-    Unevaluated,
-    Host {
-        bytes: &'a [u8],
-        layout: &'a Layout,
-    },
-    Cuda {
-        bytes: &'a crate::cuda::DeviceMem,
-        device: &'a Arc<CudaDevice>,
-        layout: &'a Layout,
-    },
-}
-
-impl ErasedOperand<'_> {
-    /// The operand's dtype.
-    ///
-    /// ```
-    /// use array_runtime::{DTypeId, IntoOperand};
-    /// assert_eq!(IntoOperand::<f32>::into_operand(1.0f32).erase().dtype(), DTypeId::F32);
-    /// ```
-    pub fn dtype(&self) -> DTypeId {
-        self.dtype
-    }
-
-    pub(crate) fn layout(&self) -> Option<&Layout> {
-        match &self.data {
-            OperandData::Scalar(_) | OperandData::Unevaluated => None,
-            OperandData::Host { layout, .. } | OperandData::Cuda { layout, .. } => Some(layout),
-        }
-    }
-
-    pub(crate) fn device(&self) -> Option<Device> {
-        match &self.data {
-            OperandData::Scalar(_) | OperandData::Unevaluated => None,
-            OperandData::Host { .. } => Some(Device::Cpu),
-            OperandData::Cuda { device, .. } => Some(Device::Cuda((*device).clone())),
-        }
-    }
-}
-
 /// Whether `from` broadcasts to `to` (NumPy's rules), without allocating.
 fn broadcasts(from: &[usize], to: &[usize]) -> bool {
     from.len() <= to.len()
@@ -309,48 +170,6 @@ fn broadcasts(from: &[usize], to: &[usize]) -> bool {
             .rev()
             .zip(to.iter().rev())
             .all(|(&f, &t)| f == t || f == 1)
-}
-
-/// An output view with its dtype erased.
-#[derive(Debug)]
-pub struct ErasedOutput<'a> {
-    pub(crate) dtype: DTypeId,
-    pub(crate) layout: Layout,
-    pub(crate) data: OutputData<'a>,
-}
-
-#[derive(Debug)]
-pub(crate) enum OutputData<'a> {
-    Host(&'a mut [u8]),
-    Cuda {
-        bytes: &'a mut crate::cuda::DeviceMem,
-        device: Arc<CudaDevice>,
-    },
-}
-
-impl<'a, T: DType> ArrayViewMut<'a, T> {
-    /// The untyped view the plan writes into.
-    pub fn erase(self) -> ErasedOutput<'a> {
-        let data = match self.storage {
-            Storage::Host(v) => {
-                // The storage was made unique when the view was taken.
-                let v = Arc::get_mut(v).expect("a mutable view owns its storage");
-                OutputData::Host(raw::as_bytes_mut(v))
-            }
-            Storage::Cuda(b, d) => {
-                let b = Arc::get_mut(b).expect("a mutable view owns its storage");
-                OutputData::Cuda {
-                    bytes: b.bytes_mut(),
-                    device: d.clone(),
-                }
-            }
-        };
-        ErasedOutput {
-            dtype: T::ID,
-            layout: self.layout,
-            data,
-        }
-    }
 }
 
 /// Shapes of up to this many dimensions are kept inline in a [`Plan`].

@@ -1,8 +1,10 @@
 //! What the kernel macros generate code against: kernel descriptions, operands, outputs, and
 //! the launch of a kernel on either backend.
 
+pub mod def;
 pub mod device;
 pub mod elementwise;
+pub mod operand;
 pub mod raw;
 pub mod reduction;
 

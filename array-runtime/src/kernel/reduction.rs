@@ -11,69 +11,15 @@ use std::marker::PhantomData;
 
 use crate::array::{Array, ArrayViewMut};
 use crate::device::Device;
-use crate::dtype::{DType, DTypeId};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::expr::program::Program;
 use crate::expr::AnyExpr;
 use crate::kernel::elementwise::{ErasedOperand, IntoOutput, Operand};
 use crate::shape::{self, Layout};
 
-pub use crate::cpu::reduction::Inputs;
-
-/// Static description of a `#[reduction]` (written by the macro).
-#[derive(Clone, Copy, Debug)]
-pub struct ReductionDef {
-    /// The reduction's name.
-    pub name: &'static str,
-    /// CUDA C: the device functions `kxr_<name>_map`, `_combine`, `_identity` (when there is
-    /// one) and `_finish`, written in terms of the type parameters' names.
-    pub device_source: &'static str,
-    /// Names of the inputs of `map`, in order.
-    pub param_names: &'static [&'static str],
-    /// The C names of the generic type parameters, which the module declares with `typedef`
-    /// (`["t_T"]` for the macros' `T`: user names live in a namespace of their own in the
-    /// generated C), empty for a concrete kernel.
-    pub type_params: &'static [&'static str],
-    /// Whether `map` takes the element's position along the reduced axes.
-    pub takes_index: bool,
-}
-
-/// A reduction, as the CPU backend runs it (implemented by the code `#[reduction]` generates).
-///
-/// `combine` must be associative and commutative: the CPU backend folds with 8 interleaved
-/// accumulators and pairwise trees (NumPy's summation), the GPU with warp shuffles; neither
-/// keeps the elements' order.
-pub trait ReduceKernel: Sized + Sync + 'static {
-    /// The accumulator.
-    type Acc: Copy + Send + Sync;
-    /// The result's dtype.
-    type Out: DType;
-    /// The inputs of one run of elements, as typed slices.
-    type Slices<'a>;
-    /// The reduction's description.
-    fn def() -> &'static ReductionDef;
-    /// Dtypes of the type parameters (in `def().type_params` order).
-    fn type_args() -> Vec<DTypeId>;
-    /// Dtypes of the inputs.
-    fn params() -> Vec<DTypeId>;
-    /// Dtype of the accumulator's components (what a GPU block keeps in shared memory).
-    fn acc_dtypes() -> Vec<DTypeId>;
-    /// Typed slices of a run of elements.
-    fn slices<'a>(inputs: &Inputs<'a>) -> Self::Slices<'a>;
-    /// The length of a run: the shortest of its slices.
-    fn len(slices: &Self::Slices<'_>) -> usize;
-    /// Elements `lo..hi` of a run. The engine folds runs of 8 through this, so the element
-    /// accesses of `map` are checked against a length the compiler knows, and vectorize.
-    fn sub<'a>(slices: &Self::Slices<'a>, lo: usize, hi: usize) -> Self::Slices<'a>;
-    /// The accumulator of element `i` of the run, at position `index` along the reduced axes.
-    fn map(slices: &Self::Slices<'_>, i: usize, index: i64) -> Self::Acc;
-    /// The identity of `combine`, if there is one.
-    fn identity() -> Option<Self::Acc>;
-    /// Combines two accumulators.
-    fn combine(a: Self::Acc, b: Self::Acc) -> Self::Acc;
-    /// The result of an accumulator.
-    fn finish(acc: Self::Acc) -> Self::Out;
-}
+pub use crate::kernel::def::reduction::{Inputs, ReduceKernel, ReductionDef, ReductionInstance};
+pub(crate) use crate::kernel::operand::reduce_input::{ExprInput, ReduceInput};
 
 /// An operand with its dtype erased, kept alive by the call that owns it.
 pub trait Erase {
@@ -100,48 +46,6 @@ impl<T: DType> Erase for Operand<'_, T> {
         match self {
             Operand::Lazy(e) => Some(e.clone().erase()),
             _ => None,
-        }
-    }
-}
-
-/// One input of a reduction as the engines see it: an operand, or a lazy expression whose
-/// elements the reduction's map computes from its leaves (no temporary array).
-#[derive(Debug)]
-pub(crate) enum ReduceInput<'a> {
-    Operand(ErasedOperand<'a>),
-    Expr(ExprInput<'a>),
-}
-
-/// A lazy expression fused into a reduction's map.
-#[derive(Debug)]
-pub(crate) struct ExprInput<'a> {
-    /// The expression's program (its leaves and steps).
-    pub(crate) prog: &'a Program,
-    /// The program's operands, in its leaves' order.
-    pub(crate) leaves: Vec<ErasedOperand<'a>>,
-    /// The shape the expression evaluates to.
-    pub(crate) shape: Vec<usize>,
-}
-
-impl ReduceInput<'_> {
-    fn dtype(&self) -> DTypeId {
-        match self {
-            ReduceInput::Operand(o) => o.dtype,
-            ReduceInput::Expr(e) => e.prog.result(),
-        }
-    }
-
-    fn shape(&self) -> Option<&[usize]> {
-        match self {
-            ReduceInput::Operand(o) => o.layout().map(|l| &l.shape[..]),
-            ReduceInput::Expr(e) => Some(&e.shape),
-        }
-    }
-
-    fn device(&self) -> Option<Device> {
-        match self {
-            ReduceInput::Operand(o) => o.device(),
-            ReduceInput::Expr(e) => e.leaves.iter().find_map(ErasedOperand::device),
         }
     }
 }
@@ -176,63 +80,6 @@ fn reduce_inputs<'a>(
             }
         })
         .collect()
-}
-
-/// One instantiation of a reduction, as the CUDA backend needs it.
-#[derive(Clone, Debug)]
-pub struct ReductionInstance {
-    /// The reduction.
-    pub def: &'static ReductionDef,
-    /// The dtype of each type parameter.
-    pub type_args: Vec<DTypeId>,
-    /// The dtype of each input.
-    pub params: Vec<DTypeId>,
-    /// The dtypes of the accumulator's components.
-    pub acc: Vec<DTypeId>,
-    /// The result's dtype.
-    pub out: DTypeId,
-}
-
-impl ReductionInstance {
-    /// The instance of kernel `K`.
-    pub fn of<K: ReduceKernel>() -> Self {
-        ReductionInstance {
-            def: K::def(),
-            type_args: K::type_args(),
-            params: K::params(),
-            acc: K::acc_dtypes(),
-            out: K::Out::ID,
-        }
-    }
-
-    /// The CUDA C module compiled for this reduction when every input is an array whose rows
-    /// are contiguous (the common case: reducing the last axis of a C-contiguous array), with
-    /// 32-bit indices. Pure text: no GPU needed.
-    pub fn cuda_source(&self, has_identity: bool) -> String {
-        use crate::cuda::codegen::{IndexWidth, OperandKind};
-        use crate::cuda::codegen_reduce::{reduction_module, ReduceSpec};
-        let kinds = vec![OperandKind::Array; self.params.len()];
-        let spec = ReduceSpec {
-            kept_ndim: 1,
-            reduced_ndim: 1,
-            contiguous_rows: true,
-            index: IndexWidth::I32,
-        };
-        reduction_module(self, has_identity, &kinds, &spec)
-    }
-
-    /// The kernel's name followed by its type arguments (`sum__f32`).
-    pub fn name(&self) -> String {
-        let mut s = self.def.name.to_string();
-        if !self.type_args.is_empty() {
-            s.push('_');
-            for t in &self.type_args {
-                s.push('_');
-                s.push_str(t.name());
-            }
-        }
-        s
-    }
 }
 
 /// A reduction call being set up: which axes, whether to keep them, where to write.
@@ -389,20 +236,6 @@ impl<'a, K: ReduceKernel> ReduceCall<'a, K> {
             })
             .collect();
         Ok((sources, fused_needs_half_headers(&inst, &fusion)))
-    }
-
-    /// Compiles [`ReduceCall::cuda_sources`] with NVRTC to PTX; how tests prove fused
-    /// reductions without a GPU. Returns the number of modules compiled.
-    ///
-    /// ```no_run
-    /// use array_runtime::kernel::reduction::{ReduceCall, ReduceKernel};
-    /// fn check<K: ReduceKernel>(call: &ReduceCall<'_, K>) -> array_runtime::Result<usize> {
-    ///     call.verify_cuda()
-    /// }
-    /// ```
-    pub fn verify_cuda(&self) -> Result<usize> {
-        let (sources, half) = self.cuda_sources()?;
-        crate::cuda::verify::fused_reduction(&sources, &ReductionInstance::of::<K>().name(), half)
     }
 
     /// Runs the reduction into a new array.

@@ -123,24 +123,6 @@ impl TestRequest {
     }
 }
 
-/// The CUDA device that the tests of CUDA paths run on: the host target when
-/// `KERNELS_TEST_CUDA_HOST` asks for it, else GPU 0 ([`Device::cuda`](crate::Device::cuda)).
-///
-/// ```
-/// use array_runtime::cuda::host::cuda_test_device;
-/// match cuda_test_device() {
-///     Ok(dev) => println!("CUDA tests run on {dev}"),
-///     Err(e) => println!("no CUDA device for the tests: {e}"),
-/// }
-/// ```
-pub fn cuda_test_device() -> Result<crate::Device> {
-    if TestRequest::from_env().wanted() {
-        crate::Device::cuda_host()
-    } else {
-        crate::Device::cuda(0)
-    }
-}
-
 /// Whether the host target can run here (a C++ compiler was found), and why not.
 pub fn available() -> Result<()> {
     Compiler::get().map(|_| ())
