@@ -10,7 +10,7 @@
 //! assert!(close(y[1].re, 0.36509480058875654)); // theta outside [0, pi]: |sin theta|
 //! let y = special::sph_harm_y(1i64, 2, 0, 0, 0)?.to_vec()?; // |m| > n
 //! assert_eq!(y[0], kernels_std::c128::new(0.0, 0.0));
-//! let p = special::sph_legendre_p(1.0, 0.0, &theta)?.to_vec()?; // sqrt(3 / (4 pi)) cos theta
+//! let p = special::sph_legendre_p(1.0, 0.0, &theta, 0)?.to_vec()?; // sqrt(3 / (4 pi)) cos theta
 //! assert!(close(p[0], 0.4886025119029199 * 0.5f64.cos()));
 //! assert!(special::sph_harm_y(2.5, 1.0, &theta, 0.3, 0).is_err()); // integer degrees only
 //! assert!(special::sph_harm_y(2.0, 1.0, &theta, 0.3, 1).is_err()); // derivatives: not here
