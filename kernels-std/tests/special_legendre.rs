@@ -1,4 +1,5 @@
-//! `special`'s spherical harmonics and Legendre functions (`sph_harm_y`, `sph_legendre_p`)
+//! `special`'s spherical harmonics and Legendre functions (`sph_harm_y`, `sph_legendre_p`,
+//! `lpmv` at integer degrees)
 //! against SciPy 1.17.1 and mpmath (`scripts/fixtures/gen_special_legendre_fixtures.py`,
 //! `tests/fixtures/special_legendre/`), on every device: `f64` results (both parts of the
 //! complex ones) within 1e-13 relative (growing with `n + |m|` above 2000, see
@@ -128,6 +129,65 @@ fn sph_harm_y_matches_scipy_and_mpmath() {
 }
 
 #[test]
+fn lpmv_matches_scipy_and_mpmath() {
+    let z = archive();
+    let (m, v, x) = (
+        column(&z, "lpmv.in0"),
+        column(&z, "lpmv.in1"),
+        column(&z, "lpmv.in2"),
+    );
+    let (want, amp) = (column(&z, "lpmv.out0"), column(&z, "lpmv.amp"));
+    assert!(want.len() > 2000);
+    on_devices(|errors, dev| {
+        let got = special::lpmv(&on(&m, dev), &on(&v, dev), &on(&x, dev))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        // the tolerance's arguments: the degree, then the order
+        let label = format!("lpmv on {dev}");
+        errors.extend(compare(&label, &[&v, &m, &x], &got, &want, &amp));
+    });
+}
+
+#[test]
+fn lpmv_dtypes_views_and_refusals() {
+    // SciPy's 'fff->f' loop comes first: small integers and float16 give float32
+    let h = |v: f32| f16::from_f32(v);
+    assert_eq!(special::lpmv(1i16, 2, 0).unwrap().dtype(), DTypeId::F32);
+    assert_eq!(special::lpmv(1i64, 2, 0).unwrap().dtype(), DTypeId::F64);
+    assert_eq!(
+        special::lpmv(h(1.0), h(2.0), h(0.5)).unwrap().dtype(),
+        DTypeId::F32
+    );
+    let p: f32 = special::lpmv(1.0f32, 2.0, 0.5).unwrap().item().unwrap();
+    assert_eq!(p, -1.299038105676658f64 as f32);
+    on_devices(|errors, dev| {
+        let x = Array::from_vec(dev, &[2, 2], vec![0.1f64, 0.2, 0.3, 0.4]).unwrap();
+        let got = special::lpmv(1.0, 3.0, &x.t()).unwrap().to_vec().unwrap();
+        for (g, xv) in got.iter().zip([0.1f64, 0.3, 0.2, 0.4]) {
+            let w = kernels_std::special::scalar::lpmv(1.0, 3.0, xv);
+            if *g != w {
+                errors.push(format!("lpmv view on {dev}: {g} want {w}"));
+            }
+        }
+        let empty = Array::<f64>::from_vec(dev, &[0], vec![]).unwrap();
+        assert_eq!(special::lpmv(0.0, 1.0, &empty).unwrap().shape(), &[0]);
+    });
+    let v = Array::from_vec(&Device::cpu(), &[2], vec![2.0f64, 2.5]).unwrap();
+    assert!(matches!(
+        special::lpmv(0.0, &v, 0.5),
+        Err(Error::Invalid { .. })
+    ));
+    assert!(matches!(
+        special::lpmv(0.0, 0.5, 0.5),
+        Err(Error::Invalid { .. })
+    ));
+    // a non-integral order is SciPy's NaN, not an error
+    let p: f64 = special::lpmv(1.5, 2.0, 0.5).unwrap().item().unwrap();
+    assert!(p.is_nan());
+}
+
+#[test]
 fn result_dtypes_are_scipys() {
     // SciPy's first loop is 'qqdd->D' ('qqd->d'): every input gives complex128 (float64).
     let y = special::sph_harm_y(2i16, 1, 0, 0, 0).unwrap();
@@ -245,8 +305,11 @@ fn legendre_kernels_compile_with_nvrtc() {
         return;
     }
     let f = DTypeId::F64;
-    let jobs: [(_, &[DTypeId], Vec<DTypeId>, DTypeId); 3] = [
+    let s = DTypeId::F32;
+    let jobs: [(_, &[DTypeId], Vec<DTypeId>, DTypeId); 5] = [
         (&k::sph_legendre_p::DEF, &[f], vec![f; 3], f),
+        (&k::lpmv::DEF, &[f], vec![f; 3], f),
+        (&k::lpmv::DEF, &[s], vec![s; 3], s),
         (&k::sph_harm_y::DEF, &[], vec![f; 4], DTypeId::C128),
         (&k::not_finite_integer::DEF, &[f], vec![f], DTypeId::Bool),
     ];

@@ -1,5 +1,5 @@
 //! The spherical harmonics and Legendre functions of `scipy.special`: `sph_harm_y`,
-//! `sph_legendre_p` (methods: [`scalar::legendre`](super::scalar::legendre)).
+//! `sph_legendre_p`, `lpmv` (integer degrees) (methods: [`scalar::legendre`](super::scalar::legendre)).
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -14,6 +14,10 @@
 //! assert!(close(p[0], 0.4886025119029199 * 0.5f64.cos()));
 //! assert!(special::sph_harm_y(2.5, 1.0, &theta, 0.3, 0).is_err()); // integer degrees only
 //! assert!(special::sph_harm_y(2.0, 1.0, &theta, 0.3, 1).is_err()); // derivatives: not here
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![-1.0f64, 0.5, 1.5])?;
+//! let p = special::lpmv(1.0, 2.0, &x)?.to_vec()?; // -3 x sqrt(1 - x^2); NaN beyond 1
+//! assert!(p[0] == 0.0 && close(p[1], -1.299038105676658) && p[2].is_nan());
+//! assert!(special::lpmv(1.0, 2.5, &x).is_err()); // real degrees: not implemented
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 //!
@@ -26,6 +30,10 @@
 //! and `|sin theta|`; NaN and infinite angles give NaN. The `diff_n` keyword: 0 only (SciPy
 //! also returns the gradient for 1 and the Hessian for 2); any other value is an
 //! [`Error::Invalid`].
+//!
+//! `lpmv(m, v, x)`: SciPy's `'fff->f'` loop comes first ([`PromoteF32`](super::PromoteF32));
+//! a degree `v` that is not an integer is an [`Error::Invalid`] (SciPy's real degrees, through
+//! hypergeometric series, are not implemented); a non-integral order gives NaN (SciPy's rule).
 
 use crate::prelude::*;
 use array_runtime::kernel::elementwise::Operand;
@@ -106,4 +114,42 @@ pub fn sph_legendre_p<'a, T: super::PromoteF64<Out = f64>>(
     let n = integral("sph_legendre_p", "degree n", n)?;
     let m = integral("sph_legendre_p", "order m", m)?;
     super::kernels::sph_legendre_p::<f64>(n, m, T::promote(theta)?)
+}
+
+/// The associated Legendre function `P_v^m(x)` (SciPy's `lpmv`), elementwise, for integer
+/// degrees `v` (a fractional one is an [`Error::Invalid`]): Condon-Shortley phase included;
+/// NaN for `|x| > 1` but for `m = 0` (the Legendre polynomial, as SciPy); SciPy's rules for
+/// negative degrees and orders ([`scalar::lpmv`](super::scalar::lpmv)).
+///
+/// Example: [the family's page](self).
+pub fn lpmv<'a, T: super::PromoteF32>(
+    m: impl IntoOperand<'a, T>,
+    v: impl IntoOperand<'a, T>,
+    x: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    let v = match T::promote(v)? {
+        Operand::Lazy(e) => Operand::Owned(e.eval()?),
+        other => other,
+    };
+    let any = |a: &Array<T::Out>| -> Result<bool> {
+        crate::reduce::any(&super::kernels::not_integer(a)?)
+            .run()?
+            .item()
+    };
+    let fractional = match &v {
+        Operand::Scalar(s) => {
+            let f = (*s).cast::<f64>();
+            f.is_finite() && f.trunc() != f
+        }
+        Operand::Borrowed(a) => any(a)?,
+        Operand::Owned(a) => any(a)?,
+        Operand::Lazy(_) => false, // evaluated above
+    };
+    if fractional {
+        return Err(Error::invalid(
+            "lpmv: a degree v that is not an integer (SciPy's real degrees, through \
+             hypergeometric series, are not implemented)",
+        ));
+    }
+    super::kernels::lpmv::<T::Out>(T::promote(m)?, v, T::promote(x)?)
 }

@@ -6,6 +6,7 @@ use crate::special::scalar;
 
 kernel! {
     sph_legendre_p(n, m, theta);
+    lpmv(m, v, x);
 }
 
 /// The kernel of [`special::sph_harm_y`](crate::special::sph_harm_y()):
