@@ -33,6 +33,7 @@
 //! | reductions | [`logsumexp`] (axes, `keepdims`, `b`, `run_with_sign`), [`softmax`], [`log_softmax`] |
 //! | Bessel | [`j0`], [`j1`], [`y0`], [`y1`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`k0`], [`k0e`], [`k1`], [`k1e`], [`jn`] (real orders through `jv`), [`yn`], [`kn`] |
 //! | orthogonal polynomials (integer degrees) | [`eval_legendre`], [`eval_chebyt`], [`eval_chebyu`], [`eval_chebyc`], [`eval_chebys`], [`eval_sh_legendre`], [`eval_sh_chebyt`], [`eval_sh_chebyu`], [`eval_hermite`], [`eval_hermitenorm`], [`eval_laguerre`], [`eval_genlaguerre`], [`eval_gegenbauer`], [`eval_jacobi`], [`eval_sh_jacobi`] |
+//! | spherical harmonics, Legendre functions | [`sph_harm_y`], [`sph_legendre_p`] (`diff_n = 0`), [`lpmv`] (integer degrees) |
 //! | combinatorics | [`binom`], [`factorial`], [`comb`], [`perm`] (`exact=False`) |
 //! | Box-Cox | [`boxcox`], [`boxcox1p`], [`inv_boxcox`], [`inv_boxcox1p`] |
 //! | spherical Bessel (real arguments) | [`spherical_jn`], [`spherical_yn`], [`spherical_in`], [`spherical_kn`] (with `derivative`) |
@@ -60,6 +61,7 @@ pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod kernels;
 pub mod kolmogorov_smirnov;
+pub mod legendre;
 pub mod logistic;
 pub mod numbers;
 pub mod orthogonal;
@@ -82,6 +84,7 @@ pub use gamma_fns::*;
 pub use incomplete_beta::*;
 pub use incomplete_gamma::*;
 pub use kolmogorov_smirnov::*;
+pub use legendre::*;
 pub use logistic::*;
 pub use numbers::*;
 pub use orthogonal::*;

@@ -138,6 +138,7 @@ pub fn multigammaln<F: Float>(a: F, d: F) -> F {
 mod dist;
 mod elliptic;
 mod expint;
+mod legendre;
 mod misc;
 mod orthogonal;
 mod reductions;
@@ -145,6 +146,7 @@ mod zeta_fns;
 pub use dist::*;
 pub use elliptic::*;
 pub use expint::*;
+pub use legendre::*;
 pub use misc::*;
 pub use orthogonal::*;
 pub use reductions::*;

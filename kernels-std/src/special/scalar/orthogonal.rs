@@ -51,7 +51,7 @@ fn orth_bad_degree(n: f64) -> bool {
 /// two terms by `1e-280` (one rounding) whenever they pass `1e280` and count it in `e`, so
 /// that a value beyond the `f64` range does not turn into NaN through `inf - inf` on its way.
 #[device_fn]
-fn orth_unscale(v: f64, e: f64) -> f64 {
+pub(crate) fn orth_unscale(v: f64, e: f64) -> f64 {
     let mut v = v;
     let mut e = e;
     while e > 0.0 && v.is_finite() && v != 0.0 {
