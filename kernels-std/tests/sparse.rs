@@ -1450,7 +1450,13 @@ fn spgemm_paths_against_scipys_accumulation() {
             assert!(p.has_canonical_format(), "{what}");
             assert_eq!(back(p.indptr().to_vec().unwrap()), want.0, "{what}");
             assert_eq!(back(p.indices().to_vec().unwrap()), want.1, "{what}");
-            let got: Vec<u64> = p.data().to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+            let got: Vec<u64> = p
+                .data()
+                .to_vec()
+                .unwrap()
+                .iter()
+                .map(|v| v.to_bits())
+                .collect();
             let exp: Vec<u64> = want.2.iter().map(|v| v.to_bits()).collect();
             assert_eq!(got, exp, "{what}");
             assert!(!want.1.is_empty(), "{what}: the case has products");
