@@ -1390,12 +1390,14 @@ fn host_matmat(
 
 /// A sparse matrix of `rows` rows for the SpGEMM paths: row `r` holds `len(r)` entries at
 /// pseudo-random columns below `cols` (unsorted, repeats allowed) with values in
-/// `{-2, -1.5, ..., 2}` (products and sums exact, so some cancel to zero).
+/// `{-2, -1.5, ..., 2}` when `exact` (products and sums exact, so some cancel to zero), else
+/// values whose sums round (so the order of the additions shows).
 fn spgemm_operand(
     rows: usize,
     cols: usize,
     len: impl Fn(usize) -> usize,
     seed: u64,
+    exact: bool,
 ) -> (Vec<i64>, Vec<i64>, Vec<f64>) {
     let mut s = seed;
     let mut next = || {
@@ -1408,7 +1410,12 @@ fn spgemm_operand(
     for r in 0..rows {
         for _ in 0..len(r) {
             idx.push((next() % cols as u64) as i64);
-            val.push((next() % 9) as f64 * 0.5 - 2.0);
+            let n = (next() % 9) as f64;
+            val.push(if exact {
+                n * 0.5 - 2.0
+            } else {
+                (n - 4.0) / 7.0 + (next() % 1000) as f64 / 3001.0
+            });
         }
         ptr.push(idx.len() as i64);
     }
@@ -1432,17 +1439,21 @@ fn spgemm_paths_against_scipys_accumulation() {
         // cancellations, empty rows on both sides; long rows over few columns (the walk over
         // the marks); long rows over many columns (the heap sort); hypersparse products (the
         // expansion path, the scratch would not pay), with rows of more than 256 products (its
-        // global sort).
+        // global sort); long rows with cancellations.
         let cases: Vec<(usize, usize, usize, fn(usize) -> usize, fn(usize) -> usize)> = vec![
             (50, 40, 30, |r| (r % 5) * (r % 3), |r| r % 4),
             (20, 30, 60, |r| if r % 3 == 0 { 0 } else { 25 }, |_| 8),
             (12, 500, 20_000, |r| 40 + r, |_| 6),
             (6, 7, 2_000_000_000, |r| r % 4, |r| r % 3),
             (3, 400, 2_000_000_000, |_| 300, |_| 1),
+            (10, 200, 5000, |_| 60, |_| 5),
         ];
         for (seed, &(rows, inner, cols, la, lb)) in cases.iter().enumerate() {
-            let a = spgemm_operand(rows, inner, la, 2 * seed as u64 + 1);
-            let b = spgemm_operand(inner, cols, lb, 2 * seed as u64 + 2);
+            // Exact values (cancellations) in the first and last cases, rounding sums in the
+            // others.
+            let exact = seed == 0 || seed == 5;
+            let a = spgemm_operand(rows, inner, la, 2 * seed as u64 + 1, exact);
+            let b = spgemm_operand(inner, cols, lb, 2 * seed as u64 + 2, exact);
             let want = host_matmat((&a.0, &a.1, &a.2), (&b.0, &b.1, &b.2));
             let p: CsrArray<f64, I> = csr(&a, [rows, inner]).dot(&csr(&b, [inner, cols])).unwrap();
             let back = |v: Vec<I>| -> Vec<i64> { v.into_iter().map(|x| x.cast::<i64>()).collect() };
