@@ -1435,13 +1435,12 @@ fn spgemm_paths_against_scipys_accumulation() {
             )
             .unwrap()
         };
+        type Case = (usize, usize, usize, fn(usize) -> usize, fn(usize) -> usize);
         // (rows, inner, cols, row lengths of a, of b): short rows with repeats and
         // cancellations, empty rows on both sides; long rows over few columns (the walk over
         // the marks); long rows over many columns (the heap sort); hypersparse products (the
         // expansion path, the scratch would not pay), with rows of more than 256 products (its
         // global sort); long rows with cancellations.
-        /// (rows, inner, cols, the row lengths of `a`, of `b`).
-        type Case = (usize, usize, usize, fn(usize) -> usize, fn(usize) -> usize);
         let cases: Vec<Case> = vec![
             (50, 40, 30, |r| (r % 5) * (r % 3), |r| r % 4),
             (20, 30, 60, |r| if r % 3 == 0 { 0 } else { 25 }, |_| 8),
