@@ -6,10 +6,11 @@ Then SpGEMM `a @ a` of the same matrix for the sizes given as gK (median of 11),
 `cg(a, b, rtol=1e-8)` with b = x for the sizes given as cK (the median of CG_REPS solves,
 default 1: a solve of the 1000 x 1000 grid takes minutes; "cg/poisson/K/iterations" is its
 iteration count).
-Then SpMV of the power-law matrix of pN rows (benches/sparse.rs documents it) and COO to
+Then SpMV of the power-law matrix of pN rows (benches/sparse.rs documents it), SpGEMM `a @ a`
+of the power-law matrix of qN rows whose longest row holds N // 10 + 4 entries, and COO to
 CSR of tN triplets.
 Prints one JSON object {"numpy": scipy version, "results": {"spmv/poisson/k": median
-seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...] [cK ...] [pN] [tN]
+seconds, "spgemm/poisson/k": ...}}. Usage: bench_scipy_sparse.py K [K ...] [gK ...] [cK ...] [pN] [qN] [tN]
 (default 1415: about 10^7 stored values)
 """
 import json
@@ -35,9 +36,9 @@ def poisson2d(k):
     return a
 
 
-def power_law(n):
+def power_law(n, top=500000):
     r = np.arange(n, dtype=np.int64)
-    lens = 4 + 500000 // (1 + (7919 * r) % n)
+    lens = 4 + top // (1 + (7919 * r) % n)
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(lens, out=indptr[1:])
     rows = np.repeat(r, lens)
@@ -64,12 +65,16 @@ def main():
     cg_sizes = [int(s[1:]) for s in sys.argv[1:] if s.startswith("c")]
     power = [int(s[1:]) for s in sys.argv[1:] if s.startswith("p")]
     triplets = [int(s[1:]) for s in sys.argv[1:] if s.startswith("t")]
+    spgemm_power = [int(s[1:]) for s in sys.argv[1:] if s.startswith("q")]
     if not sys.argv[1:]:
         sizes = [1415]
     out = {}
     for k in spgemm:
         a = poisson2d(k)
         out[f"spgemm/poisson/{k}"] = median_time(lambda: a @ a, 11)
+    for n in spgemm_power:
+        a = power_law(n, n // 10)
+        out[f"spgemm/powerlaw/{n}"] = median_time(lambda: a @ a, 11)
     for k in sizes:
         a = poisson2d(k)
         n = k * k

@@ -11,6 +11,10 @@
 //! `cg` on the same system; criterion times the solve of a `100 x 100` grid
 //! (`BENCH_CG_CRITERION`).
 //!
+//! Then SpGEMM (`a @ a`) of a power-law matrix of `BENCH_SPGEMM_POWERLAW` rows (default
+//! 200000, 0 skips it): as the SpMV one below, with `n / 10` in place of 500000 (rows of 4 to
+//! `n / 10 + 4` entries, about 5 products per entry).
+//!
 //! Then SpMV of a power-law matrix (`BENCH_POWERLAW_ROWS` rows and columns, default 10^6,
 //! 0 skips it): row `r` holds `4 + 500000 / (1 + (7919 r mod n))` entries (integer division),
 //! so most rows hold 4 to 6 entries and a few hold up to 500004; about 1.1e7 in all, columns
@@ -80,13 +84,20 @@ fn poisson_system(dev: &Device, k: usize) -> (CsrArray<f64>, Array<f64>) {
 
 /// The CSR arrays of the power-law matrix of `n` rows (see the module's docs).
 fn power_law(n: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
+    power_law_top(n, 500_000)
+}
+
+/// The power-law matrix of `n` rows whose row `r` holds `4 + top / (1 + (7919 r mod n))`
+/// entries (`top <= n - 4`, so the columns of a row are distinct); the rest as
+/// [`power_law`].
+fn power_law_top(n: usize, top: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
     let mut data = Vec::new();
     let mut indices = Vec::new();
     let mut indptr = Vec::with_capacity(n + 1);
     indptr.push(0i32);
     let mut cols = Vec::new();
     for r in 0..n {
-        let len = 4 + 500_000 / (1 + (7919 * r) % n);
+        let len = 4 + top / (1 + (7919 * r) % n);
         cols.clear();
         cols.extend((0..len).map(|j| (131 * r + 9973 * j) % n));
         cols.sort_unstable();
@@ -170,6 +181,27 @@ fn main() {
             .and_then(|v| v.trim().parse().ok())
             .unwrap_or(default)
     };
+    let spgemm_power = env_count("BENCH_SPGEMM_POWERLAW", 200_000);
+    if spgemm_power > 0 {
+        let n = spgemm_power;
+        let (data, indices, indptr) = power_law_top(n, n / 10);
+        let nnz = data.len();
+        let a = CsrArray::new(
+            &Array::from_vec(&dev, &[nnz], data).expect("data"),
+            &Array::from_vec(&dev, &[nnz], indices).expect("indices"),
+            &Array::from_vec(&dev, &[n + 1], indptr).expect("indptr"),
+            [n, n],
+        )
+        .expect("power law");
+        let mut g = c.benchmark_group("spgemm");
+        g.throughput(Throughput::Elements(nnz as u64));
+        g.bench_function(format!("powerlaw{n}/f64/nnz{nnz}"), |b| {
+            b.iter(|| black_box(a.dot(&a).expect("spgemm")))
+        });
+        g.finish();
+        let t = median(|| drop(a.dot(&a).expect("spgemm")), 11);
+        rows.push((format!("spgemm/powerlaw/{n}"), nnz, t.as_secs_f64()));
+    }
     let power_rows = env_count("BENCH_POWERLAW_ROWS", 1_000_000);
     if power_rows > 0 {
         let n = power_rows;
@@ -265,6 +297,9 @@ fn main() {
         args.push(format!("t{coo_count}"));
     }
     args.extend(spgemm_sizes.iter().map(|k| format!("g{k}")));
+    if spgemm_power > 0 {
+        args.push(format!("q{spgemm_power}"));
+    }
     args.extend(cg_sizes.iter().map(|k| format!("c{k}")));
     let sp = common::numpy("bench_scipy_sparse.py", &args);
     println!(

@@ -1355,3 +1355,127 @@ fn scipy_reads_our_files() {
     println!("{}", stdout.trim());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// SciPy's `csr_matmat` on the host (the products of each row added per column in SciPy's
+/// order, each column's first product added to zero), the nonzero sums listed by column
+/// (SciPy's result after `sort_indices`): `(indptr, indices, data)`.
+fn host_matmat(
+    a: (&[i64], &[i64], &[f64]),
+    b: (&[i64], &[i64], &[f64]),
+) -> (Vec<i64>, Vec<i64>, Vec<f64>) {
+    let (mut ptr, mut idx, mut val) = (vec![0i64], vec![], vec![]);
+    for r in 0..a.0.len() - 1 {
+        let mut sums: Vec<(i64, f64)> = Vec::new();
+        for j in a.0[r] as usize..a.0[r + 1] as usize {
+            let k = a.1[j] as usize;
+            for l in b.0[k] as usize..b.0[k + 1] as usize {
+                let v = a.2[j] * b.2[l];
+                match sums.iter_mut().find(|(c, _)| *c == b.1[l]) {
+                    Some(s) => s.1 += v,
+                    None => sums.push((b.1[l], 0.0 + v)),
+                }
+            }
+        }
+        sums.sort_by_key(|s| s.0);
+        for (c, v) in sums {
+            if v != 0.0 {
+                idx.push(c);
+                val.push(v);
+            }
+        }
+        ptr.push(idx.len() as i64);
+    }
+    (ptr, idx, val)
+}
+
+/// A sparse matrix of `rows` rows for the SpGEMM paths: row `r` holds `len(r)` entries at
+/// pseudo-random columns below `cols` (unsorted, repeats allowed) with values in
+/// `{-2, -1.5, ..., 2}` when `exact` (products and sums exact, so some cancel to zero), else
+/// values whose sums round (so the order of the additions shows).
+fn spgemm_operand(
+    rows: usize,
+    cols: usize,
+    len: impl Fn(usize) -> usize,
+    seed: u64,
+    exact: bool,
+) -> (Vec<i64>, Vec<i64>, Vec<f64>) {
+    let mut s = seed;
+    let mut next = || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        s >> 33
+    };
+    let (mut ptr, mut idx, mut val) = (vec![0i64], vec![], vec![]);
+    for r in 0..rows {
+        for _ in 0..len(r) {
+            idx.push((next() % cols as u64) as i64);
+            let n = (next() % 9) as f64;
+            val.push(if exact {
+                n * 0.5 - 2.0
+            } else {
+                (n - 4.0) / 7.0 + (next() % 1000) as f64 / 3001.0
+            });
+        }
+        ptr.push(idx.len() as i64);
+    }
+    (ptr, idx, val)
+}
+
+#[test]
+fn spgemm_paths_against_scipys_accumulation() {
+    fn run<I: Index>(dev: &Device) {
+        let csr = |m: &(Vec<i64>, Vec<i64>, Vec<f64>), shape: [usize; 2]| -> CsrArray<f64, I> {
+            let cast = |v: &[i64]| -> Vec<I> { v.iter().map(|&x| x.cast::<I>()).collect() };
+            CsrArray::new(
+                &arr(dev, m.2.clone()),
+                &arr(dev, cast(&m.1)),
+                &arr(dev, cast(&m.0)),
+                shape,
+            )
+            .unwrap()
+        };
+        type Case = (usize, usize, usize, fn(usize) -> usize, fn(usize) -> usize);
+        // (rows, inner, cols, row lengths of a, of b): short rows with repeats and
+        // cancellations, empty rows on both sides; long rows over few columns (the walk over
+        // the marks); long rows over many columns (the heap sort); hypersparse products (the
+        // expansion path, the scratch would not pay), with rows of more than 256 products (its
+        // global sort); long rows with cancellations.
+        let cases: Vec<Case> = vec![
+            (50, 40, 30, |r| (r % 5) * (r % 3), |r| r % 4),
+            (20, 30, 60, |r| if r % 3 == 0 { 0 } else { 25 }, |_| 8),
+            (12, 500, 20_000, |r| 40 + r, |_| 6),
+            (6, 7, 2_000_000_000, |r| r % 4, |r| r % 3),
+            (3, 400, 2_000_000_000, |_| 300, |_| 1),
+            (10, 200, 5000, |_| 60, |_| 5),
+        ];
+        for (seed, &(rows, inner, cols, la, lb)) in cases.iter().enumerate() {
+            // Exact values (cancellations) in the first and last cases, rounding sums in the
+            // others.
+            let exact = seed == 0 || seed == 5;
+            let a = spgemm_operand(rows, inner, la, 2 * seed as u64 + 1, exact);
+            let b = spgemm_operand(inner, cols, lb, 2 * seed as u64 + 2, exact);
+            let want = host_matmat((&a.0, &a.1, &a.2), (&b.0, &b.1, &b.2));
+            let p: CsrArray<f64, I> = csr(&a, [rows, inner]).dot(&csr(&b, [inner, cols])).unwrap();
+            let back = |v: Vec<I>| -> Vec<i64> { v.into_iter().map(|x| x.cast::<i64>()).collect() };
+            let what = format!("case {seed} ({}) on {dev}", I::ID);
+            assert!(p.has_canonical_format(), "{what}");
+            assert_eq!(back(p.indptr().to_vec().unwrap()), want.0, "{what}");
+            assert_eq!(back(p.indices().to_vec().unwrap()), want.1, "{what}");
+            let got: Vec<u64> = p
+                .data()
+                .to_vec()
+                .unwrap()
+                .iter()
+                .map(|v| v.to_bits())
+                .collect();
+            let exp: Vec<u64> = want.2.iter().map(|v| v.to_bits()).collect();
+            assert_eq!(got, exp, "{what}");
+            assert!(!want.1.is_empty(), "{what}: the case has products");
+        }
+    }
+    for dev in devices() {
+        run::<i32>(&dev);
+        run::<i64>(&dev);
+    }
+}

@@ -1,6 +1,7 @@
 //! The element and index types of sparse arrays, each with the kernels it runs.
 
 use super::kernels::*;
+use super::spgemm::*;
 use crate::prelude::*;
 use crate::sort::Sortable;
 
@@ -132,6 +133,22 @@ pub(crate) mod sealed {
             majors: u64,
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
+        fn spgemm_accumulate<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            a: [&Array<P>; 2],
+            a_data: &Array<Self>,
+            b: [&Array<P>; 2],
+            b_data: &Array<Self>,
+            runs: [&Array<i64>; 2],
+            marks: &mut Array<i64>,
+            sums: &mut Array<Self>,
+            out_idx: &mut Array<P>,
+            out_data: &mut Array<Self>,
+            kept: &mut Array<i64>,
+            flags: &mut Array<u32>,
+            sizes: [u64; 4],
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
         fn spgemm_reduce<P: super::SparseIndex>(
             cfg: &LaunchConfig,
             scanned: &Array<i64>,
@@ -151,7 +168,8 @@ pub(crate) mod sealed {
 /// arguments before the index type (`T` for the generic kernels, none for complex ones).
 macro_rules! kernels_impl {
     ($t:ty, [$($ty:ty),*]: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident, $lines:ident) => {
+     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident, $lines:ident,
+     $accumulate:ident) => {
         impl sealed::Kernels for $t {
             fn segment_sums<P: SparseIndex>(
                 cfg: &LaunchConfig,
@@ -269,6 +287,27 @@ macro_rules! kernels_impl {
                     flags, <$t>::default(), limit, majors,
                 )
             }
+            fn spgemm_accumulate<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                a: [&Array<P>; 2],
+                a_data: &Array<Self>,
+                b: [&Array<P>; 2],
+                b_data: &Array<Self>,
+                runs: [&Array<i64>; 2],
+                marks: &mut Array<i64>,
+                sums: &mut Array<Self>,
+                out_idx: &mut Array<P>,
+                out_data: &mut Array<Self>,
+                kept: &mut Array<i64>,
+                flags: &mut Array<u32>,
+                sizes: [u64; 4],
+            ) -> Result<()> {
+                let [cols, limit, walk, spread] = sizes;
+                $accumulate::launch::<$($ty,)* P>(
+                    cfg, a[0], a[1], a_data, b[0], b[1], b_data, runs[0], runs[1], marks, sums,
+                    out_idx, out_data, kept, flags, <$t>::default(), cols, limit, walk, spread,
+                )
+            }
             fn spgemm_reduce<P: SparseIndex>(
                 cfg: &LaunchConfig,
                 scanned: &Array<i64>,
@@ -294,11 +333,13 @@ macro_rules! kernels_impl {
 macro_rules! num_kernels {
     ($($t:ty),*) => {$(
         kernels_impl!($t, [$t]: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
-            spgemm_expand, spgemm_reduce, spgemm_lines);
+            spgemm_expand, spgemm_reduce, spgemm_lines, spgemm_accumulate);
     )*};
 }
 num_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
 kernels_impl!(c64, []: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64);
+    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64,
+    spgemm_accumulate_c64);
 kernels_impl!(c128, []: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128,
-    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128);
+    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128,
+    spgemm_accumulate_c128);

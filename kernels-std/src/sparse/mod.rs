@@ -62,6 +62,7 @@ pub mod linalg;
 mod npz;
 mod ops;
 mod random;
+mod spgemm;
 
 pub use construct::{
     block_array, bmat, find, hstack, kron, kronsum, tril, triu, vstack, AsCoo, Blocks,

@@ -2,6 +2,7 @@
 //! (skipped when NVRTC is missing, a failure under CI).
 
 use super::kernels::*;
+use super::spgemm::*;
 use crate::scan::nvrtc::{available, raw};
 use array_runtime::DTypeId::*;
 
@@ -21,6 +22,7 @@ fn sparse_kernels_compile() {
         raw(&kept_pointers::DEF, &[i]);
         raw(&unravel::DEF, &[i]);
         raw(&spgemm_count::DEF, &[i]);
+        raw(&spgemm_distinct::DEF, &[i]);
         raw(&pointers_from_scan::DEF, &[i]);
         raw(&flat_positions::DEF, &[i]);
         raw(&triangle_flags::DEF, &[i]);
@@ -39,6 +41,7 @@ fn sparse_kernels_compile() {
             raw(&spgemm_expand::DEF, &[t, i]);
             raw(&spgemm_reduce::DEF, &[t, i]);
             raw(&spgemm_lines::DEF, &[t, i]);
+            raw(&spgemm_accumulate::DEF, &[t, i]);
         }
         for t in [C64, C128] {
             raw(&eye_parts::DEF, &[t, i]);
@@ -65,6 +68,7 @@ fn sparse_kernels_compile() {
         raw(&spgemm_expand_c64::DEF, &[i]);
         raw(&spgemm_reduce_c64::DEF, &[i]);
         raw(&spgemm_lines_c64::DEF, &[i]);
+        raw(&spgemm_accumulate_c64::DEF, &[i]);
         raw(&segment_sums_c128::DEF, &[i]);
         raw(&to_dense_c128::DEF, &[i]);
         raw(&spmv_c128::DEF, &[i]);
@@ -74,7 +78,9 @@ fn sparse_kernels_compile() {
         raw(&spgemm_expand_c128::DEF, &[i]);
         raw(&spgemm_reduce_c128::DEF, &[i]);
         raw(&spgemm_lines_c128::DEF, &[i]);
+        raw(&spgemm_accumulate_c128::DEF, &[i]);
     }
+    raw(&spgemm_runs::DEF, &[]);
     for t in [F32, F64] {
         raw(
             &super::csgraph::kernels::laplacian_normed_diagonal::DEF,

@@ -5,6 +5,7 @@
 use super::compressed::{check_device, lex_order, Compressed};
 use super::dtypes::{SparseDType, SparseIndex};
 use super::kernels::{flat_positions, pointers_from_scan, spgemm_count, spgemm_pack};
+use super::spgemm::accumulator_workers;
 use super::{CooArray, CscArray, CsrArray};
 use crate::ops::Numeric;
 use crate::prelude::*;
@@ -36,7 +37,7 @@ fn same_shape(what: &str, a: [usize; 2], b: &[usize]) -> Result<()> {
 }
 
 /// The inclusive scan of `counts` as line pointers `[majors + 1]`, and the total.
-fn scan_pointers<I: SparseIndex>(
+pub(crate) fn scan_pointers<I: SparseIndex>(
     what: &str,
     counts: &Array<i64>,
 ) -> Result<(Array<i64>, Array<I>, usize)> {
@@ -121,8 +122,10 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     }
 
     /// The product of the matrices of lines `self @ other` (CSR @ CSR; SciPy's
-    /// `csr_matmat`), row by row: the products of each row are counted (a scan of the counts
-    /// gives each row its slots); then one thread per row writes its products in SciPy's
+    /// `csr_matmat`), row by row: the products of each row are counted and scanned. When a
+    /// dense accumulator per worker pays ([`accumulator_workers`]), SciPy's two passes
+    /// follow (`Compressed::matmat_accumulate`, in `spgemm.rs`). Otherwise, by expansion
+    /// (the scan gives each row its slots): one thread per row writes its products in SciPy's
     /// order, sorts them by column (a stable insertion sort), sums each run of one column in
     /// order from zero (SciPy's order, so the sums are SciPy's to the bit) and packs the
     /// nonzero sums at the front of its slots, counting them; a scan of the counts places
@@ -165,6 +168,10 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         let (scanned, total) = scan_flags(&counts)?;
         if total == 0 {
             return empty();
+        }
+        let elem = std::mem::size_of::<T>();
+        if let Some(workers) = accumulator_workers(&dev, majors, other.minor, total, elem) {
+            return self.matmat_accumulate(other, &scanned, workers, what);
         }
         per_element(total)?;
         let mut minor = Array::<I>::zeros(&dev, &[total])?;
