@@ -153,3 +153,5 @@ mod bessel_real;
 pub use bessel_real::*;
 mod airy_fns;
 pub use airy_fns::*;
+mod lambert;
+pub use lambert::*;
