@@ -41,7 +41,11 @@ fn close(got: c128, want: c128, rtol: f64) -> bool {
 #[test]
 fn lambertw_matches_scipy_and_mpmath() {
     let npz = archive();
-    let (z, k, w) = (get::<c128>(&npz, "z"), get::<i64>(&npz, "k"), get::<c128>(&npz, "w"));
+    let (z, k, w) = (
+        get::<c128>(&npz, "z"),
+        get::<i64>(&npz, "k"),
+        get::<c128>(&npz, "w"),
+    );
     let from_mp = get::<u8>(&npz, "mp");
     on_devices(|errors, dev| {
         let za = Array::from_vec(dev, &[z.len()], z.clone()).unwrap();
@@ -55,11 +59,18 @@ fn lambertw_matches_scipy_and_mpmath() {
                 ));
             }
         }
-        // a tighter tol changes nothing beyond rounding
-        let tight = special::lambertw(&za, &ka, 1e-15).unwrap().to_vec().unwrap();
+        // a tighter tol changes nothing beyond rounding (1e-15 is below the rounding noise of
+        // a step near -1/e, about 1e-16 / |1 + W|: no convergence there, NaN, as SciPy)
+        let tight = special::lambertw(&za, &ka, 1e-13)
+            .unwrap()
+            .to_vec()
+            .unwrap();
         for i in 0..z.len() {
             if !close(tight[i], w[i], 1e-13) {
-                errors.push(format!("{dev:?}: tol 1e-15: lambertw({}, {}) = {}", z[i], k[i], tight[i]));
+                errors.push(format!(
+                    "{dev:?}: tol 1e-13: lambertw({}, {}) = {}",
+                    z[i], k[i], tight[i]
+                ));
             }
         }
     });
@@ -72,18 +83,33 @@ fn lambertw_special_values() {
     // W_0(0) is the input (signed zeros kept), W_k(0) = -inf elsewhere
     let w = sp::lambertw(c(-0.0, 0.0), 0, 1e-8);
     assert!(w.re == 0.0 && w.re.is_sign_negative());
-    assert_eq!(sp::lambertw(c(0.0, 0.0), 2, 1e-8), c(f64::NEG_INFINITY, 0.0));
+    assert_eq!(
+        sp::lambertw(c(0.0, 0.0), 2, 1e-8),
+        c(f64::NEG_INFINITY, 0.0)
+    );
     // infinities: +inf + i(y + 2 pi k), and -inf + iy: +inf + i(-y + (2k + 1) pi)
-    assert_eq!(sp::lambertw(c(f64::INFINITY, 1.0), -1, 1e-8), c(f64::INFINITY, 1.0 - 2.0 * pi));
-    assert_eq!(sp::lambertw(c(f64::NEG_INFINITY, 0.0), 3, 1e-8), c(f64::INFINITY, 7.0 * pi));
+    assert_eq!(
+        sp::lambertw(c(f64::INFINITY, 1.0), -1, 1e-8),
+        c(f64::INFINITY, 1.0 - 2.0 * pi)
+    );
+    assert_eq!(
+        sp::lambertw(c(f64::NEG_INFINITY, 0.0), 3, 1e-8),
+        c(f64::INFINITY, 7.0 * pi)
+    );
     // a NaN part: the input
     let w = sp::lambertw(c(f64::NAN, 1.0), 0, 1e-8);
     assert!(w.re.is_nan() && w.im == 1.0);
     // the double nearest -1/e lies just below it: W_0 = -1 + 8.2e-9 i, W_-1 its conjugate
     // (SciPy: NaN)
     let e1 = -(-1.0f64).exp();
-    let (w0, wm1) = (sp::lambertw(c(e1, 0.0), 0, 1e-8), sp::lambertw(c(e1, 0.0), -1, 1e-8));
-    assert!((w0.re + 1.0).abs() < 1e-16 && (w0.im / 8.2e-9 - 1.0).abs() < 0.01, "{w0}");
+    let (w0, wm1) = (
+        sp::lambertw(c(e1, 0.0), 0, 1e-8),
+        sp::lambertw(c(e1, 0.0), -1, 1e-8),
+    );
+    assert!(
+        (w0.re + 1.0).abs() < 1e-16 && (w0.im / 8.2e-9 - 1.0).abs() < 0.01,
+        "{w0}"
+    );
     assert_eq!(wm1, w0.conj());
     // no convergence with a NaN tol (away from the branch point): NaN, as SciPy
     assert!(sp::lambertw(c(2.0, 0.0), 0, f64::NAN).re.is_nan());
@@ -96,20 +122,49 @@ fn lambertw_special_values() {
 fn lambertw_dtypes_views_and_broadcasting() {
     let dev = Device::cpu();
     let x = [0.5f64, -0.25, 3.0, -2.0];
-    let want = special::lambertw(&Array::from_vec(&dev, &[4], x.to_vec()).unwrap(), 0i64, 1e-8)
-        .unwrap()
-        .to_vec()
-        .unwrap();
+    let want = special::lambertw(
+        &Array::from_vec(&dev, &[4], x.to_vec()).unwrap(),
+        0i64,
+        1e-8,
+    )
+    .unwrap()
+    .to_vec()
+    .unwrap();
     // every input dtype gives c128, computed from the value converted to c128
     let f32s = Array::from_vec(&dev, &[4], x.iter().map(|&v| v as f32).collect()).unwrap();
-    assert_eq!(special::lambertw(&f32s, 0i64, 1e-8).unwrap().to_vec().unwrap(), want);
+    assert_eq!(
+        special::lambertw(&f32s, 0i64, 1e-8)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        want
+    );
     let c64s: Vec<c64> = x.iter().map(|&v| Complex::new(v as f32, 0.0)).collect();
     let c64s = Array::from_vec(&dev, &[4], c64s).unwrap();
-    assert_eq!(special::lambertw(&c64s, 0i64, 1e-8).unwrap().to_vec().unwrap(), want);
+    assert_eq!(
+        special::lambertw(&c64s, 0i64, 1e-8)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        want
+    );
     let ints = Array::from_vec(&dev, &[2], vec![3i16, -2]).unwrap();
-    assert_eq!(special::lambertw(&ints, 0i64, 1e-8).unwrap().to_vec().unwrap(), want[2..]);
-    let halves = Array::from_vec(&dev, &[2], vec![f16::from_f64(0.5), f16::from_f64(-0.25)]).unwrap();
-    assert_eq!(special::lambertw(&halves, 0i64, 1e-8).unwrap().to_vec().unwrap(), want[..2]);
+    assert_eq!(
+        special::lambertw(&ints, 0i64, 1e-8)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        want[2..]
+    );
+    let halves =
+        Array::from_vec(&dev, &[2], vec![f16::from_f64(0.5), f16::from_f64(-0.25)]).unwrap();
+    assert_eq!(
+        special::lambertw(&halves, 0i64, 1e-8)
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        want[..2]
+    );
     let b = Array::from_vec(&dev, &[1], vec![true]).unwrap();
     let one = special::lambertw(&b, 0i64, 1e-8).unwrap().to_vec().unwrap();
     assert_eq!(one, vec![Complex::new(0.5671432904097838, 0.0)]);
@@ -130,7 +185,10 @@ fn lambertw_dtypes_views_and_broadcasting() {
     let w = special::lambertw(&s, 0i64, 1e-8).unwrap();
     assert_eq!(w.shape(), &[] as &[usize]);
     let empty = Array::<f64>::zeros(&dev, &[0, 3]).unwrap();
-    assert_eq!(special::lambertw(&empty, 1i64, 1e-8).unwrap().shape(), &[0, 3]);
+    assert_eq!(
+        special::lambertw(&empty, 1i64, 1e-8).unwrap().shape(),
+        &[0, 3]
+    );
     // shapes that do not broadcast are an error
     let k3 = Array::from_vec(&dev, &[3], vec![0i64, 1, 2]).unwrap();
     assert!(special::lambertw(&f32s, &k3, 1e-8).is_err());
@@ -139,19 +197,26 @@ fn lambertw_dtypes_views_and_broadcasting() {
 /// `W(z) e^W(z)`: the device function from a user's kernel.
 #[elementwise]
 fn lambertw_identity(z: c128, k: i64) -> c128 {
-    let w = sp::lambertw(z, k, 1e-8);
+    let w: c128 = sp::lambertw(z, k, 1e-8);
     w * w.exp()
 }
 
 #[test]
 fn lambertw_in_a_users_kernel() {
     let dev = Device::cpu();
-    let z = vec![Complex::new(-0.3, 0.1), Complex::new(5.0, -2.0), Complex::new(-1.0, 0.0)];
+    let z = vec![
+        Complex::new(-0.3, 0.1),
+        Complex::new(5.0, -2.0),
+        Complex::new(-1.0, 0.0),
+    ];
     let za = Array::from_vec(&dev, &[3], z.clone()).unwrap();
     for k in [0i64, -1, 4] {
         let back = lambertw_identity(&za, k).unwrap().to_vec().unwrap();
         for (b, z) in back.iter().zip(&z) {
-            assert!((b - z).norm() < 1e-14 * z.norm() * (1.0 + k.abs() as f64 * 6.3), "{k}: {b} {z}");
+            assert!(
+                (b - z).norm() < 1e-14 * z.norm() * (1.0 + k.abs() as f64 * 6.3),
+                "{k}: {b} {z}"
+            );
         }
     }
 }

@@ -134,13 +134,10 @@ promote!(PromoteF64: same f64;
 ///
 /// ```
 /// use kernels_std::prelude::*;
-/// use kernels_std::special::PromoteC128;
-/// let x = Array::from_vec(&Device::cpu(), &[2], vec![1.5f32, -2.0])?;
-/// let z = match f32::promote(&x)? {
-///     array_runtime::kernel::elementwise::Operand::Owned(z) => z,
-///     _ => unreachable!(),
-/// };
-/// assert_eq!(z.to_vec()?, vec![Complex::new(1.5, 0.0), Complex::new(-2.0, 0.0)]);
+/// use kernels_std::special;
+/// let x = Array::from_vec(&Device::cpu(), &[1], vec![1.0f32])?;
+/// let w: Array<c128> = special::lambertw(&x, 0i64, 1e-8)?; // f32 in, c128 out
+/// assert_eq!(w.to_vec()?[0], Complex::new(0.5671432904097838, 0.0));
 /// # Ok::<(), kernels_std::Error>(())
 /// ```
 pub trait PromoteC128: DType {

@@ -17,8 +17,8 @@
 //!
 //! The iteration stops when a step is at most `tol` times the new value (SciPy's test) and
 //! returns that value (a step of Halley's cubic iteration past the test); without convergence
-//! in 100 steps the result is NaN (SciPy too). Where `e^w` would underflow (`Re w < -600`),
-//! the iteration's terms are scaled by `e^650` (exact: `Re w + 650` is exact there).
+//! in 100 steps the result is NaN (SciPy too). Where `Re w < 0` the iteration's terms are
+//! scaled by `e^-Re(w)` (`e^w` and the quotients' norms would underflow at tiny `|z|`).
 //!
 //! Branch cuts: a zero imaginary part's sign says the side, `W_k(conj z) = conj W_-k(z)`
 //! (`-0.0` is below the cut), except that on `[-1/e, 0)` `W_-1` of either zero is the real
@@ -81,15 +81,14 @@ fn ln_c(z: c128) -> c128 {
 
 /// The initial guess of Halley's iteration away from the branch point.
 #[device_fn]
-fn lambertw_guess(z: c128, k: i64, near_zero: bool) -> c128 {
+fn lambertw_guess(z: c128, k: i64, near_zero: bool, real_segment: bool) -> c128 {
     if k == 0 && near_zero {
         // the (3, 3) Pade approximant of W_0 at 0
-        let num = z * (z * (z * 1.326470588235294117647 + 2.682352941176470588235) + 1.0);
-        let den = z * (z * (z * 0.6519607843137254901961 + 3.508823529411764705882)
-            + 3.682352941176470588235)
-            + 1.0;
+        let num = z * (z * (z * 1.326470588235294 + 2.6823529411764704) + 1.0);
+        let den =
+            z * (z * (z * 0.6519607843137255 + 3.5088235294117647) + 3.6823529411764704) + 1.0;
         num / den
-    } else if k == -1 && z.im == 0.0 && z.re < 0.0 && z.re >= -0.36787944117144233 {
+    } else if k == -1 && real_segment {
         let l = (-z.re).ln();
         Complex::new(l - (-l).ln(), 0.0)
     } else {
@@ -113,11 +112,12 @@ fn lambertw_halley(z: c128, w0: c128, tol: f64) -> c128 {
             let r = w - z * ew;
             w - r / (w + 1.0 - (w + 2.0) * r / (w * 2.0 + 2.0))
         } else {
-            // w e^w - z, all terms scaled by e^650 where e^w would underflow
-            let sh = if w.re < -600.0 { 650.0 } else { 0.0 };
-            let ew = Complex::new(w.re + sh, w.im).exp();
+            // w e^w - z, all terms scaled by e^-Re(w) (exactly for e^w; z by two factors,
+            // without overflow): e^w may underflow, and the quotients' norms with it
+            let h = -0.5 * w.re;
+            let ew = Complex::new(0.0, w.im).exp();
             let wew = w * ew;
-            let r = wew - z * sh.exp();
+            let r = wew - z * h.exp() * h.exp();
             w - r / (wew + ew - (w + 2.0) * r / (w * 2.0 + 2.0))
         };
         if (wn - w).norm() <= tol * wn.norm() {
@@ -178,7 +178,8 @@ pub fn lambertw(z: c128, k: i64, tol: f64) -> c128 {
         w
     } else {
         let near_zero = z.norm() < 2.0 && (x > -0.2 || y.abs() > -0.5 * x);
-        let g: c128 = lambertw_guess(z, k, near_zero);
+        let real_segment = y == 0.0 && x < 0.0 && qr >= 0.0;
+        let g: c128 = lambertw_guess(z, k, near_zero, real_segment);
         g
     };
     let w: c128 = lambertw_halley(z, w0, tol);
