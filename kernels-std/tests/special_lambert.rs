@@ -122,14 +122,10 @@ fn lambertw_special_values() {
 fn lambertw_dtypes_views_and_broadcasting() {
     let dev = Device::cpu();
     let x = [0.5f64, -0.25, 3.0, -2.0];
-    let want = special::lambertw(
-        &Array::from_vec(&dev, &[4], x.to_vec()).unwrap(),
-        0i64,
-        1e-8,
-    )
-    .unwrap()
-    .to_vec()
-    .unwrap();
+    let want = special::lambertw(Array::from_vec(&dev, &[4], x.to_vec()).unwrap(), 0i64, 1e-8)
+        .unwrap()
+        .to_vec()
+        .unwrap();
     // every input dtype gives c128, computed from the value converted to c128
     let f32s = Array::from_vec(&dev, &[4], x.iter().map(|&v| v as f32).collect()).unwrap();
     assert_eq!(
