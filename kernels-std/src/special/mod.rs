@@ -42,6 +42,7 @@
 //! | Kolmogorov and Smirnov distributions | [`kolmogorov`], [`kolmogi`], [`smirnov`], [`smirnovi`] |
 //! | Airy functions (real arguments) | [`airy`], [`airye`] |
 //! | multifactorials, Bernoulli and Euler numbers | [`factorial2`], [`factorialk`] ([`Extend`]), [`bernoulli`], [`euler`], [`stirling2`] |
+//! | Lambert W (complex, any branch) | [`lambertw`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
@@ -92,9 +93,12 @@ pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};
 pub use zeta_fns::*;
 pub mod spherical_bessel;
+pub use promote::PromoteC128;
 pub use promote::PromoteF64;
 pub use spherical_bessel::*;
 pub mod bessel_real;
 pub use bessel_real::*;
 pub mod airy_fns;
 pub use airy_fns::*;
+pub mod lambert;
+pub use lambert::*;

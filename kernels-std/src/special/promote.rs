@@ -127,3 +127,38 @@ pub trait PromoteF64: DType {
 promote!(PromoteF64: same f64;
     i8 => f64, u8 => f64, i16 => f64, u16 => f64, i32 => f64, u32 => f64,
     i64 => f64, u64 => f64, f16 => f64, bf16 => f64, f32 => f64);
+
+/// The dtype of a special function whose only loop is `complex128` (`lambertw`: SciPy casts
+/// every input to `complex128`; its `complex64` loop is reached only with a `float32` `tol`):
+/// every dtype gives `c128`.
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::special;
+/// let x = Array::from_vec(&Device::cpu(), &[1], vec![1.0f32])?;
+/// let w: Array<c128> = special::lambertw(&x, 0i64, 1e-8)?; // f32 in, c128 out
+/// assert_eq!(w.to_vec()?[0], Complex::new(0.5671432904097838, 0.0));
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub trait PromoteC128: DType {
+    /// The operand converted to `c128`: itself for `c128`, a converted copy otherwise.
+    fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, c128>>;
+}
+
+impl PromoteC128 for c128 {
+    fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, c128>> {
+        Ok(x.into_operand())
+    }
+}
+
+macro_rules! promote_c128 {
+    ($($t:ty),*) => {$(
+        impl PromoteC128 for $t {
+            fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, c128>> {
+                convert::<$t, c128>(x)
+            }
+        }
+    )*};
+}
+
+promote_c128!(bool, i8, u8, i16, u16, i32, u32, i64, u64, f16, bf16, f32, f64, c64);

@@ -155,3 +155,5 @@ mod bessel_real;
 pub use bessel_real::*;
 mod airy_fns;
 pub use airy_fns::*;
+mod lambert;
+pub use lambert::*;

@@ -72,3 +72,5 @@ pub mod bessel_real;
 pub use bessel_real::*;
 pub mod airy_fns;
 pub use airy_fns::*;
+pub mod lambert;
+pub use lambert::*;
