@@ -21,8 +21,8 @@
 //! | family | functions |
 //! |---|---|
 //! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
-//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`] |
-//! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
+//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`], [`wofz`] (`erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `wofz` take complex arguments) |
+//! | gamma and beta | [`gamma`], [`gammaln`], [`loggamma`] (real arguments), [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
 //! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |
@@ -63,6 +63,7 @@ pub mod kolmogorov_smirnov;
 pub mod logistic;
 pub mod numbers;
 pub mod orthogonal;
+mod complex_loops;
 mod promote;
 pub mod reductions;
 pub mod scalar;
@@ -85,6 +86,7 @@ pub use kolmogorov_smirnov::*;
 pub use logistic::*;
 pub use numbers::*;
 pub use orthogonal::*;
+pub use complex_loops::{ComplexLoops, Faddeeva};
 pub use promote::{Promote, PromoteF32, PromoteLong};
 pub use reductions::{log_softmax, logsumexp, softmax, LogAndSign, LogSumExp, Softmax};
 pub use zeta_fns::*;

@@ -52,6 +52,7 @@ kernel! {
     // gamma and beta
     gamma(x);
     gammaln(x);
+    loggamma(x);
     gammasgn(x);
     rgamma(x);
     digamma(x);
@@ -153,3 +154,5 @@ mod bessel_real;
 pub use bessel_real::*;
 mod airy_fns;
 pub use airy_fns::*;
+mod faddeeva;
+pub use faddeeva::*;

@@ -70,3 +70,5 @@ pub mod bessel_real;
 pub use bessel_real::*;
 pub mod airy_fns;
 pub use airy_fns::*;
+pub mod faddeeva;
+pub use faddeeva::*;
