@@ -70,7 +70,9 @@ pub fn erf<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<cra
 /// dtypes keep theirs).
 ///
 /// Example: [the family's page](self).
-pub fn erfc<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<crate::Array<T::Out>> {
+pub fn erfc<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
     T::erfc(x)
 }
 
@@ -78,7 +80,9 @@ pub fn erfc<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<cr
 /// `erfcx`; complex dtypes keep theirs: `erfcx(z) = wofz(iz)`).
 ///
 /// Example: [the family's page](self).
-pub fn erfcx<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<crate::Array<T::Out>> {
+pub fn erfcx<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
     T::erfcx(x)
 }
 
@@ -86,14 +90,18 @@ pub fn erfcx<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<c
 /// keep theirs).
 ///
 /// Example: [the family's page](self).
-pub fn erfi<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<crate::Array<T::Out>> {
+pub fn erfi<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
     T::erfi(x)
 }
 
 /// Dawson's integral, elementwise (SciPy's `dawsn`; complex dtypes keep theirs).
 ///
 /// Example: [the family's page](self).
-pub fn dawsn<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<crate::Array<T::Out>> {
+pub fn dawsn<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
     T::dawsn(x)
 }
 

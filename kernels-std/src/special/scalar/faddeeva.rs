@@ -32,7 +32,7 @@
 //! assert!((e - c128::new(1.3161512816979477, 0.19045346923783471)).norm() < 1e-15);
 //! ```
 
-use super::error_fns::{dawsn, erf, erfc, erfcx, erfi, exp_neg_sq};
+use super::error_fns::{dawsn, erf, erfc, erfcx, erfi, exp_neg_sq, exp_sq};
 use crate::prelude::*;
 
 /// `(re, im)` of `w(z)` for `y > 0`, `x` not 0 and `|x|, |y| < 1e4`: the corrected
@@ -92,7 +92,11 @@ fn wofz_rule(x: f64, y: f64) -> (f64, f64) {
     }
     for n in 0..15 {
         let k = n as f64;
-        let c = if shifted { (k + 0.5) * 0.5 } else { (k + 1.0) * 0.5 };
+        let c = if shifted {
+            (k + 0.5) * 0.5
+        } else {
+            (k + 1.0) * 0.5
+        };
         let wt = if shifted { half[n] } else { whole[n] };
         // wt 2z / (z^2 - c^2)
         let dr = a - c * c;
@@ -170,7 +174,8 @@ pub fn wofz(z: c128) -> c128 {
         // e^(-x^2) is 0 beyond 27.3 (and exp_neg_sq's split is NaN at infinity)
         let e = if x.abs() > 30.0 { 0.0 } else { exp_neg_sq(x) };
         Complex::new(e, 1.1283791670955126 * dawsn(x))
-    } else if x.is_nan() || y.is_nan() {
+    } else if x.is_nan() || y.is_nan() || y == f64::NEG_INFINITY {
+        // (SciPy's NaN at -i inf off the imaginary axis)
         Complex::new(f64::NAN, f64::NAN)
     } else if y > 0.0 {
         let (wr, wi): (f64, f64) = wofz_upper(x, y);
@@ -276,6 +281,8 @@ pub fn erfc_complex(z: c128) -> c128 {
         Complex::new(erfc(x), -y)
     } else if x == 0.0 {
         Complex::new(1.0, -erfi(y))
+    } else if y.is_infinite() {
+        Complex::new(f64::NAN, f64::NAN)
     } else if x >= 0.0 {
         let w: c128 = wofz(Complex::new(-y, x));
         exp_neg_z2_mul(x, y, w)
@@ -297,6 +304,9 @@ pub fn erf_complex(z: c128) -> c128 {
         Complex::new(erf(x), y)
     } else if x == 0.0 {
         Complex::new(x, erfi(y))
+    } else if y.is_infinite() {
+        // (SciPy's NaN off the imaginary axis)
+        Complex::new(f64::NAN, f64::NAN)
     } else if x * x + y * y < 0.25 {
         let t: c128 = erf_taylor(z);
         t
@@ -331,6 +341,14 @@ pub fn dawsn_complex(z: c128) -> c128 {
     let y = z.im;
     if y == 0.0 {
         Complex::new(dawsn(x), y)
+    } else if x == 0.0 {
+        // dawsn(iy) = i sqrt(pi)/2 e^(y^2) erf(y)
+        let e = if y.abs() > 27.0 {
+            f64::INFINITY
+        } else {
+            exp_sq(y)
+        };
+        Complex::new(x, 0.886226925452758 * e * erf(y))
     } else if x * x + y * y < 0.25 {
         let t: c128 = dawsn_taylor(z);
         t
