@@ -242,7 +242,7 @@ fn kernel_defs() -> Vec<(
             agm, exprel, powm1, expit, logit, log_expit, xlogy, xlog1py, entr, rel_entr,
             kl_div, huber, pseudo_huber, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, erf, erfc,
             erfcx, erfi, erfinv, erfcinv, dawsn, ndtr, log_ndtr, ndtri, ndtri_exp, gamma,
-            gammaln, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, gammainc,
+            gammaln, loggamma, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, gammainc,
             gammaincc, gammaincinv, gammainccinv, below_or_at;
         // the incomplete beta family and the distribution functions (tests/special_dist.rs)
         1: betainc, betaincc, betaincinv, betainccinv, bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri,

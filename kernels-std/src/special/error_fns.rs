@@ -1,7 +1,9 @@
 //! The error functions and the normal distribution of `scipy.special`: `erf`, `erfc`,
 //! `erfcx`, `erfi`, `erfinv`, `erfcinv`, `dawsn`, `ndtr`, `log_ndtr`, `ndtri`, `ndtri_exp`,
-//! Owen's T function `owens_t` (the bivariate normal's building block) and the Fresnel
-//! integrals `fresnel`.
+//! Owen's T function `owens_t` (the bivariate normal's building block), the Fresnel
+//! integrals `fresnel` and the Faddeeva function `wofz`; `erf`, `erfc`, `erfcx`, `erfi`,
+//! `dawsn` and `wofz` take complex arguments too (SciPy's complex loops, [`ComplexLoops`],
+//! [`Faddeeva`]).
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -38,29 +40,81 @@
 //! let (s, c) = (s.to_vec()?, c.to_vec()?);
 //! assert!((s[0] - 0.4382591473903548).abs() < 3e-16 && (c[0] - 0.7798934003768228).abs() < 3e-16);
 //! assert!(s[1] == -0.5 && c[1] == -0.5);
+//! // complex arguments: the Faddeeva function, and erf, erfc, erfcx, erfi, dawsn from it
+//! use kernels_std::c128;
+//! let z = Array::from_vec(&Device::cpu(), &[2], vec![c128::new(1.0, 1.0), c128::new(0.0, 2.0)])?;
+//! let w = special::wofz(&z)?.to_vec()?;
+//! assert!((w[0] - c128::new(0.30474420525691259, 0.20821893820283162)).norm() < 1e-15);
+//! assert!((w[1].re - 0.25539567631050574).abs() < 1e-16 && w[1].im == 0.0);
+//! let e = special::erf(&z)?.to_vec()?;
+//! assert!((e[0] - c128::new(1.3161512816979477, 0.19045346923783471)).norm() < 1e-15);
+//! let x = Array::from_vec(&Device::cpu(), &[1], vec![1.0f32])?;
+//! assert_eq!(special::wofz(&x)?.dtype(), kernels_std::prelude::DTypeId::C128);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+use super::complex_loops::{ComplexLoops, Faddeeva};
 use super::ufunc::ufunc;
+use array_runtime::IntoOperand;
+
+/// The error function, elementwise (SciPy's `erf`): real dtypes as [`Promote`](super::Promote)
+/// says, complex ones keep their dtype (computed from [`wofz`], see
+/// [`scalar::erf_complex`](super::scalar::erf_complex())).
+///
+/// Example: [the family's page](self).
+pub fn erf<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> crate::Result<crate::Array<T::Out>> {
+    T::erf(x)
+}
+
+/// The complementary error function `1 - erf(x)`, elementwise (SciPy's `erfc`; complex
+/// dtypes keep theirs).
+///
+/// Example: [the family's page](self).
+pub fn erfc<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
+    T::erfc(x)
+}
+
+/// The scaled complementary error function `e^(x^2) erfc(x)`, elementwise (SciPy's
+/// `erfcx`; complex dtypes keep theirs: `erfcx(z) = wofz(iz)`).
+///
+/// Example: [the family's page](self).
+pub fn erfcx<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
+    T::erfcx(x)
+}
+
+/// The imaginary error function `-i erf(ix)`, elementwise (SciPy's `erfi`; complex dtypes
+/// keep theirs).
+///
+/// Example: [the family's page](self).
+pub fn erfi<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
+    T::erfi(x)
+}
+
+/// Dawson's integral, elementwise (SciPy's `dawsn`; complex dtypes keep theirs).
+///
+/// Example: [the family's page](self).
+pub fn dawsn<'a, T: ComplexLoops>(
+    x: impl IntoOperand<'a, T>,
+) -> crate::Result<crate::Array<T::Out>> {
+    T::dawsn(x)
+}
+
+/// The Faddeeva function `w(z) = e^(-z^2) erfc(-iz)`, elementwise (SciPy's `wofz`): real
+/// inputs give `c128` (SciPy's first loop), `c64` stays `c64` (computed in `c128`, rounded
+/// once). The method and its accuracy: [`scalar::wofz`](super::scalar::wofz()).
+///
+/// Example: [the family's page](self).
+pub fn wofz<'a, T: Faddeeva>(x: impl IntoOperand<'a, T>) -> crate::Result<crate::Array<T::Out>> {
+    T::wofz(x)
+}
 
 ufunc! {
-    /// The error function, elementwise (SciPy's `erf`).
-    ///
-    /// Example: [the family's page](self).
-    erf(x): Promote;
-    /// The complementary error function `1 - erf(x)`, elementwise (SciPy's `erfc`).
-    ///
-    /// Example: [the family's page](self).
-    erfc(x): Promote;
-    /// The scaled complementary error function `e^(x^2) erfc(x)`, elementwise (SciPy's
-    /// `erfcx`).
-    ///
-    /// Example: [the family's page](self).
-    erfcx(x): Promote;
-    /// The imaginary error function `-i erf(ix)`, elementwise (SciPy's `erfi`).
-    ///
-    /// Example: [the family's page](self).
-    erfi(x): Promote;
     /// The inverse error function, elementwise (SciPy's `erfinv`).
     ///
     /// Example: [the family's page](self).
@@ -69,10 +123,6 @@ ufunc! {
     ///
     /// Example: [the family's page](self).
     erfcinv(x): PromoteF32;
-    /// Dawson's integral, elementwise (SciPy's `dawsn`).
-    ///
-    /// Example: [the family's page](self).
-    dawsn(x): Promote;
     /// The standard normal distribution function, elementwise (SciPy's `ndtr`).
     ///
     /// Example: [the family's page](self).

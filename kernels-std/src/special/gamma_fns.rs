@@ -1,4 +1,5 @@
-//! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `gammasgn`,
+//! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `loggamma` (real
+//! arguments), `gammasgn`,
 //! `rgamma`, `digamma`/`psi`, `beta`, `betaln`, `poch`, `multigammaln`.
 //!
 //! ```
@@ -8,6 +9,9 @@
 //! assert!(g[0] == 24.0 && (g[1] - std::f64::consts::PI.sqrt()).abs() < 1e-15 && g[2].is_nan());
 //! let x = Array::from_vec(&Device::cpu(), &[3], vec![1.0f64, 2.0, 0.0])?;
 //! assert_eq!(special::gammaln(&x)?.to_vec()?, vec![0.0, 0.0, f64::INFINITY]);
+//! let x = Array::from_vec(&Device::cpu(), &[3], vec![3.0f64, -0.5, 0.0])?;
+//! let l = special::loggamma(&x)?.to_vec()?;
+//! assert!((l[0] - 2.0f64.ln()).abs() < 1e-16 && l[1].is_nan() && l[2] == f64::INFINITY);
 //! let x = Array::from_vec(&Device::cpu(), &[3], vec![1.5f64, -0.5, -1.5])?;
 //! assert_eq!(special::gammasgn(&x)?.to_vec()?, vec![1.0, -1.0, 1.0]);
 //! let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, -2.0, 4.0])?;
@@ -49,6 +53,11 @@ ufunc! {
     ///
     /// Example: [the family's page](self).
     gammaln(x): Promote;
+    /// `ln Gamma(x)` of real arguments, elementwise (SciPy's `loggamma` of real dtypes): NaN
+    /// below 0, where [`gammaln`] gives `ln |Gamma(x)|`. Complex arguments are not here yet.
+    ///
+    /// Example: [the family's page](self).
+    loggamma(x): Promote;
     /// The sign of the gamma function, elementwise (SciPy's `gammasgn`).
     ///
     /// Example: [the family's page](self).

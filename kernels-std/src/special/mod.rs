@@ -21,8 +21,8 @@
 //! | family | functions |
 //! |---|---|
 //! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
-//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`] |
-//! | gamma and beta | [`gamma`], [`gammaln`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
+//! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`], [`wofz`] (`erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `wofz` take complex arguments) |
+//! | gamma and beta | [`gamma`], [`gammaln`], [`loggamma`] (real arguments), [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
 //! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |
@@ -52,6 +52,7 @@ pub mod bessel;
 pub mod box_cox;
 pub mod carlson;
 pub mod combinatorics;
+mod complex_loops;
 pub mod distributions;
 pub mod elementary;
 pub mod elliptic;
@@ -76,6 +77,7 @@ pub use bessel::*;
 pub use box_cox::*;
 pub use carlson::*;
 pub use combinatorics::*;
+pub use complex_loops::{ComplexLoops, Faddeeva};
 pub use distributions::*;
 pub use elementary::*;
 pub use elliptic::*;

@@ -70,7 +70,9 @@ pub trait PromoteLong: DType {
 
 /// An operand of dtype `T` converted to `U` (scalars on the host, arrays by `astype` on their
 /// device).
-fn convert<'a, T: DType, U: DType>(x: impl IntoOperand<'a, T>) -> Result<Operand<'a, U>> {
+pub(super) fn convert<'a, T: DType, U: DType>(
+    x: impl IntoOperand<'a, T>,
+) -> Result<Operand<'a, U>> {
     Ok(match x.into_operand() {
         Operand::Scalar(s) => Operand::Scalar(s.cast::<U>()),
         Operand::Borrowed(a) => Operand::Owned(a.astype::<U>()?),

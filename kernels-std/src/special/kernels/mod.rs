@@ -52,6 +52,7 @@ kernel! {
     // gamma and beta
     gamma(x);
     gammaln(x);
+    loggamma(x);
     gammasgn(x);
     rgamma(x);
     digamma(x);
@@ -157,3 +158,5 @@ mod airy_fns;
 pub use airy_fns::*;
 mod lambert;
 pub use lambert::*;
+mod faddeeva;
+pub use faddeeva::*;

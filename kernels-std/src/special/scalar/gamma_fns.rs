@@ -153,6 +153,20 @@ pub(crate) fn lgamma_pos(x: f64) -> f64 {
     }
 }
 
+/// SciPy's `loggamma` of a real argument: `ln Gamma(x)` for `x >= 0` (`inf` at `+-0` and
+/// `inf`), NaN below 0 (where `Gamma` is negative or has poles: SciPy's rule, unlike
+/// [`gammaln()`], which takes `ln |Gamma|`).
+///
+/// Example: [the family's page](self).
+#[device_fn]
+pub fn loggamma(x: f64) -> f64 {
+    if x < 0.0 {
+        f64::NAN
+    } else {
+        gammaln(x)
+    }
+}
+
 /// `ln |Gamma(x)|` (SciPy's `gammaln`): `inf` at the poles (0 and the negative integers) and
 /// at `inf`; `-inf` at `-inf` (as SciPy).
 ///

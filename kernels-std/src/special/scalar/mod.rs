@@ -74,3 +74,5 @@ pub mod airy_fns;
 pub use airy_fns::*;
 pub mod lambert;
 pub use lambert::*;
+pub mod faddeeva;
+pub use faddeeva::*;

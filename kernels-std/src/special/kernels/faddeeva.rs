@@ -1,0 +1,36 @@
+//! The kernels of the functions of complex arguments (`wofz`, the complex error functions):
+//! one per complex dtype (`wofz_c64`, `wofz_c128`), each calling the `c128` function of
+//! [`scalar`] (a `c64` argument widened exactly, the result rounded once).
+
+use crate::prelude::*;
+use crate::special::scalar;
+
+/// `complex_kernel!(f => f_c64, f_c128; ..)`: the two kernels of the `c128` function
+/// `scalar::f`.
+macro_rules! complex_kernel {
+    ($($f:ident => $c64:ident, $c128:ident;)*) => {$(
+        #[doc = concat!("The `c64` kernel of [`scalar::", stringify!($f), "`](crate::special::scalar::",
+            stringify!($f), "()): computed in `c128`, rounded once.")]
+        #[elementwise]
+        pub fn $c64(z: c64) -> c64 {
+            let w: c128 = scalar::$f(z.cast::<c128>());
+            w.cast::<c64>()
+        }
+
+        #[doc = concat!("The `c128` kernel of [`scalar::", stringify!($f), "`](crate::special::scalar::",
+            stringify!($f), "()).")]
+        #[elementwise]
+        pub fn $c128(z: c128) -> c128 {
+            scalar::$f(z)
+        }
+    )*};
+}
+
+complex_kernel! {
+    wofz => wofz_c64, wofz_c128;
+    erf_complex => erf_c64, erf_c128;
+    erfc_complex => erfc_c64, erfc_c128;
+    erfcx_complex => erfcx_c64, erfcx_c128;
+    erfi_complex => erfi_c64, erfi_c128;
+    dawsn_complex => dawsn_c64, dawsn_c128;
+}
