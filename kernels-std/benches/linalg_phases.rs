@@ -83,7 +83,7 @@ fn line(what: &str, dt: &str, n: usize, (wall, cpu): (f64, f64)) {
 /// The phases of faer's `self_adjoint_evd` on a random symmetric matrix.
 fn eigh_phases<T>(dt: &str, n: usize, from: fn(f64) -> T, reps: usize)
 where
-    T: faer::traits::RealField + Copy + LinalgFloat,
+    T: faer::traits::RealField + Copy + LinalgFloat + num_traits::Float,
 {
     let v = values(n * n, 8, from);
     let a = Mat::<T>::from_fn(n, n, |i, j| v[i * n + j] + v[j * n + i]);
@@ -121,6 +121,23 @@ where
                     MemStack::new(&mut buf),
                     Default::default(),
                 );
+            },
+            reps,
+        );
+        line(name, dt, n, t);
+    }
+    // Ours: the blocked reduction (`linalg/lapack/sytrd.rs`) on the same matrix.
+    let lower: Vec<T> = (0..n * n).map(|k| a[(k % n, k / n)]).collect();
+    let mut work = lower.clone();
+    let mut tau = vec![from(0.0); n - 1];
+    for (name, threads) in [
+        ("blocked sytrd, ours (2 threads)", 0),
+        ("blocked sytrd, ours (1 thread)", 1),
+    ] {
+        let t = median(
+            || {
+                work.copy_from_slice(&lower);
+                la::tridiagonalize_for_bench(&mut work, n, &mut tau, threads);
             },
             reps,
         );

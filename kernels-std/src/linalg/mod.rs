@@ -116,6 +116,9 @@ pub use solve::{inv, matrix_power, solve, tensorinv, tensorsolve, MaybeInverse};
 pub use svd::{lstsq, matrix_rank, pinv, svd, svdvals, Lstsq, Svd};
 #[cfg(feature = "lapack")]
 pub use verify::verify_kernels;
+#[cfg(feature = "lapack")]
+#[doc(hidden)]
+pub use lapack::sytrd::tridiagonalize_for_bench;
 
 /// LU of a stack (packed factors, LAPACK pivots 0-based), for `scipy::linalg`.
 #[cfg(feature = "lapack")]

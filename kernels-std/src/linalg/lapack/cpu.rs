@@ -355,7 +355,12 @@ pub(crate) fn eigh<T: LinalgFloat>(
         return info;
     }
     let side = if lower { Side::Lower } else { Side::Upper };
+    let par = par_for(batch);
     let one = |a: &[T], w: &mut [T::Re], v: Option<&mut [T]>, info: &mut i32| {
+        if !T::COMPLEX {
+            *info = eigh_real(a, n, lower, w, v, par);
+            return;
+        }
         let m = MatRef::from_row_major_slice(a, n, n);
         match v {
             Some(v) => match m.self_adjoint_eigen(side) {
@@ -388,6 +393,37 @@ pub(crate) fn eigh<T: LinalgFloat>(
         v => one(a, w, v, &mut info[0]),
     }
     info
+}
+
+/// [`eigh`] of one real symmetric matrix (`T` real, so `T::Re` is `T`): the blocked reduction
+/// of [`syevd`](super::syevd) on the triangle `lower` names, copied column-major (row-major
+/// upper is column-major lower); returns the `info`.
+fn eigh_real<T: LinalgFloat>(
+    a: &[T],
+    n: usize,
+    lower: bool,
+    w: &mut [T::Re],
+    v: Option<&mut [T]>,
+    par: Par,
+) -> i32 {
+    let mut m = vec![<T::Re as num_traits::Zero>::zero(); n * n];
+    for j in 0..n {
+        for i in j..n {
+            m[j * n + i] = LinalgFloat::re(if lower { a[i * n + j] } else { a[j * n + i] });
+        }
+    }
+    let mut u = v.as_ref().map(|_| vec![<T::Re as num_traits::Zero>::zero(); n * n]);
+    if super::syevd::syevd(&mut m, n, w, u.as_deref_mut(), par).is_err() {
+        return 1;
+    }
+    if let (Some(u), Some(v)) = (u, v) {
+        for (i, row) in v.chunks_mut(n.max(1)).enumerate() {
+            for (j, x) in row.iter_mut().enumerate() {
+                *x = T::from_re(u[j * n + i]);
+            }
+        }
+    }
+    0
 }
 
 /// The SVD of each `m x n` matrix: singular values (descending) into `s`, and when `uv` is

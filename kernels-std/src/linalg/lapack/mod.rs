@@ -13,6 +13,8 @@
 
 pub(crate) mod cpu;
 pub(crate) mod cuda;
+pub(crate) mod syevd;
+pub mod sytrd;
 
 use array_runtime::{shape, Array, Device, Error, Result};
 
