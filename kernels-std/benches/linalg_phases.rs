@@ -350,6 +350,34 @@ where
         );
         line(name, dt, n, t);
     }
+    // The two triangular solves `solve` adds, on the row-major LU just made (as `cpu::solve`).
+    use faer::linalg::lu::partial_pivoting::solve as lu_solve;
+    let rhs = values(n, 2, from);
+    let mut x = rhs.clone();
+    for (name, par) in [
+        ("faer LU solve of 1 vector (2 threads)", Par::rayon(0)),
+        ("faer LU solve of 1 vector (1 thread)", Par::Seq),
+    ] {
+        let mut buf = MemBuffer::new(lu_solve::solve_in_place_scratch::<usize, T>(n, 1, par));
+        let lu = faer::MatRef::from_row_major_slice(&m, n, n);
+        let perm = faer::perm::PermRef::new_checked(&fwd, &bwd, n);
+        let t = median(
+            || {
+                x.copy_from_slice(&rhs);
+                lu_solve::solve_in_place_with_conj(
+                    lu,
+                    lu,
+                    perm,
+                    Conj::No,
+                    faer::MatMut::from_row_major_slice_mut(&mut x, n, 1),
+                    par,
+                    MemStack::new(&mut buf),
+                );
+            },
+            reps,
+        );
+        line(name, dt, n, t);
+    }
     let t = median(|| m.copy_from_slice(&v), reps);
     line("copy of the matrix", dt, n, t);
 }

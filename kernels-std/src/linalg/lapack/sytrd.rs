@@ -122,17 +122,19 @@ fn panel<R: Real>(
         let (w_before, w_rest) = w.split_at_mut(i * m);
         let wi = &mut w_rest[i + 1..m];
         symv_lower(rest, n, c + 1, v, wi, threads, parts);
-        for p in 0..i {
-            tmp[p] = dot(&w_before[p * m + i + 1..(p + 1) * m], v);
+        let v_col = |p: usize| &before[(k + p) * n + c + 1..(k + p + 1) * n];
+        let w_col = |p: usize| &w_before[p * m + i + 1..(p + 1) * m];
+        for (p, t) in tmp[..i].iter_mut().enumerate() {
+            *t = dot(w_col(p), v);
         }
-        for p in 0..i {
-            axpy(-tmp[p], &before[(k + p) * n + c + 1..(k + p + 1) * n], wi);
+        for (p, &t) in tmp[..i].iter().enumerate() {
+            axpy(-t, v_col(p), wi);
         }
-        for p in 0..i {
-            tmp[p] = dot(&before[(k + p) * n + c + 1..(k + p + 1) * n], v);
+        for (p, t) in tmp[..i].iter_mut().enumerate() {
+            *t = dot(v_col(p), v);
         }
-        for p in 0..i {
-            axpy(-tmp[p], &w_before[p * m + i + 1..(p + 1) * m], wi);
+        for (p, &t) in tmp[..i].iter().enumerate() {
+            axpy(-t, w_col(p), wi);
         }
         // W[.., i] = tau (W[.., i] - (tau / 2) (W[.., i]^T v) v).
         wi.iter_mut().for_each(|x| *x = *x * t);
@@ -220,8 +222,8 @@ fn dot<R: Real>(x: &[R], y: &[R]) -> R {
     let mut acc = [R::zero(); 8];
     let split = n - n % 8;
     for (a, b) in x[..split].chunks_exact(8).zip(y[..split].chunks_exact(8)) {
-        for l in 0..8 {
-            acc[l] = acc[l] + a[l] * b[l];
+        for ((s, &a), &b) in acc.iter_mut().zip(a).zip(b) {
+            *s = *s + a * b;
         }
     }
     let mut s = acc.iter().fold(R::zero(), |s, &a| s + a);
@@ -242,9 +244,9 @@ fn axpy_dot<R: Real>(col: &[R], xj: R, x: &[R], y: &mut [R]) -> R {
         .zip(x[..split].chunks_exact(8))
         .zip(y[..split].chunks_exact_mut(8))
     {
-        for l in 0..8 {
-            yy[l] = yy[l] + xj * c[l];
-            acc[l] = acc[l] + c[l] * xx[l];
+        for (((s, y), &c), &x) in acc.iter_mut().zip(yy).zip(c).zip(xx) {
+            *y = *y + xj * c;
+            *s = *s + c * x;
         }
     }
     let mut s = acc.iter().fold(R::zero(), |s, &a| s + a);
@@ -274,9 +276,10 @@ fn symv_lower<R: Real>(
     let cols = |y: &mut [R], j0: usize, j1: usize| {
         for j in j0..j1 {
             let col = column(j);
-            let (yj, tail) = y[j..].split_first_mut().unwrap_or_else(|| unreachable!());
-            let s = axpy_dot(&col[1..], x[j], &x[j + 1..], tail);
-            *yj = *yj + col[0] * x[j] + s;
+            if let Some((yj, tail)) = y[j..].split_first_mut() {
+                let s = axpy_dot(&col[1..], x[j], &x[j + 1..], tail);
+                *yj = *yj + col[0] * x[j] + s;
+            }
         }
     };
     y.iter_mut().for_each(|v| *v = R::zero());
