@@ -1,5 +1,6 @@
-//! `linalg::eigh` of real matrices on the CPU (the blocked tridiagonal reduction of
-//! `linalg/lapack/sytrd.rs`): eigenvalues against NumPy's (`fixtures/linalg/eigh_blocked.npz`,
+//! `linalg::eigh` of real matrices on the CPU (faer's `self_adjoint_evd` after LAPACK's
+//! scaling; the same tests passed on the blocked reduction of `linalg/lapack/sytrd.rs`, which
+//! is not dispatched, see ARCHITECTURE.md): eigenvalues against NumPy's (`fixtures/linalg/eigh_blocked.npz`,
 //! written by `scripts/fixtures/gen_eigh_blocked_fixtures.py`) for orders 1, 2, 31, 64, 65
 //! (panel boundaries), 200 and 513, both triangles, f64 and f32, contiguous and strided input;
 //! LAPACK's tests of the factors (`?syt21`): `||A V - V diag(w)||_1 / (||A||_1 n eps)` and
@@ -78,7 +79,11 @@ fn check<T: LinalgFloat<Re = T> + RealScalar>(
     what: &str,
 ) {
     let n = want.len();
-    let f = |v: Vec<T>| v.into_iter().map(<T as RealScalar>::to_f64).collect::<Vec<f64>>();
+    let f = |v: Vec<T>| {
+        v.into_iter()
+            .map(<T as RealScalar>::to_f64)
+            .collect::<Vec<f64>>()
+    };
     let (w, v) = eigh(x, uplo).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(w.shape(), &[n], "{what}: shape of w");
     assert_eq!(v.shape(), &[n, n], "{what}: shape of v");
@@ -112,7 +117,10 @@ fn fixture_orders<T: LinalgFloat<Re = T> + RealScalar + NpyDType>(dt: &str, rtol
     for n in SIZES {
         let m = matrix(n);
         // What the eigensolver sees: the matrix rounded to `T`.
-        let mt: Vec<f64> = from_f64::<T>(&m).into_iter().map(<T as RealScalar>::to_f64).collect();
+        let mt: Vec<f64> = from_f64::<T>(&m)
+            .into_iter()
+            .map(<T as RealScalar>::to_f64)
+            .collect();
         let x = Array::from_vec(&dev, &[n, n], from_f64::<T>(&m)).unwrap();
         for (uplo, name) in [(Uplo::Lower, "L"), (Uplo::Upper, "U")] {
             let want: Vec<f64> = z
@@ -124,9 +132,20 @@ fn fixture_orders<T: LinalgFloat<Re = T> + RealScalar + NpyDType>(dt: &str, rtol
                 .map(<T as RealScalar>::to_f64)
                 .collect();
             let s = symmetric(&mt, n, uplo);
-            check(&x, uplo, &s, &want, rtol, &format!("{dt} n={n} UPLO={name}"));
+            check(
+                &x,
+                uplo,
+                &s,
+                &want,
+                rtol,
+                &format!("{dt} n={n} UPLO={name}"),
+            );
             // The transpose (a strided view) read from the other triangle is the same problem.
-            let other = if name == "L" { Uplo::Upper } else { Uplo::Lower };
+            let other = if name == "L" {
+                Uplo::Upper
+            } else {
+                Uplo::Lower
+            };
             let tag = format!("{dt} n={n} A^T");
             if n <= 200 {
                 check(&x.t(), other, &s, &want, rtol, &tag);
@@ -135,7 +154,10 @@ fn fixture_orders<T: LinalgFloat<Re = T> + RealScalar + NpyDType>(dt: &str, rtol
                 let w = eigvalsh(&x.t(), other).unwrap().to_vec().unwrap();
                 for (k, (&g, &e)) in w.iter().zip(&want).enumerate() {
                     let g = <T as RealScalar>::to_f64(g);
-                    assert!((g - e).abs() <= rtol * want[n - 1].abs().max(want[0].abs()), "{tag}: w[{k}]");
+                    assert!(
+                        (g - e).abs() <= rtol * want[n - 1].abs().max(want[0].abs()),
+                        "{tag}: w[{k}]"
+                    );
                 }
             }
             // Every other row and column of a larger matrix.
@@ -168,7 +190,9 @@ fn f32_orders_match_numpy() {
 fn known(n: usize) -> Vec<(&'static str, Vec<f64>, Vec<f64>)> {
     let mut out = Vec::new();
     // Diagonal: every reflector is the identity.
-    let d: Vec<f64> = (0..n).map(|i| ((i * 37) % n) as f64 - n as f64 / 3.0).collect();
+    let d: Vec<f64> = (0..n)
+        .map(|i| ((i * 37) % n) as f64 - n as f64 / 3.0)
+        .collect();
     let mut a = vec![0.0; n * n];
     for i in 0..n {
         a[i * n + i] = d[i];
@@ -239,7 +263,10 @@ fn batches_and_empty_matrices() {
     .unwrap();
     for k in 0..n {
         assert!((w[k] - one[k]).abs() <= 1e-13 * 8.0, "batch 0, w[{k}]");
-        assert!((w[n + k] - 2.0 * one[k]).abs() <= 2e-13 * 8.0, "batch 1, w[{k}]");
+        assert!(
+            (w[n + k] - 2.0 * one[k]).abs() <= 2e-13 * 8.0,
+            "batch 1, w[{k}]"
+        );
     }
     let e = Array::from_vec(&dev, &[3, 0, 0], Vec::<f64>::new()).unwrap();
     let (w, v) = eigh(&e, Uplo::Lower).unwrap();

@@ -109,6 +109,9 @@ pub use einsum_path::{einsum_path, EinsumOptimize, EinsumPath};
 #[cfg(feature = "lapack")]
 pub use float::{LinalgFloat, LinalgInput, RealLinalg};
 #[cfg(feature = "lapack")]
+#[doc(hidden)]
+pub use lapack::sytrd::tridiagonalize_for_bench;
+#[cfg(feature = "lapack")]
 pub use norms::{cond, matrix_norm, norm_axes, vector_norm};
 #[cfg(feature = "lapack")]
 pub use solve::{inv, matrix_power, solve, tensorinv, tensorsolve, MaybeInverse};
@@ -116,9 +119,6 @@ pub use solve::{inv, matrix_power, solve, tensorinv, tensorsolve, MaybeInverse};
 pub use svd::{lstsq, matrix_rank, pinv, svd, svdvals, Lstsq, Svd};
 #[cfg(feature = "lapack")]
 pub use verify::verify_kernels;
-#[cfg(feature = "lapack")]
-#[doc(hidden)]
-pub use lapack::sytrd::tridiagonalize_for_bench;
 
 /// LU of a stack (packed factors, LAPACK pivots 0-based), for `scipy::linalg`.
 #[cfg(feature = "lapack")]

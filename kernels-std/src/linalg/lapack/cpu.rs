@@ -355,12 +355,30 @@ pub(crate) fn eigh<T: LinalgFloat>(
         return info;
     }
     let side = if lower { Side::Lower } else { Side::Upper };
-    let par = par_for(batch);
     let one = |a: &[T], w: &mut [T::Re], v: Option<&mut [T]>, info: &mut i32| {
-        if !T::COMPLEX {
-            *info = eigh_real(a, n, lower, w, v, par);
-            return;
-        }
+        // A real matrix with tiny or huge elements is scaled first, as LAPACK's `?syevd` does
+        // (faer does not: its divide and conquer underflows at elements of order 1e-150).
+        let sigma = if T::COMPLEX {
+            None
+        } else {
+            real_scaling(a, n, lower)
+        };
+        let scaled: Vec<T>;
+        let a = match sigma {
+            Some(s) => {
+                scaled = a
+                    .iter()
+                    .map(|&x| T::from_re(LinalgFloat::re(x) * s))
+                    .collect();
+                &scaled[..]
+            }
+            None => a,
+        };
+        let unscale = |w: &mut [T::Re]| {
+            if let Some(s) = sigma {
+                w.iter_mut().for_each(|x| *x = *x / s);
+            }
+        };
         let m = MatRef::from_row_major_slice(a, n, n);
         match v {
             Some(v) => match m.self_adjoint_eigen(side) {
@@ -368,12 +386,16 @@ pub(crate) fn eigh<T: LinalgFloat>(
                     for (i, w) in w.iter_mut().enumerate() {
                         *w = LinalgFloat::re(e.S().column_vector()[i]);
                     }
+                    unscale(w);
                     store(e.U(), v);
                 }
                 Err(_) => *info = 1,
             },
             None => match m.self_adjoint_eigenvalues(side) {
-                Ok(s) => w.iter_mut().zip(s).for_each(|(w, s)| *w = T::faer_re(s)),
+                Ok(s) => {
+                    w.iter_mut().zip(s).for_each(|(w, s)| *w = T::faer_re(s));
+                    unscale(w);
+                }
                 Err(_) => *info = 1,
             },
         }
@@ -395,35 +417,22 @@ pub(crate) fn eigh<T: LinalgFloat>(
     info
 }
 
-/// [`eigh`] of one real symmetric matrix (`T` real, so `T::Re` is `T`): the blocked reduction
-/// of [`syevd`](super::syevd) on the triangle `lower` names, copied column-major (row-major
-/// upper is column-major lower); returns the `info`.
-fn eigh_real<T: LinalgFloat>(
-    a: &[T],
-    n: usize,
-    lower: bool,
-    w: &mut [T::Re],
-    v: Option<&mut [T]>,
-    par: Par,
-) -> i32 {
-    let mut m = vec![<T::Re as num_traits::Zero>::zero(); n * n];
-    for j in 0..n {
-        for i in j..n {
-            m[j * n + i] = LinalgFloat::re(if lower { a[i * n + j] } else { a[j * n + i] });
-        }
-    }
-    let mut u = v.as_ref().map(|_| vec![<T::Re as num_traits::Zero>::zero(); n * n]);
-    if super::syevd::syevd(&mut m, n, w, u.as_deref_mut(), par).is_err() {
-        return 1;
-    }
-    if let (Some(u), Some(v)) = (u, v) {
-        for (i, row) in v.chunks_mut(n.max(1)).enumerate() {
-            for (j, x) in row.iter_mut().enumerate() {
-                *x = T::from_re(u[j * n + i]);
+/// The factor that brings the real symmetric `n x n` matrix (its triangle `lower`, row-major
+/// `a`) into LAPACK `?syevd`'s safe range, `None` when it is in range already.
+fn real_scaling<T: LinalgFloat>(a: &[T], n: usize, lower: bool) -> Option<T::Re> {
+    let mut big = <T::Re as num_traits::Zero>::zero();
+    for i in 0..n {
+        let row = &a[i * n..(i + 1) * n];
+        let part = if lower { &row[..=i] } else { &row[i..] };
+        for &x in part {
+            let x = num_traits::Float::abs(LinalgFloat::re(x));
+            if !(x <= big) {
+                big = x;
             }
         }
     }
-    0
+    let s = super::syevd::scale_for(big);
+    (s != <T::Re as num_traits::One>::one()).then_some(s)
 }
 
 /// The SVD of each `m x n` matrix: singular values (descending) into `s`, and when `uv` is

@@ -38,7 +38,13 @@ pub(crate) fn syevd<R: Real>(
     tridiagonalize(a, n, &mut tau, par);
     let d: Vec<R> = (0..n).map(|i| a[i * n + i]).collect();
     let e: Vec<R> = (0..n)
-        .map(|i| if i + 1 < n { a[i * n + i + 1] } else { R::zero() })
+        .map(|i| {
+            if i + 1 < n {
+                a[i * n + i + 1]
+            } else {
+                R::zero()
+            }
+        })
         .collect();
     let bs = recommended_block_size::<R>(n, n);
     let compute = if u.is_some() {
@@ -116,6 +122,11 @@ fn scaling<R: Real>(a: &[R], n: usize) -> R {
             }
         }
     }
+    scale_for(big)
+}
+
+/// The factor [`scaling`] takes for a matrix whose largest element is `big`.
+pub(crate) fn scale_for<R: Real>(big: R) -> R {
     let small = R::min_positive_value() / R::epsilon();
     let (rmin, rmax) = (small.sqrt(), (R::one() / small).sqrt());
     if big > R::zero() && big < rmin {

@@ -49,7 +49,17 @@ pub(crate) fn tridiagonalize<R: Real>(a: &mut [R], n: usize, tau: &mut [R], par:
         let nb = PANEL.min(n - k - 1);
         let m = n - k;
         let w = &mut w[..m * nb];
-        panel(a, n, k, nb, w, &mut e, &mut tau[k..k + nb], threads, &mut parts);
+        panel(
+            a,
+            n,
+            k,
+            nb,
+            w,
+            &mut e,
+            &mut tau[k..k + nb],
+            threads,
+            &mut parts,
+        );
         trailing_update(a, n, k, nb, w, par);
         for (i, &e) in e[..nb].iter().enumerate() {
             a[(k + i) * n + k + i + 1] = e;
@@ -298,7 +308,11 @@ fn symv_lower<R: Real>(
         .enumerate()
         .for_each(|(t, part)| {
             part.iter_mut().for_each(|v| *v = R::zero());
-            cols(part, bound(t), if t + 1 == threads { p } else { bound(t + 1) });
+            cols(
+                part,
+                bound(t),
+                if t + 1 == threads { p } else { bound(t + 1) },
+            );
         });
     for part in parts[..threads * p].chunks(p) {
         for (y, &v) in y.iter_mut().zip(part) {
