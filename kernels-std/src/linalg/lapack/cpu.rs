@@ -342,6 +342,7 @@ pub(crate) fn qr_raw<T: LinalgFloat>(h: &mut [T], (m, n): (usize, usize), tau: &
 /// The eigenvalues (ascending) and, when `v` is given, the orthonormal eigenvectors (columns)
 /// of each Hermitian `n x n` matrix, read from its lower (`lower`) or upper triangle; returns
 /// each matrix's `info` (1: did not converge).
+#[allow(clippy::assign_op_pattern)]
 pub(crate) fn eigh<T: LinalgFloat>(
     a: &[T],
     n: usize,
@@ -419,6 +420,7 @@ pub(crate) fn eigh<T: LinalgFloat>(
 
 /// The factor that brings the real symmetric `n x n` matrix (its triangle `lower`, row-major
 /// `a`) into LAPACK `?syevd`'s safe range, `None` when it is in range already.
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(x <= big)` keeps NaN
 fn real_scaling<T: LinalgFloat>(a: &[T], n: usize, lower: bool) -> Option<T::Re> {
     let mut big = <T::Re as num_traits::Zero>::zero();
     for i in 0..n {

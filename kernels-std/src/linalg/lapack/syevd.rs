@@ -5,6 +5,8 @@
 //! `?syevd` (and unlike faer's `self_adjoint_evd`) it scales a matrix whose largest element is
 //! tiny or huge into a safe range first.
 
+#![allow(clippy::assign_op_pattern, clippy::neg_cmp_op_on_partial_ord)] // generic `Float` has no `*=`; `!(x <= m)` keeps NaN
+
 use faer::dyn_stack::{MemBuffer, MemStack, StackReq};
 use faer::linalg::evd::{self, ComputeEigenvectors, EvdError};
 use faer::linalg::householder;

@@ -15,6 +15,8 @@
 //! `T` on the diagonal, its subdiagonal below it, and reflector `k` (`I - tau_k v v^T`, acting
 //! on rows `k + 1..`, `v[k + 1] = 1` implied) below the subdiagonal of column `k`.
 
+#![allow(clippy::assign_op_pattern, clippy::neg_cmp_op_on_partial_ord)] // generic `Float` has no `*=`; `!(x <= m)` keeps NaN
+
 use faer::linalg::matmul::triangular::{self, BlockStructure};
 use faer::{Accum, MatMut, MatRef, Par};
 use num_traits::Float;
