@@ -83,7 +83,7 @@ fn line(what: &str, dt: &str, n: usize, (wall, cpu): (f64, f64)) {
 /// The phases of faer's `self_adjoint_evd` on a random symmetric matrix.
 fn eigh_phases<T>(dt: &str, n: usize, from: fn(f64) -> T, reps: usize)
 where
-    T: faer::traits::RealField + Copy + LinalgFloat,
+    T: faer::traits::RealField + Copy + LinalgFloat + num_traits::Float,
 {
     let v = values(n * n, 8, from);
     let a = Mat::<T>::from_fn(n, n, |i, j| v[i * n + j] + v[j * n + i]);
@@ -121,6 +121,23 @@ where
                     MemStack::new(&mut buf),
                     Default::default(),
                 );
+            },
+            reps,
+        );
+        line(name, dt, n, t);
+    }
+    // Ours: the blocked reduction (`linalg/lapack/sytrd.rs`) on the same matrix.
+    let lower: Vec<T> = (0..n * n).map(|k| a[(k % n, k / n)]).collect();
+    let mut work = lower.clone();
+    let mut tau = vec![from(0.0); n - 1];
+    for (name, threads) in [
+        ("blocked sytrd, ours (2 threads)", 0),
+        ("blocked sytrd, ours (1 thread)", 1),
+    ] {
+        let t = median(
+            || {
+                work.copy_from_slice(&lower);
+                la::tridiagonalize_for_bench(&mut work, n, &mut tau, threads);
             },
             reps,
         );
@@ -327,6 +344,34 @@ where
                     par,
                     MemStack::new(&mut buf),
                     Default::default(),
+                );
+            },
+            reps,
+        );
+        line(name, dt, n, t);
+    }
+    // The two triangular solves `solve` adds, on the row-major LU just made (as `cpu::solve`).
+    use faer::linalg::lu::partial_pivoting::solve as lu_solve;
+    let rhs = values(n, 2, from);
+    let mut x = rhs.clone();
+    for (name, par) in [
+        ("faer LU solve of 1 vector (2 threads)", Par::rayon(0)),
+        ("faer LU solve of 1 vector (1 thread)", Par::Seq),
+    ] {
+        let mut buf = MemBuffer::new(lu_solve::solve_in_place_scratch::<usize, T>(n, 1, par));
+        let lu = faer::MatRef::from_row_major_slice(&m, n, n);
+        let perm = faer::perm::PermRef::new_checked(&fwd, &bwd, n);
+        let t = median(
+            || {
+                x.copy_from_slice(&rhs);
+                lu_solve::solve_in_place_with_conj(
+                    lu,
+                    lu,
+                    perm,
+                    Conj::No,
+                    faer::MatMut::from_row_major_slice_mut(&mut x, n, 1),
+                    par,
+                    MemStack::new(&mut buf),
                 );
             },
             reps,

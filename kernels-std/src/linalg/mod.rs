@@ -109,6 +109,9 @@ pub use einsum_path::{einsum_path, EinsumOptimize, EinsumPath};
 #[cfg(feature = "lapack")]
 pub use float::{LinalgFloat, LinalgInput, RealLinalg};
 #[cfg(feature = "lapack")]
+#[doc(hidden)]
+pub use lapack::sytrd::tridiagonalize_for_bench;
+#[cfg(feature = "lapack")]
 pub use norms::{cond, matrix_norm, norm_axes, vector_norm};
 #[cfg(feature = "lapack")]
 pub use solve::{inv, matrix_power, solve, tensorinv, tensorsolve, MaybeInverse};

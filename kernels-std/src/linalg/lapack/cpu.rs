@@ -342,6 +342,7 @@ pub(crate) fn qr_raw<T: LinalgFloat>(h: &mut [T], (m, n): (usize, usize), tau: &
 /// The eigenvalues (ascending) and, when `v` is given, the orthonormal eigenvectors (columns)
 /// of each Hermitian `n x n` matrix, read from its lower (`lower`) or upper triangle; returns
 /// each matrix's `info` (1: did not converge).
+#[allow(clippy::assign_op_pattern)]
 pub(crate) fn eigh<T: LinalgFloat>(
     a: &[T],
     n: usize,
@@ -356,6 +357,29 @@ pub(crate) fn eigh<T: LinalgFloat>(
     }
     let side = if lower { Side::Lower } else { Side::Upper };
     let one = |a: &[T], w: &mut [T::Re], v: Option<&mut [T]>, info: &mut i32| {
+        // A real matrix with tiny or huge elements is scaled first, as LAPACK's `?syevd` does
+        // (faer does not: its divide and conquer underflows at elements of order 1e-150).
+        let sigma = if T::COMPLEX {
+            None
+        } else {
+            real_scaling(a, n, lower)
+        };
+        let scaled: Vec<T>;
+        let a = match sigma {
+            Some(s) => {
+                scaled = a
+                    .iter()
+                    .map(|&x| T::from_re(LinalgFloat::re(x) * s))
+                    .collect();
+                &scaled[..]
+            }
+            None => a,
+        };
+        let unscale = |w: &mut [T::Re]| {
+            if let Some(s) = sigma {
+                w.iter_mut().for_each(|x| *x = *x / s);
+            }
+        };
         let m = MatRef::from_row_major_slice(a, n, n);
         match v {
             Some(v) => match m.self_adjoint_eigen(side) {
@@ -363,12 +387,16 @@ pub(crate) fn eigh<T: LinalgFloat>(
                     for (i, w) in w.iter_mut().enumerate() {
                         *w = LinalgFloat::re(e.S().column_vector()[i]);
                     }
+                    unscale(w);
                     store(e.U(), v);
                 }
                 Err(_) => *info = 1,
             },
             None => match m.self_adjoint_eigenvalues(side) {
-                Ok(s) => w.iter_mut().zip(s).for_each(|(w, s)| *w = T::faer_re(s)),
+                Ok(s) => {
+                    w.iter_mut().zip(s).for_each(|(w, s)| *w = T::faer_re(s));
+                    unscale(w);
+                }
                 Err(_) => *info = 1,
             },
         }
@@ -388,6 +416,25 @@ pub(crate) fn eigh<T: LinalgFloat>(
         v => one(a, w, v, &mut info[0]),
     }
     info
+}
+
+/// The factor that brings the real symmetric `n x n` matrix (its triangle `lower`, row-major
+/// `a`) into LAPACK `?syevd`'s safe range, `None` when it is in range already.
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(x <= big)` keeps NaN
+fn real_scaling<T: LinalgFloat>(a: &[T], n: usize, lower: bool) -> Option<T::Re> {
+    let mut big = <T::Re as num_traits::Zero>::zero();
+    for i in 0..n {
+        let row = &a[i * n..(i + 1) * n];
+        let part = if lower { &row[..=i] } else { &row[i..] };
+        for &x in part {
+            let x = num_traits::Float::abs(LinalgFloat::re(x));
+            if !(x <= big) {
+                big = x;
+            }
+        }
+    }
+    let s = super::syevd::scale_for(big);
+    (s != <T::Re as num_traits::One>::one()).then_some(s)
 }
 
 /// The SVD of each `m x n` matrix: singular values (descending) into `s`, and when `uv` is
