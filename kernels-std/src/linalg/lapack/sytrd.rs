@@ -70,7 +70,7 @@ pub(crate) fn tridiagonalize<R: Real>(a: &mut [R], n: usize, tau: &mut [R], par:
     }
 }
 
-/// [`tridiagonalize`] for `benches/linalg_phases.rs` (the reduction timed alone): the
+/// `tridiagonalize` for `benches/linalg_phases.rs` (the reduction timed alone): the
 /// column-major `n x n` lower triangle in `a`, `tau` of length `n - 1`, on `threads` threads
 /// (1: the calling thread alone; 0: rayon's pool).
 ///
