@@ -433,8 +433,23 @@ fn real_scaling<T: LinalgFloat>(a: &[T], n: usize, lower: bool) -> Option<T::Re>
             }
         }
     }
-    let s = super::syevd::scale_for(big);
+    let s = scale_for(big);
     (s != <T::Re as num_traits::One>::one()).then_some(s)
+}
+
+/// LAPACK `?syevd`'s scaling factor for a real symmetric matrix whose largest element is
+/// `big`: into `[sqrt(smlnum), sqrt(1 / smlnum)]`, `smlnum = safmin / eps` (1 when the
+/// matrix is in range, zero or not finite).
+fn scale_for<R: num_traits::Float>(big: R) -> R {
+    let small = R::min_positive_value() / R::epsilon();
+    let (rmin, rmax) = (small.sqrt(), (R::one() / small).sqrt());
+    if big > R::zero() && big < rmin {
+        rmin / big
+    } else if big > rmax && big.is_finite() {
+        rmax / big
+    } else {
+        R::one()
+    }
 }
 
 /// The SVD of each `m x n` matrix: singular values (descending) into `s`, and when `uv` is

@@ -13,10 +13,6 @@
 
 pub(crate) mod cpu;
 pub(crate) mod cuda;
-// The blocked real `eigh` is built and tested but not dispatched: measured slower than faer's
-// unblocked reduction at n = 1500 (ARCHITECTURE.md, the linalg/eigh part).
-#[allow(dead_code)]
-pub(crate) mod syevd;
 pub mod sytrd;
 
 use array_runtime::{shape, Array, Device, Error, Result};
