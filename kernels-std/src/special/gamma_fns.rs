@@ -1,6 +1,7 @@
-//! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `loggamma` (real
-//! arguments), `gammasgn`,
-//! `rgamma`, `digamma`/`psi`, `beta`, `betaln`, `poch`, `multigammaln`.
+//! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `loggamma`,
+//! `gammasgn`, `rgamma`, `digamma`/`psi`, `beta`, `betaln`, `poch`, `multigammaln`;
+//! `loggamma`, `gamma`, `rgamma` and `digamma`/`psi` take complex arguments too (SciPy's
+//! complex loops, [`ComplexLoops`]).
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -39,37 +40,56 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+use super::complex_loops::ComplexLoops;
 use super::ufunc::ufunc;
 use crate::prelude::*;
 use array_runtime::kernel::elementwise::Operand::{Borrowed, Owned, Scalar};
 use array_runtime::IntoOperand;
 
+/// The gamma function, elementwise (SciPy's `gamma`): real dtypes as
+/// [`Promote`](super::Promote) says, complex ones keep theirs (`exp(loggamma(z))`, see
+/// [`scalar::gamma_complex`](super::scalar::gamma_complex())).
+///
+/// Example: [the family's page](self).
+pub fn gamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::gamma(x)
+}
+
+/// `ln Gamma(x)`, elementwise (SciPy's `loggamma`): for real dtypes NaN below 0, where
+/// [`gammaln`] gives `ln |Gamma(x)|`; for complex ones (which keep their dtype) the principal
+/// branch, cut along the negative real axis (see
+/// [`scalar::loggamma_complex`](super::scalar::loggamma_complex())).
+///
+/// Example: [the family's page](self).
+pub fn loggamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::loggamma(x)
+}
+
+/// `1 / Gamma(x)`, elementwise (SciPy's `rgamma`): 0 at the poles of `Gamma`; complex dtypes
+/// keep theirs.
+///
+/// Example: [the family's page](self).
+pub fn rgamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::rgamma(x)
+}
+
+/// The digamma function `Gamma'(x) / Gamma(x)`, elementwise (SciPy's `digamma`; complex
+/// dtypes keep theirs, see [`scalar::digamma_complex`](super::scalar::digamma_complex())).
+///
+/// Example: [the family's page](self).
+pub fn digamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::digamma(x)
+}
+
 ufunc! {
-    /// The gamma function, elementwise (SciPy's `gamma`; real arguments).
-    ///
-    /// Example: [the family's page](self).
-    gamma(x): Promote;
     /// `ln |Gamma(x)|`, elementwise (SciPy's `gammaln`).
     ///
     /// Example: [the family's page](self).
     gammaln(x): Promote;
-    /// `ln Gamma(x)` of real arguments, elementwise (SciPy's `loggamma` of real dtypes): NaN
-    /// below 0, where [`gammaln`] gives `ln |Gamma(x)|`. Complex arguments are not here yet.
-    ///
-    /// Example: [the family's page](self).
-    loggamma(x): Promote;
     /// The sign of the gamma function, elementwise (SciPy's `gammasgn`).
     ///
     /// Example: [the family's page](self).
     gammasgn(x): Promote;
-    /// `1 / Gamma(x)`, elementwise (SciPy's `rgamma`): 0 at the poles of `Gamma`.
-    ///
-    /// Example: [the family's page](self).
-    rgamma(x): Promote;
-    /// The digamma function `Gamma'(x) / Gamma(x)`, elementwise (SciPy's `digamma`).
-    ///
-    /// Example: [the family's page](self).
-    digamma(x): Promote;
     /// The beta function `Gamma(a) Gamma(b) / Gamma(a + b)`, elementwise (SciPy's `beta`).
     ///
     /// Example: [the family's page](self).
@@ -87,7 +107,7 @@ ufunc! {
 /// SciPy's `psi`: the digamma function, see [`digamma`].
 ///
 /// Example: [the family's page](self).
-pub fn psi<'a, T: super::Promote>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+pub fn psi<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
     digamma(x)
 }
 
