@@ -37,6 +37,23 @@
 //! let want = 0.5 * std::f64::consts::PI.ln() + 2.0f64.ln() + (0.75f64 * std::f64::consts::PI.sqrt()).ln();
 //! assert!((m[0] - want).abs() < 1e-14);
 //! assert!(special::multigammaln(&a, 7).is_err());
+//! // complex arguments: the principal branch of ln Gamma (cut along the negative real axis),
+//! // Gamma, 1/Gamma and psi; c64 stays c64
+//! use kernels_std::{c128, c64};
+//! let z = Array::from_vec(&Device::cpu(), &[2], vec![c128::new(1.0, 1.0), c128::new(-0.5, 0.0)])?;
+//! let l = special::loggamma(&z)?.to_vec()?;
+//! assert!((l[0] - c128::new(-0.6509231993018564, -0.3016403204675332)).norm() < 1e-15);
+//! assert!((l[1].re - 1.2655121234846454).abs() < 1e-15 && l[1].im == -std::f64::consts::PI);
+//! let g = special::gamma(&z)?.to_vec()?;
+//! assert!((g[0] - c128::new(0.49801566811835607, -0.15494982830181067)).norm() < 1e-15);
+//! assert!((g[1].re + 2.0 * std::f64::consts::PI.sqrt()).abs() < 1e-15 && g[1].im == 0.0);
+//! let r = special::rgamma(&z)?.to_vec()?;
+//! assert!((r[0] - c128::new(1.8307443965905248, 0.5696076410366818)).norm() < 1e-15);
+//! let p = special::psi(&z)?.to_vec()?;
+//! assert!((p[0] - c128::new(0.09465032062247698, 1.0766740474685812)).norm() < 1e-15);
+//! let poles = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(0.0, 0.0), c64::new(-3.0, 0.0)])?;
+//! assert!(special::gamma(&poles)?.to_vec()?.iter().all(|g| g.re.is_nan() && g.im.is_nan()));
+//! assert_eq!(special::rgamma(&poles)?.to_vec()?, vec![c64::new(0.0, 0.0); 2]);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 

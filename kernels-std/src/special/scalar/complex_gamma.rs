@@ -322,9 +322,7 @@ pub fn loggamma_complex(z: c128) -> c128 {
         let (sr, si, _, _): (f64, f64, f64, f64) = sin_cos_pi(x, ay);
         let (gr, gi): (f64, f64) = lgamma_upper(1.0 - x, ay);
         let re = 1.1447298858494002 - ln_abs(sr, si) - gr;
-        let im = -si.atan2(sr)
-            + gi
-            + 2.0 * std::f64::consts::PI * floor_half_quarter(x);
+        let im = -si.atan2(sr) + gi + 2.0 * std::f64::consts::PI * floor_half_quarter(x);
         (re, im)
     };
     if y < 0.0 {
@@ -411,10 +409,7 @@ fn digamma_asymptotic(x: f64, y: f64) -> (f64, f64) {
     // p r^2
     let qr = pr * sr - pi * si;
     let qi = pr * si + pi * sr;
-    (
-        ln_abs(x, y) - 0.5 * rr - qr,
-        y.atan2(x) - 0.5 * ri - qi,
-    )
+    (ln_abs(x, y) - 0.5 * rr - qr, y.atan2(x) - 0.5 * ri - qi)
 }
 
 /// `psi(x0 + w)` around the positive root `x0 = 1.4616...`, `|w| <= 0.3`.
