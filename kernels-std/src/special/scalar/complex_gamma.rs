@@ -16,15 +16,16 @@
 //!   `(-1)^k zeta(k)/k`, and `(-1)^k (zeta(k) - 1)/k` around 2), so that the zeros keep
 //!   their relative accuracy; `psi` around its roots `x0 = 1.4616...` (`|z - x0| < 0.3`) and
 //!   `-0.5040...` (`|z + 0.504| < 0.1`), coefficients `(-1)^(k+1) zeta(k + 1, x0)` (mpmath).
-//! - `0 <= x < 10`: the recurrence up to `Re >= 10`: `ln Gamma(z) = ln Gamma(z + n) - ln(z (z
-//!   + 1) ... (z + n - 1))`, the product formed once and its argument continued by counting
-//!   its crossings of the negative real axis (each factor turns it by less than `pi/2`);
-//!   `psi(z) = psi(z + n) - sum 1/(z + k)`.
-//! - `x < 0`: the reflection formulas `ln Gamma(z) = ln pi - ln sin(pi z) - ln Gamma(1 - z)
-//!   + 2 pi i floor(x/2 + 1/4)` (the last term makes the imaginary part continuous: the
-//!   principal `ln sin(pi z)` jumps where `x = 2m - 1/2`) and `psi(z) = psi(1 - z) - pi
-//!   cot(pi z)`, `sin(pi z)` and `cos(pi z)` from `sinpi`, `cospi` (exact reduction), `sinh`,
-//!   `cosh`, the quotient by Smith's division (no overflow or underflow of `|sin(pi z)|^2`).
+//! - `0 <= x < 10`: the recurrence up to `Re >= 10`: `ln Gamma(z) = ln Gamma(z + n) -
+//!   ln(z (z + 1) ... (z + n - 1))`, the product formed once and its argument continued by
+//!   counting its crossings of the negative real axis (each factor turns it by less than
+//!   `pi/2`); `psi(z) = psi(z + n) - sum 1/(z + k)`.
+//! - `x < 0`: the reflection formulas `ln Gamma(z) = ln pi - ln sin(pi z) -
+//!   ln Gamma(1 - z) + 2 pi i floor(x/2 + 1/4)` (the last term makes the imaginary part
+//!   continuous: the principal `ln sin(pi z)` jumps where `x = 2m - 1/2`) and `psi(z) =
+//!   psi(1 - z) - pi cot(pi z)`, `sin(pi z)` and `cos(pi z)` from `sinpi`, `cospi` (exact
+//!   reduction), `sinh`, `cosh`, the quotient by Smith's division (no overflow or underflow
+//!   of `|sin(pi z)|^2`).
 //!
 //! `Gamma(z) = exp(ln Gamma(z))` and `1/Gamma(z) = exp(-ln Gamma(z))` (the real exponential
 //! split in two halves beyond 709, so that a result just below the overflow threshold stays
