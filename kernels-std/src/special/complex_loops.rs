@@ -1,5 +1,6 @@
 //! The dtypes of the special functions with complex loops in SciPy (`erf`, `erfc`, `erfcx`,
-//! `erfi`, `dawsn`: `'d->d', 'f->f', 'D->D', 'F->F'`): the real dtypes as [`Promote`] says
+//! `erfi`, `dawsn`, `loggamma`, `gamma`, `rgamma`, `digamma`: `'d->d', 'f->f', 'D->D',
+//! 'F->F'`): the real dtypes as [`Promote`] says
 //! (`f32` stays `f32`, the others give `f64`), `c64` and `c128` their own dtype. One trait,
 //! [`ComplexLoops`], with a method per function: the real impl calls the generic kernel, the
 //! complex ones the kernel of their dtype (`erf_c64`, `erf_c128`).
@@ -33,6 +34,14 @@ pub trait ComplexLoops: DType {
     fn erfi<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
     /// See [`dawsn`](super::dawsn()).
     fn dawsn<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// See [`loggamma`](super::loggamma()).
+    fn loggamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// See [`gamma`](super::gamma()).
+    fn gamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// See [`rgamma`](super::rgamma()).
+    fn rgamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    /// See [`digamma`](super::digamma()).
+    fn digamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
 }
 
 impl<T: Promote> ComplexLoops for T {
@@ -52,6 +61,18 @@ impl<T: Promote> ComplexLoops for T {
     fn dawsn<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>> {
         kernels::dawsn::<T::Out>(T::promote(x)?)
     }
+    fn loggamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>> {
+        kernels::loggamma::<T::Out>(T::promote(x)?)
+    }
+    fn gamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>> {
+        kernels::gamma::<T::Out>(T::promote(x)?)
+    }
+    fn rgamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>> {
+        kernels::rgamma::<T::Out>(T::promote(x)?)
+    }
+    fn digamma<'a>(x: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>> {
+        kernels::digamma::<T::Out>(T::promote(x)?)
+    }
 }
 
 /// The impl of a complex dtype `$t`: each method calls the kernel `<name>_<suffix>`.
@@ -67,9 +88,11 @@ macro_rules! complex_impl {
 }
 
 complex_impl!(c64: erf => erf_c64, erfc => erfc_c64, erfcx => erfcx_c64, erfi => erfi_c64,
-    dawsn => dawsn_c64);
+    dawsn => dawsn_c64, loggamma => loggamma_c64, gamma => gamma_c64, rgamma => rgamma_c64,
+    digamma => digamma_c64);
 complex_impl!(c128: erf => erf_c128, erfc => erfc_c128, erfcx => erfcx_c128,
-    erfi => erfi_c128, dawsn => dawsn_c128);
+    erfi => erfi_c128, dawsn => dawsn_c128, loggamma => loggamma_c128, gamma => gamma_c128,
+    rgamma => rgamma_c128, digamma => digamma_c128);
 
 /// The dtypes [`wofz`](super::wofz()) takes: every real dtype (the result is `c128`, SciPy's
 /// `'D->D'` loop comes first) and `c64`, `c128` (the same dtype).

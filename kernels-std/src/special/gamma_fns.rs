@@ -1,6 +1,7 @@
-//! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `loggamma` (real
-//! arguments), `gammasgn`,
-//! `rgamma`, `digamma`/`psi`, `beta`, `betaln`, `poch`, `multigammaln`.
+//! The gamma and beta functions of `scipy.special`: `gamma`, `gammaln`, `loggamma`,
+//! `gammasgn`, `rgamma`, `digamma`/`psi`, `beta`, `betaln`, `poch`, `multigammaln`;
+//! `loggamma`, `gamma`, `rgamma` and `digamma`/`psi` take complex arguments too (SciPy's
+//! complex loops, [`ComplexLoops`]).
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -36,40 +37,76 @@
 //! let want = 0.5 * std::f64::consts::PI.ln() + 2.0f64.ln() + (0.75f64 * std::f64::consts::PI.sqrt()).ln();
 //! assert!((m[0] - want).abs() < 1e-14);
 //! assert!(special::multigammaln(&a, 7).is_err());
+//! // complex arguments: the principal branch of ln Gamma (cut along the negative real axis),
+//! // Gamma, 1/Gamma and psi; c64 stays c64
+//! use kernels_std::{c128, c64};
+//! let z = Array::from_vec(&Device::cpu(), &[2], vec![c128::new(1.0, 1.0), c128::new(-0.5, 0.0)])?;
+//! let l = special::loggamma(&z)?.to_vec()?;
+//! assert!((l[0] - c128::new(-0.6509231993018564, -0.3016403204675332)).norm() < 1e-15);
+//! assert!((l[1].re - 1.2655121234846454).abs() < 1e-15 && l[1].im == -std::f64::consts::PI);
+//! let g = special::gamma(&z)?.to_vec()?;
+//! assert!((g[0] - c128::new(0.49801566811835607, -0.15494982830181067)).norm() < 1e-15);
+//! assert!((g[1].re + 2.0 * std::f64::consts::PI.sqrt()).abs() < 1e-15 && g[1].im == 0.0);
+//! let r = special::rgamma(&z)?.to_vec()?;
+//! assert!((r[0] - c128::new(1.8307443965905248, 0.5696076410366818)).norm() < 1e-14);
+//! let p = special::psi(&z)?.to_vec()?;
+//! assert!((p[0] - c128::new(0.09465032062247698, 1.0766740474685812)).norm() < 1e-15);
+//! let poles = Array::from_vec(&Device::cpu(), &[2], vec![c64::new(0.0, 0.0), c64::new(-3.0, 0.0)])?;
+//! assert!(special::gamma(&poles)?.to_vec()?.iter().all(|g| g.re.is_nan() && g.im.is_nan()));
+//! assert_eq!(special::rgamma(&poles)?.to_vec()?, vec![c64::new(0.0, 0.0); 2]);
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 
+use super::complex_loops::ComplexLoops;
 use super::ufunc::ufunc;
 use crate::prelude::*;
 use array_runtime::kernel::elementwise::Operand::{Borrowed, Owned, Scalar};
 use array_runtime::IntoOperand;
 
+/// The gamma function, elementwise (SciPy's `gamma`): real dtypes as
+/// [`Promote`](super::Promote) says, complex ones keep theirs (`exp(loggamma(z))`, see
+/// [`scalar::gamma_complex`](super::scalar::gamma_complex())).
+///
+/// Example: [the family's page](self).
+pub fn gamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::gamma(x)
+}
+
+/// `ln Gamma(x)`, elementwise (SciPy's `loggamma`): for real dtypes NaN below 0, where
+/// [`gammaln`] gives `ln |Gamma(x)|`; for complex ones (which keep their dtype) the principal
+/// branch, cut along the negative real axis (see
+/// [`scalar::loggamma_complex`](super::scalar::loggamma_complex())).
+///
+/// Example: [the family's page](self).
+pub fn loggamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::loggamma(x)
+}
+
+/// `1 / Gamma(x)`, elementwise (SciPy's `rgamma`): 0 at the poles of `Gamma`; complex dtypes
+/// keep theirs.
+///
+/// Example: [the family's page](self).
+pub fn rgamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::rgamma(x)
+}
+
+/// The digamma function `Gamma'(x) / Gamma(x)`, elementwise (SciPy's `digamma`; complex
+/// dtypes keep theirs, see [`scalar::digamma_complex`](super::scalar::digamma_complex())).
+///
+/// Example: [the family's page](self).
+pub fn digamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    T::digamma(x)
+}
+
 ufunc! {
-    /// The gamma function, elementwise (SciPy's `gamma`; real arguments).
-    ///
-    /// Example: [the family's page](self).
-    gamma(x): Promote;
     /// `ln |Gamma(x)|`, elementwise (SciPy's `gammaln`).
     ///
     /// Example: [the family's page](self).
     gammaln(x): Promote;
-    /// `ln Gamma(x)` of real arguments, elementwise (SciPy's `loggamma` of real dtypes): NaN
-    /// below 0, where [`gammaln`] gives `ln |Gamma(x)|`. Complex arguments are not here yet.
-    ///
-    /// Example: [the family's page](self).
-    loggamma(x): Promote;
     /// The sign of the gamma function, elementwise (SciPy's `gammasgn`).
     ///
     /// Example: [the family's page](self).
     gammasgn(x): Promote;
-    /// `1 / Gamma(x)`, elementwise (SciPy's `rgamma`): 0 at the poles of `Gamma`.
-    ///
-    /// Example: [the family's page](self).
-    rgamma(x): Promote;
-    /// The digamma function `Gamma'(x) / Gamma(x)`, elementwise (SciPy's `digamma`).
-    ///
-    /// Example: [the family's page](self).
-    digamma(x): Promote;
     /// The beta function `Gamma(a) Gamma(b) / Gamma(a + b)`, elementwise (SciPy's `beta`).
     ///
     /// Example: [the family's page](self).
@@ -87,7 +124,7 @@ ufunc! {
 /// SciPy's `psi`: the digamma function, see [`digamma`].
 ///
 /// Example: [the family's page](self).
-pub fn psi<'a, T: super::Promote>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+pub fn psi<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
     digamma(x)
 }
 

@@ -22,7 +22,7 @@
 //! |---|---|
 //! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
 //! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`], [`wofz`] (`erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `wofz` take complex arguments) |
-//! | gamma and beta | [`gamma`], [`gammaln`], [`loggamma`] (real arguments), [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] |
+//! | gamma and beta | [`gamma`], [`gammaln`], [`loggamma`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] (`loggamma`, `gamma`, `rgamma`, `digamma`, `psi` take complex arguments) |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
 //! | incomplete beta | [`betainc`], [`betaincc`], [`betaincinv`], [`betainccinv`] |
 //! | distribution functions | [`bdtr`], [`bdtrc`], [`bdtri`], [`nbdtr`], [`nbdtrc`], [`nbdtri`], [`pdtr`], [`pdtrc`], [`pdtri`], [`chdtr`], [`chdtrc`], [`chdtri`], [`gdtr`], [`gdtrc`], [`fdtr`], [`fdtrc`], [`fdtri`], [`stdtr`], [`stdtrit`] |

@@ -1,4 +1,5 @@
-//! The kernels of the functions of complex arguments (`wofz`, the complex error functions):
+//! The kernels of the functions of complex arguments (`wofz`, the complex error functions,
+//! the complex gamma family `loggamma`, `gamma`, `rgamma`, `digamma`):
 //! one per complex dtype (`wofz_c64`, `wofz_c128`), each calling the `c128` function of
 //! [`scalar`] (a `c64` argument widened exactly, the result rounded once).
 
@@ -33,4 +34,8 @@ complex_kernel! {
     erfcx_complex => erfcx_c64, erfcx_c128;
     erfi_complex => erfi_c64, erfi_c128;
     dawsn_complex => dawsn_c64, dawsn_c128;
+    loggamma_complex => loggamma_c64, loggamma_c128;
+    gamma_complex => gamma_c64, gamma_c128;
+    rgamma_complex => rgamma_c64, rgamma_c128;
+    digamma_complex => digamma_c64, digamma_c128;
 }

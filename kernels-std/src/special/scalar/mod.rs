@@ -76,3 +76,5 @@ pub mod lambert;
 pub use lambert::*;
 pub mod faddeeva;
 pub use faddeeva::*;
+pub mod complex_gamma;
+pub use complex_gamma::*;
