@@ -76,3 +76,5 @@ pub mod lambert;
 pub use lambert::*;
 pub mod faddeeva;
 pub use faddeeva::*;
+pub mod wright;
+pub use wright::*;
