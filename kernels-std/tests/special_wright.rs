@@ -31,15 +31,6 @@ const F32: Tol = Tol {
     signed_zero: false,
 };
 
-/// `wright_bessel` (PROVISIONAL).
-const WRIGHT: Tol = Tol { rtol: 1e-13, ..F64 };
-
-/// `log_wright_bessel` (PROVISIONAL).
-const LOG_WRIGHT: Tol = Tol { rtol: 1e-13, ..F64 };
-
-/// `log_wright_bessel` for x from 1e5 (PROVISIONAL).
-const LOG_LARGE: Tol = Tol { rtol: 1e-13, ..F64 };
-
 /// An archive of `tests/fixtures/special_wright/`.
 fn family(name: &str) -> Npz {
     let path = fixture(&format!("special_wright/{name}.npz"));
@@ -50,12 +41,14 @@ fn family(name: &str) -> Npz {
 fn wright_bessel() {
     let z = family("wright");
     on_devices(|e, d| {
-        // a in [0, 178], b in [0, 178], x in [0, 1e4] and the edges
-        check!(e, z, d, wright_bessel: special::wright_bessel, [0, 1, 2], 1, WRIGHT, F32);
-        check!(e, z, d, log_wright_bessel: special::log_wright_bessel, [0, 1, 2], 1, LOG_WRIGHT, F32);
-        // x from 1e5 to 1e300
-        check!(e, z, d, wright_bessel_large: special::wright_bessel, [0, 1, 2], 1, WRIGHT, no_f32);
-        check!(e, z, d, log_wright_bessel_large: special::log_wright_bessel, [0, 1, 2], 1, LOG_LARGE, no_f32);
+        // a in [0, 178], b in [0, 178], x in [0, 1e4] and the edges (measured: 4.2e-14
+        // relative at most, 1e-14 for the logarithm)
+        check!(e, z, d, wright_bessel: special::wright_bessel, [0, 1, 2], 1, F64, F32);
+        check!(e, z, d, log_wright_bessel: special::log_wright_bessel, [0, 1, 2], 1, F64, F32);
+        // x from 1e5 to 1e300 (the logarithm 5.9e-14 at x = 1e300: the rounding of ln x
+        // moves ln Phi by ln(x) / (1 + a) ULPs)
+        check!(e, z, d, wright_bessel_large: special::wright_bessel, [0, 1, 2], 1, F64, no_f32);
+        check!(e, z, d, log_wright_bessel_large: special::log_wright_bessel, [0, 1, 2], 1, F64, no_f32);
     });
 }
 
@@ -98,9 +91,12 @@ fn views_scalars_and_user_kernels() {
     assert_eq!(s.shape(), &[] as &[usize]);
     assert_eq!(s.item().unwrap(), sp::log_wright_bessel(2.0, 1.0, 4.0));
     let empty = Array::<f64>::zeros(&dev, &[0]).unwrap();
-    assert_eq!(special::wright_bessel(&empty, 1.0, &empty).unwrap().shape(), &[0]);
+    assert_eq!(
+        special::wright_bessel(&empty, 1.0, &empty).unwrap().shape(),
+        &[0]
+    );
     assert!(special::wright_bessel(&m, &b, 1.0).is_err()); // shapes (2, 3) and (2,)
-    // the device functions from a user's kernel, on the CPU backend
+                                                           // the device functions from a user's kernel, on the CPU backend
     let a = Array::from_vec(&dev, &[2], vec![1.0f64, 0.5]).unwrap();
     let x = Array::from_vec(&dev, &[2], vec![1.0f64, 3.0]).unwrap();
     let y = wright_sum(&a, &x).unwrap().to_vec().unwrap();

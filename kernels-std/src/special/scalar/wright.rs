@@ -14,19 +14,24 @@
 //!
 //! Edges (SciPy's rules): NaN for a NaN or negative argument, and for `a` or `b` at or above
 //! `178.47241115886637` (SciPy's bound), except that `x = inf` gives `inf` for finite `a`,
-//! `b`; `x = 0` gives `1 / Gamma(b)` (0 at `b = 0`); `a = 0` gives `e^x / Gamma(b)`.
+//! `b`; `x = 0` gives `1 / Gamma(b)` (0 at `b = 0`); `a = 0` gives `e^x / Gamma(b)` (finite up
+//! to `x = 1419` at large `b`: `e^(x/2)` twice, `1 / Gamma(b)` with a separate exponent).
 //!
 //! Method. Every term of the series is positive, so summing it loses nothing; what costs is
 //! the number of terms and their range. The terms are unimodal in `k` (the ratio
 //! `r_k = t_(k+1) / t_k = x / (k + 1) Gamma(a k + b) / Gamma(a k + a + b)` decreases), with
 //! their peak near `k* = (x / a^a)^(1 / (1 + a))`:
 //! - `k* <= 2000` (`x` up to about 2000, larger `x` once `a` is not small): the series
-//!   summed from `k = 0` by the ratios `r_k` (the gamma ratio by `poch`, accurate to a few
-//!   ULPs), the sum and the term carried with a separate binary exponent (no overflow, no
-//!   underflow of `1 / Gamma(b)`), until the bound `2 r_k t_k` on the rest (`r_k < 1/2`) is
-//!   below `1e-17` of the sum. The relative error grows with the number of terms before the
-//!   peak, as the function's own condition number does (about `ln Phi` ULPs for a change of
-//!   the last bit of `x` or `a`);
+//!   summed from its first term, each term `(x^k / k!) / Gamma(a k + b)` from the power
+//!   over the factorial (updated by `x / (k + 1)`: one rounding per step) and `rgamma`
+//!   (above 170 by the recurrence down to `[160, 161)`, its product with a separate
+//!   exponent), the terms and the sum carried with a separate binary exponent (no overflow,
+//!   no underflow of `1 / Gamma(b)`), until the ratio of two terms is below 1/2 (then the
+//!   rest is below the last term: the ratios decrease) and the last term below `1e-17` of
+//!   the sum. The error is a few ULPs plus the power's `k*` roundings (about `sqrt(k*)`
+//!   ULPs; the function's own condition number in `x` is `k*`). `ln Phi` is
+//!   `ln t_0 + ln(1 + rest / t_0)` where the rest is below the first term `t_0` (with
+//!   `ln t_0 = -ln Gamma(b)`: no cancellation where `Phi` is near 1);
 //! - beyond (only `log_wright_bessel` is finite there: `ln Phi > (1 + a) k* - ln Gamma(b)`
 //!   exceeds 709): `k*` from Newton's iteration on `ln x = psi(k + 1) + a psi(a k + b)`,
 //!   `ln t_k` from `ln Gamma` (Stirling's series for `k!`, so that `k ln x` never
@@ -44,21 +49,34 @@
 //!   6e-14 at `x = 1e300`.
 
 use super::dd::{dd_norm, ldexp};
-use super::gamma_fns::{digamma, lgamma_pos, poch, rgamma, stirling_corr};
+use super::gamma_fns::{digamma, lgamma_pos, rgamma, stirling_corr};
 use crate::prelude::*;
 
-/// `1 / Gamma(z)` as `m 2^e` for `z >= 0` (finite): `rgamma` up to 170, beyond `exp(-ln
-/// Gamma(z))` with the power of 2 split off (`ln 2` in two parts).
+/// `1 / Gamma(z)` as `m 2^e` for `0 <= z < 360`: `rgamma` up to 170, beyond
+/// `rgamma(z - n) / ((z - n) ... (z - 1))` (the factors `z - j` exact, the product carried
+/// with a separate exponent: a few ULPs, where `exp(-ln Gamma(z))` would lose
+/// `ln Gamma(z)` ULPs).
 #[device_fn]
 fn rgamma_scaled(z: f64) -> (f64, i64) {
     if z <= 170.0 {
         (rgamma(z), 0i64)
     } else {
-        let l = lgamma_pos(z);
-        let n = (l * std::f64::consts::LOG2_E).floor();
-        // exp(n ln 2 - l), in (1/2, 1]
-        let r = n.mul_add(6.931471803691238e-1, -l) + n * 1.9082149292705877e-10;
-        (r.exp(), -(n as i64))
+        let n = (z - 160.0).floor();
+        let mut p = 1.0;
+        let mut e: i64 = 0;
+        let mut j = 1.0;
+        while j <= n {
+            p *= z - j;
+            if p > 1e200 {
+                let (h, _l, k): (f64, f64, i64) = dd_norm(p, 0.0, e);
+                p = h;
+                e = k;
+            }
+            j += 1.0;
+        }
+        let (p, _l, e): (f64, f64, i64) = dd_norm(p, 0.0, e);
+        let (m, k): (f64, i64) = wright_norm(rgamma(z - n) / p, 0i64);
+        (m, k - e)
     }
 }
 
@@ -104,47 +122,62 @@ fn wright_unscale(s: f64, e: i64) -> f64 {
     }
 }
 
-/// The series summed from `k = 0` by the ratios of its terms, as `s 2^e`, for `a > 0`,
-/// `x > 0` (finite), `b >= 0`, `a`, `b` below SciPy's bound.
+/// `s 2^e` for any `s` (0 and `inf` beyond the range), as a result of [`wright_edges`].
 #[device_fn]
-fn wright_sum(a: f64, b: f64, x: f64) -> (f64, i64) {
-    // t_0 = 1 / Gamma(b)
-    let (m0, e0): (f64, i64) = if b > 0.0 {
-        rgamma_scaled(b)
+fn wright_pair(s: f64, e: i64) -> (bool, f64) {
+    if s == f64::INFINITY || e > 1300 {
+        (true, f64::INFINITY)
     } else {
-        (0.0, 0i64)
-    };
-    let (s0, e0): (f64, i64) = wright_norm(m0, e0);
-    // t_1 = x / Gamma(a + b) (x scaled up first where it is tiny: no underflow)
-    let (xs, ex): (f64, i64) = if x < 1e-200 {
-        (x * 2f64.powi(600), -600i64)
+        (true, wright_unscale(s, e))
+    }
+}
+
+/// The series summed from its first nonzero term (`k = 0`, or 1 where `b = 0`), each term
+/// `t_k = (x^k / k!) / Gamma(a k + b)` from the power over the factorial (one rounding per
+/// step) and `1 / Gamma` itself (no ratio of gamma functions accumulates), all with
+/// separate binary exponents: `(h, r, e)` with `Phi = (h + r) 2^e`, `h` the first term, for
+/// `a > 0`, `x > 0` (finite), `b >= 0`, `a`, `b` below SciPy's bound.
+#[device_fn]
+fn wright_sum(a: f64, b: f64, x: f64) -> (f64, f64, i64) {
+    let mut k: f64 = if b > 0.0 { 0.0 } else { 1.0 };
+    // x^k / k! as p 2^ep
+    let (mut p, mut ep): (f64, i64) = if b > 0.0 {
+        (0.5, 1i64)
     } else {
-        (x, 0i64)
+        wright_norm(x, 0i64)
     };
-    let (m1, e1): (f64, i64) = rgamma_scaled(a + b);
-    let (m1, e1): (f64, i64) = wright_norm(m1, e1);
-    let (t1, et1): (f64, i64) = wright_norm(m1 * xs, e1 + ex);
-    // A common exponent: the larger term's (the other may round to 0: negligible).
-    let mut e = if b > 0.0 { e0.max(et1) } else { et1 };
-    let mut t = wright_shift(t1, et1 - e);
-    let mut s = wright_shift(s0, e0 - e) + t;
-    let mut k: f64 = 1.0;
+    let (g, eg): (f64, i64) = rgamma_scaled(a.mul_add(k, b));
+    let (g, eg): (f64, i64) = wright_norm(g, eg);
+    let mut h = p * g;
+    let mut e = ep + eg;
+    let mut r = 0.0;
+    let mut prev = h;
     loop {
-        let r = x / (k + 1.0) / poch(a.mul_add(k, b), a);
-        let next = t * r;
-        if (r < 0.5 && 2.0 * next <= 1e-17 * s) || k > 5000.0 {
+        let (q, eq): (f64, i64) = wright_norm(p * (x / (k + 1.0)), ep);
+        p = q;
+        ep = eq;
+        k += 1.0;
+        let (g, eg): (f64, i64) = rgamma_scaled(a.mul_add(k, b));
+        let (g, eg): (f64, i64) = wright_norm(g, eg);
+        let d = ep + eg - e;
+        let mut t = p * g;
+        if d > 0 {
+            // a new largest term: its exponent becomes the common one
+            h = wright_shift(h, -d);
+            r = wright_shift(r, -d);
+            prev = wright_shift(prev, -d);
+            e += d;
+        } else {
+            t = wright_shift(t, d);
+        }
+        let done = t <= 0.5 * prev && 2.0 * t <= 1e-17 * (h + r);
+        r += t;
+        prev = t;
+        if done || k > 5000.0 {
             break;
         }
-        t = next;
-        s += t;
-        k += 1.0;
-        if s > 1e150 {
-            s *= 2f64.powi(-600);
-            t *= 2f64.powi(-600);
-            e += 600;
-        }
     }
-    (s, e)
+    (h, r, e)
 }
 
 /// `ln t_k = k ln x - ln Gamma(k + 1) - ln Gamma(a k + b)` at a real `k >= 0` (from 10 on
@@ -240,16 +273,14 @@ fn wright_edges(a: f64, b: f64, x: f64, log: bool) -> (bool, f64) {
                 (true, 0.0)
             }
         } else if log {
-            let lr = if b <= 170.0 {
-                rgamma(b).ln()
-            } else {
-                -lgamma_pos(b)
-            };
-            (true, x + lr)
-        } else if x <= 700.0 && b <= 170.0 {
-            (true, x.exp() * rgamma(b))
+            (true, x - lgamma_pos(b))
         } else {
-            (true, (x - lgamma_pos(b)).exp())
+            // e^x 2^e m, with e^x = e^(x/2) e^(x/2) (finite up to x = 1419)
+            let (m, e): (f64, i64) = rgamma_scaled(b);
+            let (m, e): (f64, i64) = wright_norm(m, e);
+            let y = (0.5 * x).exp();
+            let (v, ev): (f64, i64) = wright_norm(m * y, e);
+            wright_pair(v * y, ev)
         }
     } else {
         (false, 0.0)
@@ -268,8 +299,8 @@ pub fn wright_bessel(a: f64, b: f64, x: f64) -> f64 {
     } else if wright_peak_guess(a, x) > 2000.0 {
         wright_log_peak(a, b, x).exp()
     } else {
-        let (s, e): (f64, i64) = wright_sum(a, b, x);
-        wright_unscale(s, e)
+        let (h, r, e): (f64, f64, i64) = wright_sum(a, b, x);
+        wright_unscale(h + r, e)
     }
 }
 
@@ -285,7 +316,17 @@ pub fn log_wright_bessel(a: f64, b: f64, x: f64) -> f64 {
     } else if wright_peak_guess(a, x) > 2000.0 {
         wright_log_peak(a, b, x)
     } else {
-        let (s, e): (f64, i64) = wright_sum(a, b, x);
-        s.ln() + (e as f64) * std::f64::consts::LN_2
+        let (h, r, e): (f64, f64, i64) = wright_sum(a, b, x);
+        if r < h {
+            // ln h + ln(1 + r / h), ln h exactly: no cancellation where Phi is near 1
+            let lh = if b > 0.0 {
+                -lgamma_pos(b)
+            } else {
+                x.ln() - lgamma_pos(a)
+            };
+            lh + (r / h).ln_1p()
+        } else {
+            (h + r).ln() + (e as f64) * std::f64::consts::LN_2
+        }
     }
 }
