@@ -5,12 +5,12 @@
 //! ```
 //! use kernels_std::{special, Array, Device};
 //! let close = |a: f64, b: f64| (a / b - 1.0).abs() < 1e-14;
-//! let x = Array::from_vec(&Device::cpu(), &[4], vec![0.0f64, 1.0, 1e4, -1.0])?;
+//! let x = Array::from_vec(&Device::cpu(), &[4], vec![0.0f64, 1.0, 1e6, -1.0])?;
 //! let w = special::wright_bessel(1.0, 1.0, &x)?.to_vec()?; // I_0(2 sqrt(x))
 //! assert!(w[0] == 1.0 && close(w[1], 2.2795853023360673));
 //! assert!(w[2] == f64::INFINITY && w[3].is_nan());
 //! let l = special::log_wright_bessel(1.0, 1.0, &x)?.to_vec()?; // finite where w overflows
-//! assert!(l[0] == 0.0 && close(l[1], w[1].ln()) && close(l[2], 196.43252935422348));
+//! assert!(l[0] == 0.0 && close(l[1], w[1].ln()) && close(l[2], 1995.2806727526574));
 //! // a, b and x broadcast together; integers give f64, f32 stays f32
 //! let a = Array::from_vec(&Device::cpu(), &[2, 1], vec![0i32, 2])?;
 //! let b = Array::from_vec(&Device::cpu(), &[1, 2], vec![1i32, 3])?;
