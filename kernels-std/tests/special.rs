@@ -270,6 +270,8 @@ fn kernel_defs() -> Vec<(
         2: fresnel;
         // the Airy functions (tests/special_names.rs)
         4: airy, airye;
+        // Wright's generalized Bessel function (tests/special_wright.rs)
+        1: wright_bessel, log_wright_bessel;
     }
 }
 

@@ -1,5 +1,6 @@
 //! Elementary functions of `scipy.special`: `cbrt`, `exp10`, `exp2`, `expm1`, `log1p`,
-//! `cosm1`, `round`, `sindg`, `cosdg`, `tandg`, `cotdg`, `radian`, `agm`, `exprel`, `powm1`.
+//! `cosm1`, `round`, `sindg`, `cosdg`, `tandg`, `cotdg`, `radian`, `agm`, `exprel`, `powm1`,
+//! and `sinc` (NumPy's).
 //!
 //! ```
 //! use kernels_std::{special, Array, Device};
@@ -39,6 +40,26 @@
 //! ```
 
 use super::ufunc::ufunc;
+use crate::prelude::*;
+use array_runtime::IntoOperand;
+
+/// The normalized sinc function `sin(pi x) / (pi x)`, 1 at 0, elementwise (SciPy's `sinc`,
+/// which is NumPy's `sinc`): [`math::sinc`](crate::math::sinc()) itself, the same kernel
+/// and dtypes (floats keep theirs, integers and `bool` give `f64`).
+///
+/// ```
+/// use kernels_std::{special, Array, Device};
+/// let x = Array::from_vec(&Device::cpu(), &[2], vec![0i32, 1])?;
+/// let y: Vec<f64> = special::sinc(&x)?.to_vec()?; // integers give f64
+/// assert!(y[0] == 1.0 && y[1].abs() < 1e-16); // sin(pi) / pi, as NumPy's
+/// let h = Array::from_vec(&Device::cpu(), &[2], vec![0.5f32, f32::INFINITY])?;
+/// let y = special::sinc(&h)?.to_vec()?;
+/// assert!((y[0] - 2.0 / std::f32::consts::PI).abs() < 1e-7 && y[1].is_nan());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn sinc<'a, T: crate::math::Sinc>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    crate::math::sinc(x)
+}
 
 ufunc! {
     /// The cube root, elementwise (SciPy's `cbrt`).

@@ -20,7 +20,7 @@
 //!
 //! | family | functions |
 //! |---|---|
-//! | elementary | [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
+//! | elementary | [`sinc`] (NumPy's), [`cbrt`], [`exp10`], [`exp2`], [`expm1`], [`log1p`], [`cosm1`], [`round`], [`sindg`], [`cosdg`], [`tandg`], [`cotdg`], [`radian`], [`agm`], [`exprel`], [`powm1`] |
 //! | error functions, normal distribution | [`erf`], [`erfc`], [`erfcx`], [`erfi`], [`erfinv`], [`erfcinv`], [`dawsn`], [`ndtr`], [`log_ndtr`], [`ndtri`], [`ndtri_exp`], [`owens_t`], [`fresnel`], [`wofz`] (`erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `wofz` take complex arguments) |
 //! | gamma and beta | [`gamma`], [`gammaln`], [`loggamma`], [`gammasgn`], [`rgamma`], [`digamma`], [`psi`], [`beta`], [`betaln`], [`poch`], [`multigammaln`] (`loggamma`, `gamma`, `rgamma`, `digamma`, `psi` take complex arguments) |
 //! | incomplete gamma | [`gammainc`], [`gammaincc`], [`gammaincinv`], [`gammainccinv`] |
@@ -43,6 +43,7 @@
 //! | Airy functions (real arguments) | [`airy`], [`airye`] |
 //! | multifactorials, Bernoulli and Euler numbers | [`factorial2`], [`factorialk`] ([`Extend`]), [`bernoulli`], [`euler`], [`stirling2`] |
 //! | Lambert W (complex, any branch) | [`lambertw`] |
+//! | Wright's generalized Bessel function | [`wright_bessel`], [`log_wright_bessel`] |
 //!
 //! Where we differ from SciPy: the operands of one call share a dtype (convert with
 //! `astype` first); SciPy's `float32` loops that compute in `float` here compute in `f64`
@@ -104,3 +105,5 @@ pub mod airy_fns;
 pub use airy_fns::*;
 pub mod lambert;
 pub use lambert::*;
+pub mod wright;
+pub use wright::*;

@@ -67,3 +67,9 @@ kernel! {
     // the Stirling numbers of the second kind
     stirling2(n, k);
 }
+
+kernel! {
+    // Wright's generalized Bessel function
+    wright_bessel(a, b, x);
+    log_wright_bessel(a, b, x);
+}

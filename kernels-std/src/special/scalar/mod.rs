@@ -78,3 +78,5 @@ pub mod faddeeva;
 pub use faddeeva::*;
 pub mod complex_gamma;
 pub use complex_gamma::*;
+pub mod wright;
+pub use wright::*;
