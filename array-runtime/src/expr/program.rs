@@ -314,6 +314,17 @@ impl Program {
         }
     }
 
+    /// Elements per chunk when the CPU executor runs the program. EXPERIMENT.
+    pub(crate) fn chunk_len(&self) -> usize {
+        static C: OnceLock<usize> = OnceLock::new();
+        *C.get_or_init(|| {
+            std::env::var("EXP_CHUNK")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(512)
+        })
+    }
+
     /// Runs every step over one chunk: leaves come from the chunk's inputs, each step writes
     /// its own buffer of scratch, the last one the chunk's output.
     pub(crate) fn run_chunk(&self, chunk: &mut Chunk<'_>) -> Result<()> {
