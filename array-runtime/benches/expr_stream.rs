@@ -16,6 +16,11 @@ fn saxpy(a: f32, x: f32, y: f32) -> f32 {
 }
 
 #[elementwise]
+fn daxpy(a: f64, x: f64, y: f64) -> f64 {
+    a * x + y
+}
+
+#[elementwise]
 fn heat_step(c: f64, up: f64, down: f64, left: f64, right: f64) -> f64 {
     c + 0.1 * (up + down + left + right - 4.0 * c)
 }
@@ -24,12 +29,18 @@ struct Data {
     a: Array<f32>,
     b: Array<f32>,
     u: Array<f64>,
+    x: Array<f64>,
+    y: Array<f64>,
 }
 
 fn run(d: &Data, mode: &str) {
     match mode {
         "saxpy-k" => drop(saxpy(2.0, &d.a, &d.b).unwrap()),
         "saxpy-o" => drop((2.0 * &d.a + &d.b).eval().unwrap()),
+        "daxpy-k" => drop(daxpy(2.0, &d.x, &d.y).unwrap()),
+        "daxpy-o" => drop((2.0 * &d.x + &d.y).eval().unwrap()),
+        "2a3b-o" => drop((2.0 * &d.a + 3.0 * &d.b).eval().unwrap()),
+        "abxy-o" => drop((&d.a * &d.b + &d.b * &d.a + &d.a).eval().unwrap()),
         "heat-k" | "heat-o" => {
             let u = &d.u;
             let mut v = u.copy().unwrap();
@@ -82,6 +93,18 @@ fn main() {
             (0..g * g)
                 .map(|i| ((i * 37) % 101) as f64 / 101.0)
                 .collect(),
+        )
+        .unwrap(),
+        x: Array::from_vec(
+            &cpu,
+            &[n],
+            (0..n).map(|i| (i % 999) as f64 * 1e-3).collect(),
+        )
+        .unwrap(),
+        y: Array::from_vec(
+            &cpu,
+            &[n],
+            (0..n).map(|i| (i % 555) as f64 * 1e-3).collect(),
         )
         .unwrap(),
     };
