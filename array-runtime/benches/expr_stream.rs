@@ -1,9 +1,12 @@
-//! Probe: operators against one `#[elementwise]` kernel on large arrays (saxpy on 10^7 f32,
-//! the 5-point heat step on 2048^2 f64), run alternately in one process.
+//! Operators against one `#[elementwise]` kernel on large arrays (saxpy on 10^7 `f32`, the
+//! 5-point heat step on strided views of a 2048^2 `f64` grid), run alternately in one process:
+//! how the CPU executor's chunking of a fused expression is tuned (`Program::chunk_len`).
 //!
 //! `cargo bench -p array-runtime --bench expr_stream -- [mode] [iters]`: mode `all` (default)
-//! prints medians of each; `saxpy-k`, `saxpy-o`, `heat-k`, `heat-o` run one case `iters` times
-//! and nothing else (for `perf stat -e task-clock`).
+//! prints the medians of `iters` runs of each; `saxpy-k`, `saxpy-o`, `heat-k`, `heat-o`,
+//! `daxpy-k`, `daxpy-o` (10^7 `f64`), `2a3b-o` and `abxy-o` (`a*b + b*a + a`, `f32`) run one
+//! case `iters` times and nothing else, for `perf stat -e task-clock` (run with `iters` 0 too
+//! and subtract: the setup is counted).
 
 use std::time::{Duration, Instant};
 
