@@ -403,8 +403,14 @@ fn long_programs_over_many_chunks_match_a_loop() {
         .map(|((&z, &y), &x)| f64::from(z * 2.0 + z * z) * y + x)
         .collect();
     assert_eq!(mixed.eval().unwrap().to_vec().unwrap(), want_mixed);
-    // In place: the chain reads the elements it overwrites.
+    // In place: the chain reads the elements it overwrites, contiguous or strided.
     let mut a = Array::from_vec(&dev, &[n], xs.clone()).unwrap();
     a.assign(chain(&a, &y)).unwrap();
     assert_eq!(a.to_vec().unwrap(), want);
+    let mut w = wide(&xs);
+    let view = w.slice(s![..;2]).unwrap();
+    w.assign_at(s![..;2], chain(&view, &yv)).unwrap();
+    let w = w.to_vec().unwrap();
+    assert_eq!(w.iter().step_by(2).copied().collect::<Vec<_>>(), want);
+    assert!(w.iter().skip(1).step_by(2).all(|v| v.is_nan()));
 }
