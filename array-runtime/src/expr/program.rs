@@ -399,6 +399,11 @@ impl Program {
     /// into a buffer in one copy per chunk before the steps run, and longer chunks cost less
     /// (the 5-point heat step on strided views of a 2048^2 `f64` grid is slowest at 256).
     pub(crate) fn chunk_len(&self, n: usize) -> usize {
+        if n <= STREAM_BYTES / 16 {
+            // One chunk whatever the length (no dtype is wider than 16 bytes): the leaves
+            // need no look.
+            return CHUNK;
+        }
         let mut streamed = false;
         let mut widest = self.result().size();
         for l in self.leaves.iter() {
