@@ -367,3 +367,50 @@ fn mixed_dtypes_promote_as_numpy_and_scalars_keep_the_arrays_dtype() {
     // Promotion is visible in the expression as conversions.
     assert_eq!(p.to_string(), "f64(x0) * f64(x1)");
 }
+
+#[test]
+fn long_programs_over_many_chunks_match_a_loop() {
+    // More elements than one block, not a multiple of any chunk length: contiguous leaves
+    // (short chunks), strided ones (the executor's chunks), a second dtype, and an in-place
+    // chain whose step buffers are reused.
+    let dev = cpu();
+    let n = 100_003;
+    let xs = ramp(n, 1e-3);
+    let ys: Vec<f64> = ramp(n, 2e-3).into_iter().rev().collect();
+    let x = Array::from_vec(&dev, &[n], xs.clone()).unwrap();
+    let y = Array::from_vec(&dev, &[n], ys.clone()).unwrap();
+    let f = |x: f64, y: f64| x + 0.1 * (x * y + x * 2.0 + y * 3.0 + x - 4.0 * y);
+    let want: Vec<f64> = xs.iter().zip(&ys).map(|(&x, &y)| f(x, y)).collect();
+    let chain =
+        |x: &Array<f64>, y: &Array<f64>| x + 0.1 * (x * y + x * 2.0 + y * 3.0 + x - 4.0 * y);
+    assert_eq!(chain(&x, &y).eval().unwrap().to_vec().unwrap(), want);
+    // The same over every other element of arrays twice as long.
+    let wide = |v: &[f64]| {
+        let w: Vec<f64> = v.iter().flat_map(|&e| [e, f64::NAN]).collect();
+        Array::from_vec(&dev, &[2 * n], w).unwrap()
+    };
+    let (xw, yw) = (wide(&xs), wide(&ys));
+    let (xv, yv) = (xw.slice(s![..;2]).unwrap(), yw.slice(s![..;2]).unwrap());
+    assert_eq!(chain(&xv, &yv).eval().unwrap().to_vec().unwrap(), want);
+    // f32 steps beside f64 ones.
+    let zs: Vec<f32> = xs.iter().map(|&v| v as f32).collect();
+    let z = Array::from_vec(&dev, &[n], zs.clone()).unwrap();
+    let mixed = (&z * 2.0f32 + &z * &z).astype::<f64>() * &y + &x;
+    let want_mixed: Vec<f64> = zs
+        .iter()
+        .zip(&ys)
+        .zip(&xs)
+        .map(|((&z, &y), &x)| f64::from(z * 2.0 + z * z) * y + x)
+        .collect();
+    assert_eq!(mixed.eval().unwrap().to_vec().unwrap(), want_mixed);
+    // In place: the chain reads the elements it overwrites, contiguous or strided.
+    let mut a = Array::from_vec(&dev, &[n], xs.clone()).unwrap();
+    a.assign(chain(&a, &y)).unwrap();
+    assert_eq!(a.to_vec().unwrap(), want);
+    let mut w = wide(&xs);
+    let view = w.slice(s![..;2]).unwrap();
+    w.assign_at(s![..;2], chain(&view, &yv)).unwrap();
+    let w = w.to_vec().unwrap();
+    assert_eq!(w.iter().step_by(2).copied().collect::<Vec<_>>(), want);
+    assert!(w.iter().skip(1).step_by(2).all(|v| v.is_nan()));
+}

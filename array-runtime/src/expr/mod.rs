@@ -356,8 +356,13 @@ pub(crate) fn run_program(
             }
         }
     };
-    let r = if in_place {
-        plan.run_in_place(outputs, &cpu)
+    // On the CPU, the program picks the chunk length (`Program::chunk_len`).
+    let r = if in_place || matches!(plan.device(), Device::Cpu) {
+        let how = crate::cpu::elementwise::Chunking {
+            len: prog.chunk_len(crate::shape::size(plan.shape())),
+            gather_outputs: in_place,
+        };
+        plan.run_cpu(outputs, &cpu, how)
     } else {
         plan.run(outputs, &cpu)
     };

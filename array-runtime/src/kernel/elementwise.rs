@@ -392,12 +392,14 @@ impl<'p> Plan<'p> {
         Array::for_overwrite(&self.device, &self.shape)
     }
 
-    /// Like [`Plan::run`], with the outputs' current elements in each CPU chunk's output
-    /// slices when `cpu` is called (an expression assigned in place reads them).
-    pub(crate) fn run_in_place(
+    /// Like [`Plan::run`] on the CPU, cutting the elements as `how` says: chunks of
+    /// `how.len` elements, with the outputs' current elements in each chunk's output slices
+    /// when `how.gather_outputs` (an expression assigned in place reads them).
+    pub(crate) fn run_cpu(
         &self,
         outputs: &mut [ErasedOutput<'_>],
         cpu: &(dyn Fn(&mut Chunk<'_>) + Sync),
+        how: crate::cpu::elementwise::Chunking,
     ) -> Result<()> {
         if !matches!(self.device, Device::Cpu) {
             return Err(Error::invalid(
@@ -413,7 +415,7 @@ impl<'p> Plan<'p> {
         if let Some(r) = crate::cpu::small::run(&self.shape, self.inputs, outputs, cpu) {
             return r;
         }
-        crate::cpu::elementwise::run_in_place(&self.shape, self.inputs, outputs, cpu)
+        crate::cpu::elementwise::run_with(&self.shape, self.inputs, outputs, cpu, how)
     }
 
     /// Runs the kernel: the CUDA kernel on a GPU, `cpu` over chunks of elements on the CPU.
