@@ -10,7 +10,8 @@
 //! two threads (and variants: eigenvectors written row-major, other divide-and-conquer
 //! thresholds), `linalg::eigh`, then SciPy's `?sytrd`, `?stevd`, `?syevd` and NumPy's `eigh`
 //! on one OpenBLAS thread; for `solve`/`det` 2000: `linalg::solve`, `linalg::det` and faer's
-//! LU alone (on the row-major buffer, and on it read as `A^T`); for the products (4096, 1024,
+//! LU alone (on the row-major buffer, and on it read as `A^T`), faer's substitutions for 1 to 64
+//! right-hand sides on one and two threads; for the products (4096, 1024,
 //! 512): `linalg::matmul` (matrixmultiply) and faer's `matmul`. Medians of `BENCH_REPS` runs
 //! (default 3) after a warm-up; `BENCH_CASES` (`eigh`, `solve`, `matmul`) and `BENCH_DTYPES`
 //! select.
@@ -352,31 +353,33 @@ where
     }
     // The two triangular solves `solve` adds, on the row-major LU just made (as `cpu::solve`).
     use faer::linalg::lu::partial_pivoting::solve as lu_solve;
-    let rhs = values(n, 2, from);
-    let mut x = rhs.clone();
-    for (name, par) in [
-        ("faer LU solve of 1 vector (2 threads)", Par::rayon(0)),
-        ("faer LU solve of 1 vector (1 thread)", Par::Seq),
-    ] {
-        let mut buf = MemBuffer::new(lu_solve::solve_in_place_scratch::<usize, T>(n, 1, par));
-        let lu = faer::MatRef::from_row_major_slice(&m, n, n);
-        let perm = faer::perm::PermRef::new_checked(&fwd, &bwd, n);
-        let t = median(
-            || {
-                x.copy_from_slice(&rhs);
-                lu_solve::solve_in_place_with_conj(
-                    lu,
-                    lu,
-                    perm,
-                    Conj::No,
-                    faer::MatMut::from_row_major_slice_mut(&mut x, n, 1),
-                    par,
-                    MemStack::new(&mut buf),
-                );
-            },
-            reps,
-        );
-        line(name, dt, n, t);
+    // `k` right-hand sides on one and on two threads: where `cpu::solve` switches to parallel
+    // substitutions (`RHS_PARALLEL`).
+    for k in [1usize, 4, 8, 16, 64] {
+        let rhs = values(n * k, 2, from);
+        let mut x = rhs.clone();
+        for (threads, par) in [(2, Par::rayon(0)), (1, Par::Seq)] {
+            let mut buf = MemBuffer::new(lu_solve::solve_in_place_scratch::<usize, T>(n, k, par));
+            let lu = faer::MatRef::from_row_major_slice(&m, n, n);
+            let perm = faer::perm::PermRef::new_checked(&fwd, &bwd, n);
+            let t = median(
+                || {
+                    x.copy_from_slice(&rhs);
+                    lu_solve::solve_in_place_with_conj(
+                        lu,
+                        lu,
+                        perm,
+                        Conj::No,
+                        faer::MatMut::from_row_major_slice_mut(&mut x, n, k),
+                        par,
+                        MemStack::new(&mut buf),
+                    );
+                },
+                reps,
+            );
+            let name = format!("faer LU solve of {k} vectors ({threads} thread(s))");
+            line(&name, dt, n, t);
+        }
     }
     let t = median(|| m.copy_from_slice(&v), reps);
     line("copy of the matrix", dt, n, t);
