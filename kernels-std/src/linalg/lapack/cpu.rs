@@ -116,8 +116,9 @@ pub(crate) fn solve<T: LinalgFloat>(a: &mut [T], b: &mut [T], n: usize, k: usize
     let par = par_for(batch);
     let one = |a: &mut [T], b: &mut [T], info: &mut i32| {
         let (mut fwd, mut bwd) = (vec![0usize; n], vec![0usize; n]);
-        let req = factor::lu_in_place_scratch::<usize, T>(n, n, par, Default::default())
-            .or(solve::solve_in_place_scratch::<usize, T>(n, k, rhs_par(par, k)));
+        let req = factor::lu_in_place_scratch::<usize, T>(n, n, par, Default::default()).or(
+            solve::solve_in_place_scratch::<usize, T>(n, k, rhs_par(par, k)),
+        );
         let mut buf = MemBuffer::new(req);
         let stack = MemStack::new(&mut buf);
         factor::lu_in_place(

@@ -158,5 +158,5 @@ mod airy_fns;
 pub use airy_fns::*;
 mod lambert;
 pub use lambert::*;
-mod faddeeva;
-pub use faddeeva::*;
+mod complex;
+pub use complex::*;
