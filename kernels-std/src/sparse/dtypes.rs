@@ -146,19 +146,18 @@ pub(crate) mod sealed {
             out_data: &mut Array<Self>,
             kept: &mut Array<i64>,
             flags: &mut Array<u32>,
-            sizes: [u64; 4],
+            sizes: [u64; 2],
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
         fn spgemm_reduce<P: super::SparseIndex>(
             cfg: &LaunchConfig,
-            scanned: &Array<i64>,
+            sorted: [&Array<i64>; 2],
             minor: &Array<P>,
             data: &Array<Self>,
-            out_scanned: &Array<i64>,
-            counts: &mut Array<i64>,
             out_idx: &mut Array<P>,
             out_data: &mut Array<Self>,
-            fill: u32,
+            kept: &mut Array<i64>,
+            flags: &mut Array<u32>,
             majors: u64,
         ) -> Result<()>;
     }
@@ -300,29 +299,28 @@ macro_rules! kernels_impl {
                 out_data: &mut Array<Self>,
                 kept: &mut Array<i64>,
                 flags: &mut Array<u32>,
-                sizes: [u64; 4],
+                sizes: [u64; 2],
             ) -> Result<()> {
-                let [cols, limit, walk, spread] = sizes;
+                let [cols, spread] = sizes;
                 $accumulate::launch::<$($ty,)* P>(
                     cfg, a[0], a[1], a_data, b[0], b[1], b_data, runs[0], runs[1], marks, sums,
-                    out_idx, out_data, kept, flags, <$t>::default(), cols, limit, walk, spread,
+                    out_idx, out_data, kept, flags, <$t>::default(), cols, spread,
                 )
             }
             fn spgemm_reduce<P: SparseIndex>(
                 cfg: &LaunchConfig,
-                scanned: &Array<i64>,
+                [scanned, order]: [&Array<i64>; 2],
                 minor: &Array<P>,
                 data: &Array<Self>,
-                out_scanned: &Array<i64>,
-                counts: &mut Array<i64>,
                 out_idx: &mut Array<P>,
                 out_data: &mut Array<Self>,
-                fill: u32,
+                kept: &mut Array<i64>,
+                flags: &mut Array<u32>,
                 majors: u64,
             ) -> Result<()> {
                 $reduce::launch::<$($ty,)* P>(
-                    cfg, scanned, minor, data, out_scanned, counts, out_idx, out_data,
-                    <$t>::default(), fill, majors,
+                    cfg, scanned, minor, data, order, out_idx, out_data, kept, flags,
+                    <$t>::default(), majors,
                 )
             }
         }
