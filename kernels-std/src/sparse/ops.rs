@@ -530,8 +530,10 @@ impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
     /// SciPy's `a @ b` (`dot`): with a dense `b` (a vector `[cols]` or a matrix `[cols, k]`)
     /// a dense result; with a [`CsrArray`] a CSR array (SpGEMM), with a [`CscArray`] also a
     /// CSR array (SciPy converts the right operand to the left one's format). Sparse products
-    /// are canonical, zeros dropped, each element summed in SciPy's order (`csr_matmat`), so
-    /// equal to SciPy's to the bit. Dense products: each element
+    /// are SciPy's `csr_matmat` results: zeros dropped, each element summed in SciPy's order,
+    /// so equal to SciPy's to the bit, and each row's columns in SciPy's order (the reverse of
+    /// their first appearance among the products), unsorted as SciPy's; `sort_indices` sorts
+    /// them. Dense products: each element
     /// summed over the row's entries in storage order (SciPy's order). A mismatch of the
     /// inner dimensions is an [`Error::ShapeMismatch`]; `b` must live on the array's device
     /// and have its dtype (SciPy would promote).
@@ -546,7 +548,9 @@ impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
     /// assert!(a.dot(&Array::from_vec(&dev, &[3], vec![1.0f32; 3])?).is_err());
     /// let aa: CsrArray<f32> = a.dot(&a)?;
     /// assert_eq!(aa.toarray()?.to_vec()?, vec![1.0, 8.0, 0.0, 9.0]);
-    /// assert!(aa.has_canonical_format());
+    /// // SciPy's order of columns: (a @ a).indices is [1, 0, 1], not sorted.
+    /// assert_eq!(aa.indices().to_vec()?, vec![1, 0, 1]);
+    /// assert!(!aa.has_canonical_format());
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn dot<B: DotOperand<T, I>>(&self, b: &B) -> Result<B::CsrOutput> {

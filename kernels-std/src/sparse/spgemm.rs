@@ -1,21 +1,23 @@
 //! SpGEMM by SciPy's two passes with a dense accumulator (`csr_matmat_maxnnz`, then
 //! `csr_matmat`): the rows are cut into a few runs of about equal numbers of products, one
-//! run per worker thread, and each worker owns an `O(columns)` scratch slice, a row tag per
-//! column (`marks`) and a running sum per column (`sums`).
+//! run per worker thread (the runs side by side on the CPU: `launch_items`), and each worker
+//! owns an `O(columns)` scratch slice, a row tag per column (`marks`) and a running sum per
+//! column (`sums`).
 //!
 //! The first pass counts each row's distinct columns (the tag of row `m` is `m + 1`); their
 //! scan places each row in the result. The second pass (tag `-(m + 1)`, so the marks of the
 //! first pass need no reset) adds each product `a[m, k] * b[k, c]` into `sums[c]` in SciPy's
 //! order (the row's entries in storage order, each times row `k` of `b` in storage order,
-//! the first product of a column added to zero), lists the row's columns in the order it
-//! meets them, sorts that list (insertion for short rows, a walk over the marks when the row
-//! covers a good part of the columns, else a heap sort: the columns are distinct, so no
-//! stability is needed) and writes the nonzero sums, packed at the front of the row's slots.
-//! The values are those of SciPy's accumulator to the bit. Only when some sum is zero (SciPy
-//! drops it) does a scan of the kept counts and a copy pass follow.
+//! the first product of a column added to zero) and lists the row's columns from the end of
+//! its slots down as it meets them: SciPy's order, the reverse of first appearance (its
+//! linked list), with no sort. Then it writes the nonzero sums in that order, packed at the
+//! front of the row's slots. The values are those of SciPy's accumulator to the bit, the
+//! columns in SciPy's order, unsorted as SciPy's (the flags, as SciPy's, say whether every
+//! row happens to be sorted). Only when some sum is zero (SciPy drops it) does a scan of the
+//! kept counts and a copy pass follow.
 
 use super::compressed::Compressed;
-use super::dtypes::{SparseDType, SparseIndex};
+use super::dtypes::{Accumulate, SparseDType, SparseIndex};
 use super::kernels::spread_item;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items};
@@ -169,7 +171,7 @@ macro_rules! accumulate_kernel {
         ) {
             let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
             let item: u64 = spread_item(g as u64, spread as u64, bounds.len() as u64 - 1);
-    let w = item as usize;
+            let w = item as usize;
             if w + 1 >= bounds.len() {
                 return;
             }
@@ -246,7 +248,8 @@ accumulate_kernel!([P: Int] c128: spgemm_accumulate_c128);
 impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     /// `self @ other` (shapes checked by [`Compressed::matmat`]) by the dense accumulator of
     /// the module's docs, on `workers` workers (from [`accumulator_workers`]); `products` is
-    /// the inclusive scan of the rows' product counts, `total` > 0 their sum. Canonical.
+    /// the inclusive scan of the rows' product counts, `total` > 0 their sum. SciPy's order
+    /// of columns.
     pub(crate) fn matmat_accumulate(
         &self,
         other: &Self,
@@ -282,18 +285,17 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         let mut flags = Array::<u32>::zeros(&dev, &[2])?;
         T::spgemm_accumulate::<I>(
             &cfg,
-            [&self.indptr, &self.indices],
-            &self.data,
-            [&other.indptr, &other.indices],
-            &other.data,
-            [&bounds, &slots],
-            &mut marks,
-            &mut sums,
-            &mut indices,
-            &mut data,
-            &mut kept,
-            &mut flags,
-            [cols, spread].map(|v| v as u64),
+            Accumulate {
+                a: ([&self.indptr, &self.indices], &self.data),
+                b: ([&other.indptr, &other.indices], &other.data),
+                runs: [&bounds, &slots],
+                marks: &mut marks,
+                sums: &mut sums,
+                out: (&mut indices, &mut data),
+                kept: &mut kept,
+                flags: &mut flags,
+                sizes: [cols as u64, spread as u64],
+            },
         )?;
         drop((marks, sums));
         let flags = flags.to_vec()?;
