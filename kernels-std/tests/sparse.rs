@@ -903,7 +903,11 @@ fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &st
             // SciPy's products as they come: its order of columns, its flags.
             let p: CsrArray<T, I> = a.dot(&bt).unwrap();
             let f = [p.has_sorted_indices(), p.has_canonical_format()];
-            assert_eq!(f.to_vec(), flags(npz, &format!("{c}_matmul")), "{ctx} matmul");
+            assert_eq!(
+                f.to_vec(),
+                flags(npz, &format!("{c}_matmul")),
+                "{ctx} matmul"
+            );
             check_compressed(
                 npz,
                 &format!("{c}_matmul"),
@@ -958,7 +962,11 @@ fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &st
             exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
             let p: CsrArray<T, I> = a.tocsr().unwrap().dot(&bt).unwrap();
             let f = [p.has_sorted_indices(), p.has_canonical_format()];
-            assert_eq!(f.to_vec(), flags(npz, &format!("{c}_matmul")), "{ctx} matmul");
+            assert_eq!(
+                f.to_vec(),
+                flags(npz, &format!("{c}_matmul")),
+                "{ctx} matmul"
+            );
             check_compressed(
                 npz,
                 &format!("{c}_matmul"),

@@ -35,6 +35,7 @@ pub type Operand<'a, T, P> = ([&'a Array<P>; 2], &'a Array<T>);
 /// The arguments of SpGEMM's accumulating pass (`spgemm_accumulate` in `spgemm.rs`): the
 /// operands, `[bounds, slots]`, each worker's scratch, the result's `(indices, data)`, the
 /// kept counts, the flags and `[cols, spread]`.
+#[derive(Debug)]
 pub struct Accumulate<'a, T: DType, P: SparseIndex> {
     pub a: Operand<'a, T, P>,
     pub b: Operand<'a, T, P>,

@@ -200,7 +200,14 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             drop((minor, data, kept));
             return self.matmat_global_sort(other, &scanned, total, what);
         }
-        self.pack_product(other.minor, [&scanned, &kept], &minor, &data, flags[1] == 0, what)
+        self.pack_product(
+            other.minor,
+            [&scanned, &kept],
+            &minor,
+            &data,
+            flags[1] == 0,
+            what,
+        )
     }
 
     /// [`Compressed::matmat`] when a line has more than [`SORT_LIMIT`] products: all the
