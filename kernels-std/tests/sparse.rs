@@ -900,8 +900,14 @@ fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &st
                 muld_tol,
             );
             exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
+            // SciPy's products as they come: its order of columns, its flags.
             let p: CsrArray<T, I> = a.dot(&bt).unwrap();
-            assert!(p.has_canonical_format(), "{ctx} matmul");
+            let f = [p.has_sorted_indices(), p.has_canonical_format()];
+            assert_eq!(
+                f.to_vec(),
+                flags(npz, &format!("{c}_matmul")),
+                "{ctx} matmul"
+            );
             check_compressed(
                 npz,
                 &format!("{c}_matmul"),
@@ -920,7 +926,16 @@ fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &st
             assert_close(&p3.toarray().unwrap(), &want, Tol::exact(), &ctx);
             let p4: CscArray<T, I> = ac.dot(&btc).unwrap();
             assert_close(&p4.toarray().unwrap(), &want, Tol::exact(), &ctx);
-            assert!(p4.has_canonical_format(), "{ctx}");
+            let f = [p4.has_sorted_indices(), p4.has_canonical_format()];
+            assert_eq!(f.to_vec(), flags(npz, &format!("{c}_matmulcsc")), "{ctx}");
+            check_compressed(
+                npz,
+                &format!("{c}_matmulcsc"),
+                p4.data(),
+                p4.indices(),
+                p4.indptr(),
+                Tol::exact(),
+            );
         }
         (Input::Csc(a), Input::Csc(b)) => {
             for (key, r) in [
@@ -946,6 +961,12 @@ fn run_ops_case<T: Elem + kernels_std::ops::Numeric, I: Index>(npz: &Npz, c: &st
             );
             exact(npz, &format!("{c}_addd"), &a.add_dense(&dense).unwrap());
             let p: CsrArray<T, I> = a.tocsr().unwrap().dot(&bt).unwrap();
+            let f = [p.has_sorted_indices(), p.has_canonical_format()];
+            assert_eq!(
+                f.to_vec(),
+                flags(npz, &format!("{c}_matmul")),
+                "{ctx} matmul"
+            );
             check_compressed(
                 npz,
                 &format!("{c}_matmul"),
@@ -1069,7 +1090,8 @@ fn spgemm_of_a_poisson_matrix_against_a_host_product() {
         )
         .unwrap();
         let p: CsrArray<f64> = a.dot(&a).unwrap();
-        assert!(p.has_canonical_format());
+        // SciPy's order: unsorted rows.
+        assert!(!p.has_sorted_indices() && !p.has_canonical_format());
         assert_eq!(p.toarray().unwrap().to_vec().unwrap(), want, "on {dev}");
         // Rows of more than 256 products go through the global sort: a dense (40, 30) matrix
         // times a dense (30, 20) one, integers (exact), with cancellations to zero.
@@ -1089,7 +1111,7 @@ fn spgemm_of_a_poisson_matrix_against_a_host_product() {
         let sb = CsrArray::<i64>::from_dense(&Array::from_vec(&dev, &[k, n], bv.clone()).unwrap())
             .unwrap();
         let sp: CsrArray<i64> = sa.dot(&sb).unwrap();
-        assert!(sp.has_canonical_format());
+        assert!(!sp.has_sorted_indices());
         assert_eq!(
             sp.toarray().unwrap().to_vec().unwrap(),
             prod,
@@ -1097,8 +1119,16 @@ fn spgemm_of_a_poisson_matrix_against_a_host_product() {
         );
         assert_eq!(sp.nnz(), prod.iter().filter(|&&v| v != 0).count());
         // 13 entries on an interior row of A @ A (the 5-point stencil applied twice).
+        // Their columns in SciPy's order (`csr_matmat`: the reverse of first appearance),
+        // relative to the row (SciPy 1.17.1).
         let ptr = p.indptr().to_vec().unwrap();
-        assert_eq!(ptr[15 * 30 + 15 + 1] - ptr[15 * 30 + 15], 13);
+        let m = 15 * 30 + 15;
+        let row: Vec<i32> = p.indices().to_vec().unwrap()[ptr[m] as usize..ptr[m + 1] as usize]
+            .iter()
+            .map(|&c| c - m as i32)
+            .collect();
+        let want = [60, 31, 2, 30, 1, 29, -1, -2, 0, -29, -30, -31, -60];
+        assert_eq!(row, want, "on {dev}");
     }
 }
 
@@ -1357,8 +1387,8 @@ fn scipy_reads_our_files() {
 }
 
 /// SciPy's `csr_matmat` on the host (the products of each row added per column in SciPy's
-/// order, each column's first product added to zero), the nonzero sums listed by column
-/// (SciPy's result after `sort_indices`): `(indptr, indices, data)`.
+/// order, each column's first product added to zero), the nonzero sums listed in SciPy's
+/// order, the reverse of their columns' first appearance: `(indptr, indices, data)`.
 fn host_matmat(
     a: (&[i64], &[i64], &[f64]),
     b: (&[i64], &[i64], &[f64]),
@@ -1376,8 +1406,9 @@ fn host_matmat(
                 }
             }
         }
-        sums.sort_by_key(|s| s.0);
-        for (c, v) in sums {
+        // SciPy's linked list gives the columns back in the reverse order of first
+        // appearance.
+        for (c, v) in sums.into_iter().rev() {
             if v != 0.0 {
                 idx.push(c);
                 val.push(v);
@@ -1459,7 +1490,13 @@ fn spgemm_paths_against_scipys_accumulation() {
             let p: CsrArray<f64, I> = csr(&a, [rows, inner]).dot(&csr(&b, [inner, cols])).unwrap();
             let back = |v: Vec<I>| -> Vec<i64> { v.into_iter().map(|x| x.cast::<i64>()).collect() };
             let what = format!("case {seed} ({}) on {dev}", I::ID);
-            assert!(p.has_canonical_format(), "{what}");
+            // SciPy's flags, from the content: every row's columns increasing.
+            let sorted = (0..rows).all(|r| {
+                let row = &want.1[want.0[r] as usize..want.0[r + 1] as usize];
+                row.windows(2).all(|w| w[0] < w[1])
+            });
+            assert_eq!(p.has_sorted_indices(), sorted, "{what}");
+            assert_eq!(p.has_canonical_format(), sorted, "{what}");
             assert_eq!(back(p.indptr().to_vec().unwrap()), want.0, "{what}");
             assert_eq!(back(p.indices().to_vec().unwrap()), want.1, "{what}");
             let got: Vec<u64> = p

@@ -142,7 +142,10 @@ pub(crate) fn cpu_workers() -> usize {
 /// thousand threads runs serially (the emulator's threshold for tiny launches); kernels whose
 /// threads each own a long run of data are worth running in parallel even when there are few,
 /// so a small number of items is spread out: one item per block, blocks of `spread` threads,
-/// of which only the first works.
+/// of which only the first works. Blocks hold at most 1024 threads: 2 or 3 items (one per
+/// worker on a 2- or 3-core machine) get more blocks, the extra ones with no item
+/// (`index / spread >= items`: the kernels return), so that the launch reaches the threshold
+/// and the items run side by side, not one after the other.
 pub(crate) fn launch_items(dev: &Device, items: usize) -> Result<(LaunchConfig, usize)> {
     const CPU_PARALLEL_THREADS: usize = 4096;
     let items = items.max(1);
@@ -153,7 +156,32 @@ pub(crate) fn launch_items(dev: &Device, items: usize) -> Result<(LaunchConfig, 
     }
     if dev.is_cpu() && items < CPU_PARALLEL_THREADS {
         let spread = CPU_PARALLEL_THREADS.div_ceil(items).min(1024);
-        return Ok((LaunchConfig::new(items as u32, spread as u32), spread));
+        let mut blocks = items;
+        if items > 1 {
+            blocks = items.max(CPU_PARALLEL_THREADS.div_ceil(spread));
+        }
+        return Ok((LaunchConfig::new(blocks as u32, spread as u32), spread));
     }
     Ok((LaunchConfig::for_elements(items, 256), 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A few items (one per worker) make a launch of at least the emulator's threshold for a
+    /// parallel launch, so that they run side by side; one item per block from block 0.
+    #[test]
+    fn few_items_reach_the_parallel_threshold() {
+        let dev = Device::cpu();
+        for items in [2usize, 3, 4, 5, 100, 4095] {
+            let (cfg, spread) = launch_items(&dev, items).unwrap();
+            let threads = cfg.grid.x as usize * cfg.block.x as usize;
+            assert!(threads >= 4096, "{items} items: {threads} threads");
+            assert_eq!(cfg.block.x as usize, spread, "{items}");
+            assert!(cfg.grid.x as usize >= items, "{items}");
+        }
+        let (cfg, _) = launch_items(&dev, 1).unwrap();
+        assert_eq!(cfg.grid.x, 1);
+    }
 }

@@ -29,6 +29,25 @@ impl SparseIndex for i64 {
     const MAX: i64 = i64::MAX;
 }
 
+/// A compressed operand of a SpGEMM kernel: `[indptr, indices]` and the values.
+pub type Operand<'a, T, P> = ([&'a Array<P>; 2], &'a Array<T>);
+
+/// The arguments of SpGEMM's accumulating pass (`spgemm_accumulate` in `spgemm.rs`): the
+/// operands, `[bounds, slots]`, each worker's scratch, the result's `(indices, data)`, the
+/// kept counts, the flags and `[cols, spread]`.
+#[derive(Debug)]
+pub struct Accumulate<'a, T: DType, P: SparseIndex> {
+    pub a: Operand<'a, T, P>,
+    pub b: Operand<'a, T, P>,
+    pub runs: [&'a Array<i64>; 2],
+    pub marks: &'a mut Array<i64>,
+    pub sums: &'a mut Array<T>,
+    pub out: (&'a mut Array<P>, &'a mut Array<T>),
+    pub kept: &'a mut Array<i64>,
+    pub flags: &'a mut Array<u32>,
+    pub sizes: [u64; 2],
+}
+
 pub(crate) mod sealed {
     use crate::prelude::*;
 
@@ -132,33 +151,20 @@ pub(crate) mod sealed {
             limit: u64,
             majors: u64,
         ) -> Result<()>;
-        #[allow(clippy::too_many_arguments)]
         fn spgemm_accumulate<P: super::SparseIndex>(
             cfg: &LaunchConfig,
-            a: [&Array<P>; 2],
-            a_data: &Array<Self>,
-            b: [&Array<P>; 2],
-            b_data: &Array<Self>,
-            runs: [&Array<i64>; 2],
-            marks: &mut Array<i64>,
-            sums: &mut Array<Self>,
-            out_idx: &mut Array<P>,
-            out_data: &mut Array<Self>,
-            kept: &mut Array<i64>,
-            flags: &mut Array<u32>,
-            sizes: [u64; 4],
+            args: super::Accumulate<'_, Self, P>,
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
         fn spgemm_reduce<P: super::SparseIndex>(
             cfg: &LaunchConfig,
-            scanned: &Array<i64>,
+            sorted: [&Array<i64>; 2],
             minor: &Array<P>,
             data: &Array<Self>,
-            out_scanned: &Array<i64>,
-            counts: &mut Array<i64>,
             out_idx: &mut Array<P>,
             out_data: &mut Array<Self>,
-            fill: u32,
+            kept: &mut Array<i64>,
+            flags: &mut Array<u32>,
             majors: u64,
         ) -> Result<()>;
     }
@@ -289,40 +295,28 @@ macro_rules! kernels_impl {
             }
             fn spgemm_accumulate<P: SparseIndex>(
                 cfg: &LaunchConfig,
-                a: [&Array<P>; 2],
-                a_data: &Array<Self>,
-                b: [&Array<P>; 2],
-                b_data: &Array<Self>,
-                runs: [&Array<i64>; 2],
-                marks: &mut Array<i64>,
-                sums: &mut Array<Self>,
-                out_idx: &mut Array<P>,
-                out_data: &mut Array<Self>,
-                kept: &mut Array<i64>,
-                flags: &mut Array<u32>,
-                sizes: [u64; 4],
+                args: Accumulate<'_, Self, P>,
             ) -> Result<()> {
-                let [cols, limit, walk, spread] = sizes;
+                let Accumulate { a, b, runs, marks, sums, out, kept, flags, sizes } = args;
                 $accumulate::launch::<$($ty,)* P>(
-                    cfg, a[0], a[1], a_data, b[0], b[1], b_data, runs[0], runs[1], marks, sums,
-                    out_idx, out_data, kept, flags, <$t>::default(), cols, limit, walk, spread,
+                    cfg, a.0[0], a.0[1], a.1, b.0[0], b.0[1], b.1, runs[0], runs[1], marks,
+                    sums, out.0, out.1, kept, flags, <$t>::default(), sizes[0], sizes[1],
                 )
             }
             fn spgemm_reduce<P: SparseIndex>(
                 cfg: &LaunchConfig,
-                scanned: &Array<i64>,
+                [scanned, order]: [&Array<i64>; 2],
                 minor: &Array<P>,
                 data: &Array<Self>,
-                out_scanned: &Array<i64>,
-                counts: &mut Array<i64>,
                 out_idx: &mut Array<P>,
                 out_data: &mut Array<Self>,
-                fill: u32,
+                kept: &mut Array<i64>,
+                flags: &mut Array<u32>,
                 majors: u64,
             ) -> Result<()> {
                 $reduce::launch::<$($ty,)* P>(
-                    cfg, scanned, minor, data, out_scanned, counts, out_idx, out_data,
-                    <$t>::default(), fill, majors,
+                    cfg, scanned, minor, data, order, out_idx, out_data, kept, flags,
+                    <$t>::default(), majors,
                 )
             }
         }

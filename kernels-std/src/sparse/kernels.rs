@@ -9,6 +9,19 @@
 
 use crate::prelude::*;
 
+/// The work item of global thread `g` in a launch of `launch_items` (`crate::scan::rows`):
+/// `g / spread` when `g` is a multiple of `spread` and that is below `items`, else `items`
+/// (the thread has none and returns).
+#[device_fn]
+pub fn spread_item(g: u64, spread: u64, items: u64) -> u64 {
+    let item = g / spread;
+    if g % spread != 0 || item > items {
+        items
+    } else {
+        item
+    }
+}
+
 /// Checks a compressed array, one thread per line `m < majors`: `flags[0]` counts lines whose
 /// pointers step down or leave `[0, nnz]` (and, from thread 0, a first pointer that is not 0),
 /// `flags[1]` lines holding an index outside `[0, minor)`, `flags[2]` lines whose indices step
@@ -415,22 +428,27 @@ macro_rules! arith_kernels {
             }
         }
 
-        /// Sums the runs of equal minor indices of each line's sorted products (line `m`:
-        /// `scanned[m - 1]..scanned[m]`) in order from `zero`, one thread per line, keeping the
-        /// nonzero sums: `fill` 0 counts them into `counts[m]`; `fill` 1 writes them from
-        /// `out_scanned[m - 1]` (the inclusive scan of the counts).
+        /// Sums the runs of equal minor indices of each line's products sorted stably by
+        /// minor index (line `m`: `scanned[m - 1]..scanned[m]`, 0 for the first line;
+        /// `order[j]` the place before the sort of the `j`-th) in order from `zero`, one
+        /// thread per line, and lists the sums in SciPy's order (`csr_matmat`'s: the reverse
+        /// of the indices' first appearance): each run's index and sum go to the slot of
+        /// `out_idx`/`out_data` mirrored from its first product's place in the line (the
+        /// other slots marked -1), then the nonzero sums are packed at the front of the
+        /// line's slots, `kept[m]` their number. A line whose indices do not increase adds
+        /// 1 to `flags[0]`.
         #[raw_kernel]
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $reduce<$($g)*>(
             scanned: &[i64],
             minor: &[P],
             data: &[$t],
-            out_scanned: &[i64],
-            counts: &mut [i64],
+            order: &[i64],
             out_idx: &mut [P],
             out_data: &mut [$t],
+            kept: &mut [i64],
+            flags: &mut [u32],
             zero: $t,
-            fill: u32,
             majors: usize,
         ) {
             let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
@@ -440,40 +458,57 @@ macro_rules! arith_kernels {
                     start = scanned[m - 1] as u64 as usize;
                 }
                 let end = scanned[m] as u64 as usize;
-                let mut pos: usize = 0;
-                if fill == 1 && m > 0 {
-                    pos = out_scanned[m - 1] as u64 as usize;
+                let none = (-1i64).cast::<P>();
+                for j in start..end {
+                    out_idx[j] = none;
                 }
-                let first = pos;
                 let mut j = start;
                 while j < end {
                     let c = minor[j];
+                    let at = start + end - 1 - order[j] as u64 as usize;
                     let mut acc = zero;
                     while j < end && minor[j] == c {
                         acc = acc + data[j];
                         j += 1;
                     }
                     if acc != zero {
-                        if fill == 1 {
-                            out_idx[pos] = c;
-                            out_data[pos] = acc;
+                        out_idx[at] = c;
+                        out_data[at] = acc;
+                    }
+                }
+                let mut pos = start;
+                let mut prev: i64 = -1;
+                let mut unsorted = false;
+                for j in start..end {
+                    let c = out_idx[j];
+                    if c != none {
+                        let ci = c.cast::<i64>();
+                        if ci < prev {
+                            unsorted = true;
                         }
+                        prev = ci;
+                        out_idx[pos] = c;
+                        out_data[pos] = out_data[j];
                         pos += 1;
                     }
                 }
-                if fill == 0 {
-                    counts[m] = (pos - first) as i64;
+                kept[m] = (pos - start) as i64;
+                if unsorted {
+                    atomic_add(&flags, 0, 1);
                 }
             }
         }
 
         /// SpGEMM's line `m` in one thread, in its own slots `scanned[m - 1]..scanned[m]` of
         /// `minor`/`data` (0 for the first line): the products of the line's entries with
-        /// the lines of `b` written in SciPy's order (as [`spgemm_expand`]), sorted by minor
-        /// index with a stable insertion sort, then each run of one index summed in order from
-        /// `zero` and the nonzero sums packed at the front of the slots; `kept[m]` is their
-        /// number. A line of more than `limit` products is only written (`kept[m] = -1`) and
-        /// counted in `flags[0]`: the caller then takes the global-sort path.
+        /// the lines of `b` written in SciPy's order (as [`spgemm_expand`]), then added in
+        /// that order into one sum per minor index (from `zero`), the indices listed at the
+        /// front of the slots as they first appear (a linear search of the list), the list
+        /// reversed into SciPy's order (`csr_matmat`'s linked list) and the nonzero sums
+        /// packed at the front of the slots; `kept[m]` is their number. A line whose indices
+        /// do not increase adds 1 to `flags[1]`. A line of more than `limit` products is
+        /// only written (`kept[m] = -1`) and counted in `flags[0]`: the caller then takes the
+        /// global-sort path.
         #[raw_kernel]
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $lines<$($g)*>(
@@ -518,34 +553,56 @@ macro_rules! arith_kernels {
                     atomic_add(&flags, 0, 1);
                     return;
                 }
-                for j in (first + 1)..end {
-                    let key = minor[j];
+                // The list `first..d` never passes the product read, `j`.
+                let mut d = first;
+                for j in first..end {
+                    let c = minor[j];
                     let v = data[j];
-                    let mut p = j;
-                    while p > first && minor[p - 1] > key {
-                        minor[p] = minor[p - 1];
-                        data[p] = data[p - 1];
-                        p -= 1;
+                    let mut p = first;
+                    while p < d && minor[p] != c {
+                        p += 1;
                     }
-                    minor[p] = key;
-                    data[p] = v;
+                    if p < d {
+                        data[p] = data[p] + v;
+                    } else {
+                        minor[d] = c;
+                        data[d] = zero + v;
+                        d += 1;
+                    }
+                }
+                let mut lo = first;
+                let mut hi = d;
+                while lo + 1 < hi {
+                    hi -= 1;
+                    let c = minor[lo];
+                    let v = data[lo];
+                    minor[lo] = minor[hi];
+                    data[lo] = data[hi];
+                    minor[hi] = c;
+                    data[hi] = v;
+                    lo += 1;
                 }
                 let mut out = first;
-                let mut j = first;
-                while j < end {
-                    let c = minor[j];
-                    let mut acc = zero;
-                    while j < end && minor[j] == c {
-                        acc = acc + data[j];
-                        j += 1;
-                    }
-                    if acc != zero {
+                let mut prev: i64 = -1;
+                let mut unsorted = false;
+                for j in first..d {
+                    let v = data[j];
+                    if v != zero {
+                        let c = minor[j];
+                        let ci = c.cast::<i64>();
+                        if ci < prev {
+                            unsorted = true;
+                        }
+                        prev = ci;
                         minor[out] = c;
-                        data[out] = acc;
+                        data[out] = v;
                         out += 1;
                     }
                 }
                 kept[m] = (out - first) as i64;
+                if unsorted {
+                    atomic_add(&flags, 1, 1);
+                }
             }
         }
 
@@ -791,10 +848,8 @@ pub(crate) fn chunk_scatter<T: DType, I: Int>(
     spread: usize,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if g % spread != 0 {
-        return;
-    }
-    let c = g / spread;
+    let item: u64 = spread_item(g as u64, spread as u64, chunks as u64);
+    let c = item as usize;
     if c >= chunks {
         return;
     }

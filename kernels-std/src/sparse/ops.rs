@@ -12,8 +12,9 @@ use crate::prelude::*;
 use crate::sort::compact::{per_element, scan_flags};
 use crate::sort::take;
 
-/// The longest row of products that SpGEMM sorts within its thread (an insertion sort,
-/// quadratic in the row's length); longer rows go to the global sort.
+/// The longest row of products that SpGEMM sums within its thread (a linear search of the
+/// row's columns per product, quadratic in the row's length); longer rows go to the global
+/// sort.
 pub(crate) const SORT_LIMIT: usize = 256;
 
 /// The elementwise operations of [`Compressed::binop`] (the kernel's `op` argument).
@@ -126,11 +127,13 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     /// dense accumulator per worker pays ([`accumulator_workers`]), SciPy's two passes
     /// follow (`Compressed::matmat_accumulate`, in `spgemm.rs`). Otherwise, by expansion
     /// (the scan gives each row its slots): one thread per row writes its products in SciPy's
-    /// order, sorts them by column (a stable insertion sort), sums each run of one column in
-    /// order from zero (SciPy's order, so the sums are SciPy's to the bit) and packs the
-    /// nonzero sums at the front of its slots, counting them; a scan of the counts places
-    /// each row in the result. Rows of more than [`SORT_LIMIT`] products send the whole
-    /// product to one global stable sort instead (`matmat_global_sort`). Canonical.
+    /// order, adds them in that order into one sum per column (from zero, so the sums are
+    /// SciPy's to the bit), lists the columns in SciPy's order and packs the nonzero sums at
+    /// the front of its slots, counting them; a scan of the counts places each row in the
+    /// result. Rows of more than [`SORT_LIMIT`] products send the whole product to one global
+    /// stable sort instead (`matmat_global_sort`). Each row's columns are in SciPy's order
+    /// (`csr_matmat`'s linked list: the reverse of their first appearance), unsorted as
+    /// SciPy's; the flags say whether every row happens to be sorted.
     pub fn matmat(&self, other: &Self, what: &str) -> Result<Self> {
         let dev = self.data.device();
         check_device(what, &dev, &[other.data.device()])?;
@@ -177,7 +180,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         let mut minor = Array::<I>::zeros(&dev, &[total])?;
         let mut data = Array::<T>::zeros(&dev, &[total])?;
         let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
-        let mut flags = Array::<u32>::zeros(&dev, &[1])?;
+        let mut flags = Array::<u32>::zeros(&dev, &[2])?;
         T::spgemm_lines::<I>(
             &rows,
             [&self.indptr, &self.indices],
@@ -192,40 +195,25 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             SORT_LIMIT as u64,
             majors as u64,
         )?;
-        if flags.to_vec()?[0] > 0 {
+        let flags = flags.to_vec()?;
+        if flags[0] > 0 {
             drop((minor, data, kept));
             return self.matmat_global_sort(other, &scanned, total, what);
         }
-        let (out_scanned, indptr, nnz) = scan_pointers::<I>(what, &kept)?;
-        let mut indices = Array::<I>::zeros(&dev, &[nnz])?;
-        let mut out = Array::<T>::zeros(&dev, &[nnz])?;
-        if nnz > 0 {
-            spgemm_pack::launch::<T, I>(
-                &rows,
-                &scanned,
-                &kept,
-                &out_scanned,
-                &minor,
-                &data,
-                &mut indices,
-                &mut out,
-            )?;
-        }
-        Ok(Compressed {
-            data: out,
-            indices,
-            indptr,
-            majors,
-            minor: other.minor,
-            sorted: true,
-            canonical: true,
-        })
+        self.pack_product(
+            other.minor,
+            [&scanned, &kept],
+            &minor,
+            &data,
+            flags[1] == 0,
+            what,
+        )
     }
 
     /// [`Compressed::matmat`] when a line has more than [`SORT_LIMIT`] products: all the
     /// products (`total`, placed by the inclusive scan `scanned` of the per-line counts)
     /// written with their lines, one stable sort of all of them by (line, minor index), then
-    /// each run of one index summed in order, counted, scanned and written.
+    /// each run of one index summed in order, listed in SciPy's order and packed.
     fn matmat_global_sort(
         &self,
         other: &Self,
@@ -256,47 +244,54 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         drop(major);
         let minor = take(&minor, &order, None)?;
         let data = take(&data, &order, None)?;
-        drop(order);
+        let mut listed = Array::<I>::zeros(&dev, &[total])?;
+        let mut sums = Array::<T>::zeros(&dev, &[total])?;
         let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
-        let none_s = Array::<i64>::zeros(&dev, &[0])?;
+        let mut flags = Array::<u32>::zeros(&dev, &[1])?;
         T::spgemm_reduce::<I>(
             &rows,
-            scanned,
+            [scanned, &order],
             &minor,
             &data,
-            &none_s,
+            &mut listed,
+            &mut sums,
             &mut kept,
-            &mut Array::<I>::zeros(&dev, &[0])?,
-            &mut Array::<T>::zeros(&dev, &[0])?,
-            0,
+            &mut flags,
             majors as u64,
         )?;
-        let (out_scanned, indptr, nnz) = scan_pointers::<I>(what, &kept)?;
+        drop((order, minor, data));
+        let sorted = flags.to_vec()?[0] == 0;
+        self.pack_product(other.minor, [scanned, &kept], &listed, &sums, sorted, what)
+    }
+
+    /// The product whose line `m` holds the `kept[m]` entries at the front of its slots
+    /// (from `scanned[m - 1]`) of `minor`/`data`, moved to their places (`spgemm_pack`).
+    pub(super) fn pack_product(
+        &self,
+        cols: usize,
+        [scanned, kept]: [&Array<i64>; 2],
+        minor: &Array<I>,
+        data: &Array<T>,
+        sorted: bool,
+        what: &str,
+    ) -> Result<Self> {
+        let dev = self.data.device();
+        let (out_scanned, indptr, nnz) = scan_pointers::<I>(what, kept)?;
         let mut indices = Array::<I>::zeros(&dev, &[nnz])?;
         let mut out = Array::<T>::zeros(&dev, &[nnz])?;
         if nnz > 0 {
-            T::spgemm_reduce::<I>(
-                &rows,
+            spgemm_pack::launch::<T, I>(
+                &per_element(self.majors)?,
                 scanned,
-                &minor,
-                &data,
+                kept,
                 &out_scanned,
-                &mut Array::<i64>::zeros(&dev, &[0])?,
+                minor,
+                data,
                 &mut indices,
                 &mut out,
-                1,
-                majors as u64,
             )?;
         }
-        Ok(Compressed {
-            data: out,
-            indices,
-            indptr,
-            majors,
-            minor: other.minor,
-            sorted: true,
-            canonical: true,
-        })
+        Ok(self.product([indices, indptr], out, cols, sorted))
     }
 
     /// `dense + self` as a new dense array (SciPy's `_add_dense`: the dense values copied,
@@ -542,8 +537,10 @@ impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
     /// SciPy's `a @ b` (`dot`): with a dense `b` (a vector `[cols]` or a matrix `[cols, k]`)
     /// a dense result; with a [`CsrArray`] a CSR array (SpGEMM), with a [`CscArray`] also a
     /// CSR array (SciPy converts the right operand to the left one's format). Sparse products
-    /// are canonical, zeros dropped, each element summed in SciPy's order (`csr_matmat`), so
-    /// equal to SciPy's to the bit. Dense products: each element
+    /// are SciPy's `csr_matmat` results: zeros dropped, each element summed in SciPy's order,
+    /// so equal to SciPy's to the bit, and each row's columns in SciPy's order (the reverse of
+    /// their first appearance among the products), unsorted as SciPy's; `sort_indices` sorts
+    /// them. Dense products: each element
     /// summed over the row's entries in storage order (SciPy's order). A mismatch of the
     /// inner dimensions is an [`Error::ShapeMismatch`]; `b` must live on the array's device
     /// and have its dtype (SciPy would promote).
@@ -558,7 +555,9 @@ impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
     /// assert!(a.dot(&Array::from_vec(&dev, &[3], vec![1.0f32; 3])?).is_err());
     /// let aa: CsrArray<f32> = a.dot(&a)?;
     /// assert_eq!(aa.toarray()?.to_vec()?, vec![1.0, 8.0, 0.0, 9.0]);
-    /// assert!(aa.has_canonical_format());
+    /// // SciPy's order of columns: (a @ a).indices is [1, 0, 1], not sorted.
+    /// assert_eq!(aa.indices().to_vec()?, vec![1, 0, 1]);
+    /// assert!(!aa.has_canonical_format());
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn dot<B: DotOperand<T, I>>(&self, b: &B) -> Result<B::CsrOutput> {

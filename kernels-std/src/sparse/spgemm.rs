@@ -1,22 +1,24 @@
 //! SpGEMM by SciPy's two passes with a dense accumulator (`csr_matmat_maxnnz`, then
 //! `csr_matmat`): the rows are cut into a few runs of about equal numbers of products, one
-//! run per worker thread, and each worker owns an `O(columns)` scratch slice, a row tag per
-//! column (`marks`) and a running sum per column (`sums`).
+//! run per worker thread (the runs side by side on the CPU: `launch_items`), and each worker
+//! owns an `O(columns)` scratch slice, a row tag per column (`marks`) and a running sum per
+//! column (`sums`).
 //!
 //! The first pass counts each row's distinct columns (the tag of row `m` is `m + 1`); their
 //! scan places each row in the result. The second pass (tag `-(m + 1)`, so the marks of the
 //! first pass need no reset) adds each product `a[m, k] * b[k, c]` into `sums[c]` in SciPy's
 //! order (the row's entries in storage order, each times row `k` of `b` in storage order,
-//! the first product of a column added to zero), lists the row's columns in the order it
-//! meets them, sorts that list (insertion for short rows, a walk over the marks when the row
-//! covers a good part of the columns, else a heap sort: the columns are distinct, so no
-//! stability is needed) and writes the nonzero sums, packed at the front of the row's slots.
-//! The values are those of SciPy's accumulator to the bit. Only when some sum is zero (SciPy
-//! drops it) does a scan of the kept counts and a copy pass follow.
+//! the first product of a column added to zero) and lists the row's columns from the end of
+//! its slots down as it meets them: SciPy's order, the reverse of first appearance (its
+//! linked list), with no sort. Then it writes the nonzero sums in that order, packed at the
+//! front of the row's slots. The values are those of SciPy's accumulator to the bit, the
+//! columns in SciPy's order, unsorted as SciPy's (the flags, as SciPy's, say whether every
+//! row happens to be sorted). Only when some sum is zero (SciPy drops it) does a scan of the
+//! kept counts and a copy pass follow.
 
 use super::compressed::Compressed;
-use super::dtypes::{SparseDType, SparseIndex};
-use super::kernels::spgemm_pack;
+use super::dtypes::{Accumulate, SparseDType, SparseIndex};
+use super::kernels::spread_item;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items};
 use crate::shape::kernels::for_overwrite;
@@ -28,11 +30,6 @@ const GPU_WORKERS: usize = 4096;
 const MIN_PRODUCTS_PER_WORKER: usize = 4096;
 /// The most bytes of scratch (`marks` and `sums` of every worker) the accumulator takes.
 const SCRATCH_BYTES: usize = 1 << 28;
-/// The longest row of distinct columns sorted by insertion.
-const INSERTION_LIMIT: usize = 32;
-/// A row of `d` distinct columns among `cols` is sorted by a walk over the marks when
-/// `cols <= WALK_FACTOR * d` (about the cost of a heap sort of `d` keys).
-const WALK_FACTOR: usize = 16;
 
 /// How many workers the dense accumulator runs for `total` products of `majors` rows into
 /// `cols` columns of `elem`-byte values, or `None` when its scratch (`cols` marks and sums per
@@ -109,10 +106,8 @@ pub(crate) fn spgemm_distinct<P: Int>(
     spread: usize,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if g % spread != 0 {
-        return;
-    }
-    let w = g / spread;
+    let item: u64 = spread_item(g as u64, spread as u64, bounds.len() as u64 - 1);
+    let w = item as usize;
     if w + 1 >= bounds.len() {
         return;
     }
@@ -147,11 +142,12 @@ macro_rules! accumulate_kernel {
         /// the rows `bounds[w]..bounds[w + 1]` with its scratch `marks`/`sums[w * cols..]`:
         /// each product `a[m, k] * b[k, c]` of row `m`, in SciPy's order, is added into
         /// `sums[c]` (the first one of a column to `zero`, the column then tagged `-(m + 1)`
-        /// and listed in `out_idx` from `slots[m - 1]`, 0 for the first row); the list is
-        /// sorted (insertion up to `INSERTION_LIMIT` columns, a walk over the marks when
-        /// `cols <= walk * d`, else a heap sort) and the nonzero sums written packed at the
-        /// front of the row's slots, `kept[m]` their number. A worker that dropped a zero
-        /// sum adds 1 to `flags[0]`.
+        /// and listed in `out_idx` from the end of the row's slots `slots[m - 1]..slots[m]`
+        /// down, so that the list holds SciPy's order, the reverse of first appearance);
+        /// then the nonzero sums are written in that order, packed at the front of the
+        /// slots, `kept[m]` their number. A worker that dropped a zero sum adds 1 to
+        /// `flags[0]`; one that wrote a row whose columns do not increase adds 1 to
+        /// `flags[1]`.
         #[raw_kernel]
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $name<$($g)*>(
@@ -171,29 +167,27 @@ macro_rules! accumulate_kernel {
             flags: &mut [u32],
             zero: $t,
             cols: usize,
-            limit: usize,
-            walk: usize,
             spread: usize,
         ) {
             let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-            if g % spread != 0 {
-                return;
-            }
-            let w = g / spread;
+            let item: u64 = spread_item(g as u64, spread as u64, bounds.len() as u64 - 1);
+            let w = item as usize;
             if w + 1 >= bounds.len() {
                 return;
             }
             let base = w * cols;
             let mut dropped = false;
+            let mut unsorted = false;
             let row_first = bounds[w] as u64 as usize;
             let row_last = bounds[w + 1] as u64 as usize;
+            let mut first: usize = 0;
+            if row_first > 0 {
+                first = slots[row_first - 1] as u64 as usize;
+            }
             for m in row_first..row_last {
                 let tag = -(m as i64) - 1;
-                let mut first: usize = 0;
-                if m > 0 {
-                    first = slots[m - 1] as u64 as usize;
-                }
-                let mut end = first;
+                let last = slots[m] as u64 as usize;
+                let mut next = last;
                 let start = a_ptr[m].cast::<u64>() as usize;
                 let stop = a_ptr[m + 1].cast::<u64>() as usize;
                 for j in start..stop {
@@ -208,87 +202,40 @@ macro_rules! accumulate_kernel {
                         if marks[at] != tag {
                             marks[at] = tag;
                             sums[at] = zero + v;
-                            out_idx[end] = c;
-                            end += 1;
+                            next -= 1;
+                            out_idx[next] = c;
                         } else {
                             sums[at] = sums[at] + v;
                         }
                     }
                 }
-                let d = end - first;
-                if d <= limit {
-                    for j in (first + 1)..end {
-                        let key = out_idx[j];
-                        let mut p = j;
-                        while p > first && out_idx[p - 1] > key {
-                            out_idx[p] = out_idx[p - 1];
-                            p -= 1;
-                        }
-                        out_idx[p] = key;
-                    }
-                } else if cols <= walk * d {
-                    let mut p = first;
-                    for c in 0..cols {
-                        if marks[base + c] == tag {
-                            out_idx[p] = (c as i64).cast::<P>();
-                            p += 1;
-                        }
-                    }
-                } else {
-                    // A heap sort of `out_idx[first..end]`: the heap is built from the
-                    // middle down, then its top swapped to the end of the shrinking heap;
-                    // each step sifts `root` down within `size`.
-                    let mut build = d / 2;
-                    let mut size = d;
-                    while size > 1 {
-                        let mut root: usize = 0;
-                        if build > 0 {
-                            build -= 1;
-                            root = build;
-                        } else {
-                            size -= 1;
-                            let top = out_idx[first];
-                            out_idx[first] = out_idx[first + size];
-                            out_idx[first + size] = top;
-                        }
-                        loop {
-                            let mut child = 2 * root + 1;
-                            if child >= size {
-                                break;
-                            }
-                            if child + 1 < size
-                                && out_idx[first + child] < out_idx[first + child + 1]
-                            {
-                                child += 1;
-                            }
-                            let r = out_idx[first + root];
-                            let ch = out_idx[first + child];
-                            if r >= ch {
-                                break;
-                            }
-                            out_idx[first + root] = ch;
-                            out_idx[first + child] = r;
-                            root = child;
-                        }
-                    }
-                }
                 let mut out = first;
-                for j in first..end {
+                let mut prev: i64 = -1;
+                for j in first..last {
                     let c = out_idx[j];
                     let v = sums[base + c.cast::<u64>() as usize];
                     if v != zero {
+                        let ci = c.cast::<i64>();
+                        if ci < prev {
+                            unsorted = true;
+                        }
+                        prev = ci;
                         out_idx[out] = c;
                         out_data[out] = v;
                         out += 1;
                     }
                 }
                 kept[m] = (out - first) as i64;
-                if out < end {
+                if out < last {
                     dropped = true;
                 }
+                first = last;
             }
             if dropped {
                 atomic_add(&flags, 0, 1);
+            }
+            if unsorted {
+                atomic_add(&flags, 1, 1);
             }
         }
     };
@@ -301,7 +248,8 @@ accumulate_kernel!([P: Int] c128: spgemm_accumulate_c128);
 impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
     /// `self @ other` (shapes checked by [`Compressed::matmat`]) by the dense accumulator of
     /// the module's docs, on `workers` workers (from [`accumulator_workers`]); `products` is
-    /// the inclusive scan of the rows' product counts, `total` > 0 their sum. Canonical.
+    /// the inclusive scan of the rows' product counts, `total` > 0 their sum. SciPy's order
+    /// of columns.
     pub(crate) fn matmat_accumulate(
         &self,
         other: &Self,
@@ -334,55 +282,49 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         let mut data = for_overwrite::<T>(&dev, &[nnz])?;
         let mut sums = for_overwrite::<T>(&dev, &[workers * cols])?;
         let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
-        let mut flags = Array::<u32>::zeros(&dev, &[1])?;
+        let mut flags = Array::<u32>::zeros(&dev, &[2])?;
         T::spgemm_accumulate::<I>(
             &cfg,
-            [&self.indptr, &self.indices],
-            &self.data,
-            [&other.indptr, &other.indices],
-            &other.data,
-            [&bounds, &slots],
-            &mut marks,
-            &mut sums,
-            &mut indices,
-            &mut data,
-            &mut kept,
-            &mut flags,
-            [cols, INSERTION_LIMIT, WALK_FACTOR, spread].map(|v| v as u64),
+            Accumulate {
+                a: ([&self.indptr, &self.indices], &self.data),
+                b: ([&other.indptr, &other.indices], &other.data),
+                runs: [&bounds, &slots],
+                marks: &mut marks,
+                sums: &mut sums,
+                out: (&mut indices, &mut data),
+                kept: &mut kept,
+                flags: &mut flags,
+                sizes: [cols as u64, spread as u64],
+            },
         )?;
         drop((marks, sums));
-        if flags.to_vec()?[0] > 0 {
+        let flags = flags.to_vec()?;
+        let sorted = flags[1] == 0;
+        if flags[0] > 0 {
             // Some sums were zero: the kept entries moved to their places.
-            let (out_scanned, out_ptr, out_nnz) = super::ops::scan_pointers::<I>(what, &kept)?;
-            let mut out_idx = Array::<I>::zeros(&dev, &[out_nnz])?;
-            let mut out_data = Array::<T>::zeros(&dev, &[out_nnz])?;
-            if out_nnz > 0 {
-                spgemm_pack::launch::<T, I>(
-                    &per_element(majors)?,
-                    &slots,
-                    &kept,
-                    &out_scanned,
-                    &indices,
-                    &data,
-                    &mut out_idx,
-                    &mut out_data,
-                )?;
-            }
-            return Ok(self.product(out_idx, out_data, out_ptr, cols));
+            return self.pack_product(cols, [&slots, &kept], &indices, &data, sorted, what);
         }
-        Ok(self.product(indices, data, indptr, cols))
+        Ok(self.product([indices, indptr], data, cols, sorted))
     }
 
-    /// The canonical result of a product with `cols` columns.
-    fn product(&self, indices: Array<I>, data: Array<T>, indptr: Array<I>, cols: usize) -> Self {
+    /// The result of a product with `cols` columns, `[indices, indptr]` and `data`: its
+    /// columns distinct in every row, so canonical exactly when `sorted` (every row's columns
+    /// increasing), as SciPy's flags, which it computes from the content.
+    pub(crate) fn product(
+        &self,
+        [indices, indptr]: [Array<I>; 2],
+        data: Array<T>,
+        cols: usize,
+        sorted: bool,
+    ) -> Self {
         Compressed {
             data,
             indices,
             indptr,
             majors: self.majors,
             minor: cols,
-            sorted: true,
-            canonical: true,
+            sorted,
+            canonical: sorted,
         }
     }
 }
