@@ -31,8 +31,10 @@ fn par_for(batch: usize) -> Par {
 
 /// faer's parallelism for the triangular solves of `k` right-hand sides: sequential below
 /// [`RHS_PARALLEL`] columns, where the substitutions are a chain of dependent mat-vecs and the
-/// threads' hand-offs cost more than they share (measured: a 2000 x 2000 solve of one vector
-/// takes 6.4 ms on one thread and 11.2 ms on two).
+/// threads' hand-offs cost about what they share. Measured (`linalg_phases`, f64 2000, one
+/// thread against two, wall ms): idle, 1 vector 2.7-3.2 / 1.8-3.3, 4 vectors 1.9-2.1 /
+/// 2.0-2.4, 8 vectors 1.9-2.3 / 2.4-3.4, 64 vectors 11.0-11.3 / 9.2-12.3; at a load of 7-10,
+/// 1 vector 6.4 / 11.2, where a second thread waits for a core.
 fn rhs_par(par: Par, k: usize) -> Par {
     if k < RHS_PARALLEL {
         Par::Seq
