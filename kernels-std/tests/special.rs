@@ -6,29 +6,10 @@
 
 mod common;
 
-use common::special_fixtures::{archive, check};
+use common::special_fixtures::{archive, check, F32, F64};
 use common::{check_close, devices, on_devices, Tol};
 use kernels_std::prelude::*;
 use kernels_std::special;
-
-/// The default `f64` tolerance: 1e-13 relative (or 4 ULPs); results below the smallest
-/// normal number are compared absolutely at that scale (SciPy flushes some to 0 where we
-/// keep the subnormal, `expit(-710)`, `exp10(-316)`).
-const F64: Tol = Tol {
-    ulps: 4,
-    rtol: 1e-13,
-    atol: f64::MIN_POSITIVE,
-    signed_zero: false,
-};
-
-/// The default `f32` tolerance: 4 ULPs of SciPy's float32 result (which SciPy computes in
-/// `float` for some functions and in `double` for others), subnormals absolutely.
-const F32: Tol = Tol {
-    ulps: 4,
-    rtol: 0.0,
-    atol: f32::MIN_POSITIVE as f64,
-    signed_zero: false,
-};
 
 /// `tol` with an absolute slack of `atol`.
 const fn abs(tol: Tol, atol: f64) -> Tol {

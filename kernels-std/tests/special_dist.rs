@@ -8,27 +8,11 @@
 
 mod common;
 
-use common::special_fixtures::{dtype_of, inputs, one};
+use common::special_fixtures::{dtype_of, inputs, one, F32, F64};
 use common::{check_close, fixture, on_devices, Tol};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 use kernels_std::special;
-
-/// 1e-13 relative (or 4 ULPs); below the smallest normal number absolutely.
-const F64: Tol = Tol {
-    ulps: 4,
-    rtol: 1e-13,
-    atol: f64::MIN_POSITIVE,
-    signed_zero: false,
-};
-
-/// 4 ULPs of SciPy's float32 result, subnormals absolutely.
-const F32: Tol = Tol {
-    ulps: 4,
-    rtol: 0.0,
-    atol: f32::MIN_POSITIVE as f64,
-    signed_zero: false,
-};
 
 /// `tol` at relative `rtol`.
 const fn rel(tol: Tol, rtol: f64) -> Tol {

@@ -11,28 +11,12 @@
 
 mod common;
 
-use common::special_fixtures::check;
-use common::{fixture, on_devices, Tol};
+use common::special_fixtures::{check, F32, F64};
+use common::{fixture, on_devices};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 use kernels_std::special;
 use kernels_std::special::scalar as sp;
-
-/// 1e-13 relative (or 4 ULPs); below the smallest normal number absolutely.
-const F64: Tol = Tol {
-    ulps: 4,
-    rtol: 1e-13,
-    atol: f64::MIN_POSITIVE,
-    signed_zero: false,
-};
-
-/// 4 ULPs of the reference rounded to `float32`, subnormals absolutely.
-const F32: Tol = Tol {
-    ulps: 4,
-    rtol: 0.0,
-    atol: f32::MIN_POSITIVE as f64,
-    signed_zero: false,
-};
 
 /// A family's archive.
 fn family(name: &str) -> Npz {

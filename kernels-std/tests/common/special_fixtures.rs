@@ -7,6 +7,8 @@ use std::sync::{Mutex, OnceLock};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 
+use super::Tol;
+
 /// The fixture archive at `path` (relative to `tests/fixtures/`), loaded once per test binary
 /// on the CPU and shared by its tests.
 #[allow(dead_code)] // used by some of the suites that include `common`
@@ -20,6 +22,28 @@ pub fn archive(path: &str) -> &'static Npz {
         ))
     })
 }
+
+/// The special suites' default `f64` tolerance: 1e-13 relative (or 4 ULPs); results below the
+/// smallest normal number compared absolutely at that scale (SciPy flushes some to 0 where we
+/// keep the subnormal: `expit(-710)`, `exp10(-316)`).
+#[allow(dead_code)] // used by some of the suites that include `common`
+pub const F64: Tol = Tol {
+    ulps: 4,
+    rtol: 1e-13,
+    atol: f64::MIN_POSITIVE,
+    signed_zero: false,
+};
+
+/// The special suites' default `f32` tolerance: 4 ULPs of the `float32` reference (SciPy's
+/// float32 result, which SciPy computes in `float` for some functions and in `double` for
+/// others, or the reference rounded to `float32`), subnormals absolutely.
+#[allow(dead_code)] // used by some of the suites that include `common`
+pub const F32: Tol = Tol {
+    ulps: 4,
+    rtol: 0.0,
+    atol: f32::MIN_POSITIVE as f64,
+    signed_zero: false,
+};
 
 /// The dtype of SciPy's character code.
 pub fn dtype_of(code: u8) -> DTypeId {
