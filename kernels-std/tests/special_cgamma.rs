@@ -14,7 +14,7 @@
 
 mod common;
 
-use common::special_fixtures::archive;
+use common::special_fixtures::{archive, compile_complex_kernels};
 use common::{devices, on_devices};
 use kernels_std::prelude::*;
 use kernels_std::{c128, c64, special};
@@ -322,38 +322,16 @@ fn views() {
 /// `KERNELS_CUDA_WHEELS`).
 #[test]
 fn complex_gamma_kernels_compile_with_nvrtc() {
-    use array_runtime::cuda::verify;
-    use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
     use kernels_std::special::kernels as k;
-    use DTypeId::{C128, C64};
-
-    if !verify::nvrtc_or_skip("complex gamma kernels").unwrap() {
-        return;
+    if let Some(modules) = compile_complex_kernels(
+        "complex gamma kernels",
+        &[
+            (&k::loggamma_c64::DEF, &k::loggamma_c128::DEF),
+            (&k::gamma_c64::DEF, &k::gamma_c128::DEF),
+            (&k::rgamma_c64::DEF, &k::rgamma_c128::DEF),
+            (&k::digamma_c64::DEF, &k::digamma_c128::DEF),
+        ],
+    ) {
+        eprintln!("{modules} modules compiled");
     }
-    let c64s: [&ElementwiseDef; 4] = [
-        &k::loggamma_c64::DEF,
-        &k::gamma_c64::DEF,
-        &k::rgamma_c64::DEF,
-        &k::digamma_c64::DEF,
-    ];
-    let c128s: [&ElementwiseDef; 4] = [
-        &k::loggamma_c128::DEF,
-        &k::gamma_c128::DEF,
-        &k::rgamma_c128::DEF,
-        &k::digamma_c128::DEF,
-    ];
-    let mut modules = 0;
-    for (defs, t) in [(c64s, C64), (c128s, C128)] {
-        for def in defs {
-            let inst = Instance {
-                def,
-                type_args: &[],
-                params: &[t],
-                results: &[t],
-            };
-            modules +=
-                verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
-        }
-    }
-    eprintln!("{modules} modules compiled");
 }

@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::special_fixtures::archive;
+use common::special_fixtures::{archive, compile_complex_kernels};
 use common::{devices, on_devices};
 use kernels_std::prelude::*;
 use kernels_std::{c128, c64, special};
@@ -295,44 +295,20 @@ fn views() {
 /// The complex kernels compiled by NVRTC (skipped without it; set `KERNELS_CUDA_WHEELS`).
 #[test]
 fn complex_kernels_compile_with_nvrtc() {
-    use array_runtime::cuda::verify;
-    use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
     use kernels_std::special::kernels as k;
-    use DTypeId::{C128, C64};
-
-    if !verify::nvrtc_or_skip("complex special kernels").unwrap() {
-        return;
+    if let Some(modules) = compile_complex_kernels(
+        "complex special kernels",
+        &[
+            (&k::wofz_c64::DEF, &k::wofz_c128::DEF),
+            (&k::erf_c64::DEF, &k::erf_c128::DEF),
+            (&k::erfc_c64::DEF, &k::erfc_c128::DEF),
+            (&k::erfcx_c64::DEF, &k::erfcx_c128::DEF),
+            (&k::erfi_c64::DEF, &k::erfi_c128::DEF),
+            (&k::dawsn_c64::DEF, &k::dawsn_c128::DEF),
+        ],
+    ) {
+        eprintln!("{modules} modules compiled");
     }
-    let c64s: [&ElementwiseDef; 6] = [
-        &k::wofz_c64::DEF,
-        &k::erf_c64::DEF,
-        &k::erfc_c64::DEF,
-        &k::erfcx_c64::DEF,
-        &k::erfi_c64::DEF,
-        &k::dawsn_c64::DEF,
-    ];
-    let c128s: [&ElementwiseDef; 6] = [
-        &k::wofz_c128::DEF,
-        &k::erf_c128::DEF,
-        &k::erfc_c128::DEF,
-        &k::erfcx_c128::DEF,
-        &k::erfi_c128::DEF,
-        &k::dawsn_c128::DEF,
-    ];
-    let mut modules = 0;
-    for (defs, t) in [(c64s, C64), (c128s, C128)] {
-        for def in defs {
-            let inst = Instance {
-                def,
-                type_args: &[],
-                params: &[t],
-                results: &[t],
-            };
-            modules +=
-                verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
-        }
-    }
-    eprintln!("{modules} modules compiled");
 }
 
 /// `loggamma` of real arguments against SciPy (mpmath's values where SciPy's `gammaln`-based

@@ -7,6 +7,8 @@ use std::sync::{Mutex, OnceLock};
 use kernels_std::io::{self, Npz};
 use kernels_std::prelude::*;
 
+use kernels_std::array_runtime::kernel::elementwise::ElementwiseDef;
+
 use super::Tol;
 
 /// The fixture archive at `path` (relative to `tests/fixtures/`), loaded once per test binary
@@ -44,6 +46,36 @@ pub const F32: Tol = Tol {
     atol: f32::MIN_POSITIVE as f64,
     signed_zero: false,
 };
+
+/// Compiles the `c64` and `c128` kernels of complex special functions with NVRTC, each
+/// `(c64 kernel, c128 kernel)` with its dtype as operand and result; returns the number of
+/// modules, or `None` when NVRTC is not installed (set `KERNELS_CUDA_WHEELS`). Panics with the
+/// kernel's name and NVRTC's log on a failure.
+#[allow(dead_code)] // used by some of the suites that include `common`
+pub fn compile_complex_kernels(
+    what: &str,
+    pairs: &[(&ElementwiseDef, &ElementwiseDef)],
+) -> Option<usize> {
+    use kernels_std::array_runtime::cuda::verify;
+    use kernels_std::array_runtime::kernel::elementwise::Instance;
+    if !verify::nvrtc_or_skip(what).unwrap() {
+        return None;
+    }
+    let mut modules = 0;
+    for &(c64, c128) in pairs {
+        for (def, t) in [(c64, DTypeId::C64), (c128, DTypeId::C128)] {
+            let inst = Instance {
+                def,
+                type_args: &[],
+                params: &[t],
+                results: &[t],
+            };
+            modules +=
+                verify::elementwise(&inst).unwrap_or_else(|e| panic!("{}: {e}", inst.name()));
+        }
+    }
+    Some(modules)
+}
 
 /// The dtype of SciPy's character code.
 pub fn dtype_of(code: u8) -> DTypeId {
