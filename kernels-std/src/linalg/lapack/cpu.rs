@@ -375,6 +375,15 @@ pub(crate) fn eigh<T: LinalgFloat>(
     }
     let side = if lower { Side::Lower } else { Side::Upper };
     let one = |a: &[T], w: &mut [T::Re], v: Option<&mut [T]>, info: &mut i32| {
+        // A NaN or an infinity in the triangle read gives NaN eigenvalues and eigenvectors, as
+        // NumPy's LAPACK mostly does (faer would iterate to its limit: minutes in a debug build).
+        if !finite_triangle(a, n, lower) {
+            w.fill(<T::Re as num_traits::Float>::nan());
+            if let Some(v) = v {
+                v.fill(<T as faer::traits::ComplexField>::nan_impl());
+            }
+            return;
+        }
         // A real matrix with tiny or huge elements is scaled first, as LAPACK's `?syevd` does
         // (faer does not: its divide and conquer underflows at elements of order 1e-150).
         let sigma = if T::COMPLEX {
@@ -434,6 +443,19 @@ pub(crate) fn eigh<T: LinalgFloat>(
         v => one(a, w, v, &mut info[0]),
     }
     info
+}
+
+/// Whether every element of the `n x n` matrix's triangle `lower` (row-major `a`) is finite,
+/// real and imaginary parts.
+fn finite_triangle<T: LinalgFloat>(a: &[T], n: usize, lower: bool) -> bool {
+    (0..n).all(|i| {
+        let row = &a[i * n..(i + 1) * n];
+        let part = if lower { &row[..=i] } else { &row[i..] };
+        part.iter().all(|&x| {
+            num_traits::Float::is_finite(LinalgFloat::re(x))
+                && num_traits::Float::is_finite(LinalgFloat::im(x))
+        })
+    })
 }
 
 /// The factor that brings the real symmetric `n x n` matrix (its triangle `lower`, row-major
