@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use crate::cpu::elementwise::{call_chunk, CHUNK};
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
+use crate::expr::composite::{cpu_steps, CpuStep};
 use crate::expr::node::{KernelNode, Node, Notation, MAX_DEPTH};
 use crate::kernel::elementwise::{Chunk, ElementwiseDef, ErasedOperand, OperandData};
 use crate::raw;
@@ -100,9 +101,11 @@ pub(crate) struct Step {
 #[derive(Debug)]
 pub(crate) struct Code {
     pub(crate) steps: Vec<Step>,
+    /// The loops the CPU runs: the steps, some pairs of them merged (`composite.rs`).
+    pub(crate) cpu: Vec<CpuStep>,
     /// The operands' dtypes.
     params: Vec<DTypeId>,
-    /// The buffers of one chunk (`Slots`).
+    /// The buffers of one chunk (`Slots`), for the CPU steps.
     slots: Slots,
     /// Elements of a chunk the steps run over at a time: [`PIECE_BYTES`] of the widest
     /// operand or result.
@@ -161,7 +164,7 @@ impl Slots {
     const NONE: usize = usize::MAX;
 
     /// Assigns the slots of `steps`; `out` is the output's dtype when the program reads it.
-    fn assign(steps: &[Step], out: Option<DTypeId>) -> Self {
+    fn assign(steps: &[CpuStep], out: Option<DTypeId>) -> Self {
         let mut elem: Vec<usize> = out.iter().map(|d| d.size()).collect();
         let mut last_use = vec![0; steps.len()];
         for (k, s) in steps.iter().enumerate() {
@@ -178,7 +181,7 @@ impl Slots {
             if k < last {
                 // Taken before this step's arguments are released: a step never writes the
                 // buffer it reads.
-                let size = s.kernel.result.size();
+                let size = s.result.size();
                 of_step[k] = match free.iter().position(|&f| elem[f] == size) {
                     Some(p) => free.swap_remove(p),
                     None => {
@@ -272,7 +275,8 @@ impl Program {
             });
         }
         let out = steps.last().map(|s| s.kernel.result);
-        let slots = Slots::assign(&steps, out.filter(|_| reads_out));
+        let cpu = cpu_steps(&steps);
+        let slots = Slots::assign(&cpu, out.filter(|_| reads_out));
         let params: Vec<DTypeId> = leaves.iter().map(leaf_dtype).collect();
         let widest = params
             .iter()
@@ -285,6 +289,7 @@ impl Program {
             leaves,
             code: Arc::new(Code {
                 steps,
+                cpu,
                 params,
                 slots,
                 piece,
@@ -486,9 +491,9 @@ impl Program {
             let n = out.len();
             bytes[..n].copy_from_slice(out);
         }
-        let last = code.steps.len() - 1;
-        for (k, step) in code.steps.iter().enumerate() {
-            let result = step.kernel.result;
+        let last = code.cpu.len() - 1;
+        for (k, step) in code.cpu.iter().enumerate() {
+            let result = step.result;
             // This step's buffer (none for the last step, which writes the output), and the
             // scratch before and after it, where its arguments are.
             let (before, dst, after) = match code.slots.of_step[k] {
@@ -510,7 +515,7 @@ impl Program {
                         (&b[at * d.size()..(at + len) * d.size()], d)
                     }
                     Ref::Step(j) => {
-                        let d = code.steps[j].kernel.result;
+                        let d = code.cpu[j].result;
                         let start = offs[code.slots.of_step[j]];
                         let n = len * d.size();
                         if start < split {
@@ -534,10 +539,8 @@ impl Program {
                 &many
             };
             match dst {
-                Some(dst) => call_chunk(step.kernel.cpu, len, args, (dst, result))?,
-                None if k == last => {
-                    call_chunk(step.kernel.cpu, len, args, (&mut *out, out_dtype))?
-                }
+                Some(dst) => call_chunk(step.cpu, len, args, (dst, result))?,
+                None if k == last => call_chunk(step.cpu, len, args, (&mut *out, out_dtype))?,
                 None => return Err(Error::invalid("fused expression: a step has no buffer")),
             }
         }
@@ -772,7 +775,7 @@ mod tests {
     /// No step writes a slot that holds a value read later: every value's slot is left alone
     /// from the step that writes it to the last step that reads it.
     fn check_slots(p: &Program) {
-        let (steps, slots) = (&p.code.steps, &p.code.slots);
+        let (steps, slots) = (&p.code.cpu, &p.code.slots);
         for (j, _) in steps.iter().enumerate() {
             let last_read = steps
                 .iter()
@@ -809,6 +812,13 @@ mod tests {
         let p = Program::build_uncached(&chain.node, None).unwrap();
         check_slots(&p);
         assert_eq!(p.steps().len(), 9);
+        assert_eq!(p.code.slots.elem.len(), 3);
+        // The same chain in integers (no composite loops): nine loops, three slots.
+        let i = Array::from_vec(&dev, &[4], vec![1i64, 2, 3, 4]).unwrap();
+        let chain = &i + 3 * (&i + &i * 2 + &i * 3 + &i - 4 * &i);
+        let p = Program::build_uncached(&chain.node, None).unwrap();
+        check_slots(&p);
+        assert_eq!(p.code.cpu.len(), 9);
         assert_eq!(p.code.slots.elem.len(), 3);
         // A value read by a late step keeps its slot; other dtypes take slots of their size.
         let t = &x * 2.0;
