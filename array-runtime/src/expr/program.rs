@@ -284,11 +284,7 @@ impl Program {
             .map(|d| d.size())
             .max()
             .unwrap_or(1);
-        // One loop has no buffers to keep in L1: it runs over the whole chunk.
-        let piece = match cpu.len() {
-            1 => CHUNK,
-            _ => (PIECE_BYTES / widest).clamp(1, CHUNK),
-        };
+        let piece = (PIECE_BYTES / widest).clamp(1, CHUNK);
         Ok(Program {
             leaves,
             code: Arc::new(Code {
@@ -407,10 +403,8 @@ impl Program {
     /// at about half). When no array operand is contiguous, the executor gathers every leaf
     /// into a buffer in one copy per chunk before the steps run, and longer chunks cost less
     /// (the 5-point heat step on strided views of a 2048^2 `f64` grid is slowest at 256).
-    /// A program of one loop on the CPU (`2*a + b`: one composite step) streams as a kernel
-    /// does, and takes the executor's chunks as a kernel does.
     pub(crate) fn chunk_len(&self, n: usize) -> usize {
-        if n <= STREAM_BYTES / 16 || self.code.cpu.len() == 1 {
+        if n <= STREAM_BYTES / 16 {
             // One chunk whatever the length (no dtype is wider than 16 bytes): the leaves
             // need no look.
             return CHUNK;
@@ -853,24 +847,18 @@ mod tests {
         let dev = Device::cpu();
         let a = Array::from_vec(&dev, &[32, 32], (0..1024).map(f64::from).collect()).unwrap();
         let b = Array::from_vec(&dev, &[32, 32], (0..1024).map(|i| i as f32).collect()).unwrap();
-        // Two loops on the CPU (two composite steps).
-        let p = Program::build_uncached(&((&a * 2.0 + &a) * &a + 1.0).node, None).unwrap();
-        assert_eq!(p.code.cpu.len(), 2);
+        let p = Program::build_uncached(&(&a * 2.0 + &a).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 8);
         // A short call is one chunk in any case.
         assert_eq!(p.chunk_len(100), CHUNK);
-        let p = Program::build_uncached(&((&b * 2.0f32 + &b) * &b + 1.0f32).node, None).unwrap();
-        assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
-        // One loop streams as a kernel does: the executor's chunks, one piece each.
         let p = Program::build_uncached(&(&b * 2.0f32 + &b).node, None).unwrap();
-        assert_eq!((p.code.cpu.len(), p.chunk_len(1024)), (1, CHUNK));
-        assert_eq!(p.code.piece, CHUNK);
+        assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
         // Only strided (or broadcast) leaves: the executor's chunks.
         let v = a.slice(s![.., ..;2]).unwrap();
-        let p = Program::build_uncached(&((&v * 2.0 + &v) * &v + 1.0).node, None).unwrap();
+        let p = Program::build_uncached(&(&v * 2.0 + &v).node, None).unwrap();
         assert_eq!(p.chunk_len(512), CHUNK);
         let row = a.slice(s![0..1, ..]).unwrap();
-        let p = Program::build_uncached(&((&row * 2.0 + &row) * &row + 1.0).node, None).unwrap();
+        let p = Program::build_uncached(&(&row * 2.0 + &row).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), CHUNK);
     }
 }
