@@ -110,6 +110,9 @@ pub(crate) struct Code {
     /// Elements of a chunk the steps run over at a time: [`PIECE_BYTES`] of the widest
     /// operand or result.
     piece: usize,
+    /// Whether the program is one CPU step that reads the operands in their order and not the
+    /// output: the chunk is handed to that step's function as it is, as to a kernel's.
+    direct: bool,
     /// The fused CUDA definition of this structure and whether it needs the half headers,
     /// once a CUDA evaluation asked for it (`fused.rs`).
     pub(crate) fused: OnceLock<(&'static ElementwiseDef, bool)>,
@@ -285,6 +288,18 @@ impl Program {
             .max()
             .unwrap_or(1);
         let piece = (PIECE_BYTES / widest).clamp(1, CHUNK);
+        let direct = match &cpu[..] {
+            [only] => {
+                !reads_out
+                    && only.args.len() == leaves.len()
+                    && only
+                        .args
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &a)| a == Ref::Leaf(i))
+            }
+            _ => false,
+        };
         Ok(Program {
             leaves,
             code: Arc::new(Code {
@@ -293,6 +308,7 @@ impl Program {
                 params,
                 slots,
                 piece,
+                direct,
                 fused: OnceLock::new(),
             }),
             root: Some(root.clone()),
@@ -403,8 +419,10 @@ impl Program {
     /// at about half). When no array operand is contiguous, the executor gathers every leaf
     /// into a buffer in one copy per chunk before the steps run, and longer chunks cost less
     /// (the 5-point heat step on strided views of a 2048^2 `f64` grid is slowest at 256).
+    /// A program that runs as one loop straight over the chunk (`direct`: `2*a + b`, one
+    /// composite step) streams as a kernel does and takes the executor's chunks.
     pub(crate) fn chunk_len(&self, n: usize) -> usize {
-        if n <= STREAM_BYTES / 16 {
+        if n <= STREAM_BYTES / 16 || self.code.direct {
             // One chunk whatever the length (no dtype is wider than 16 bytes): the leaves
             // need no look.
             return CHUNK;
@@ -430,6 +448,11 @@ impl Program {
     /// Runs every step over one chunk: leaves come from the chunk's inputs, each step writes
     /// its own buffer of scratch, the last one the chunk's output.
     pub(crate) fn run_chunk(&self, chunk: &mut Chunk<'_>) -> Result<()> {
+        if self.code.direct {
+            // The chunk's inputs are the operands, in order, of the dtypes the step takes.
+            (self.code.cpu[0].cpu)(chunk);
+            return Ok(());
+        }
         thread_local! {
             static SCRATCH: RefCell<(Vec<u128>, Vec<usize>)> =
                 const { RefCell::new((Vec::new(), Vec::new())) };
@@ -847,18 +870,37 @@ mod tests {
         let dev = Device::cpu();
         let a = Array::from_vec(&dev, &[32, 32], (0..1024).map(f64::from).collect()).unwrap();
         let b = Array::from_vec(&dev, &[32, 32], (0..1024).map(|i| i as f32).collect()).unwrap();
-        let p = Program::build_uncached(&(&a * 2.0 + &a).node, None).unwrap();
+        // Two loops on the CPU (two composite steps).
+        let p = Program::build_uncached(&((&a * 2.0 + &a) * &a + 1.0).node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (2, false));
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 8);
         // A short call is one chunk in any case.
         assert_eq!(p.chunk_len(100), CHUNK);
-        let p = Program::build_uncached(&(&b * 2.0f32 + &b).node, None).unwrap();
+        let p = Program::build_uncached(&((&b * 2.0f32 + &b) * &b + 1.0f32).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
+        // One loop over the operands in another order (`b` read twice): short chunks too.
+        let p = Program::build_uncached(&(&b * 2.0f32 + &b).node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, false));
+        assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
+        // One loop over the operands in order streams as a kernel does: the executor's chunks.
+        let c = b.copy().unwrap();
+        let saxpy = 2.0f32 * &b + &c;
+        let p = Program::build_uncached(&saxpy.node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, true));
+        assert_eq!(p.chunk_len(1024), CHUNK);
+        let want: Vec<f32> = (0..1024).map(|i| 2.0 * i as f32 + i as f32).collect();
+        assert_eq!(saxpy.eval().unwrap().to_vec().unwrap(), want);
+        // Reading the output is not direct.
+        let id = crate::expr::node::storage_id(&c.storage);
+        let is_c = |n: &Node| matches!(n, Node::Array(a) if a.storage_id() == id);
+        let p = Program::build_uncached(&(2.0f32 * &b + &c).node, Some(&is_c)).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, false));
         // Only strided (or broadcast) leaves: the executor's chunks.
         let v = a.slice(s![.., ..;2]).unwrap();
-        let p = Program::build_uncached(&(&v * 2.0 + &v).node, None).unwrap();
+        let p = Program::build_uncached(&((&v * 2.0 + &v) * &v + 1.0).node, None).unwrap();
         assert_eq!(p.chunk_len(512), CHUNK);
         let row = a.slice(s![0..1, ..]).unwrap();
-        let p = Program::build_uncached(&(&row * 2.0 + &row).node, None).unwrap();
+        let p = Program::build_uncached(&((&row * 2.0 + &row) * &row + 1.0).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), CHUNK);
     }
 }
