@@ -1,8 +1,8 @@
-//! The steps of a program as the CPU runs them: a float arithmetic step whose argument is the
-//! result of another one, read by it alone, runs with that step in one loop (`g(f(a, b), c)`
-//! or `g(c, f(a, b))`). Each step is otherwise a loop of its own over a piece of the chunk,
-//! writing a buffer the next step reads back: `2*a + b` is two loops where one
-//! `#[elementwise]` kernel is one, and the 5-point heat step seven where four do.
+//! The steps of a program as the CPU runs them: a float arithmetic step whose arguments are
+//! the results of other ones, read by it alone, runs with them in one loop (`g(f(a, b), c)`,
+//! `g(c, f(a, b))` or `g(f(a, b), h(c, d))`). Each step is otherwise a loop of its own over a
+//! piece of the chunk, writing a buffer the next step reads back: `2*a + b` would be two loops
+//! where one `#[elementwise]` kernel is one, and the 5-point heat step seven where three do.
 //!
 //! A composite loop calls the kernels' own native functions (`add::scalar`, ...) in the order
 //! and dtype of the steps it replaces, so its results are the same bits (Rust contracts no
@@ -57,9 +57,10 @@ fn op_of(step: &Step) -> Option<(Op, DTypeId)> {
     Some((op, d))
 }
 
-/// The CPU steps of `steps`: each arithmetic step of [`Op`] that reads the result of another
-/// one of the same dtype, which nothing else reads, becomes one composite step with it (at
-/// its own place: the inner step's arguments come earlier). A composite is not merged again.
+/// The CPU steps of `steps`: each arithmetic step of [`Op`] that reads the results of one or
+/// two others of the same dtype, which nothing else reads, becomes one composite step with
+/// them (at its own place: the inner steps' arguments come earlier). A composite is not
+/// merged again.
 pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
     let mut reads = vec![0usize; steps.len()];
     for s in steps {
@@ -72,29 +73,50 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
     // Steps merged into a later one, and steps that are composites.
     let mut inner = vec![false; steps.len()];
     let mut outer = vec![false; steps.len()];
-    let mut plan: Vec<Option<(usize, usize, fn(&mut Chunk<'_>))>> = vec![None; steps.len()];
+    let mut plan: Vec<Option<(Merge, fn(&mut Chunk<'_>))>> = vec![None; steps.len()];
     for (k, s) in steps.iter().enumerate() {
         let Some((g, d)) = op_of(s) else { continue };
-        for side in 0..2 {
-            let Ref::Step(j) = s.args[side] else { continue };
-            if reads[j] != 1 || outer[j] {
-                continue;
+        // The inner step on each side, if it can merge.
+        let side = |p: usize| match s.args[p] {
+            Ref::Step(j) if reads[j] == 1 && !outer[j] => match op_of(&steps[j]) {
+                Some((f, e)) if e == d => Some((j, f)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let f64s = d == DTypeId::F64;
+        let (merge, cpu) = match (side(0), side(1)) {
+            (Some((i, f)), Some((j, h))) => {
+                inner[j] = true;
+                let cpu = if f64s {
+                    quad::<f64>(f, g, h)
+                } else {
+                    quad::<f32>(f, g, h)
+                };
+                (Merge::Both(i, j), cpu)
             }
-            let Some((f, e)) = op_of(&steps[j]) else {
-                continue;
-            };
-            if e != d {
-                continue;
+            (Some((i, f)), None) => {
+                let cpu = if f64s {
+                    pair::<f64>(f, g, true)
+                } else {
+                    pair::<f32>(f, g, true)
+                };
+                (Merge::One(i, 0), cpu)
             }
-            let cpu = match d {
-                DTypeId::F32 => composite::<f32>(f, g, side == 0),
-                _ => composite::<f64>(f, g, side == 0),
-            };
-            inner[j] = true;
-            outer[k] = true;
-            plan[k] = Some((j, side, cpu));
-            break;
-        }
+            (None, Some((j, f))) => {
+                let cpu = if f64s {
+                    pair::<f64>(f, g, false)
+                } else {
+                    pair::<f32>(f, g, false)
+                };
+                (Merge::One(j, 1), cpu)
+            }
+            (None, None) => continue,
+        };
+        let (Merge::One(i, _) | Merge::Both(i, _)) = merge;
+        inner[i] = true;
+        outer[k] = true;
+        plan[k] = Some((merge, cpu));
     }
     // New indices of the steps that stay.
     let mut index = vec![usize::MAX; steps.len()];
@@ -116,12 +138,23 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
         }
         let step = match plan[k] {
             // The inner step's two arguments, then the outer step's other one.
-            Some((j, side, cpu)) => CpuStep {
+            Some((Merge::One(j, side), cpu)) => CpuStep {
                 cpu,
                 args: vec![
                     renumber(steps[j].args[0]),
                     renumber(steps[j].args[1]),
                     renumber(s.args[1 - side]),
+                ],
+                result: s.kernel.result,
+            },
+            // The left inner step's arguments, then the right one's.
+            Some((Merge::Both(i, j), cpu)) => CpuStep {
+                cpu,
+                args: vec![
+                    renumber(steps[i].args[0]),
+                    renumber(steps[i].args[1]),
+                    renumber(steps[j].args[0]),
+                    renumber(steps[j].args[1]),
                 ],
                 result: s.kernel.result,
             },
@@ -134,6 +167,15 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
         out.push(step);
     }
     out
+}
+
+/// The steps a composite step merges into itself.
+#[derive(Clone, Copy, Debug)]
+enum Merge {
+    /// Step `.0`, its argument on side `.1` (0 left, 1 right).
+    One(usize, usize),
+    /// Steps `.0` (left) and `.1` (right).
+    Both(usize, usize),
 }
 
 /// One operation on two elements: the kernel's native function.
@@ -197,12 +239,63 @@ impl<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool> ChunkLoop for Pair<
     }
 }
 
+/// `out = G(F(a, b), H(c, d))`, inputs `a, b, c, d` in that order.
+struct Quad<T, F, G, H>(PhantomData<fn() -> (T, F, G, H)>);
+
+impl<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>> ChunkLoop for Quad<T, F, G, H> {
+    #[inline(always)]
+    fn run(chunk: &mut Chunk<'_>) {
+        let a = chunk.input::<T>(0);
+        let b = chunk.input::<T>(1);
+        let c = chunk.input::<T>(2);
+        let d = chunk.input::<T>(3);
+        let out = chunk.output::<T>(0);
+        let n = chunk.len();
+        let (a, b, c, d, out) = (&a[..n], &b[..n], &c[..n], &d[..n], &mut out[..n]);
+        for i in 0..n {
+            out[i] = G::apply(F::apply(a[i], b[i]), H::apply(c[i], d[i]));
+        }
+    }
+}
+
+fn quad_chunk<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>>(chunk: &mut Chunk<'_>) {
+    run_chunk_loop::<Quad<T, F, G, H>>(chunk)
+}
+
+/// The composite chunk function of `g(f(a, b), h(c, d))`.
+fn quad<T: Float>(f: Op, g: Op, h: Op) -> fn(&mut Chunk<'_>) {
+    match f {
+        Op::Add => quad_g::<T, AddOp>(g, h),
+        Op::Sub => quad_g::<T, SubOp>(g, h),
+        Op::Mul => quad_g::<T, MulOp>(g, h),
+        Op::Div => quad_g::<T, DivOp>(g, h),
+    }
+}
+
+fn quad_g<T: Float, F: Binary<T>>(g: Op, h: Op) -> fn(&mut Chunk<'_>) {
+    match g {
+        Op::Add => quad_h::<T, F, AddOp>(h),
+        Op::Sub => quad_h::<T, F, SubOp>(h),
+        Op::Mul => quad_h::<T, F, MulOp>(h),
+        Op::Div => quad_h::<T, F, DivOp>(h),
+    }
+}
+
+fn quad_h<T: Float, F: Binary<T>, G: Binary<T>>(h: Op) -> fn(&mut Chunk<'_>) {
+    match h {
+        Op::Add => quad_chunk::<T, F, G, AddOp>,
+        Op::Sub => quad_chunk::<T, F, G, SubOp>,
+        Op::Mul => quad_chunk::<T, F, G, MulOp>,
+        Op::Div => quad_chunk::<T, F, G, DivOp>,
+    }
+}
+
 fn pair_chunk<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool>(chunk: &mut Chunk<'_>) {
     run_chunk_loop::<Pair<T, F, G, LEFT>>(chunk)
 }
 
 /// The composite chunk function of `g(f(a, b), c)` (`left`) or `g(c, f(a, b))`.
-fn composite<T: Float>(f: Op, g: Op, left: bool) -> fn(&mut Chunk<'_>) {
+fn pair<T: Float>(f: Op, g: Op, left: bool) -> fn(&mut Chunk<'_>) {
     match f {
         Op::Add => outer::<T, AddOp>(g, left),
         Op::Sub => outer::<T, SubOp>(g, left),
@@ -262,7 +355,7 @@ mod tests {
             .collect()
     }
 
-    /// Every pair of operations on either side gives the bits of the two kernels run one
+    /// Every pair of operations on either side, and every triple `g(f(..), h(..))`, gives the bits of the two kernels run one
     /// after the other, on specials, with strided and broadcast leaves, and runs as one loop.
     fn pairs_match_the_kernels<T: Float>(vals: &[T]) {
         let dev = Device::cpu();
@@ -295,12 +388,22 @@ mod tests {
                         assert_eq!(bits(&e.eval().unwrap()), bits(&want), "{f} then {gop}");
                     }
                 }
+                // Both arguments merged: `(a f row) g (b h bt)`.
+                for h in OPS {
+                    let e = lazy::<T>(gop, lazy::<T>(f, &a, &row), lazy::<T>(h, &b, bt.clone()));
+                    let t = eager(f, &a, &row.broadcast_to(&[n, n]).unwrap().copy().unwrap());
+                    let u = eager(h, &b, &bt.copy().unwrap());
+                    let want = eager(gop, &t, &u);
+                    let p = Program::build_uncached(&e.node, None).unwrap();
+                    assert_eq!(p.code.cpu.len(), 1, "{f} {gop} {h}");
+                    assert_eq!(bits(&e.eval().unwrap()), bits(&want), "{f} {gop} {h}");
+                }
             }
         }
     }
 
     #[test]
-    fn pairs_give_the_bits_of_their_steps() {
+    fn composites_give_the_bits_of_their_steps() {
         let f64s = [
             1.5,
             -0.0,
@@ -324,7 +427,7 @@ mod tests {
         let dev = Device::cpu();
         let x = Array::from_vec(&dev, &[5], vec![1.0f64, -2.0, 0.5, 3.0, 1e-3]).unwrap();
         let y = Array::from_vec(&dev, &[5], vec![4.0f32, 2.0, -1.0, 0.25, 8.0]).unwrap();
-        // The heat step's shape: seven steps, four loops.
+        // The heat step's shape: seven steps, three loops.
         let xs = x.to_vec().unwrap();
         let nb: Vec<Array<f64>> = (1..5)
             .map(|k| {
@@ -334,7 +437,7 @@ mod tests {
             .collect();
         let heat = &x + 0.1 * (&nb[0] + &nb[1] + &nb[2] + &nb[3] - 4.0 * &x);
         let p = Program::build_uncached(&heat.node, None).unwrap();
-        assert_eq!((p.steps().len(), p.code.cpu.len()), (7, 4));
+        assert_eq!((p.steps().len(), p.code.cpu.len()), (7, 3));
         let nbs: Vec<Vec<f64>> = nb.iter().map(|a| a.to_vec().unwrap()).collect();
         let want: Vec<f64> = (0..5)
             .map(|i| {

@@ -829,14 +829,16 @@ mod tests {
         let dev = Device::cpu();
         let x = Array::from_vec(&dev, &[4], vec![1.0f64, 2.0, 3.0, 4.0]).unwrap();
         let y = Array::from_vec(&dev, &[4], vec![1.0f32, 2.0, 3.0, 4.0]).unwrap();
-        // Nine steps: at most three values are live at once (`x + x*2` and `x*3` while
-        // their sum is written), and the last step writes the output.
         let chain = &x + 0.1 * (&x + &x * 2.0 + &x * 3.0 + &x - 4.0 * &x);
         let p = Program::build_uncached(&chain.node, None).unwrap();
         check_slots(&p);
         assert_eq!(p.steps().len(), 9);
-        assert_eq!(p.code.slots.elem.len(), 3);
-        // The same chain in integers (no composite loops): nine loops, three slots.
+        // Four loops on the CPU (`composite.rs`), each reading the one before: two slots.
+        assert_eq!(p.code.cpu.len(), 4);
+        assert_eq!(p.code.slots.elem.len(), 2);
+        // The same chain in integers (no composite loops): nine loops; at most three values
+        // are live at once (`i + i*2` and `i*3` while their sum is written), and the last step
+        // writes the output.
         let i = Array::from_vec(&dev, &[4], vec![1i64, 2, 3, 4]).unwrap();
         let chain = &i + 3 * (&i + &i * 2 + &i * 3 + &i - 4 * &i);
         let p = Program::build_uncached(&chain.node, None).unwrap();
