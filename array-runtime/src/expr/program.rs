@@ -1,7 +1,7 @@
 //! An expression tree flattened into a program: its leaves (the fused kernel's operands) and
 //! its steps (one kernel call each, in an order where every argument comes first), and the
 //! CPU side of the fused kernel, which runs the steps chunk by chunk through buffers that stay
-//! in cache (numexpr's approach).
+//! in cache (numexpr's approach), a few float steps merged into one loop (`composite.rs`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -411,7 +411,7 @@ impl Program {
 
     /// Elements per chunk when the CPU executor runs the program over `n` elements.
     ///
-    /// Each step is its own loop over the chunk, so a leaf read from memory is streamed by
+    /// Each CPU step is its own loop over the chunk, so a leaf read from memory is streamed by
     /// the step that reads it while the other leaves' streams wait for their steps. With
     /// chunks of about [`STREAM_BYTES`] of the widest operand, the steps alternate quickly
     /// enough that the hardware keeps every stream going (measured on `2*a + b`, 10^7 `f32`:
