@@ -21,7 +21,7 @@ use crate::ops::kernels as k;
 /// One loop of a program on the CPU: a kernel's chunk function, or a composite of two.
 #[derive(Debug)]
 pub(crate) struct CpuStep {
-    pub(crate) cpu: fn(&mut Chunk<'_>),
+    pub(crate) cpu: ChunkFn,
     pub(crate) args: Vec<Ref>,
     pub(crate) result: DTypeId,
 }
@@ -73,7 +73,7 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
     // Steps merged into a later one, and steps that are composites.
     let mut inner = vec![false; steps.len()];
     let mut outer = vec![false; steps.len()];
-    let mut plan: Vec<Option<(Merge, fn(&mut Chunk<'_>))>> = vec![None; steps.len()];
+    let mut plan: Vec<Option<(Merge, ChunkFn)>> = vec![None; steps.len()];
     for (k, s) in steps.iter().enumerate() {
         let Some((g, d)) = op_of(s) else { continue };
         // The inner step on each side, if it can merge.
@@ -169,6 +169,12 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
     out
 }
 
+/// A chunk function: a kernel's loop or a composite one.
+type ChunkFn = fn(&mut Chunk<'_>);
+
+/// The type parameters of a loop type (never built: its loop is a function of the type).
+type Tag<X> = PhantomData<fn() -> X>;
+
 /// The steps a composite step merges into itself.
 #[derive(Clone, Copy, Debug)]
 enum Merge {
@@ -217,7 +223,7 @@ impl<T: Float> Binary<T> for DivOp {
 }
 
 /// `out = G(F(a, b), c)` (`LEFT`) or `out = G(c, F(a, b))`, inputs `a, b, c` in that order.
-struct Pair<T, F, G, const LEFT: bool>(PhantomData<fn() -> (T, F, G)>);
+struct Pair<T, F, G, const LEFT: bool>(Tag<(T, F, G)>);
 
 impl<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool> ChunkLoop for Pair<T, F, G, LEFT> {
     #[inline(always)]
@@ -240,7 +246,7 @@ impl<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool> ChunkLoop for Pair<
 }
 
 /// `out = G(F(a, b), H(c, d))`, inputs `a, b, c, d` in that order.
-struct Quad<T, F, G, H>(PhantomData<fn() -> (T, F, G, H)>);
+struct Quad<T, F, G, H>(Tag<(T, F, G, H)>);
 
 impl<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>> ChunkLoop for Quad<T, F, G, H> {
     #[inline(always)]
@@ -263,7 +269,7 @@ fn quad_chunk<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>>(chunk: &mut Ch
 }
 
 /// The composite chunk function of `g(f(a, b), h(c, d))`.
-fn quad<T: Float>(f: Op, g: Op, h: Op) -> fn(&mut Chunk<'_>) {
+fn quad<T: Float>(f: Op, g: Op, h: Op) -> ChunkFn {
     match f {
         Op::Add => quad_g::<T, AddOp>(g, h),
         Op::Sub => quad_g::<T, SubOp>(g, h),
@@ -272,7 +278,7 @@ fn quad<T: Float>(f: Op, g: Op, h: Op) -> fn(&mut Chunk<'_>) {
     }
 }
 
-fn quad_g<T: Float, F: Binary<T>>(g: Op, h: Op) -> fn(&mut Chunk<'_>) {
+fn quad_g<T: Float, F: Binary<T>>(g: Op, h: Op) -> ChunkFn {
     match g {
         Op::Add => quad_h::<T, F, AddOp>(h),
         Op::Sub => quad_h::<T, F, SubOp>(h),
@@ -281,7 +287,7 @@ fn quad_g<T: Float, F: Binary<T>>(g: Op, h: Op) -> fn(&mut Chunk<'_>) {
     }
 }
 
-fn quad_h<T: Float, F: Binary<T>, G: Binary<T>>(h: Op) -> fn(&mut Chunk<'_>) {
+fn quad_h<T: Float, F: Binary<T>, G: Binary<T>>(h: Op) -> ChunkFn {
     match h {
         Op::Add => quad_chunk::<T, F, G, AddOp>,
         Op::Sub => quad_chunk::<T, F, G, SubOp>,
@@ -295,7 +301,7 @@ fn pair_chunk<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool>(chunk: &mu
 }
 
 /// The composite chunk function of `g(f(a, b), c)` (`left`) or `g(c, f(a, b))`.
-fn pair<T: Float>(f: Op, g: Op, left: bool) -> fn(&mut Chunk<'_>) {
+fn pair<T: Float>(f: Op, g: Op, left: bool) -> ChunkFn {
     match f {
         Op::Add => outer::<T, AddOp>(g, left),
         Op::Sub => outer::<T, SubOp>(g, left),
@@ -304,7 +310,7 @@ fn pair<T: Float>(f: Op, g: Op, left: bool) -> fn(&mut Chunk<'_>) {
     }
 }
 
-fn outer<T: Float, F: Binary<T>>(g: Op, left: bool) -> fn(&mut Chunk<'_>) {
+fn outer<T: Float, F: Binary<T>>(g: Op, left: bool) -> ChunkFn {
     match (g, left) {
         (Op::Add, true) => pair_chunk::<T, F, AddOp, true>,
         (Op::Add, false) => pair_chunk::<T, F, AddOp, false>,
