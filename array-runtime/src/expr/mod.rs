@@ -27,6 +27,7 @@
 mod as_array;
 mod assign;
 mod cache;
+mod composite;
 pub(crate) mod fused;
 mod node;
 mod operators;

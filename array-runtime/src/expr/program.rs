@@ -1,7 +1,7 @@
 //! An expression tree flattened into a program: its leaves (the fused kernel's operands) and
 //! its steps (one kernel call each, in an order where every argument comes first), and the
 //! CPU side of the fused kernel, which runs the steps chunk by chunk through buffers that stay
-//! in cache (numexpr's approach).
+//! in cache (numexpr's approach), a few float steps merged into one loop (`composite.rs`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use crate::cpu::elementwise::{call_chunk, CHUNK};
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
+use crate::expr::composite::{cpu_steps, CpuStep};
 use crate::expr::node::{KernelNode, Node, Notation, MAX_DEPTH};
 use crate::kernel::elementwise::{Chunk, ElementwiseDef, ErasedOperand, OperandData};
 use crate::raw;
@@ -100,13 +101,18 @@ pub(crate) struct Step {
 #[derive(Debug)]
 pub(crate) struct Code {
     pub(crate) steps: Vec<Step>,
+    /// The loops the CPU runs: the steps, some pairs of them merged (`composite.rs`).
+    pub(crate) cpu: Vec<CpuStep>,
     /// The operands' dtypes.
     params: Vec<DTypeId>,
-    /// The buffers of one chunk (`Slots`).
+    /// The buffers of one chunk (`Slots`), for the CPU steps.
     slots: Slots,
     /// Elements of a chunk the steps run over at a time: [`PIECE_BYTES`] of the widest
     /// operand or result.
     piece: usize,
+    /// Whether the program is one CPU step that reads the operands in their order and not the
+    /// output: the chunk is handed to that step's function as it is, as to a kernel's.
+    direct: bool,
     /// The fused CUDA definition of this structure and whether it needs the half headers,
     /// once a CUDA evaluation asked for it (`fused.rs`).
     pub(crate) fused: OnceLock<(&'static ElementwiseDef, bool)>,
@@ -161,7 +167,7 @@ impl Slots {
     const NONE: usize = usize::MAX;
 
     /// Assigns the slots of `steps`; `out` is the output's dtype when the program reads it.
-    fn assign(steps: &[Step], out: Option<DTypeId>) -> Self {
+    fn assign(steps: &[CpuStep], out: Option<DTypeId>) -> Self {
         let mut elem: Vec<usize> = out.iter().map(|d| d.size()).collect();
         let mut last_use = vec![0; steps.len()];
         for (k, s) in steps.iter().enumerate() {
@@ -178,7 +184,7 @@ impl Slots {
             if k < last {
                 // Taken before this step's arguments are released: a step never writes the
                 // buffer it reads.
-                let size = s.kernel.result.size();
+                let size = s.result.size();
                 of_step[k] = match free.iter().position(|&f| elem[f] == size) {
                     Some(p) => free.swap_remove(p),
                     None => {
@@ -272,7 +278,8 @@ impl Program {
             });
         }
         let out = steps.last().map(|s| s.kernel.result);
-        let slots = Slots::assign(&steps, out.filter(|_| reads_out));
+        let cpu = cpu_steps(&steps);
+        let slots = Slots::assign(&cpu, out.filter(|_| reads_out));
         let params: Vec<DTypeId> = leaves.iter().map(leaf_dtype).collect();
         let widest = params
             .iter()
@@ -281,13 +288,27 @@ impl Program {
             .max()
             .unwrap_or(1);
         let piece = (PIECE_BYTES / widest).clamp(1, CHUNK);
+        let direct = match &cpu[..] {
+            [only] => {
+                !reads_out
+                    && only.args.len() == leaves.len()
+                    && only
+                        .args
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &a)| a == Ref::Leaf(i))
+            }
+            _ => false,
+        };
         Ok(Program {
             leaves,
             code: Arc::new(Code {
                 steps,
+                cpu,
                 params,
                 slots,
                 piece,
+                direct,
                 fused: OnceLock::new(),
             }),
             root: Some(root.clone()),
@@ -390,7 +411,7 @@ impl Program {
 
     /// Elements per chunk when the CPU executor runs the program over `n` elements.
     ///
-    /// Each step is its own loop over the chunk, so a leaf read from memory is streamed by
+    /// Each CPU step is its own loop over the chunk, so a leaf read from memory is streamed by
     /// the step that reads it while the other leaves' streams wait for their steps. With
     /// chunks of about [`STREAM_BYTES`] of the widest operand, the steps alternate quickly
     /// enough that the hardware keeps every stream going (measured on `2*a + b`, 10^7 `f32`:
@@ -398,8 +419,10 @@ impl Program {
     /// at about half). When no array operand is contiguous, the executor gathers every leaf
     /// into a buffer in one copy per chunk before the steps run, and longer chunks cost less
     /// (the 5-point heat step on strided views of a 2048^2 `f64` grid is slowest at 256).
+    /// A program that runs as one loop straight over the chunk (`direct`: `2*a + b`, one
+    /// composite step) streams as a kernel does and takes the executor's chunks.
     pub(crate) fn chunk_len(&self, n: usize) -> usize {
-        if n <= STREAM_BYTES / 16 {
+        if n <= STREAM_BYTES / 16 || self.code.direct {
             // One chunk whatever the length (no dtype is wider than 16 bytes): the leaves
             // need no look.
             return CHUNK;
@@ -425,6 +448,11 @@ impl Program {
     /// Runs every step over one chunk: leaves come from the chunk's inputs, each step writes
     /// its own buffer of scratch, the last one the chunk's output.
     pub(crate) fn run_chunk(&self, chunk: &mut Chunk<'_>) -> Result<()> {
+        if self.code.direct {
+            // The chunk's inputs are the operands, in order, of the dtypes the step takes.
+            (self.code.cpu[0].cpu)(chunk);
+            return Ok(());
+        }
         thread_local! {
             static SCRATCH: RefCell<(Vec<u128>, Vec<usize>)> =
                 const { RefCell::new((Vec::new(), Vec::new())) };
@@ -486,9 +514,9 @@ impl Program {
             let n = out.len();
             bytes[..n].copy_from_slice(out);
         }
-        let last = code.steps.len() - 1;
-        for (k, step) in code.steps.iter().enumerate() {
-            let result = step.kernel.result;
+        let last = code.cpu.len() - 1;
+        for (k, step) in code.cpu.iter().enumerate() {
+            let result = step.result;
             // This step's buffer (none for the last step, which writes the output), and the
             // scratch before and after it, where its arguments are.
             let (before, dst, after) = match code.slots.of_step[k] {
@@ -510,7 +538,7 @@ impl Program {
                         (&b[at * d.size()..(at + len) * d.size()], d)
                     }
                     Ref::Step(j) => {
-                        let d = code.steps[j].kernel.result;
+                        let d = code.cpu[j].result;
                         let start = offs[code.slots.of_step[j]];
                         let n = len * d.size();
                         if start < split {
@@ -534,10 +562,8 @@ impl Program {
                 &many
             };
             match dst {
-                Some(dst) => call_chunk(step.kernel.cpu, len, args, (dst, result))?,
-                None if k == last => {
-                    call_chunk(step.kernel.cpu, len, args, (&mut *out, out_dtype))?
-                }
+                Some(dst) => call_chunk(step.cpu, len, args, (dst, result))?,
+                None if k == last => call_chunk(step.cpu, len, args, (&mut *out, out_dtype))?,
                 None => return Err(Error::invalid("fused expression: a step has no buffer")),
             }
         }
@@ -772,7 +798,7 @@ mod tests {
     /// No step writes a slot that holds a value read later: every value's slot is left alone
     /// from the step that writes it to the last step that reads it.
     fn check_slots(p: &Program) {
-        let (steps, slots) = (&p.code.steps, &p.code.slots);
+        let (steps, slots) = (&p.code.cpu, &p.code.slots);
         for (j, _) in steps.iter().enumerate() {
             let last_read = steps
                 .iter()
@@ -803,12 +829,21 @@ mod tests {
         let dev = Device::cpu();
         let x = Array::from_vec(&dev, &[4], vec![1.0f64, 2.0, 3.0, 4.0]).unwrap();
         let y = Array::from_vec(&dev, &[4], vec![1.0f32, 2.0, 3.0, 4.0]).unwrap();
-        // Nine steps: at most three values are live at once (`x + x*2` and `x*3` while
-        // their sum is written), and the last step writes the output.
         let chain = &x + 0.1 * (&x + &x * 2.0 + &x * 3.0 + &x - 4.0 * &x);
         let p = Program::build_uncached(&chain.node, None).unwrap();
         check_slots(&p);
         assert_eq!(p.steps().len(), 9);
+        // Four loops on the CPU (`composite.rs`), each reading the one before: two slots.
+        assert_eq!(p.code.cpu.len(), 4);
+        assert_eq!(p.code.slots.elem.len(), 2);
+        // The same chain in integers (no composite loops): nine loops; at most three values
+        // are live at once (`i + i*2` and `i*3` while their sum is written), and the last step
+        // writes the output.
+        let i = Array::from_vec(&dev, &[4], vec![1i64, 2, 3, 4]).unwrap();
+        let chain = &i + 3 * (&i + &i * 2 + &i * 3 + &i - 4 * &i);
+        let p = Program::build_uncached(&chain.node, None).unwrap();
+        check_slots(&p);
+        assert_eq!(p.code.cpu.len(), 9);
         assert_eq!(p.code.slots.elem.len(), 3);
         // A value read by a late step keeps its slot; other dtypes take slots of their size.
         let t = &x * 2.0;
@@ -837,18 +872,37 @@ mod tests {
         let dev = Device::cpu();
         let a = Array::from_vec(&dev, &[32, 32], (0..1024).map(f64::from).collect()).unwrap();
         let b = Array::from_vec(&dev, &[32, 32], (0..1024).map(|i| i as f32).collect()).unwrap();
-        let p = Program::build_uncached(&(&a * 2.0 + &a).node, None).unwrap();
+        // Two loops on the CPU (two composite steps).
+        let p = Program::build_uncached(&((&a * 2.0 + &a) * &a + 1.0).node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (2, false));
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 8);
         // A short call is one chunk in any case.
         assert_eq!(p.chunk_len(100), CHUNK);
-        let p = Program::build_uncached(&(&b * 2.0f32 + &b).node, None).unwrap();
+        let p = Program::build_uncached(&((&b * 2.0f32 + &b) * &b + 1.0f32).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
+        // One loop over the operands in another order (`b` read twice): short chunks too.
+        let p = Program::build_uncached(&(&b * 2.0f32 + &b).node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, false));
+        assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
+        // One loop over the operands in order streams as a kernel does: the executor's chunks.
+        let c = b.copy().unwrap();
+        let saxpy = 2.0f32 * &b + &c;
+        let p = Program::build_uncached(&saxpy.node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, true));
+        assert_eq!(p.chunk_len(1024), CHUNK);
+        let want: Vec<f32> = (0..1024).map(|i| 2.0 * i as f32 + i as f32).collect();
+        assert_eq!(saxpy.eval().unwrap().to_vec().unwrap(), want);
+        // Reading the output is not direct.
+        let id = crate::expr::node::storage_id(&c.storage);
+        let is_c = |n: &Node| matches!(n, Node::Array(a) if a.storage_id() == id);
+        let p = Program::build_uncached(&(2.0f32 * &b + &c).node, Some(&is_c)).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, false));
         // Only strided (or broadcast) leaves: the executor's chunks.
         let v = a.slice(s![.., ..;2]).unwrap();
-        let p = Program::build_uncached(&(&v * 2.0 + &v).node, None).unwrap();
+        let p = Program::build_uncached(&((&v * 2.0 + &v) * &v + 1.0).node, None).unwrap();
         assert_eq!(p.chunk_len(512), CHUNK);
         let row = a.slice(s![0..1, ..]).unwrap();
-        let p = Program::build_uncached(&(&row * 2.0 + &row).node, None).unwrap();
+        let p = Program::build_uncached(&((&row * 2.0 + &row) * &row + 1.0).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), CHUNK);
     }
 }
