@@ -57,21 +57,25 @@ pub mod csgraph;
 mod csr;
 mod dia;
 mod dtypes;
+mod elementwise;
+mod extrema;
 pub(crate) mod kernels;
 pub mod linalg;
 mod npz;
 mod ops;
 mod random;
+mod setdiag;
 mod spgemm;
 
 pub use construct::{
-    block_array, bmat, find, hstack, kron, kronsum, tril, triu, vstack, AsCoo, Blocks,
+    block_array, block_diag, bmat, find, hstack, kron, kronsum, tril, triu, vstack, AsCoo, Blocks,
 };
 pub use coo::CooArray;
 pub use csc::CscArray;
 pub use csr::CsrArray;
 pub use dia::{diags_dia, DiaArray};
 pub use dtypes::{SparseDType, SparseIndex};
+pub use extrema::{SparseExtrema, SparseMean};
 pub use npz::{load_npz, save_npz, SparseArray};
 pub use ops::DotOperand;
 pub use random::{random_array, RandomSparseDType};
