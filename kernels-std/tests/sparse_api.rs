@@ -62,19 +62,32 @@ fn check<T: SparseDType + NpyDType + Approx>(npz: &Npz, c: &str, got: &Any<T>, t
     let expected = load::<T>(npz, c);
     let flags = || get::<bool>(npz, &format!("{c}_flags")).to_vec().unwrap();
     let exact_i32 = |got: &Array<i32>, k: &str| {
-        assert_close(got, &get::<i32>(npz, &format!("{c}_{k}")), Tol::exact(), &format!("{c} {k}"))
+        assert_close(
+            got,
+            &get::<i32>(npz, &format!("{c}_{k}")),
+            Tol::exact(),
+            &format!("{c} {k}"),
+        )
     };
     let data = match (got, &expected) {
         (Any::Csr(g), Any::Csr(_)) => {
             exact_i32(g.indices(), "indices");
             exact_i32(g.indptr(), "indptr");
-            assert_eq!(flags(), vec![g.has_sorted_indices(), g.has_canonical_format()], "{c} flags");
+            assert_eq!(
+                flags(),
+                vec![g.has_sorted_indices(), g.has_canonical_format()],
+                "{c} flags"
+            );
             g.data().clone()
         }
         (Any::Csc(g), Any::Csc(_)) => {
             exact_i32(g.indices(), "indices");
             exact_i32(g.indptr(), "indptr");
-            assert_eq!(flags(), vec![g.has_sorted_indices(), g.has_canonical_format()], "{c} flags");
+            assert_eq!(
+                flags(),
+                vec![g.has_sorted_indices(), g.has_canonical_format()],
+                "{c} flags"
+            );
             g.data().clone()
         }
         (Any::Coo(g), Any::Coo(_)) => {
@@ -89,7 +102,12 @@ fn check<T: SparseDType + NpyDType + Approx>(npz: &Npz, c: &str, got: &Any<T>, t
         }
         _ => panic!("{c}: another format than SciPy's"),
     };
-    assert_close(&data, &get::<T>(npz, &format!("{c}_data")), tol, &format!("{c} data"));
+    assert_close(
+        &data,
+        &get::<T>(npz, &format!("{c}_data")),
+        tol,
+        &format!("{c} data"),
+    );
 }
 
 /// The names `<prefix>_..._<dtype>` of the cases (by their `_fmt` key).
@@ -128,11 +146,25 @@ where
             Any::Csr(a) => (a.max(axis), a.min(axis), a.mean(axis)),
             Any::Csc(a) => (a.max(axis), a.min(axis), a.mean(axis)),
             Any::Coo(a) => (a.max(axis), a.min(axis), a.mean(axis)),
-            Any::Dia(a) => (a.tocsr().unwrap().max(axis), a.tocsr().unwrap().min(axis), a.mean(axis)),
+            Any::Dia(a) => (
+                a.tocsr().unwrap().max(axis),
+                a.tocsr().unwrap().min(axis),
+                a.mean(axis),
+            ),
         };
         let e = |op: &str| format!("{c}_{op}_{key}");
-        assert_close(&max.unwrap(), &get::<T>(npz, &e("max")), Tol::exact(), &e("max"));
-        assert_close(&min.unwrap(), &get::<T>(npz, &e("min")), Tol::exact(), &e("min"));
+        assert_close(
+            &max.unwrap(),
+            &get::<T>(npz, &e("max")),
+            Tol::exact(),
+            &e("max"),
+        );
+        assert_close(
+            &min.unwrap(),
+            &get::<T>(npz, &e("min")),
+            Tol::exact(),
+            &e("min"),
+        );
         assert_close(&mean.unwrap(), &get(npz, &e("mean")), mean_tol, &e("mean"));
     }
 }
@@ -148,7 +180,10 @@ fn power_case<T: SparseDType + NpyDType + Approx + Power<Out = T>>(npz: &Npz, c:
     check(npz, &format!("{c}_out"), &got, tol);
 }
 
-fn conj_case<T: SparseDType + NpyDType + Approx + kernels_std::math::Conjugate>(npz: &Npz, c: &str) {
+fn conj_case<T: SparseDType + NpyDType + Approx + kernels_std::math::Conjugate>(
+    npz: &Npz,
+    c: &str,
+) {
     let got = match load::<T>(npz, c) {
         Any::Csr(a) => Any::Csr(a.conj().unwrap()),
         Any::Csc(a) => Any::Csc(a.conjugate().unwrap()),
@@ -160,7 +195,9 @@ fn conj_case<T: SparseDType + NpyDType + Approx + kernels_std::math::Conjugate>(
 
 fn block_diag_case(npz: &Npz, c: &str, dev: &Device) {
     let count = get::<i64>(npz, &format!("{c}_count")).item().unwrap() as usize;
-    let blocks: Vec<Any<f64>> = (0..count).map(|i| load(npz, &format!("{c}_b{i}"))).collect();
+    let blocks: Vec<Any<f64>> = (0..count)
+        .map(|i| load(npz, &format!("{c}_b{i}")))
+        .collect();
     let refs: Vec<&dyn AsCoo<f64, i32>> = blocks
         .iter()
         .map(|b| match b {
@@ -176,7 +213,12 @@ fn block_diag_case(npz: &Npz, c: &str, dev: &Device) {
             SparseArray::Csc(a) => Any::Csc(a),
             SparseArray::Coo(a) => Any::Coo(a),
         };
-        check(npz, &format!("{c}_{}", fmt.unwrap_or("none")), &got, Tol::exact());
+        check(
+            npz,
+            &format!("{c}_{}", fmt.unwrap_or("none")),
+            &got,
+            Tol::exact(),
+        );
     }
 }
 
@@ -185,7 +227,12 @@ fn setdiag_against_scipy() {
     for dev in devices() {
         let npz = fixtures(&dev);
         let (f, i) = (cases(&npz, "sd_", "_f64"), cases(&npz, "sd_", "_i64"));
-        assert!(f.len() > 60 && i.len() > 20, "{} and {} cases", f.len(), i.len());
+        assert!(
+            f.len() > 60 && i.len() > 20,
+            "{} and {} cases",
+            f.len(),
+            i.len()
+        );
         f.iter().for_each(|c| setdiag_case::<f64>(&npz, c));
         i.iter().for_each(|c| setdiag_case::<i64>(&npz, c));
     }
@@ -218,13 +265,20 @@ fn power_and_conjugate_against_scipy() {
         let npz = fixtures(&dev);
         let pf = cases(&npz, "pw_", "_f64");
         assert_eq!(pf.len(), 5);
-        pf.iter().for_each(|c| power_case::<f64>(&npz, c, Tol::ulps(4)));
-        cases(&npz, "pw_", "_i64").iter().for_each(|c| power_case::<i64>(&npz, c, Tol::exact()));
-        cases(&npz, "pw_", "_i32").iter().for_each(|c| power_case::<i32>(&npz, c, Tol::exact()));
+        pf.iter()
+            .for_each(|c| power_case::<f64>(&npz, c, Tol::ulps(4)));
+        cases(&npz, "pw_", "_i64")
+            .iter()
+            .for_each(|c| power_case::<i64>(&npz, c, Tol::exact()));
+        cases(&npz, "pw_", "_i32")
+            .iter()
+            .for_each(|c| power_case::<i32>(&npz, c, Tol::exact()));
         let cz = cases(&npz, "cj_", "_c128");
         assert_eq!(cz.len(), 4);
         cz.iter().for_each(|c| conj_case::<c128>(&npz, c));
-        cases(&npz, "cj_", "_f64").iter().for_each(|c| conj_case::<f64>(&npz, c));
+        cases(&npz, "cj_", "_f64")
+            .iter()
+            .for_each(|c| conj_case::<f64>(&npz, c));
     }
 }
 
@@ -258,7 +312,10 @@ fn bad_calls_are_errors() {
     assert!(csr.setdiag(&two_d, 0).is_err());
     assert!(coo.setdiag(&two_d, 0).is_err());
     // An unchanged array after the errors.
-    assert_eq!(csr.toarray().unwrap().to_vec().unwrap(), d.to_vec().unwrap());
+    assert_eq!(
+        csr.toarray().unwrap().to_vec().unwrap(),
+        d.to_vec().unwrap()
+    );
     // Axes and empty reductions.
     assert!(matches!(csr.max(Some(2)), Err(Error::Axis { .. })));
     assert!(csr.mean(Some(-3)).is_err());
@@ -280,4 +337,61 @@ fn bad_calls_are_errors() {
     // block_diag: no blocks, a format it cannot give.
     assert!(block_diag::<f64, i32>(&dev, &[], None).is_err());
     assert!(block_diag(&dev, &[&csr as &dyn AsCoo<f64, i32>], Some("dok")).is_err());
+}
+
+/// The slices of the generator's `SLICES`: `(start, stop, step)`.
+const SLICES: [(&str, Option<isize>, Option<isize>, Option<isize>); 7] = [
+    ("a", Some(1), Some(4), None),
+    ("b", None, None, Some(2)),
+    ("c", None, None, Some(-1)),
+    ("d", Some(-2), None, None),
+    ("e", Some(5), Some(1), Some(-2)),
+    ("f", Some(10), Some(20), None),
+    ("g", Some(-100), Some(3), Some(3)),
+];
+
+fn slicing_case<T: SparseDType + NpyDType + Approx>(npz: &Npz, c: &str) {
+    let a = load::<T>(npz, c);
+    let idx = get::<i64>(npz, &format!("{c}_idx"));
+    for (key, i, j, k) in SLICES {
+        let (rows, cols) = match &a {
+            Any::Csr(a) => (
+                Any::Csr(a.slice_rows(i, j, k).unwrap()),
+                Any::Csr(a.slice_cols(i, j, k).unwrap()),
+            ),
+            Any::Csc(a) => (
+                Any::Csc(a.slice_rows(i, j, k).unwrap()),
+                Any::Csc(a.slice_cols(i, j, k).unwrap()),
+            ),
+            _ => panic!("{c}: CSR or CSC"),
+        };
+        check(npz, &format!("{c}_rows_{key}"), &rows, Tol::exact());
+        check(npz, &format!("{c}_cols_{key}"), &cols, Tol::exact());
+    }
+    let taken = match &a {
+        Any::Csr(a) => Any::Csr(a.take_rows(&idx).unwrap()),
+        Any::Csc(a) => Any::Csc(a.take_cols(&idx).unwrap()),
+        _ => panic!("{c}: CSR or CSC"),
+    };
+    check(npz, &format!("{c}_take"), &taken, Tol::exact());
+}
+
+#[test]
+fn slicing_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        for c in ["sl_csr_f64", "sl_csc_f64", "sl_csrdup_f64", "sl_cscdup_f64"] {
+            slicing_case::<f64>(&npz, c);
+        }
+        slicing_case::<i32>(&npz, "sl_csr_i32");
+    }
+    let dev = Device::cpu();
+    let a = CsrArray::<f64>::from_dense(&arr(&dev, &[2, 2], vec![1.0, 0.0, 0.0, 2.0])).unwrap();
+    assert!(a.slice_cols(None, None, Some(0)).is_err());
+    assert!(a.take_rows(&arr(&dev, &[1], vec![-3i64])).is_err());
+    assert!(a.take_rows(&arr(&dev, &[1, 1], vec![0i64])).is_err());
+    assert_eq!(
+        a.take_rows(&arr(&dev, &[0], vec![])).unwrap().shape(),
+        [0, 2]
+    );
 }

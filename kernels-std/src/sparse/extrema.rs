@@ -26,7 +26,7 @@ impl<T: SparseDType + Num + ExtremaDType + Extremum> SparseExtrema for T {}
 /// its dense form is `+0`). One thread per line.
 #[raw_kernel]
 #[allow(clippy::eq_op)]
-pub(crate) fn line_extrema<T: Num, P: Int>(
+pub(crate) fn line_max_min<T: Num, P: Int>(
     indptr: &[P],
     data: &[T],
     out: &mut [T],
@@ -114,7 +114,7 @@ fn extremum<T: SparseExtrema, I: SparseIndex>(
     };
     let mut out = Array::<T>::zeros(&dev, &[lines.majors])?;
     if lines.majors > 0 {
-        line_extrema::launch::<T, I>(
+        line_max_min::launch::<T, I>(
             &per_element(lines.majors)?,
             &lines.indptr,
             &lines.data,

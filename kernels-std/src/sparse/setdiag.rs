@@ -10,7 +10,7 @@
 //! storage order, then the diagonal's) and back by a stable counting sort on the line,
 //! each line sorted again when it was sorted before.
 
-use super::compressed::{bucket_lines, check_extents, check_device, sort_each_line, Compressed};
+use super::compressed::{bucket_lines, check_device, check_extents, sort_each_line, Compressed};
 use super::coo::CooArray;
 use super::csc::CscArray;
 use super::csr::CsrArray;
@@ -209,12 +209,8 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         }
         let was_sorted = self.sorted;
         let major = self.expand_majors()?;
-        let (major, minor, data) = coo_setdiag(
-            (&major, &self.indices, &self.data),
-            &x,
-            k,
-            (r0, c0, len),
-        )?;
+        let (major, minor, data) =
+            coo_setdiag((&major, &self.indices, &self.data), &x, k, (r0, c0, len))?;
         let (indptr, mut indices, mut data) = bucket_lines(&major, &minor, &data, self.majors)?;
         if was_sorted {
             sort_each_line(&indptr, &mut indices, &mut data, self.majors)?;
