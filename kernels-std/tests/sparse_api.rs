@@ -339,8 +339,11 @@ fn bad_calls_are_errors() {
     assert!(block_diag(&dev, &[&csr as &dyn AsCoo<f64, i32>], Some("dok")).is_err());
 }
 
+/// A bound or step of a slice (`None` when omitted).
+type Bound = Option<isize>;
+
 /// The slices of the generator's `SLICES`: `(start, stop, step)`.
-const SLICES: [(&str, Option<isize>, Option<isize>, Option<isize>); 7] = [
+const SLICES: [(&str, Bound, Bound, Bound); 7] = [
     ("a", Some(1), Some(4), None),
     ("b", None, None, Some(2)),
     ("c", None, None, Some(-1)),
