@@ -27,6 +27,7 @@
 //! | `a.setdiag(values, k)` (CSR, CSC, COO) | `a.setdiag(&values, k)` (`values` 0-d or 1-d) |
 //! | `a.max(axis)`, `a.min(axis)`, `a.mean(axis)` | `a.max(None)`, `a.min(Some(0))`, `a.mean(Some(1))` (dense results) |
 //! | `a.power(n)`, `a.conj()`, `a.conjugate()` | the same (`n` of the array's dtype) |
+//! | `A[i:j:k]`, `A[:, i:j:k]`, `A[idx]` (CSR; `A[:, idx]` of CSC) | `a.slice_rows(i, j, k)`, `a.slice_cols(i, j, k)`, `a.take_rows(&idx)` (`a.take_cols(&idx)`) |
 //! | `block_diag(mats, format="csr")` | [`block_diag`]`(&dev, &[&a as &dyn AsCoo<_, _>, &b], Some("csr"))` ([`SparseArray`]) |
 //! | `a.shape`, `a.nnz`, `a.dtype`, `a.format` | `a.shape()`, `a.nnz()`, `a.dtype()`, `a.format()` |
 //! | `a.has_sorted_indices`, `a.has_canonical_format` | `a.has_sorted_indices()`, `a.has_canonical_format()` |
