@@ -461,3 +461,83 @@ pub fn bmat<T: SparseDType, I: SparseIndex>(
 ) -> Result<CooArray<T, I>> {
     block_array(dev, blocks)
 }
+
+/// SciPy's `block_diag(mats, format)`: the blocks (any of the four formats) along the
+/// diagonal, zeros elsewhere. The entries are each block's `coo_array(b)` entries in turn
+/// (duplicates and stored zeros kept), as a COO array for `format` `None` or `"coo"`, else
+/// its `tocsr()` (`"csr"`) or `tocsc()` (`"csc"`).
+/// Errors: no blocks (SciPy cannot concatenate nothing), another format, blocks on another
+/// device than `dev`. (SciPy also takes dense arrays and scalars as blocks: give them as
+/// `CooArray::from_dense`, noting that SciPy stores every element of a dense block.)
+///
+/// ```
+/// use kernels_std::prelude::*;
+/// use kernels_std::sparse::{block_diag, AsCoo, CooArray, SparseArray};
+/// let dev = Device::cpu();
+/// let a = CooArray::<i32>::from_dense(&Array::from_vec(&dev, &[2, 2], vec![1, 2, 3, 4])?)?;
+/// let b = CooArray::<i32>::from_dense(&Array::from_vec(&dev, &[1, 1], vec![5])?)?;
+/// let m = block_diag(&dev, &[&a as &dyn AsCoo<_, _>, &b], Some("csr"))?;
+/// let SparseArray::Csr(m) = m else { unreachable!() };
+/// assert_eq!(m.toarray()?.to_vec()?, vec![1, 2, 0, 3, 4, 0, 0, 0, 5]);
+/// assert!(block_diag(&dev, &[&a as &dyn AsCoo<_, _>], Some("lil")).is_err());
+/// # Ok::<(), kernels_std::Error>(())
+/// ```
+pub fn block_diag<T: SparseDType, I: SparseIndex>(
+    dev: &Device,
+    mats: &[&dyn AsCoo<T, I>],
+    format: Option<&str>,
+) -> Result<super::SparseArray<T, I>> {
+    if mats.is_empty() {
+        return Err(Error::invalid(
+            "block_diag: no blocks (SciPy: need at least one array to concatenate)",
+        ));
+    }
+    if !matches!(format, None | Some("coo" | "csr" | "csc")) {
+        return Err(Error::invalid(format!(
+            "block_diag: format {format:?} is not one of None, \"coo\", \"csr\", \"csc\""
+        )));
+    }
+    let what = "block_diag";
+    let coos = mats
+        .iter()
+        .map(|b| b.as_coo())
+        .collect::<Result<Vec<_>>>()?;
+    let (mut rows, mut cols, mut nnz) = (0usize, 0usize, 0usize);
+    for c in &coos {
+        check_device(what, dev, &[c.device()])?;
+        let overflow = || Error::invalid(format!("{what}: the shape overflows"));
+        rows = rows.checked_add(c.shape()[0]).ok_or_else(overflow)?;
+        cols = cols.checked_add(c.shape()[1]).ok_or_else(overflow)?;
+        nnz = nnz.checked_add(c.nnz()).ok_or_else(overflow)?;
+    }
+    check_extents::<I>(what, &[rows, cols, nnz])?;
+    let mut row = Array::<I>::zeros(dev, &[nnz])?;
+    let mut col = Array::<I>::zeros(dev, &[nnz])?;
+    let mut data = Array::<T>::zeros(dev, &[nnz])?;
+    let (mut base, mut r0, mut c0) = (0usize, 0usize, 0usize);
+    for c in &coos {
+        if c.nnz() > 0 {
+            place_entries::launch::<T, I>(
+                &per_element(c.nnz())?,
+                c.row(),
+                c.col(),
+                c.data(),
+                &mut row,
+                &mut col,
+                &mut data,
+                base as u64,
+                r0 as u64,
+                c0 as u64,
+            )?;
+        }
+        base += c.nnz();
+        r0 += c.shape()[0];
+        c0 += c.shape()[1];
+    }
+    let coo = CooArray::trusted(data, row, col, [rows, cols], false);
+    Ok(match format {
+        Some("csr") => super::SparseArray::Csr(coo.tocsr()?),
+        Some("csc") => super::SparseArray::Csc(coo.tocsc()?),
+        _ => super::SparseArray::Coo(coo),
+    })
+}

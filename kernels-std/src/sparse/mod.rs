@@ -24,6 +24,11 @@
 //! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO) |
 //! | `a.sum()`, `a.sum(axis=0)`, `a.sum(axis=1)` | `a.sum(None)`, `a.sum(Some(0))`, `a.sum(Some(1))` |
 //! | `a.diagonal(k)`, `a * 2.0` | `a.diagonal(k)`, `a.mul_scalar(2.0)` |
+//! | `a.setdiag(values, k)` (CSR, CSC, COO) | `a.setdiag(&values, k)` (`values` 0-d or 1-d) |
+//! | `a.max(axis)`, `a.min(axis)`, `a.mean(axis)` | `a.max(None)`, `a.min(Some(0))`, `a.mean(Some(1))` (dense results) |
+//! | `a.power(n)`, `a.conj()`, `a.conjugate()` | the same (`n` of the array's dtype) |
+//! | `A[i:j:k]`, `A[:, i:j:k]`, `A[idx]` (CSR; `A[:, idx]` of CSC) | `a.slice_rows(i, j, k)`, `a.slice_cols(i, j, k)`, `a.take_rows(&idx)` (`a.take_cols(&idx)`) |
+//! | `block_diag(mats, format="csr")` | [`block_diag`]`(&dev, &[&a as &dyn AsCoo<_, _>, &b], Some("csr"))` ([`SparseArray`]) |
 //! | `a.shape`, `a.nnz`, `a.dtype`, `a.format` | `a.shape()`, `a.nnz()`, `a.dtype()`, `a.format()` |
 //! | `a.has_sorted_indices`, `a.has_canonical_format` | `a.has_sorted_indices()`, `a.has_canonical_format()` |
 //!
@@ -57,21 +62,26 @@ pub mod csgraph;
 mod csr;
 mod dia;
 mod dtypes;
+mod elementwise;
+mod extrema;
 pub(crate) mod kernels;
 pub mod linalg;
 mod npz;
 mod ops;
 mod random;
+mod setdiag;
+mod slicing;
 mod spgemm;
 
 pub use construct::{
-    block_array, bmat, find, hstack, kron, kronsum, tril, triu, vstack, AsCoo, Blocks,
+    block_array, block_diag, bmat, find, hstack, kron, kronsum, tril, triu, vstack, AsCoo, Blocks,
 };
 pub use coo::CooArray;
 pub use csc::CscArray;
 pub use csr::CsrArray;
 pub use dia::{diags_dia, DiaArray};
 pub use dtypes::{SparseDType, SparseIndex};
+pub use extrema::{SparseExtrema, SparseMean};
 pub use npz::{load_npz, save_npz, SparseArray};
 pub use ops::DotOperand;
 pub use random::{random_array, RandomSparseDType};

@@ -3,7 +3,7 @@
 
 use super::kernels::*;
 use super::spgemm::*;
-use crate::scan::nvrtc::{available, raw};
+use crate::scan::nvrtc::{available, elementwise, raw};
 use array_runtime::DTypeId::*;
 
 /// The element dtypes of the generic arithmetic kernels.
@@ -48,6 +48,7 @@ fn sparse_kernels_compile() {
         }
         for t in NUMBERS.into_iter().chain([C64, C128]) {
             raw(&diagonal_entries::DEF, &[t, i]);
+            raw(&super::slicing::gather_lines::DEF, &[t, i]);
             raw(&place_entries::DEF, &[t, i]);
             raw(&spgemm_pack::DEF, &[t, i]);
             raw(&chunk_scatter::DEF, &[t, i]);
@@ -59,6 +60,29 @@ fn sparse_kernels_compile() {
             raw(&super::csgraph::kernels::laplacian_entries::DEF, &[t, i]);
         }
         raw(&super::csgraph::kernels::off_diagonal_flags::DEF, &[i]);
+        raw(&super::setdiag::diagonal_offsets::DEF, &[i]);
+        raw(&super::slicing::picked_line_counts::DEF, &[i]);
+        elementwise(
+            &super::slicing::slice_member_flag::DEF,
+            &[i],
+            &[i, I64, I64, I64],
+            &[I64],
+        );
+        elementwise(
+            &super::slicing::slice_position::DEF,
+            &[i],
+            &[i, I64, I64],
+            &[i],
+        );
+        elementwise(
+            &super::setdiag::off_diagonal_flag::DEF,
+            &[i],
+            &[i, i, I64, I64],
+            &[I64],
+        );
+        for t in NUMBERS {
+            raw(&super::extrema::line_max_min::DEF, &[t, i]);
+        }
         raw(&segment_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);

@@ -71,7 +71,7 @@ impl<T: SparseDType + num_traits::One, I: SparseIndex> MatrixPowerOperand<T, I> 
     type Output = CsrArray<T, I>;
     fn power(&self, p: u64) -> Result<CsrArray<T, I>> {
         check_square(self.shape())?;
-        self.tocsr()?.power(p)
+        MatrixPowerOperand::power(&self.tocsr()?, p)
     }
 }
 

@@ -1,0 +1,400 @@
+//! `sparse` against SciPy 1.17, the fixtures of `scripts/fixtures/gen_sparse_api_fixtures.py`:
+//! `setdiag` (CSR, CSC, COO: scalar, short, long and empty values, offsets 0, 1, -2; the
+//! in-place path, the one after `sum_duplicates`, the insertion path with sorted and
+//! unsorted lines), `max`/`min`/`mean` (axis None, 0, 1; NaN, full and empty lines,
+//! duplicates), `power` and `conjugate` (every format), `block_diag` (format None, csr,
+//! csc); on the CPU backend and, when there is one, on CUDA device 0. Then the errors.
+//!
+//! The structures are compared exactly (data, indices, pointers, flags). Values are exact
+//! except `power` of floats (4 ulps: SciPy's `x ** 0.5` is `sqrt`, ours `pow`) and `mean`
+//! (4 ulps and `1e-6` of the largest value for `f32`: the sums may add in another order).
+
+mod common;
+
+use common::{assert_close, devices, fixture, Approx, Tol};
+use kernels_std::io::{NpyDType, Npz};
+use kernels_std::math::Power;
+use kernels_std::prelude::*;
+use kernels_std::sparse::{
+    block_diag, AsCoo, CooArray, CscArray, CsrArray, DiaArray, SparseArray, SparseDType,
+    SparseExtrema, SparseMean,
+};
+
+fn fixtures(dev: &Device) -> Npz {
+    kernels_std::io::load_npz(fixture("sparse_api/sparse_api.npz"), dev).expect("sparse_api.npz")
+}
+
+/// A case's array in its format.
+enum Any<T: SparseDType> {
+    Csr(CsrArray<T>),
+    Csc(CscArray<T>),
+    Coo(CooArray<T>),
+    Dia(DiaArray<T>),
+}
+
+fn get<T: NpyDType>(npz: &Npz, key: &str) -> Array<T> {
+    npz.array::<T>(key).unwrap_or_else(|e| panic!("{key}: {e}"))
+}
+
+fn load<T: SparseDType + NpyDType>(npz: &Npz, c: &str) -> Any<T> {
+    let fmt = get::<u8>(npz, &format!("{c}_fmt")).item().unwrap();
+    let s = get::<i64>(npz, &format!("{c}_shape")).to_vec().unwrap();
+    let shape = [s[0] as usize, s[1] as usize];
+    let data = get::<T>(npz, &format!("{c}_data"));
+    let i32s = |k: &str| get::<i32>(npz, &format!("{c}_{k}"));
+    match fmt {
+        0 => Any::Csr(CsrArray::new(&data, &i32s("indices"), &i32s("indptr"), shape).unwrap()),
+        1 => Any::Csc(CscArray::new(&data, &i32s("indices"), &i32s("indptr"), shape).unwrap()),
+        2 => {
+            let mut a = CooArray::new(&data, &i32s("row"), &i32s("col"), shape).unwrap();
+            if get::<bool>(npz, &format!("{c}_flags")).to_vec().unwrap()[0] {
+                // SciPy's flag is a record (from a dense array, or summed): ours too.
+                a.sum_duplicates().unwrap();
+            }
+            Any::Coo(a)
+        }
+        _ => Any::Dia(DiaArray::new(&data, &i32s("offsets"), shape).unwrap()),
+    }
+}
+
+/// `got` has SciPy's structure and flags and, within `tol`, its values.
+fn check<T: SparseDType + NpyDType + Approx>(npz: &Npz, c: &str, got: &Any<T>, tol: Tol) {
+    let expected = load::<T>(npz, c);
+    let flags = || get::<bool>(npz, &format!("{c}_flags")).to_vec().unwrap();
+    let exact_i32 = |got: &Array<i32>, k: &str| {
+        assert_close(
+            got,
+            &get::<i32>(npz, &format!("{c}_{k}")),
+            Tol::exact(),
+            &format!("{c} {k}"),
+        )
+    };
+    let data = match (got, &expected) {
+        (Any::Csr(g), Any::Csr(_)) => {
+            exact_i32(g.indices(), "indices");
+            exact_i32(g.indptr(), "indptr");
+            assert_eq!(
+                flags(),
+                vec![g.has_sorted_indices(), g.has_canonical_format()],
+                "{c} flags"
+            );
+            g.data().clone()
+        }
+        (Any::Csc(g), Any::Csc(_)) => {
+            exact_i32(g.indices(), "indices");
+            exact_i32(g.indptr(), "indptr");
+            assert_eq!(
+                flags(),
+                vec![g.has_sorted_indices(), g.has_canonical_format()],
+                "{c} flags"
+            );
+            g.data().clone()
+        }
+        (Any::Coo(g), Any::Coo(_)) => {
+            exact_i32(g.row(), "row");
+            exact_i32(g.col(), "col");
+            assert_eq!(flags(), vec![g.has_canonical_format()], "{c} flags");
+            g.data().clone()
+        }
+        (Any::Dia(g), Any::Dia(_)) => {
+            exact_i32(g.offsets(), "offsets");
+            g.data().clone()
+        }
+        _ => panic!("{c}: another format than SciPy's"),
+    };
+    assert_close(
+        &data,
+        &get::<T>(npz, &format!("{c}_data")),
+        tol,
+        &format!("{c} data"),
+    );
+}
+
+/// The names `<prefix>_..._<dtype>` of the cases (by their `_fmt` key).
+fn cases(npz: &Npz, prefix: &str, dtype: &str) -> Vec<String> {
+    let mut v: Vec<String> = npz
+        .names()
+        .filter_map(|k| k.strip_suffix("_fmt"))
+        .filter(|k| k.starts_with(prefix) && k.ends_with(dtype) && !k.contains("_out"))
+        .filter(|k| !k.contains("_b") || !k.starts_with("bd_"))
+        .map(str::to_string)
+        .collect();
+    v.sort();
+    v
+}
+
+fn setdiag_case<T: SparseDType + NpyDType + Approx>(npz: &Npz, c: &str) {
+    let values = get::<T>(npz, &format!("{c}_values"));
+    let k = get::<i64>(npz, &format!("{c}_k")).item().unwrap() as isize;
+    let mut a = load::<T>(npz, c);
+    match &mut a {
+        Any::Csr(a) => a.setdiag(&values, k).unwrap(),
+        Any::Csc(a) => a.setdiag(&values, k).unwrap(),
+        Any::Coo(a) => a.setdiag(&values, k).unwrap(),
+        Any::Dia(_) => panic!("{c}: no setdiag of DIA"),
+    }
+    check(npz, &format!("{c}_out"), &a, Tol::exact());
+}
+
+fn mm_case<T: SparseExtrema + SparseMean + NpyDType + Approx>(npz: &Npz, c: &str, mean_tol: Tol)
+where
+    <T as SparseMean>::Out: NpyDType + Approx,
+{
+    let a = load::<T>(npz, c);
+    for (key, axis) in [("n", None), ("0", Some(0)), ("1", Some(-1))] {
+        let (max, min, mean) = match &a {
+            Any::Csr(a) => (a.max(axis), a.min(axis), a.mean(axis)),
+            Any::Csc(a) => (a.max(axis), a.min(axis), a.mean(axis)),
+            Any::Coo(a) => (a.max(axis), a.min(axis), a.mean(axis)),
+            Any::Dia(a) => (
+                a.tocsr().unwrap().max(axis),
+                a.tocsr().unwrap().min(axis),
+                a.mean(axis),
+            ),
+        };
+        let e = |op: &str| format!("{c}_{op}_{key}");
+        assert_close(
+            &max.unwrap(),
+            &get::<T>(npz, &e("max")),
+            Tol::exact(),
+            &e("max"),
+        );
+        assert_close(
+            &min.unwrap(),
+            &get::<T>(npz, &e("min")),
+            Tol::exact(),
+            &e("min"),
+        );
+        assert_close(&mean.unwrap(), &get(npz, &e("mean")), mean_tol, &e("mean"));
+    }
+}
+
+fn power_case<T: SparseDType + NpyDType + Approx + Power<Out = T>>(npz: &Npz, c: &str, tol: Tol) {
+    let n = get::<T>(npz, &format!("{c}_n")).item().unwrap();
+    let got = match load::<T>(npz, c) {
+        Any::Csr(a) => Any::Csr(a.power(n).unwrap()),
+        Any::Csc(a) => Any::Csc(a.power(n).unwrap()),
+        Any::Coo(a) => Any::Coo(a.power(n).unwrap()),
+        Any::Dia(a) => Any::Dia(a.power(n).unwrap()),
+    };
+    check(npz, &format!("{c}_out"), &got, tol);
+}
+
+fn conj_case<T: SparseDType + NpyDType + Approx + kernels_std::math::Conjugate>(
+    npz: &Npz,
+    c: &str,
+) {
+    let got = match load::<T>(npz, c) {
+        Any::Csr(a) => Any::Csr(a.conj().unwrap()),
+        Any::Csc(a) => Any::Csc(a.conjugate().unwrap()),
+        Any::Coo(a) => Any::Coo(a.conj().unwrap()),
+        Any::Dia(a) => Any::Dia(a.conj().unwrap()),
+    };
+    check(npz, &format!("{c}_out"), &got, Tol::exact());
+}
+
+fn block_diag_case(npz: &Npz, c: &str, dev: &Device) {
+    let count = get::<i64>(npz, &format!("{c}_count")).item().unwrap() as usize;
+    let blocks: Vec<Any<f64>> = (0..count)
+        .map(|i| load(npz, &format!("{c}_b{i}")))
+        .collect();
+    let refs: Vec<&dyn AsCoo<f64, i32>> = blocks
+        .iter()
+        .map(|b| match b {
+            Any::Csr(a) => a as &dyn AsCoo<f64, i32>,
+            Any::Csc(a) => a,
+            Any::Coo(a) => a,
+            Any::Dia(a) => a,
+        })
+        .collect();
+    for fmt in [None, Some("csr"), Some("csc")] {
+        let got = match block_diag(dev, &refs, fmt).unwrap() {
+            SparseArray::Csr(a) => Any::Csr(a),
+            SparseArray::Csc(a) => Any::Csc(a),
+            SparseArray::Coo(a) => Any::Coo(a),
+        };
+        check(
+            npz,
+            &format!("{c}_{}", fmt.unwrap_or("none")),
+            &got,
+            Tol::exact(),
+        );
+    }
+}
+
+#[test]
+fn setdiag_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let (f, i) = (cases(&npz, "sd_", "_f64"), cases(&npz, "sd_", "_i64"));
+        assert!(
+            f.len() > 60 && i.len() > 20,
+            "{} and {} cases",
+            f.len(),
+            i.len()
+        );
+        f.iter().for_each(|c| setdiag_case::<f64>(&npz, c));
+        i.iter().for_each(|c| setdiag_case::<i64>(&npz, c));
+    }
+}
+
+#[test]
+fn max_min_mean_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let mut n = 0;
+        for c in cases(&npz, "mm_", "_f64") {
+            mm_case::<f64>(&npz, &c, Tol::ulps(4));
+            n += 1;
+        }
+        for c in cases(&npz, "mm_", "_f32") {
+            mm_case::<f32>(&npz, &c, Tol::close(1e-6, 1e-6));
+            n += 1;
+        }
+        for c in cases(&npz, "mm_", "_i32") {
+            mm_case::<i32>(&npz, &c, Tol::ulps(4));
+            n += 1;
+        }
+        assert_eq!(n, 21, "cases");
+    }
+}
+
+#[test]
+fn power_and_conjugate_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        let pf = cases(&npz, "pw_", "_f64");
+        assert_eq!(pf.len(), 5);
+        pf.iter()
+            .for_each(|c| power_case::<f64>(&npz, c, Tol::ulps(4)));
+        cases(&npz, "pw_", "_i64")
+            .iter()
+            .for_each(|c| power_case::<i64>(&npz, c, Tol::exact()));
+        cases(&npz, "pw_", "_i32")
+            .iter()
+            .for_each(|c| power_case::<i32>(&npz, c, Tol::exact()));
+        let cz = cases(&npz, "cj_", "_c128");
+        assert_eq!(cz.len(), 4);
+        cz.iter().for_each(|c| conj_case::<c128>(&npz, c));
+        cases(&npz, "cj_", "_f64")
+            .iter()
+            .for_each(|c| conj_case::<f64>(&npz, c));
+    }
+}
+
+#[test]
+fn block_diag_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        block_diag_case(&npz, "bd_mixed_f64", &dev);
+        block_diag_case(&npz, "bd_empty_f64", &dev);
+    }
+}
+
+fn arr<T: DType>(dev: &Device, shape: &[usize], v: Vec<T>) -> Array<T> {
+    Array::from_vec(dev, shape, v).unwrap()
+}
+
+#[test]
+fn bad_calls_are_errors() {
+    let dev = Device::cpu();
+    let d = arr(&dev, &[2, 3], vec![1.0f64, 0.0, 2.0, 0.0, -3.0, 0.0]);
+    let mut csr = CsrArray::<f64>::from_dense(&d).unwrap();
+    let mut csc = CscArray::<f64>::from_dense(&d).unwrap();
+    let mut coo = CooArray::<f64>::from_dense(&d).unwrap();
+    let one = Array::scalar(&dev, 1.0).unwrap();
+    let two_d = arr(&dev, &[1, 1], vec![1.0]);
+    for k in [3, -2] {
+        assert!(csr.setdiag(&one, k).is_err(), "k = {k}");
+        assert!(csc.setdiag(&one, k).is_err(), "k = {k}");
+        assert!(coo.setdiag(&one, k).is_err(), "k = {k}");
+    }
+    assert!(csr.setdiag(&two_d, 0).is_err());
+    assert!(coo.setdiag(&two_d, 0).is_err());
+    // An unchanged array after the errors.
+    assert_eq!(
+        csr.toarray().unwrap().to_vec().unwrap(),
+        d.to_vec().unwrap()
+    );
+    // Axes and empty reductions.
+    assert!(matches!(csr.max(Some(2)), Err(Error::Axis { .. })));
+    assert!(csr.mean(Some(-3)).is_err());
+    let empty = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[0, 3]).unwrap()).unwrap();
+    assert!(empty.max(None).is_err());
+    assert!(empty.min(Some(0)).is_err());
+    assert_eq!(empty.max(Some(1)).unwrap().len(), 0);
+    assert!(empty.mean(None).is_err());
+    assert!(empty.mean(Some(0)).is_err());
+    assert_eq!(empty.mean(Some(1)).unwrap().len(), 0);
+    // An array of stored zeros only: max 0 (SciPy's scalar zero).
+    let z = CsrArray::<f64>::from_dense(&Array::zeros(&dev, &[2, 2]).unwrap()).unwrap();
+    assert_eq!(z.max(None).unwrap().item().unwrap(), 0.0);
+    // Power: zero exponent, negative integer exponent.
+    assert!(csr.power(0.0).is_err());
+    let ints = CooArray::<i32>::from_dense(&arr(&dev, &[1, 2], vec![2, 3])).unwrap();
+    assert!(ints.power(0).is_err());
+    assert!(ints.power(-2).is_err());
+    // block_diag: no blocks, a format it cannot give.
+    assert!(block_diag::<f64, i32>(&dev, &[], None).is_err());
+    assert!(block_diag(&dev, &[&csr as &dyn AsCoo<f64, i32>], Some("dok")).is_err());
+}
+
+/// A bound or step of a slice (`None` when omitted).
+type Bound = Option<isize>;
+
+/// The slices of the generator's `SLICES`: `(start, stop, step)`.
+const SLICES: [(&str, Bound, Bound, Bound); 7] = [
+    ("a", Some(1), Some(4), None),
+    ("b", None, None, Some(2)),
+    ("c", None, None, Some(-1)),
+    ("d", Some(-2), None, None),
+    ("e", Some(5), Some(1), Some(-2)),
+    ("f", Some(10), Some(20), None),
+    ("g", Some(-100), Some(3), Some(3)),
+];
+
+fn slicing_case<T: SparseDType + NpyDType + Approx>(npz: &Npz, c: &str) {
+    let a = load::<T>(npz, c);
+    let idx = get::<i64>(npz, &format!("{c}_idx"));
+    for (key, i, j, k) in SLICES {
+        let (rows, cols) = match &a {
+            Any::Csr(a) => (
+                Any::Csr(a.slice_rows(i, j, k).unwrap()),
+                Any::Csr(a.slice_cols(i, j, k).unwrap()),
+            ),
+            Any::Csc(a) => (
+                Any::Csc(a.slice_rows(i, j, k).unwrap()),
+                Any::Csc(a.slice_cols(i, j, k).unwrap()),
+            ),
+            _ => panic!("{c}: CSR or CSC"),
+        };
+        check(npz, &format!("{c}_rows_{key}"), &rows, Tol::exact());
+        check(npz, &format!("{c}_cols_{key}"), &cols, Tol::exact());
+    }
+    let taken = match &a {
+        Any::Csr(a) => Any::Csr(a.take_rows(&idx).unwrap()),
+        Any::Csc(a) => Any::Csc(a.take_cols(&idx).unwrap()),
+        _ => panic!("{c}: CSR or CSC"),
+    };
+    check(npz, &format!("{c}_take"), &taken, Tol::exact());
+}
+
+#[test]
+fn slicing_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        for c in ["sl_csr_f64", "sl_csc_f64", "sl_csrdup_f64", "sl_cscdup_f64"] {
+            slicing_case::<f64>(&npz, c);
+        }
+        slicing_case::<i32>(&npz, "sl_csr_i32");
+    }
+    let dev = Device::cpu();
+    let a = CsrArray::<f64>::from_dense(&arr(&dev, &[2, 2], vec![1.0, 0.0, 0.0, 2.0])).unwrap();
+    assert!(a.slice_cols(None, None, Some(0)).is_err());
+    assert!(a.take_rows(&arr(&dev, &[1], vec![-3i64])).is_err());
+    assert!(a.take_rows(&arr(&dev, &[1, 1], vec![0i64])).is_err());
+    assert_eq!(
+        a.take_rows(&arr(&dev, &[0], vec![])).unwrap().shape(),
+        [0, 2]
+    );
+}
