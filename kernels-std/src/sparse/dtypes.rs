@@ -357,9 +357,9 @@ macro_rules! num_kernels {
     )*};
 }
 num_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
-kernels_impl!(c64, []: segment_sums_c64, group_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64,
+kernels_impl!(c64, []: segment_sums_c64, group_sums_c64, to_dense_c64, spmv_c64, spmm_c64,
+    diagonal_c64, merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64,
     spgemm_accumulate_c64);
-kernels_impl!(c128, []: segment_sums_c128, group_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128,
-    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128,
-    spgemm_accumulate_c128);
+kernels_impl!(c128, []: segment_sums_c128, group_sums_c128, to_dense_c128, spmv_c128,
+    spmm_c128, diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128,
+    spgemm_lines_c128, spgemm_accumulate_c128);
