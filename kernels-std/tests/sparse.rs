@@ -1516,3 +1516,36 @@ fn spgemm_paths_against_scipys_accumulation() {
         run::<i64>(&dev);
     }
 }
+
+/// SciPy's `csr_sum_duplicates` adds a group's values to its first, so a lone `-0.0` (and a
+/// group of `-0.0`s) stays `-0.0` when some other line holds duplicates (SciPy:
+/// `coo_array(([-0., 1., 2., -0., -0.], ([0, 1, 1, 2, 2], [0, 0, 0, 1, 1])), shape=(3, 2))
+/// .tocsr()` is `data [-0., 3., -0.]`, `indices [0, 0, 1]`, `indptr [0, 1, 2, 3]`,
+/// canonical); the same through `sum_duplicates` of COO and CSR.
+#[test]
+fn sums_of_duplicates_keep_negative_zeros() {
+    for dev in devices() {
+        let data = arr(&dev, vec![-0.0f64, 1.0, 2.0, -0.0, -0.0]);
+        let row = arr(&dev, vec![0i32, 1, 1, 2, 2]);
+        let col = arr(&dev, vec![0i32, 0, 0, 1, 1]);
+        let coo = CooArray::new(&data, &row, &col, [3, 2]).unwrap();
+        let check = |d: Vec<f64>, what: &str| {
+            assert_eq!(d, vec![-0.0, 3.0, -0.0], "{what}");
+            let signs: Vec<bool> = d.iter().map(|v| v.is_sign_negative()).collect();
+            assert_eq!(signs, vec![true, false, true], "{what}");
+        };
+        let csr = coo.tocsr().unwrap();
+        check(csr.data().to_vec().unwrap(), "tocsr");
+        assert_eq!(csr.indices().to_vec().unwrap(), vec![0, 0, 1]);
+        assert_eq!(csr.indptr().to_vec().unwrap(), vec![0, 1, 2, 3]);
+        assert!(csr.has_canonical_format() && csr.has_sorted_indices());
+        let mut summed = coo.clone();
+        summed.sum_duplicates().unwrap();
+        check(summed.data().to_vec().unwrap(), "coo.sum_duplicates");
+        let mut raw = CsrArray::new(&data, &col, &arr(&dev, vec![0i32, 1, 3, 5]), [3, 2]).unwrap();
+        assert!(!raw.has_canonical_format());
+        raw.sum_duplicates().unwrap();
+        check(raw.data().to_vec().unwrap(), "csr.sum_duplicates");
+        assert!(raw.has_canonical_format() && raw.has_sorted_indices());
+    }
+}

@@ -4,11 +4,14 @@
 
 use super::dtypes::{SparseDType, SparseIndex};
 use super::kernels::{
-    check_compressed, chunk_histogram, chunk_pointers, chunk_scatter, expand_majors, kept_pointers,
-    line_groups, line_starts, pointers_from_scan, sort_lines,
+    check_compressed, chunk_histogram, chunk_scatter, chunk_starts, expand_majors, kept_pointers,
+    line_starts, sort_lines,
 };
 use crate::prelude::*;
+use crate::scan::kernels::op;
 use crate::scan::rows::{cpu_workers, launch_items};
+use crate::scan::scan_rows;
+use crate::shape::kernels::for_overwrite;
 use crate::sort::compact::{nonzero_flag, per_element, scan_flags, scatter_selected};
 use crate::sort::{argsort, take};
 
@@ -88,8 +91,9 @@ const INSERTION_RUN: usize = 32;
 /// The entries grouped into lines by a stable counting sort on `major` (SciPy's
 /// `coo_tocsr`): the line pointers `[majors + 1]` and the minor indices and values in line
 /// order, the entries of one line in storage order. The entries are cut into a few chunks,
-/// each counted and scattered by one thread (a histogram `[majors, chunks]`, its scan, a
-/// scatter), so no atomics are needed and the result is deterministic.
+/// each counted and scattered by one thread (a histogram `[majors, chunks]`, its scan, each
+/// run's first slot in the index type, a scatter), so no atomics are needed and the result
+/// is deterministic.
 pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
     major: &Array<I>,
     minor: &Array<I>,
@@ -112,30 +116,34 @@ pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
     let cells = majors
         .checked_mul(chunks)
         .ok_or_else(|| Error::invalid(format!("sparse conversion: {majors} lines are too many")))?;
-    let mut counts = Array::<i64>::zeros(&dev, &[cells])?;
+    // Counts, their scan and the runs' next slots in the index type (`n` fits it): the
+    // scatter reads and writes one such array at random per entry, as SciPy's `coo_tocsr`.
+    let mut counts = Array::<I>::zeros(&dev, &[cells])?;
     let (cfg, spread) = launch_items(&dev, chunks)?;
     chunk_histogram::launch::<I>(&cfg, major, &mut counts, chunks as u64, spread as u64)?;
-    let (scanned, _) = scan_flags(&counts)?;
-    let mut out_minor = Array::<I>::zeros(&dev, &[n])?;
-    let mut out_data = Array::<T>::zeros(&dev, &[n])?;
+    let scanned = scan_rows(&counts.reshape(&[1, cells])?, 1, cells, op::ADD)?.reshape(&[cells])?;
+    let mut indptr = for_overwrite::<I>(&dev, &[majors + 1])?;
+    chunk_starts::launch::<I>(
+        &per_element(majors + 1)?,
+        &scanned,
+        &mut counts,
+        &mut indptr,
+        chunks as u64,
+    )?;
+    drop(scanned);
+    let mut next = counts;
+    let mut out_minor = for_overwrite::<I>(&dev, &[n])?;
+    let mut out_data = for_overwrite::<T>(&dev, &[n])?;
     chunk_scatter::launch::<T, I>(
         &cfg,
         major,
         minor,
         data,
-        &scanned,
-        &mut counts,
+        &mut next,
         &mut out_minor,
         &mut out_data,
         chunks as u64,
         spread as u64,
-    )?;
-    let mut indptr = Array::<I>::zeros(&dev, &[majors + 1])?;
-    chunk_pointers::launch::<I>(
-        &per_element(majors + 1)?,
-        &scanned,
-        &mut indptr,
-        chunks as u64,
     )?;
     Ok((indptr, out_minor, out_data))
 }
@@ -183,7 +191,7 @@ pub(crate) fn sort_each_line<T: SparseDType, I: SparseIndex>(
 }
 
 /// Sorted lines with their groups of equal indices summed into one entry each (in storage
-/// order, from zero), given the inclusive scan `scanned` of the lines' counts of distinct
+/// order, SciPy's `csr_sum_duplicates`), given the inclusive scan `scanned` of the lines' counts of distinct
 /// indices and their total `groups`: the new pointers, indices and values.
 fn sum_line_groups<T: SparseDType, I: SparseIndex>(
     indptr: &Array<I>,
@@ -194,26 +202,19 @@ fn sum_line_groups<T: SparseDType, I: SparseIndex>(
     majors: usize,
 ) -> Result<(Array<I>, Array<I>, Array<T>)> {
     let dev = data.device();
-    let mut bounds = Array::<i64>::zeros(&dev, &[groups + 1])?;
-    let mut out_minor = Array::<I>::zeros(&dev, &[groups])?;
+    let mut out_ptr = for_overwrite::<I>(&dev, &[majors + 1])?;
+    let mut out_minor = for_overwrite::<I>(&dev, &[groups])?;
+    let mut sums = for_overwrite::<T>(&dev, &[groups])?;
     let (cfg, per_thread, spread) = row_runs(&dev, majors)?;
-    line_groups::launch::<I>(
+    T::group_sums::<I>(
         &cfg,
-        indptr,
-        minor,
+        [indptr, minor],
+        data,
         scanned,
-        &mut bounds,
-        &mut out_minor,
-        majors as u64,
+        (&mut out_ptr, &mut out_minor, &mut sums),
         per_thread as u64,
         spread as u64,
     )?;
-    let mut sums = Array::<T>::zeros(&dev, &[groups])?;
-    if groups > 0 {
-        T::segment_sums::<i64>(&per_element(groups)?, data, &bounds, &mut sums)?;
-    }
-    let mut out_ptr = Array::<I>::zeros(&dev, &[majors + 1])?;
-    pointers_from_scan::launch::<I>(&per_element(majors + 1)?, scanned, &mut out_ptr)?;
     Ok((out_ptr, out_minor, sums))
 }
 
@@ -229,11 +230,19 @@ pub(crate) fn canonical_lines<T: SparseDType, I: SparseIndex>(
 ) -> Result<Compressed<T, I>> {
     let (indptr, mut minor, mut data) = bucket_lines(major, minor, data, majors)?;
     let (scanned, groups) = sort_each_line(&indptr, &mut minor, &mut data, majors)?;
-    if groups == data.len() {
-        return Compressed::trusted(data, minor, indptr, majors, minor_extent);
-    }
-    let (indptr, minor, data) = sum_line_groups(&indptr, &minor, &data, &scanned, groups, majors)?;
-    Compressed::trusted(data, minor, indptr, majors, minor_extent)
+    let (indptr, minor, data) = if groups == data.len() {
+        (indptr, minor, data)
+    } else {
+        sum_line_groups(&indptr, &minor, &data, &scanned, groups, majors)?
+    };
+    // Sorted lines of distinct indices: canonical by construction, no check pass.
+    Ok(Compressed::canonical(
+        data,
+        minor,
+        indptr,
+        majors,
+        minor_extent,
+    ))
 }
 
 /// The pointers of lines `0..majors` over the sorted majors `major`.
@@ -359,6 +368,26 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         Ok(out)
     }
 
+    /// Arrays known to be valid and canonical (every line's indices strictly increasing),
+    /// as a routine that sorted the lines and summed their duplicates leaves them.
+    pub fn canonical(
+        data: Array<T>,
+        indices: Array<I>,
+        indptr: Array<I>,
+        majors: usize,
+        minor: usize,
+    ) -> Self {
+        Compressed {
+            data,
+            indices,
+            indptr,
+            majors,
+            minor,
+            sorted: true,
+            canonical: true,
+        }
+    }
+
     /// The same structure holding `data` (of the same length).
     pub fn with_data(&self, data: Array<T>) -> Self {
         Compressed {
@@ -436,8 +465,11 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         if self.sorted {
             return Ok(());
         }
-        sort_each_line(&self.indptr, &mut self.indices, &mut self.data, self.majors)?;
-        self.check()?;
+        let (_, groups) =
+            sort_each_line(&self.indptr, &mut self.indices, &mut self.data, self.majors)?;
+        // Sorted now; canonical when no line repeats an index.
+        self.sorted = true;
+        self.canonical = groups == self.data.len();
         Ok(())
     }
 
@@ -459,7 +491,8 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
                 self.majors,
             )?;
         }
-        self.check()?;
+        self.sorted = true;
+        self.canonical = true;
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 use super::kernels::*;
 use super::spgemm::*;
 use crate::prelude::*;
+use crate::scan::ScanDType;
 use crate::sort::Sortable;
 
 /// Element types of sparse arrays: the integers, `f32`, `f64`, `c64` and `c128` (SciPy's
@@ -16,7 +17,7 @@ pub trait SparseDType: DType + sealed::Kernels {}
 /// use kernels_std::sparse::SparseIndex;
 /// assert_eq!(<i32 as SparseIndex>::MAX, i32::MAX as i64);
 /// ```
-pub trait SparseIndex: SignedInt + Sortable + sealed::Index {
+pub trait SparseIndex: SignedInt + Sortable + ScanDType + sealed::Index {
     /// The largest value the type holds (a dimension or a count of stored entries must not
     /// exceed it).
     const MAX: i64;
@@ -34,7 +35,8 @@ pub type Operand<'a, T, P> = ([&'a Array<P>; 2], &'a Array<T>);
 
 /// The arguments of SpGEMM's accumulating pass (`spgemm_accumulate` in `spgemm.rs`): the
 /// operands, `[bounds, slots]`, each worker's scratch, the result's `(indices, data)`, the
-/// kept counts, the flags and `[cols, spread]`.
+/// kept counts, the flags (the third the counter of claimed pieces) and `[cols, workers,
+/// spread]`.
 #[derive(Debug)]
 pub struct Accumulate<'a, T: DType, P: SparseIndex> {
     pub a: Operand<'a, T, P>,
@@ -45,7 +47,7 @@ pub struct Accumulate<'a, T: DType, P: SparseIndex> {
     pub out: (&'a mut Array<P>, &'a mut Array<T>),
     pub kept: &'a mut Array<i64>,
     pub flags: &'a mut Array<u32>,
-    pub sizes: [u64; 2],
+    pub sizes: [u64; 3],
 }
 
 pub(crate) mod sealed {
@@ -64,6 +66,16 @@ pub(crate) mod sealed {
             data: &Array<Self>,
             ptr: &Array<P>,
             out: &mut Array<Self>,
+        ) -> Result<()>;
+        #[allow(clippy::too_many_arguments)]
+        fn group_sums<P: super::SparseIndex>(
+            cfg: &LaunchConfig,
+            lines: [&Array<P>; 2],
+            data: &Array<Self>,
+            scanned: &Array<i64>,
+            out: (&mut Array<P>, &mut Array<P>, &mut Array<Self>),
+            per_thread: u64,
+            spread: u64,
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
         fn to_dense<P: super::SparseIndex>(
@@ -173,9 +185,9 @@ pub(crate) mod sealed {
 /// Implements [`sealed::Kernels`] for `$t` with the kernels named, `$($ty)*` being the type
 /// arguments before the index type (`T` for the generic kernels, none for complex ones).
 macro_rules! kernels_impl {
-    ($t:ty, [$($ty:ty),*]: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident, $lines:ident,
-     $accumulate:ident) => {
+    ($t:ty, [$($ty:ty),*]: $segment_sums:ident, $group_sums:ident, $to_dense:ident,
+     $spmv:ident, $spmm:ident, $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident,
+     $lines:ident, $accumulate:ident) => {
         impl sealed::Kernels for $t {
             fn segment_sums<P: SparseIndex>(
                 cfg: &LaunchConfig,
@@ -184,6 +196,20 @@ macro_rules! kernels_impl {
                 out: &mut Array<Self>,
             ) -> Result<()> {
                 $segment_sums::launch::<$($ty,)* P>(cfg, data, ptr, out, <$t>::default())
+            }
+            fn group_sums<P: SparseIndex>(
+                cfg: &LaunchConfig,
+                [indptr, minor]: [&Array<P>; 2],
+                data: &Array<Self>,
+                scanned: &Array<i64>,
+                (out_ptr, out_minor, out_data): (&mut Array<P>, &mut Array<P>, &mut Array<Self>),
+                per_thread: u64,
+                spread: u64,
+            ) -> Result<()> {
+                $group_sums::launch::<$($ty,)* P>(
+                    cfg, indptr, minor, data, scanned, out_ptr, out_minor, out_data, per_thread,
+                    spread,
+                )
             }
             fn to_dense<P: SparseIndex>(
                 cfg: &LaunchConfig,
@@ -300,7 +326,7 @@ macro_rules! kernels_impl {
                 let Accumulate { a, b, runs, marks, sums, out, kept, flags, sizes } = args;
                 $accumulate::launch::<$($ty,)* P>(
                     cfg, a.0[0], a.0[1], a.1, b.0[0], b.0[1], b.1, runs[0], runs[1], marks,
-                    sums, out.0, out.1, kept, flags, <$t>::default(), sizes[0], sizes[1],
+                    sums, out.0, out.1, kept, flags, <$t>::default(), sizes[0], sizes[1], sizes[2],
                 )
             }
             fn spgemm_reduce<P: SparseIndex>(
@@ -326,14 +352,14 @@ macro_rules! kernels_impl {
 
 macro_rules! num_kernels {
     ($($t:ty),*) => {$(
-        kernels_impl!($t, [$t]: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
-            spgemm_expand, spgemm_reduce, spgemm_lines, spgemm_accumulate);
+        kernels_impl!($t, [$t]: segment_sums, group_sums, to_dense, spmv, spmm, diagonal,
+            merge_lines, spgemm_expand, spgemm_reduce, spgemm_lines, spgemm_accumulate);
     )*};
 }
 num_kernels!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
-kernels_impl!(c64, []: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64,
+kernels_impl!(c64, []: segment_sums_c64, group_sums_c64, to_dense_c64, spmv_c64, spmm_c64,
+    diagonal_c64, merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64,
     spgemm_accumulate_c64);
-kernels_impl!(c128, []: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128, diagonal_c128,
-    merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128,
-    spgemm_accumulate_c128);
+kernels_impl!(c128, []: segment_sums_c128, group_sums_c128, to_dense_c128, spmv_c128,
+    spmm_c128, diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128,
+    spgemm_lines_c128, spgemm_accumulate_c128);

@@ -220,8 +220,9 @@ pub(crate) fn diagonal_entries<T: DType, I: Int>(
 /// ones and one set per complex dtype (names given, so that every instantiation's CUDA name
 /// is its own).
 macro_rules! arith_kernels {
-    ([$($g:tt)*] $t:ty: $segment_sums:ident, $to_dense:ident, $spmv:ident, $spmm:ident,
-     $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident, $lines:ident) => {
+    ([$($g:tt)*] $t:ty: $segment_sums:ident, $group_sums:ident, $to_dense:ident, $spmv:ident,
+     $spmm:ident, $diagonal:ident, $merge:ident, $expand:ident, $reduce:ident,
+     $lines:ident) => {
         /// `out[s]`: the sum of `data[ptr[s]..ptr[s + 1]]` in order, one thread per segment
         /// (the sums of rows, or of groups of duplicates).
         #[raw_kernel]
@@ -235,6 +236,60 @@ macro_rules! arith_kernels {
                     acc = acc + data[j];
                 }
                 out[s] = acc;
+            }
+        }
+
+        /// Sorted lines with each group of equal minor indices summed into one entry
+        /// (SciPy's `csr_sum_duplicates`: the group's values added in storage order to its
+        /// first). Line `m`'s groups go to `out_minor`/`out_data` from `scanned[m - 1]` (0
+        /// for line 0; `scanned` the inclusive scan of the lines' counts of distinct
+        /// indices), and `out_ptr[m + 1] = scanned[m]` (`out_ptr[0] = 0` from line 0's
+        /// thread). Thread `item * spread` does the lines `item * per_thread ..`
+        /// (`per_thread` of them).
+        #[raw_kernel]
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn $group_sums<$($g)*>(
+            indptr: &[P],
+            minor: &[P],
+            data: &[$t],
+            scanned: &[i64],
+            out_ptr: &mut [P],
+            out_minor: &mut [P],
+            out_data: &mut [$t],
+            per_thread: usize,
+            spread: usize,
+        ) {
+            let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+            if g % spread != 0 {
+                return;
+            }
+            let majors = scanned.len();
+            let first = (g / spread) * per_thread;
+            let last = (first + per_thread).min(majors);
+            if first == 0 && majors > 0 {
+                let origin: i64 = 0;
+                out_ptr[0] = origin.cast::<P>();
+            }
+            for m in first..last {
+                let mut pos: usize = 0;
+                if m > 0 {
+                    pos = scanned[m - 1] as u64 as usize;
+                }
+                let e = indptr[m + 1].cast::<u64>() as usize;
+                let mut j = indptr[m].cast::<u64>() as usize;
+                while j < e {
+                    let c = minor[j];
+                    let mut acc = data[j];
+                    j += 1;
+                    while j < e && minor[j] == c {
+                        acc = acc + data[j];
+                        j += 1;
+                    }
+                    out_minor[pos] = c;
+                    out_data[pos] = acc;
+                    pos += 1;
+                }
+                out_ptr[m + 1] = scanned[m].cast::<P>();
             }
         }
 
@@ -651,12 +706,14 @@ macro_rules! arith_kernels {
     };
 }
 
-arith_kernels!([T: Num, P: Int] T: segment_sums, to_dense, spmv, spmm, diagonal, merge_lines,
-    spgemm_expand, spgemm_reduce, spgemm_lines);
-arith_kernels!([P: Int] c64: segment_sums_c64, to_dense_c64, spmv_c64, spmm_c64, diagonal_c64,
-    merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64, spgemm_lines_c64);
-arith_kernels!([P: Int] c128: segment_sums_c128, to_dense_c128, spmv_c128, spmm_c128,
-    diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128, spgemm_lines_c128);
+arith_kernels!([T: Num, P: Int] T: segment_sums, group_sums, to_dense, spmv, spmm, diagonal,
+    merge_lines, spgemm_expand, spgemm_reduce, spgemm_lines);
+arith_kernels!([P: Int] c64: segment_sums_c64, group_sums_c64, to_dense_c64, spmv_c64,
+    spmm_c64, diagonal_c64, merge_lines_c64, spgemm_expand_c64, spgemm_reduce_c64,
+    spgemm_lines_c64);
+arith_kernels!([P: Int] c128: segment_sums_c128, group_sums_c128, to_dense_c128, spmv_c128,
+    spmm_c128, diagonal_c128, merge_lines_c128, spgemm_expand_c128, spgemm_reduce_c128,
+    spgemm_lines_c128);
 
 /// Moves the `kept[m]` entries packed at the front of line `m`'s slots (from
 /// `scanned[m - 1]`) to the line's place in the result (from `out_scanned[m - 1]`), one
@@ -806,12 +863,7 @@ pub(crate) fn place_entries<T: DType, I: Int>(
 /// atomics, and the layout `[majors, chunks]` makes the scan of all counts the place of
 /// each line's entries of each chunk.
 #[raw_kernel]
-pub(crate) fn chunk_histogram<I: Int>(
-    major: &[I],
-    counts: &mut [i64],
-    chunks: usize,
-    spread: usize,
-) {
+pub(crate) fn chunk_histogram<I: Int>(major: &[I], counts: &mut [I], chunks: usize, spread: usize) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if g % spread != 0 {
         return;
@@ -825,23 +877,22 @@ pub(crate) fn chunk_histogram<I: Int>(
     let end = (c + 1) * n / chunks;
     for j in start..end {
         let at = major[j].cast::<u64>() as usize * chunks + c;
-        counts[at] = counts[at] + 1;
+        counts[at] = (counts[at].cast::<i64>() + 1).cast::<I>();
     }
 }
 
 /// The counting sort's stable scatter: chunk `c` (as [`chunk_histogram`]) walks its entries
-/// in storage order and writes entry `j` of line `m` to the next slot of its run
-/// `scanned[m * chunks + c] - left[m * chunks + c]` (`scanned` the inclusive scan of the
-/// counts, `left` the counts, decremented as the run fills). Entries of one line keep their
-/// storage order.
+/// in storage order and writes entry `j` of line `m` to the next slot of its run,
+/// `next[m * chunks + c]` (the run's first slot, from [`chunk_starts`]), which it then
+/// advances. Entries of one line keep their storage order. One array of the index type is
+/// read and written at random per entry (SciPy's `coo_tocsr` walks one too).
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn chunk_scatter<T: DType, I: Int>(
     major: &[I],
     minor: &[I],
     data: &[T],
-    scanned: &[i64],
-    left: &mut [i64],
+    next: &mut [I],
     out_minor: &mut [I],
     out_data: &mut [T],
     chunks: usize,
@@ -858,24 +909,37 @@ pub(crate) fn chunk_scatter<T: DType, I: Int>(
     let end = (c + 1) * n / chunks;
     for j in start..end {
         let at = major[j].cast::<u64>() as usize * chunks + c;
-        let pos = (scanned[at] - left[at]) as u64 as usize;
-        left[at] = left[at] - 1;
-        out_minor[pos] = minor[j];
-        out_data[pos] = data[j];
+        let pos = next[at].cast::<i64>();
+        next[at] = (pos + 1).cast::<I>();
+        out_minor[pos as u64 as usize] = minor[j];
+        out_data[pos as u64 as usize] = data[j];
     }
 }
 
-/// Line pointers from the inclusive scan of the `[majors, chunks]` counts:
-/// `indptr[0] = 0`, `indptr[m + 1] = scanned[m * chunks + chunks - 1]`.
+/// From the `[majors, chunks]` counts and their inclusive scan, one thread per line `r`
+/// (`r <= majors`): the line pointer `indptr[r]` (0, then `scanned[r * chunks - 1]`) and,
+/// for `r < majors`, the first slot of each of the line's runs written over its count,
+/// `counts[r * chunks + c] = scanned[r * chunks + c] - counts[r * chunks + c]`.
 #[raw_kernel]
-pub(crate) fn chunk_pointers<I: Int>(scanned: &[i64], indptr: &mut [I], chunks: usize) {
+pub(crate) fn chunk_starts<I: Int>(
+    scanned: &[I],
+    counts: &mut [I],
+    indptr: &mut [I],
+    chunks: usize,
+) {
     let r = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if r < indptr.len() {
         let mut v: i64 = 0;
         if r > 0 {
-            v = scanned[r * chunks - 1];
+            v = scanned[r * chunks - 1].cast::<i64>();
         }
         indptr[r] = v.cast::<I>();
+        if r + 1 < indptr.len() {
+            for c in 0..chunks {
+                let at = r * chunks + c;
+                counts[at] = (scanned[at].cast::<i64>() - counts[at].cast::<i64>()).cast::<I>();
+            }
+        }
     }
 }
 
@@ -976,48 +1040,5 @@ pub(crate) fn sort_lines<T: DType, I: Int>(
             }
         }
         kept[m] = distinct;
-    }
-}
-
-/// The groups of equal minor indices of sorted lines, one thread per line `m`: from
-/// `scanned[m - 1]` (0 for the first line; `scanned` the inclusive scan of the lines' counts
-/// of distinct indices), `bounds[g]` is where group `g` starts and `out_minor[g]` its index;
-/// the last line's thread also writes `bounds[groups] = nnz`. Thread `item * spread` does
-/// the lines `item * per_thread ..` (`per_thread` of them).
-#[raw_kernel]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn line_groups<I: Int>(
-    indptr: &[I],
-    minor: &[I],
-    scanned: &[i64],
-    bounds: &mut [i64],
-    out_minor: &mut [I],
-    majors: usize,
-    per_thread: usize,
-    spread: usize,
-) {
-    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if g % spread != 0 {
-        return;
-    }
-    let first = (g / spread) * per_thread;
-    let last = (first + per_thread).min(majors);
-    for m in first..last {
-        let mut pos: usize = 0;
-        if m > 0 {
-            pos = scanned[m - 1] as u64 as usize;
-        }
-        let s = indptr[m].cast::<u64>() as usize;
-        let e = indptr[m + 1].cast::<u64>() as usize;
-        for j in s..e {
-            if j == s || minor[j] != minor[j - 1] {
-                bounds[pos] = j as i64;
-                out_minor[pos] = minor[j];
-                pos += 1;
-            }
-        }
-        if m == majors - 1 {
-            bounds[pos] = e as i64;
-        }
     }
 }

@@ -28,11 +28,11 @@ fn sparse_kernels_compile() {
         raw(&triangle_flags::DEF, &[i]);
         raw(&kron_coords::DEF, &[i]);
         raw(&chunk_histogram::DEF, &[i]);
-        raw(&chunk_pointers::DEF, &[i]);
-        raw(&line_groups::DEF, &[i]);
+        raw(&chunk_starts::DEF, &[i]);
         for t in NUMBERS {
             raw(&eye_parts::DEF, &[t, i]);
             raw(&segment_sums::DEF, &[t, i]);
+            raw(&group_sums::DEF, &[t, i]);
             raw(&to_dense::DEF, &[t, i]);
             raw(&spmv::DEF, &[t, i]);
             raw(&spmm::DEF, &[t, i]);
@@ -84,6 +84,7 @@ fn sparse_kernels_compile() {
             raw(&super::extrema::line_max_min::DEF, &[t, i]);
         }
         raw(&segment_sums_c64::DEF, &[i]);
+        raw(&group_sums_c64::DEF, &[i]);
         raw(&to_dense_c64::DEF, &[i]);
         raw(&spmv_c64::DEF, &[i]);
         raw(&spmm_c64::DEF, &[i]);
@@ -94,6 +95,7 @@ fn sparse_kernels_compile() {
         raw(&spgemm_lines_c64::DEF, &[i]);
         raw(&spgemm_accumulate_c64::DEF, &[i]);
         raw(&segment_sums_c128::DEF, &[i]);
+        raw(&group_sums_c128::DEF, &[i]);
         raw(&to_dense_c128::DEF, &[i]);
         raw(&spmv_c128::DEF, &[i]);
         raw(&spmm_c128::DEF, &[i]);

@@ -174,7 +174,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         }
         let elem = std::mem::size_of::<T>();
         if let Some(workers) = accumulator_workers(&dev, majors, other.minor, total, elem) {
-            return self.matmat_accumulate(other, &scanned, workers, what);
+            return self.matmat_accumulate(other, &scanned, total, workers, what);
         }
         per_element(total)?;
         let mut minor = Array::<I>::zeros(&dev, &[total])?;

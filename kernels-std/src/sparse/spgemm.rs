@@ -1,8 +1,10 @@
 //! SpGEMM by SciPy's two passes with a dense accumulator (`csr_matmat_maxnnz`, then
-//! `csr_matmat`): the rows are cut into a few runs of about equal numbers of products, one
-//! run per worker thread (the runs side by side on the CPU: `launch_items`), and each worker
-//! owns an `O(columns)` scratch slice, a row tag per column (`marks`) and a running sum per
-//! column (`sums`).
+//! `csr_matmat`): the rows are cut into pieces of about equal numbers of products, about
+//! eight per worker thread (the workers side by side on the CPU: `launch_items`), which the
+//! workers claim in turn with an atomic counter, so that a worker slowed down by another
+//! process does not hold up the product; each worker owns an `O(columns)` scratch slice, a
+//! row tag per column (`marks`) and a running sum per column (`sums`). Which worker does a
+//! row changes nothing in its result (the tags are the row's own).
 //!
 //! The first pass counts each row's distinct columns (the tag of row `m` is `m + 1`); their
 //! scan places each row in the result. The second pass (tag `-(m + 1)`, so the marks of the
@@ -57,19 +59,36 @@ pub(crate) fn accumulator_workers(
     (scratch <= 4 * total + 65_536 && bytes <= SCRATCH_BYTES).then_some(workers)
 }
 
-/// The first row of each run of rows: `bounds[w]` (for `w` in `0..=workers`, `workers =
+/// Pieces of rows each worker of the accumulator gets on average: the workers claim the
+/// pieces in turn as they finish one, so a worker slowed down (a core shared with another
+/// process) takes fewer and the others take its share, where one run per worker made the
+/// whole product wait for the slowest.
+const PIECES_PER_WORKER: usize = 8;
+
+/// The number of pieces of about equal numbers of products that the rows are cut into for
+/// `workers` workers and `total` products of `majors` rows: [`PIECES_PER_WORKER`] per
+/// worker, but none of fewer than [`MIN_PRODUCTS_PER_WORKER`] / 4 products (a claim is an
+/// atomic operation), nor more than the rows; at least one per worker.
+pub(crate) fn accumulator_pieces(workers: usize, majors: usize, total: usize) -> usize {
+    (workers * PIECES_PER_WORKER)
+        .min(total.div_ceil(MIN_PRODUCTS_PER_WORKER / 4))
+        .min(majors)
+        .max(workers)
+}
+
+/// The first row of each piece of rows: `bounds[p]` (for `p` in `0..=pieces`, `pieces =
 /// bounds.len() - 1`) is the first row `m` whose first product (`products[m - 1]`, 0 for
 /// row 0, `products` the inclusive scan of the rows' product counts) is at least
-/// `w * total / workers`. Run `w` is the rows `bounds[w]..bounds[w + 1]`; the rows after
-/// `bounds[workers]` hold no product. One thread per bound.
+/// `p * total / pieces`. Piece `p` is the rows `bounds[p]..bounds[p + 1]`; the rows after
+/// `bounds[pieces]` hold no product. One thread per bound.
 #[raw_kernel]
 pub(crate) fn spgemm_runs(products: &[i64], bounds: &mut [i64]) {
     let w = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if w < bounds.len() {
-        let workers = (bounds.len() - 1) as u64;
+        let pieces = (bounds.len() - 1) as u64;
         let majors = products.len();
         let total = products[majors - 1] as u64;
-        let lo = total * w as u64 / workers;
+        let lo = total * w as u64 / pieces;
         let mut left: usize = 0;
         let mut right = majors;
         while left < right {
@@ -89,9 +108,10 @@ pub(crate) fn spgemm_runs(products: &[i64], bounds: &mut [i64]) {
 }
 
 /// SpGEMM's first pass (SciPy's `csr_matmat_maxnnz`): `distinct[m]`, the number of distinct
-/// columns among the products of row `m` of `a` with the rows of `b`. Worker `w` (thread
-/// `w * spread`) takes the rows `bounds[w]..bounds[w + 1]` and tags a column `c` as seen
-/// in row `m` by `marks[w * cols + c] = m + 1`.
+/// columns among the products of row `m` of `a` with the rows of `b`. Worker `w < workers`
+/// (thread `w * spread`) claims pieces `p` in turn (`atomic_add` on `next[0]`, from 0) until
+/// none is left, takes the rows `bounds[p]..bounds[p + 1]` of each, and tags a column `c` as
+/// seen in row `m` by `marks[w * cols + c] = m + 1`.
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn spgemm_distinct<P: Int>(
@@ -102,44 +122,55 @@ pub(crate) fn spgemm_distinct<P: Int>(
     bounds: &[i64],
     marks: &mut [i64],
     distinct: &mut [i64],
+    next: &mut [u32],
     cols: usize,
+    workers: usize,
     spread: usize,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    let item: u64 = spread_item(g as u64, spread as u64, bounds.len() as u64 - 1);
+    let item: u64 = spread_item(g as u64, spread as u64, workers as u64);
     let w = item as usize;
-    if w + 1 >= bounds.len() {
+    if w >= workers {
         return;
     }
     let base = w * cols;
-    let first = bounds[w] as u64 as usize;
-    let last = bounds[w + 1] as u64 as usize;
-    for m in first..last {
-        let tag = m as i64 + 1;
-        let mut d: i64 = 0;
-        let start = a_ptr[m].cast::<u64>() as usize;
-        let stop = a_ptr[m + 1].cast::<u64>() as usize;
-        for j in start..stop {
-            let k = a_idx[j].cast::<u64>() as usize;
-            let b_start = b_ptr[k].cast::<u64>() as usize;
-            let b_end = b_ptr[k + 1].cast::<u64>() as usize;
-            for l in b_start..b_end {
-                let at = base + b_idx[l].cast::<u64>() as usize;
-                if marks[at] != tag {
-                    marks[at] = tag;
-                    d += 1;
+    let pieces = bounds.len() - 1;
+    loop {
+        let p = atomic_add(&next, 0, 1u32) as usize;
+        if p >= pieces {
+            break;
+        }
+        let first = bounds[p] as u64 as usize;
+        let last = bounds[p + 1] as u64 as usize;
+        for m in first..last {
+            let tag = m as i64 + 1;
+            let mut d: i64 = 0;
+            let start = a_ptr[m].cast::<u64>() as usize;
+            let stop = a_ptr[m + 1].cast::<u64>() as usize;
+            for j in start..stop {
+                let k = a_idx[j].cast::<u64>() as usize;
+                let b_start = b_ptr[k].cast::<u64>() as usize;
+                let b_end = b_ptr[k + 1].cast::<u64>() as usize;
+                for l in b_start..b_end {
+                    let at = base + b_idx[l].cast::<u64>() as usize;
+                    if marks[at] != tag {
+                        marks[at] = tag;
+                        d += 1;
+                    }
                 }
             }
+            distinct[m] = d;
         }
-        distinct[m] = d;
     }
 }
 
 /// Stamps SpGEMM's second pass for one element type (`$t`, generic parameters `$g`).
 macro_rules! accumulate_kernel {
     ([$($g:tt)*] $t:ty: $name:ident) => {
-        /// SpGEMM's second pass (SciPy's `csr_matmat`), worker `w` (thread `w * spread`) on
-        /// the rows `bounds[w]..bounds[w + 1]` with its scratch `marks`/`sums[w * cols..]`:
+        /// SpGEMM's second pass (SciPy's `csr_matmat`), worker `w < workers` (thread
+        /// `w * spread`) claiming pieces `p` in turn (`atomic_add` on `flags[2]`, from 0)
+        /// until none is left, on the rows `bounds[p]..bounds[p + 1]` of each with its
+        /// scratch `marks`/`sums[w * cols..]`:
         /// each product `a[m, k] * b[k, c]` of row `m`, in SciPy's order, is added into
         /// `sums[c]` (the first one of a column to `zero`, the column then tagged `-(m + 1)`
         /// and listed in `out_idx` from the end of the row's slots `slots[m - 1]..slots[m]`
@@ -167,69 +198,77 @@ macro_rules! accumulate_kernel {
             flags: &mut [u32],
             zero: $t,
             cols: usize,
+            workers: usize,
             spread: usize,
         ) {
             let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-            let item: u64 = spread_item(g as u64, spread as u64, bounds.len() as u64 - 1);
+            let item: u64 = spread_item(g as u64, spread as u64, workers as u64);
             let w = item as usize;
-            if w + 1 >= bounds.len() {
+            if w >= workers {
                 return;
             }
             let base = w * cols;
+            let pieces = bounds.len() - 1;
             let mut dropped = false;
             let mut unsorted = false;
-            let row_first = bounds[w] as u64 as usize;
-            let row_last = bounds[w + 1] as u64 as usize;
-            let mut first: usize = 0;
-            if row_first > 0 {
-                first = slots[row_first - 1] as u64 as usize;
-            }
-            for m in row_first..row_last {
-                let tag = -(m as i64) - 1;
-                let last = slots[m] as u64 as usize;
-                let mut next = last;
-                let start = a_ptr[m].cast::<u64>() as usize;
-                let stop = a_ptr[m + 1].cast::<u64>() as usize;
-                for j in start..stop {
-                    let k = a_idx[j].cast::<u64>() as usize;
-                    let av = a_data[j];
-                    let b_start = b_ptr[k].cast::<u64>() as usize;
-                    let b_end = b_ptr[k + 1].cast::<u64>() as usize;
-                    for l in b_start..b_end {
-                        let c = b_idx[l];
-                        let at = base + c.cast::<u64>() as usize;
-                        let v = av * b_data[l];
-                        if marks[at] != tag {
-                            marks[at] = tag;
-                            sums[at] = zero + v;
-                            next -= 1;
-                            out_idx[next] = c;
-                        } else {
-                            sums[at] = sums[at] + v;
+            loop {
+                let p = atomic_add(&flags, 2, 1u32) as usize;
+                if p >= pieces {
+                    break;
+                }
+                let row_first = bounds[p] as u64 as usize;
+                let row_last = bounds[p + 1] as u64 as usize;
+                let mut first: usize = 0;
+                if row_first > 0 {
+                    first = slots[row_first - 1] as u64 as usize;
+                }
+                for m in row_first..row_last {
+                    let tag = -(m as i64) - 1;
+                    let last = slots[m] as u64 as usize;
+                    let mut next = last;
+                    let start = a_ptr[m].cast::<u64>() as usize;
+                    let stop = a_ptr[m + 1].cast::<u64>() as usize;
+                    for j in start..stop {
+                        let k = a_idx[j].cast::<u64>() as usize;
+                        let av = a_data[j];
+                        let b_start = b_ptr[k].cast::<u64>() as usize;
+                        let b_end = b_ptr[k + 1].cast::<u64>() as usize;
+                        for l in b_start..b_end {
+                            let c = b_idx[l];
+                            let at = base + c.cast::<u64>() as usize;
+                            let v = av * b_data[l];
+                            if marks[at] != tag {
+                                marks[at] = tag;
+                                sums[at] = zero + v;
+                                next -= 1;
+                                out_idx[next] = c;
+                            } else {
+                                sums[at] = sums[at] + v;
+                            }
                         }
                     }
-                }
-                let mut out = first;
-                let mut prev: i64 = -1;
-                for j in first..last {
-                    let c = out_idx[j];
-                    let v = sums[base + c.cast::<u64>() as usize];
-                    if v != zero {
-                        let ci = c.cast::<i64>();
-                        if ci < prev {
-                            unsorted = true;
+                    let mut out = first;
+                    let mut prev: i64 = -1;
+                    for j in first..last {
+                        let c = out_idx[j];
+                        let v = sums[base + c.cast::<u64>() as usize];
+                        if v != zero {
+                            let ci = c.cast::<i64>();
+                            if ci < prev {
+                                unsorted = true;
+                            }
+                            prev = ci;
+                            out_idx[out] = c;
+                            out_data[out] = v;
+                            out += 1;
                         }
-                        prev = ci;
-                        out_idx[out] = c;
-                        out_data[out] = v;
-                        out += 1;
                     }
+                    kept[m] = (out - first) as i64;
+                    if out < last {
+                        dropped = true;
+                    }
+                    first = last;
                 }
-                kept[m] = (out - first) as i64;
-                if out < last {
-                    dropped = true;
-                }
-                first = last;
             }
             if dropped {
                 atomic_add(&flags, 0, 1);
@@ -254,13 +293,15 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         &self,
         other: &Self,
         products: &Array<i64>,
+        total: usize,
         workers: usize,
         what: &str,
     ) -> Result<Self> {
         let dev = self.data.device();
         let (majors, cols) = (self.majors, other.minor);
-        let mut bounds = Array::<i64>::zeros(&dev, &[workers + 1])?;
-        spgemm_runs::launch(&per_element(workers + 1)?, products, &mut bounds)?;
+        let pieces = accumulator_pieces(workers, majors, total);
+        let mut bounds = Array::<i64>::zeros(&dev, &[pieces + 1])?;
+        spgemm_runs::launch(&per_element(pieces + 1)?, products, &mut bounds)?;
         let (cfg, spread) = launch_items(&dev, workers)?;
         let mut marks = Array::<i64>::zeros(&dev, &[workers * cols])?;
         let mut distinct = Array::<i64>::zeros(&dev, &[majors])?;
@@ -273,7 +314,9 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             &bounds,
             &mut marks,
             &mut distinct,
+            &mut Array::<u32>::zeros(&dev, &[1])?,
             cols as u64,
+            workers as u64,
             spread as u64,
         )?;
         let (slots, indptr, nnz) = super::ops::scan_pointers::<I>(what, &distinct)?;
@@ -282,7 +325,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         let mut data = for_overwrite::<T>(&dev, &[nnz])?;
         let mut sums = for_overwrite::<T>(&dev, &[workers * cols])?;
         let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
-        let mut flags = Array::<u32>::zeros(&dev, &[2])?;
+        let mut flags = Array::<u32>::zeros(&dev, &[3])?;
         T::spgemm_accumulate::<I>(
             &cfg,
             Accumulate {
@@ -294,7 +337,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
                 out: (&mut indices, &mut data),
                 kept: &mut kept,
                 flags: &mut flags,
-                sizes: [cols as u64, spread as u64],
+                sizes: [cols as u64, workers as u64, spread as u64],
             },
         )?;
         drop((marks, sums));
