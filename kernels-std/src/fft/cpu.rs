@@ -101,8 +101,8 @@ impl<'a, I: DType> Lines<'a, I> {
     fn read_range<G>(&self, o: usize, i: usize, from: usize, dst: &mut [G], conv: impl Fn(I) -> G) {
         let start = self.base + self.outer[o] + self.inner[i] + from as isize * self.stride;
         if self.stride == 1 {
-            let s = start as usize;
-            for (d, &x) in dst.iter_mut().zip(&self.src[s..s + dst.len()]) {
+            let (s, n) = (start as usize, dst.len());
+            for (d, &x) in dst.iter_mut().zip(&self.src[s..s + n]) {
                 *d = conv(x);
             }
         } else {
