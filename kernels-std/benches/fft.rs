@@ -77,7 +77,9 @@ fn main() {
         let c0 = cpu_seconds();
         let t = median(f, reps).as_secs_f64();
         // `median` makes one untimed call first: reps + 1 calls.
-        let cpu = c0.zip(cpu_seconds()).map(|(a, b)| (b - a) / (reps + 1) as f64);
+        let cpu = c0
+            .zip(cpu_seconds())
+            .map(|(a, b)| (b - a) / (reps + 1) as f64);
         rows.push((name, t, cpu));
     };
     let x = complex128(&[1 << 20]);

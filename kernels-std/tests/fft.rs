@@ -363,7 +363,10 @@ fn by_rows<I: DType, O: DType>(
     axis: isize,
     f: impl Fn(&Array<I>) -> Array<O>,
 ) -> Array<O> {
-    let last = kernels_std::shape::moveaxis(a, &[axis], &[-1]).unwrap().copy().unwrap();
+    let last = kernels_std::shape::moveaxis(a, &[axis], &[-1])
+        .unwrap()
+        .copy()
+        .unwrap();
     kernels_std::shape::moveaxis(&f(&last), &[-1], &[axis]).unwrap()
 }
 
