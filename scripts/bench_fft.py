@@ -2,7 +2,8 @@
 """numpy.fft's and scipy.fft's side of the kernels-std FFT benchmark (benches/fft.rs): the
 same cases on inputs of the same shapes and dtypes, scipy.fft with workers=2. Prints one JSON
 object {"numpy": version, "results": {"case/numpy": median seconds, "case/scipy": ...}}.
-Usage: bench_fft.py [REPS]
+Usage: bench_fft.py [REPS [CASES]] (CASES: comma-separated words; only the cases whose names
+contain one of them run, as BENCH_CASES in benches/fft.rs).
 """
 import json
 import sys
@@ -39,8 +40,11 @@ CASES = [
 
 def main():
     reps = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    words = [w for w in (sys.argv[2] if len(sys.argv) > 2 else "").split(",") if w]
     out = {}
     for name, shape, dtype, f in CASES:
+        if words and not any(w in name for w in words):
+            continue
         x = signal(shape, dtype)
         if f is None:
             out[f"{name}/scipy"] = median_time(lambda: sf.dct(x, 2, workers=2), reps)

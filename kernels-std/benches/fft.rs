@@ -3,9 +3,11 @@
 //! 256^3, 1024 transforms of 4096 points along the last axis and along the first, `dct` type 2
 //! f64 2^20).
 //!
-//! `cargo bench -p kernels-std --bench fft` (`BENCH_REPS` sets the repetitions, default 5).
-//! Prints the medians; the Python side is `scripts/bench_fft.py` (same shapes, dtypes and
-//! values).
+//! `cargo bench -p kernels-std --bench fft` (`BENCH_REPS` sets the repetitions, default 5;
+//! `BENCH_CASES=fft2,axis0` runs only the cases whose names contain one of the words;
+//! `BENCH_PEERS=0` skips the Python side). Prints the medians and the process's CPU time per
+//! call (all threads: on a loaded machine the wall time varies more than the CPU time); the
+//! Python side is `scripts/bench_fft.py` (same shapes, dtypes and values).
 
 use kernels_std::fft;
 use kernels_std::prelude::*;
@@ -47,14 +49,38 @@ fn real<T: DType>(shape: &[usize]) -> Array<T> {
     Array::from_vec(&Device::cpu(), shape, v).expect("input")
 }
 
+/// The CPU time of the process so far (every thread, user and system), in seconds: fields 14
+/// and 15 of `/proc/self/stat`, in clock ticks of 1/100 s. `None` off Linux.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit(')').next()?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn main() {
     let reps: usize = std::env::var("BENCH_REPS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
-    let mut rows: Vec<(&str, f64)> = Vec::new();
+    let cases = std::env::var("BENCH_CASES").unwrap_or_default();
+    let wanted = |name: &str| {
+        cases.is_empty() || cases.split(',').any(|w| !w.is_empty() && name.contains(w))
+    };
+    let mut rows: Vec<(&str, f64, Option<f64>)> = Vec::new();
     let mut time = |name: &'static str, f: &mut dyn FnMut()| {
-        rows.push((name, median(f, reps).as_secs_f64()));
+        if !wanted(name) {
+            return;
+        }
+        let c0 = cpu_seconds();
+        let t = median(f, reps).as_secs_f64();
+        // `median` makes one untimed call first: reps + 1 calls.
+        let cpu = c0
+            .zip(cpu_seconds())
+            .map(|(a, b)| (b - a) / (reps + 1) as f64);
+        rows.push((name, t, cpu));
     };
     let x = complex128(&[1 << 20]);
     time("fft_c128_2^20", &mut || {
@@ -92,25 +118,30 @@ fn main() {
     });
     drop(x);
 
-    let peers = common::numpy("bench_fft.py", &[reps.to_string()]);
+    let peers = if std::env::var("BENCH_PEERS").as_deref() == Ok("0") {
+        None
+    } else {
+        common::numpy("bench_fft.py", &[reps.to_string(), cases.clone()])
+    };
     println!(
         "numpy {} (scipy.fft with workers=2); ours: {} threads",
         peers.as_ref().map_or("not available", |(v, _)| v.as_str()),
         fft::get_workers()
     );
     println!(
-        "{:<28} {:>10} {:>10} {:>10} {:>9} {:>9}",
-        "case", "ours", "numpy", "scipy", "vs numpy", "vs scipy"
+        "{:<28} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9}",
+        "case", "ours", "ours cpu", "numpy", "scipy", "vs numpy", "vs scipy"
     );
     let ms = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.2}ms", t * 1e3));
     let ratio = |t: Option<f64>, ours: f64| t.map_or("-".into(), |t| format!("{:.2}x", t / ours));
-    for (name, ours) in rows {
+    for (name, ours, cpu) in rows {
         let np = lookup(&peers, &format!("{name}/numpy"));
         let sp = lookup(&peers, &format!("{name}/scipy"));
         println!(
-            "{:<28} {:>8.2}ms {:>10} {:>10} {:>9} {:>9}",
+            "{:<28} {:>8.2}ms {:>10} {:>10} {:>10} {:>9} {:>9}",
             name,
             ours * 1e3,
+            ms(cpu),
             ms(np),
             ms(sp),
             ratio(np, ours),

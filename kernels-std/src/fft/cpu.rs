@@ -9,9 +9,12 @@
 //! - axis last in the result (its lines are contiguous): tasks take runs of consecutive
 //!   lines, transform them out of place straight into the result;
 //! - another axis: the result is, for each index before the axis, a `(length, inner)` matrix
-//!   whose columns are the lines; tasks take a few adjacent columns (`column_blocks`), gather
-//!   them as rows of a buffer, transform, and write them back row by row, so that reads and
-//!   writes touch whole cache lines.
+//!   whose columns are the lines; tasks take up to 16 adjacent columns (`column_blocks`),
+//!   gather them into lines of a buffer, transform each, and write them back. The gather and
+//!   the scatter go by tiles of rows, a cache line of each column at a time (the tile's rows
+//!   stay in L1 while each line's piece is written whole), and the buffer's lines are padded
+//!   so that lines of a power-of-two length do not all fall in the same L1 sets: reading a
+//!   whole column at a time instead missed the cache on nearly every element.
 //!
 //! The scaling is the `scale` kernel of `kernels.rs` (its CPU twin, applied while the line is
 //! in cache).
@@ -28,6 +31,21 @@ use crate::prelude::*;
 
 /// Bytes of line data a task works on (its buffers stay in the core's L2 cache).
 const TASK_BYTES: usize = 1 << 19;
+
+/// Bytes of line data a column block gathers (`MAX_COLUMNS` lines at most).
+const COLUMN_TASK_BYTES: usize = 1 << 20;
+
+/// The most columns a block of a non-last axis takes.
+const MAX_COLUMNS: usize = 16;
+
+/// Elements between the end of a gathered line and the start of the next: lines of a
+/// power-of-two length would otherwise all map to the same L1 sets.
+const LINE_PAD: usize = 16;
+
+/// Rows of a gather/scatter tile: a cache line of elements per column.
+fn tile_rows<T>() -> usize {
+    (64 / std::mem::size_of::<T>().max(1)).max(1)
+}
 
 /// The storage offsets of every index of `shape` (C order) with `strides`.
 fn offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
@@ -73,18 +91,25 @@ impl<'a, I: DType> Lines<'a, I> {
     #[inline]
     fn read<G: Copy + Default>(&self, o: usize, i: usize, dst: &mut [G], conv: impl Fn(I) -> G) {
         let take = self.len.min(dst.len());
-        let start = self.base + self.outer[o] + self.inner[i];
+        self.read_range(o, i, 0, &mut dst[..take], conv);
+        dst[take..].fill(G::default());
+    }
+
+    /// Elements `from..from + dst.len()` of line `(o, i)` (all inside the input's line)
+    /// converted by `conv`.
+    #[inline]
+    fn read_range<G>(&self, o: usize, i: usize, from: usize, dst: &mut [G], conv: impl Fn(I) -> G) {
+        let start = self.base + self.outer[o] + self.inner[i] + from as isize * self.stride;
         if self.stride == 1 {
-            let s = start as usize;
-            for (d, &x) in dst[..take].iter_mut().zip(&self.src[s..s + take]) {
+            let (s, n) = (start as usize, dst.len());
+            for (d, &x) in dst.iter_mut().zip(&self.src[s..s + n]) {
                 *d = conv(x);
             }
         } else {
-            for (k, d) in dst[..take].iter_mut().enumerate() {
+            for (k, d) in dst.iter_mut().enumerate() {
                 *d = conv(self.src[(start + k as isize * self.stride) as usize]);
             }
         }
-        dst[take..].fill(G::default());
     }
 }
 
@@ -236,7 +261,9 @@ where
                 );
         } else {
             // Lines are columns of (m_out, inner) matrices: blocks of adjacent columns.
-            let width = (TASK_BYTES / line_bytes).clamp(1, 32).min(inner);
+            let width = (COLUMN_TASK_BYTES / line_bytes)
+                .clamp(1, MAX_COLUMNS)
+                .min(inner);
             let mut blocks = Vec::new();
             for (o, m) in data.chunks_exact_mut(m_out * inner).enumerate() {
                 // `m` holds exactly m_out * inner elements and width >= 1: cannot fail.
@@ -244,6 +271,9 @@ where
                     blocks.extend(bs.into_iter().map(|b| (o, b)));
                 }
             }
+            let (ls_in, ls_out) = (m_in + LINE_PAD, m_out + LINE_PAD);
+            let take = lines.len.min(m_in);
+            let (tile_in, tile_out) = (tile_rows::<G>(), tile_rows::<O>());
             blocks.par_iter_mut().for_each_init(
                 || {
                     (
@@ -255,21 +285,36 @@ where
                 |(buf, res, scratch), (o, block)| {
                     let w = block.width();
                     let first = block.first_column();
-                    buf.resize(w * m_in, G::default());
-                    res.resize(w * m_out, O::default());
-                    for (b, line) in buf.chunks_exact_mut(m_in).enumerate() {
-                        lines.read(*o, first + b, line, &conv);
-                        xf.prepare(line);
+                    buf.resize(w * ls_in, G::default());
+                    res.resize(w * ls_out, O::default());
+                    // Gather by tiles of a cache line per column: the tile's rows stay in L1
+                    // while each column's piece is written whole.
+                    for k0 in (0..take).step_by(tile_in) {
+                        let k1 = (k0 + tile_in).min(take);
+                        for b in 0..w {
+                            let at = b * ls_in;
+                            lines.read_range(*o, first + b, k0, &mut buf[at + k0..at + k1], &conv);
+                        }
                     }
-                    xf.run(buf, res, scratch);
-                    for k in 0..m_out {
-                        let row = block.row_mut(k);
-                        for (b, x) in row.iter_mut().enumerate() {
-                            let v = res[b * m_out + k];
-                            *x = match &post {
-                                Some(f) => f(v),
-                                None => v,
-                            };
+                    for (line, out) in buf
+                        .chunks_exact_mut(ls_in)
+                        .zip(res.chunks_exact_mut(ls_out))
+                    {
+                        let line = &mut line[..m_in];
+                        line[take..].fill(G::default());
+                        xf.prepare(line);
+                        xf.run(line, &mut out[..m_out], scratch);
+                    }
+                    // Scatter by the same tiles, scaling on the way.
+                    for k0 in (0..m_out).step_by(tile_out) {
+                        let k1 = (k0 + tile_out).min(m_out);
+                        for (b, col) in res.chunks_exact(ls_out).enumerate() {
+                            for (k, &v) in (k0..k1).zip(&col[k0..k1]) {
+                                block.row_mut(k)[b] = match &post {
+                                    Some(f) => f(v),
+                                    None => v,
+                                };
+                            }
                         }
                     }
                 },
