@@ -20,16 +20,27 @@ pub fn lse_map(x: f64, b: f64) -> (f64, f64, f64) {
 }
 
 /// Two `logsumexp` accumulators merged (the larger maximum keeps its weight).
+///
+/// Without a branch: `e^-|p0 - q0|` is computed for every pair and the parts are selected, so
+/// that the CPU fold's interleaved lanes run as vector operations (one `exp` per element
+/// either way; the selected values have the bits of the branches they replace).
 #[device_fn]
 pub fn lse_combine(p0: f64, p1: f64, p2: f64, q0: f64, q1: f64, q2: f64) -> (f64, f64, f64) {
-    if p0.is_nan() || q0.is_nan() {
+    let nan = p0.is_nan() || q0.is_nan();
+    let eq = p0 == q0;
+    let p_big = p0 > q0;
+    // NaN where both maxima are the same infinity (`eq`: not used there).
+    let e = (-(p0 - q0).abs()).exp();
+    let m = if p_big { p0 } else { q0 };
+    let big_w = if p_big { p1 } else { q1 };
+    let big_t = if p_big { p2 } else { q2 };
+    let small = if p_big { q1 + q2 } else { p1 + p2 };
+    let w = if eq { p1 + q1 } else { big_w };
+    let t = if eq { p2 + q2 } else { big_t + small * e };
+    if nan {
         (f64::NAN, f64::NAN, f64::NAN)
-    } else if p0 == q0 {
-        (p0, p1 + q1, p2 + q2)
-    } else if p0 > q0 {
-        (p0, p1, p2 + (q1 + q2) * (q0 - p0).exp())
     } else {
-        (q0, q1, q2 + (p1 + p2) * (p0 - q0).exp())
+        (m, w, t)
     }
 }
 
