@@ -411,7 +411,7 @@ pub(crate) fn run_with(
                 dims: &dims,
                 rows: &[],
             };
-            execute(n, &walk, ops, nin, f, how);
+            execute(n, &walk, ops, nin, f, how, None);
             return Ok(());
         }
         // Some operand is strided: merge dimensions jointly, then see which operands are flat
@@ -432,9 +432,66 @@ pub(crate) fn run_with(
             dims: &dims,
             rows: &rows,
         };
-        execute(n, &walk, ops, nin, f, how);
+        let tile = tile_for(&walk, ops, how.len.clamp(1, CHUNK));
+        if tile.is_some() {
+            // Every operand but a scalar is copied tile by tile through its scratch region.
+            for (k, op) in ops.iter_mut().enumerate() {
+                if matches!(op.access, Access::Flat) {
+                    op.access = Access::Strided { row: k };
+                }
+            }
+        }
+        execute(n, &walk, ops, nin, f, how, tile);
         Ok(())
     })
+}
+
+/// The shape of the tiles of a cache-blocked walk: `h` rows by `w` columns of the last two
+/// merged dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tile {
+    h: usize,
+    w: usize,
+}
+
+impl Tile {
+    /// The number of tiles that cover `dims` (at least two dimensions).
+    fn count(self, dims: &[usize]) -> usize {
+        let nd = dims.len();
+        let outer: usize = dims[..nd - 2].iter().product();
+        outer * dims[nd - 2].div_ceil(self.h) * dims[nd - 1].div_ceil(self.w)
+    }
+}
+
+/// The tiles of a walk where some operand runs across the C order: its elements are closer
+/// along the second-to-last merged dimension than along the last (a transposed view, or an
+/// F-order output). Walked in C order, every element of such an operand would be on another
+/// cache line (and, for large arrays, another page); walked by tiles of `h` rows and `w`
+/// columns, both it and the C-ordered operands touch runs of whole lines. `None` when no
+/// operand crosses (the C-order walk is already line by line). A tile holds at most `chunk`
+/// elements: it is one chunk.
+fn tile_for(walk: &Walk<'_>, ops: &[Operand], chunk: usize) -> Option<Tile> {
+    let nd = walk.dims.len();
+    if nd < 2 {
+        return None;
+    }
+    let crosses = ops.iter().enumerate().any(|(k, op)| {
+        let s = &walk.rows[k * nd..(k + 1) * nd];
+        !matches!(op.access, Access::Scalar(_))
+            && s[nd - 2] != 0
+            && s[nd - 2].unsigned_abs() < s[nd - 1].unsigned_abs()
+    });
+    if !crosses {
+        return None;
+    }
+    // The largest power of two whose square fits a chunk; tiles twice as wide as high.
+    let mut side = 1;
+    while (2 * side) * (2 * side) <= chunk {
+        side *= 2;
+    }
+    let w = walk.dims[nd - 1].min(2 * side).min(chunk);
+    let h = walk.dims[nd - 2].min(chunk / w);
+    Some(Tile { h, w })
 }
 
 /// The address of a layout's element at multi-index zero, derived from the whole storage (so
@@ -550,7 +607,8 @@ fn merge<'l>(
     (dims, rows)
 }
 
-/// Lays out the scratch buffers and runs the blocks, in parallel for large calls.
+/// Lays out the scratch buffers and runs the blocks, in parallel for large calls: blocks of
+/// flat indices, or of tiles when `tile` is given.
 fn execute(
     n: usize,
     walk: &Walk<'_>,
@@ -558,6 +616,7 @@ fn execute(
     nin: usize,
     f: &(dyn Fn(&mut Chunk<'_>) + Sync),
     how: Chunking,
+    tile: Option<Tile>,
 ) {
     let chunk = how.len.clamp(1, CHUNK);
     let cap = chunk.min(n);
@@ -570,6 +629,26 @@ fn execute(
     }
     let ops = &*ops;
     let block = |start: usize, end: usize| {
+        let run = |scratch: &mut [u128]| match tile {
+            None => run_block(
+                walk,
+                ops,
+                nin,
+                scratch,
+                (start, end, chunk),
+                f,
+                how.gather_outputs,
+            ),
+            Some(tile) => run_tiles(
+                walk,
+                ops,
+                nin,
+                scratch,
+                (start, end, tile),
+                f,
+                how.gather_outputs,
+            ),
+        };
         if words <= STACK_WORDS {
             // Zero only the words used: a small call should not pay for the whole array.
             let mut stack = [MaybeUninit::<u128>::uninit(); STACK_WORDS];
@@ -580,37 +659,226 @@ fn execute(
             // `MaybeUninit<u128>` has the layout of `u128`.
             let scratch =
                 unsafe { &mut *(&mut stack[..words] as *mut [MaybeUninit<u128>] as *mut [u128]) };
-            run_block(
-                walk,
-                ops,
-                nin,
-                scratch,
-                (start, end, chunk),
-                f,
-                how.gather_outputs,
-            );
+            run(scratch);
         } else {
-            run_block(
-                walk,
-                ops,
-                nin,
-                &mut vec![0u128; words],
-                (start, end, chunk),
-                f,
-                how.gather_outputs,
-            );
+            run(&mut vec![0u128; words]);
         }
     };
+    // The units the blocks split: flat indices (a block a whole number of chunks), or tiles.
+    let (units, grain) = match tile {
+        None => (n, chunk),
+        Some(tile) => (tile.count(walk.dims), 1),
+    };
     if n <= SERIAL_LIMIT {
-        block(0, n);
+        block(0, units);
     } else {
         use rayon::prelude::*;
         let threads = rayon::current_num_threads().max(1);
-        // A few blocks per thread for balance, each a whole number of chunks.
-        let per = n.div_ceil(threads * 4).div_ceil(chunk) * chunk;
-        (0..n.div_ceil(per))
+        // A few blocks per thread for balance.
+        let per = units.div_ceil(threads * 4).div_ceil(grain) * grain;
+        (0..units.div_ceil(per))
             .into_par_iter()
-            .for_each(|b| block(b * per, ((b + 1) * per).min(n)));
+            .for_each(|b| block(b * per, ((b + 1) * per).min(units)));
+    }
+}
+
+/// Runs tiles `start..end` (numbered in C order over the outer dimensions, the tile rows and
+/// the tile columns), one chunk each: every operand but a scalar is gathered into its scratch
+/// region (outputs only when `gather_outputs`), in C order within the tile, and outputs are
+/// scattered back after `f`.
+fn run_tiles(
+    walk: &Walk<'_>,
+    ops: &[Operand],
+    nin: usize,
+    scratch: &mut [u128],
+    (start, end, tile): (usize, usize, Tile),
+    f: &(dyn Fn(&mut Chunk<'_>) + Sync),
+    gather_outputs: bool,
+) {
+    let nd = walk.dims.len();
+    let (rows, cols) = (walk.dims[nd - 2], walk.dims[nd - 1]);
+    let (tile_rows, tile_cols) = (rows.div_ceil(tile.h), cols.div_ceil(tile.w));
+    let scratch = raw::as_bytes_mut_u128(scratch).as_mut_ptr();
+    // The start of an operand's scratch region, which holds `chunk.min(n)` elements: at least
+    // `tile.h * tile.w` (a tile is at most a chunk, and at most the last two dimensions).
+    let region = |op: &Operand| {
+        // SAFETY: `execute` sized the scratch to hold every buffered operand's region, so
+        // `op.scratch * 16` bytes is inside it.
+        unsafe { scratch.add(op.scratch * 16) }
+    };
+    for op in ops {
+        if let Access::Scalar(value) = op.access {
+            // SAFETY: the region holds at least `tile.h * tile.w` elements (see above).
+            unsafe { fill(op.dtype.size(), &value, region(op), tile.h * tile.w) };
+        }
+    }
+    let strides = |op: &Operand| match op.access {
+        Access::Strided { row } => Some(&walk.rows[row * nd..(row + 1) * nd]),
+        _ => None,
+    };
+    with_buf(ops.len(), Slot::EMPTY, |slots| {
+        for t in start..end {
+            let (outer, rest) = (t / (tile_rows * tile_cols), t % (tile_rows * tile_cols));
+            let (i0, j0) = ((rest / tile_cols) * tile.h, (rest % tile_cols) * tile.w);
+            let shape = (tile.h.min(rows - i0), tile.w.min(cols - j0));
+            for (op, slot) in ops.iter().zip(slots.iter_mut()) {
+                *slot = Slot {
+                    ptr: region(op),
+                    dtype: op.dtype,
+                };
+            }
+            let gathered = if gather_outputs { ops } else { &ops[..nin] };
+            for op in gathered {
+                if let Some(s) = strides(op) {
+                    let off = tile_offset(walk.dims, s, outer, (i0, j0));
+                    // SAFETY: the tile's elements are elements of the operand's layout
+                    // (inside its storage, `check_extent`; an output's are read by this tile
+                    // alone, before it writes them); the destination is its scratch region,
+                    // which holds the tile.
+                    unsafe {
+                        copy_tile(
+                            op.dtype.size(),
+                            op.base.0,
+                            off,
+                            (s[nd - 2], s[nd - 1]),
+                            shape,
+                            region(op),
+                            Direction::Gather,
+                        )
+                    };
+                }
+            }
+            let (ins, outs) = slots.split_at_mut(nin);
+            f(&mut Chunk {
+                len: shape.0 * shape.1,
+                inputs: ins,
+                outputs: outs,
+            });
+            for op in &ops[nin..] {
+                if let Some(s) = strides(op) {
+                    let off = tile_offset(walk.dims, s, outer, (i0, j0));
+                    // SAFETY: the tile's elements are elements of the output's layout, inside
+                    // its storage (`check_extent`), written by this tile alone (no
+                    // self-overlap, disjoint tiles, exclusive borrow).
+                    unsafe {
+                        copy_tile(
+                            op.dtype.size(),
+                            op.base.0,
+                            off,
+                            (s[nd - 2], s[nd - 1]),
+                            shape,
+                            region(op),
+                            Direction::Scatter,
+                        )
+                    };
+                }
+            }
+        }
+    });
+}
+
+/// The offset (in elements, from the element at multi-index zero) of the first element of the
+/// tile at row `i0` and column `j0` of the last two dimensions, outer index `outer` (a C-order
+/// index over the dimensions before them).
+fn tile_offset(
+    dims: &[usize],
+    strides: &[isize],
+    mut outer: usize,
+    (i0, j0): (usize, usize),
+) -> isize {
+    let nd = dims.len();
+    let mut off = i0 as isize * strides[nd - 2] + j0 as isize * strides[nd - 1];
+    for d in (0..nd - 2).rev() {
+        off += (outer % dims[d]) as isize * strides[d];
+        outer /= dims[d];
+    }
+    off
+}
+
+/// Copies a tile of `h` rows and `w` columns (`shape`) between strided storage (its first
+/// element `off` elements after `base`; `strides` between rows and between columns) and the
+/// buffer `buf`, which holds the tile in C order, for elements of `sz` bytes.
+///
+/// # Safety
+/// Every element of the tile in storage must be valid to read (gather) or write (scatter), and
+/// `buf` valid for `h * w` elements; the two must not overlap.
+unsafe fn copy_tile(
+    sz: usize,
+    base: *mut u8,
+    off: isize,
+    strides: (isize, isize),
+    shape: (usize, usize),
+    buf: *mut u8,
+    dir: Direction,
+) {
+    // SAFETY: forwarded from the caller; each instance copies elements of its size.
+    unsafe {
+        match (sz, dir) {
+            (1, Direction::Gather) => tile_typed::<1, true>(base, off, strides, shape, buf),
+            (2, Direction::Gather) => tile_typed::<2, true>(base, off, strides, shape, buf),
+            (4, Direction::Gather) => tile_typed::<4, true>(base, off, strides, shape, buf),
+            (8, Direction::Gather) => tile_typed::<8, true>(base, off, strides, shape, buf),
+            (16, Direction::Gather) => tile_typed::<16, true>(base, off, strides, shape, buf),
+            (1, Direction::Scatter) => tile_typed::<1, false>(base, off, strides, shape, buf),
+            (2, Direction::Scatter) => tile_typed::<2, false>(base, off, strides, shape, buf),
+            (4, Direction::Scatter) => tile_typed::<4, false>(base, off, strides, shape, buf),
+            (8, Direction::Scatter) => tile_typed::<8, false>(base, off, strides, shape, buf),
+            (16, Direction::Scatter) => tile_typed::<16, false>(base, off, strides, shape, buf),
+            _ => unreachable!("no dtype has {sz} bytes"),
+        }
+    }
+}
+
+/// [`copy_tile`] for elements of `N` bytes (moved as `[u8; N]`, alignment 1), gathering into
+/// the buffer when `GATHER`, else scattering from it. The storage is walked along its nearer
+/// dimension in the inner loop: rows (whole runs copied at once when contiguous) or columns.
+///
+/// # Safety
+/// As [`copy_tile`].
+unsafe fn tile_typed<const N: usize, const GATHER: bool>(
+    base: *mut u8,
+    off: isize,
+    (row_stride, col_stride): (isize, isize),
+    (h, w): (usize, usize),
+    buf: *mut u8,
+) {
+    // Element `(i, j)` of the tile (`i < h`, `j < w`) is at `off + i * row_stride + j *
+    // col_stride` in storage (valid per the caller) and at `i * w + j` in the buffer.
+    let base = base.cast::<[u8; N]>();
+    let buf = buf.cast::<[u8; N]>();
+    if col_stride == 1 {
+        for i in 0..h {
+            // SAFETY: row `i` of the tile: `w` adjacent elements in storage from
+            // `(i, 0)`, and `w` in the buffer from `i * w`, valid per the caller.
+            unsafe {
+                let p = base.offset(off + i as isize * row_stride);
+                let q = buf.add(i * w);
+                if GATHER {
+                    std::ptr::copy_nonoverlapping(p, q, w);
+                } else {
+                    std::ptr::copy_nonoverlapping(q, p, w);
+                }
+            }
+        }
+        return;
+    }
+    let columns_inside = row_stride.unsigned_abs() < col_stride.unsigned_abs();
+    let (outer, inner) = if columns_inside { (w, h) } else { (h, w) };
+    for a in 0..outer {
+        for c in 0..inner {
+            let (i, j) = if columns_inside { (c, a) } else { (a, c) };
+            // SAFETY: element `(i, j)` of the tile, in storage and in the buffer (see above),
+            // valid per the caller.
+            unsafe {
+                let p = base.offset(off + i as isize * row_stride + j as isize * col_stride);
+                let q = buf.add(i * w + j);
+                if GATHER {
+                    q.write(p.read());
+                } else {
+                    p.write(q.read());
+                }
+            }
+        }
     }
 }
 
@@ -986,6 +1254,135 @@ mod tests {
             assert_eq!(got, want, "chunks of {len}");
             assert!(out.iter().skip(1).step_by(2).all(|&v| v == -1.0));
         }
+    }
+
+    /// The storage offset of C-order flat index `i` of `layout`.
+    fn storage_index(layout: &Layout, mut i: usize) -> usize {
+        let mut off = layout.offset as isize;
+        for (&d, &s) in layout.shape.iter().zip(&layout.strides).rev() {
+            off += (i % d) as isize * s;
+            i /= d;
+        }
+        off as usize
+    }
+
+    /// `x * 2 + y` over `shape` by the executor, with `x`, `y` and the output in the given
+    /// layouts (over storages of `len` elements), checked element by element; untouched output
+    /// storage stays -1.
+    fn check_layouts(shape: &[usize], x: &Layout, y: &Layout, out: &Layout, len: usize) {
+        let n: usize = shape.iter().product();
+        let xs: Vec<f64> = (0..len).map(|i| i as f64).collect();
+        let ys: Vec<f64> = (0..len).map(|i| (i % 7) as f64).collect();
+        for (chunk, gather_outputs) in [(CHUNK, false), (100, true), (1, false)] {
+            let mut o = vec![-1.0f64; len];
+            let inputs = [
+                ErasedOperand {
+                    dtype: DTypeId::F64,
+                    data: OperandData::Host {
+                        bytes: raw::as_bytes(&xs),
+                        layout: x,
+                    },
+                },
+                ErasedOperand {
+                    dtype: DTypeId::F64,
+                    data: OperandData::Host {
+                        bytes: raw::as_bytes(&ys),
+                        layout: y,
+                    },
+                },
+            ];
+            let mut outputs = [ErasedOutput {
+                dtype: DTypeId::F64,
+                layout: out.clone(),
+                data: OutputData::Host(raw::as_bytes_mut(&mut o)),
+            }];
+            let how = Chunking {
+                len: chunk,
+                gather_outputs,
+            };
+            run_with(shape, &inputs, &mut outputs, &twice_plus, how).unwrap();
+            let mut want = vec![-1.0f64; len];
+            for i in 0..n {
+                want[storage_index(out, i)] =
+                    xs[storage_index(x, i)] * 2.0 + ys[storage_index(y, i)];
+            }
+            assert_eq!(o, want, "shape {shape:?}, chunks of {chunk}");
+        }
+    }
+
+    #[test]
+    fn tiles_of_transposed_operands() {
+        // (r, c) walks where an operand is contiguous down the columns: tiles, whose edges do
+        // not divide the dimensions, serial and parallel sizes.
+        for (r, c) in [(37, 101), (300, 190), (5, 1000)] {
+            let n = r * c;
+            let t = |l: Layout| Layout {
+                shape: vec![r, c],
+                strides: vec![l.strides[1], l.strides[0]],
+                offset: 0,
+            };
+            let cc = Layout::contiguous(&[r, c]);
+            let tr = t(Layout::contiguous(&[c, r]));
+            check_layouts(&[r, c], &tr, &cc, &cc, n);
+            // An F-order output, a transposed input read backwards along its rows.
+            let rev = Layout {
+                shape: vec![r, c],
+                strides: vec![-1, r as isize],
+                offset: r - 1,
+            };
+            check_layouts(&[r, c], &cc, &rev, &tr, n);
+            // Broadcast rows beside a transposed input.
+            let row = Layout {
+                shape: vec![c],
+                strides: vec![1],
+                offset: 0,
+            };
+            check_layouts(&[r, c], &tr, &row, &cc, n);
+        }
+        // Three dimensions: the last two swapped, the outer one kept (and a strided output).
+        let (a, r, c) = (3, 70, 90);
+        let x = Layout {
+            shape: vec![a, r, c],
+            strides: vec![(r * c) as isize, 1, r as isize],
+            offset: 0,
+        };
+        let y = Layout::contiguous(&[a, r, c]);
+        let out = Layout {
+            shape: vec![a, r, c],
+            strides: vec![(2 * r * c) as isize, 2 * c as isize, 2],
+            offset: 1,
+        };
+        check_layouts(&[a, r, c], &x, &y, &out, 2 * a * r * c);
+    }
+
+    #[test]
+    fn tile_shapes() {
+        let ops = [
+            Operand {
+                access: Access::Strided { row: 0 },
+                ..Operand::EMPTY
+            },
+            Operand::EMPTY,
+        ];
+        let walk = |dims: &'static [usize], rows: &'static [isize]| Walk { dims, rows };
+        // A transposed input: tiles of 32 x 64 for whole chunks, smaller for short chunks or
+        // small dimensions.
+        let w = walk(&[500, 400], &[1, 500, 400, 1]);
+        assert_eq!(tile_for(&w, &ops, CHUNK), Some(Tile { h: 32, w: 64 }));
+        assert_eq!(tile_for(&w, &ops, 100), Some(Tile { h: 6, w: 16 }));
+        let w = walk(&[500, 20], &[1, 500, 20, 1]);
+        assert_eq!(tile_for(&w, &ops, CHUNK), Some(Tile { h: 102, w: 20 }));
+        // Rows along the C order, broadcast rows or one dimension: no tiles.
+        assert_eq!(
+            tile_for(&walk(&[500, 400], &[800, 2, 400, 1]), &ops, CHUNK),
+            None
+        );
+        assert_eq!(
+            tile_for(&walk(&[500, 400], &[0, 1, 400, 1]), &ops, CHUNK),
+            None
+        );
+        assert_eq!(tile_for(&walk(&[500], &[3, 1]), &ops, CHUNK), None);
+        assert_eq!(Tile { h: 32, w: 64 }.count(&[2, 500, 400]), 2 * 16 * 7);
     }
 
     #[test]
