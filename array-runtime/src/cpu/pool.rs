@@ -51,11 +51,11 @@ use crate::dtype::{DType, DTypeId};
 use crate::error::{Error, Result};
 use crate::raw;
 
-/// Buffers of at least this many bytes are pooled; smaller ones use the global allocator.
-#[cfg(not(miri))]
-pub const MIN_POOLED: usize = 1 << 20;
-/// Smaller under Miri, so that the pool's tests run in reasonable time.
-#[cfg(miri)]
+/// Buffers of at least this many bytes (64 KiB) are pooled; smaller ones use the global
+/// allocator. Kernel outputs from 64 KiB up to glibc's `mmap` sizes would cost a fill of
+/// the whole buffer on every call from the allocator (`for_overwrite` must hand out
+/// initialised values), which a reused block skips (NumPy's outputs are `malloc`ed, never
+/// filled).
 pub const MIN_POOLED: usize = 1 << 16;
 
 /// Alignment of pooled buffers, in bytes (a cache line; any SIMD load).
@@ -749,12 +749,12 @@ mod tests {
         }
     }
 
-    /// The smallest pooled size (1 MiB, less under Miri).
-    const MIB: usize = MIN_POOLED;
+    /// The smallest pooled size (64 KiB).
+    const MIN: usize = MIN_POOLED;
 
     #[test]
     fn classes_round_up_and_bound_waste() {
-        for bytes in [MIB, MIB + 1, 3 * MIB + 5, 40_000_000, 400_000_000, 1 << 33] {
+        for bytes in [MIN, MIN + 1, 3 * MIN + 5, 40_000_000, 400_000_000, 1 << 33] {
             let c = size_class(bytes);
             assert!(c >= bytes);
             assert!((c - bytes) * 8 <= c, "{bytes} -> {c}");
@@ -786,18 +786,18 @@ mod tests {
     #[test]
     fn the_limit_caps_small_buffers_and_releases_the_cache_for_them() {
         let p = pool();
-        drop(HostBuffer::<u8>::make(p, MIB, Init::Any));
-        assert_eq!(p.free_bytes(), MIB);
-        p.set_limit(Some(MIB + 100));
-        // 200 bytes fit beside nothing in use, not beside the cached MiB: the cache goes.
+        drop(HostBuffer::<u8>::make(p, MIN, Init::Any));
+        assert_eq!(p.free_bytes(), MIN);
+        p.set_limit(Some(MIN + 100));
+        // 200 bytes fit beside nothing in use, not beside the cached block: the cache goes.
         let a = HostBuffer::<u8>::make(p, 200, Init::Zeros);
         assert_eq!((p.free_bytes(), p.used_bytes()), (0, 200));
-        let past = HostBuffer::<u16>::try_make(p, MIB / 2, Init::Any);
+        let past = HostBuffer::<u16>::try_make(p, MIN / 2, Init::Any);
         assert!(matches!(past, Err(Error::OutOfMemory { .. })), "{past:?}");
         assert_eq!(p.used_bytes(), 200, "a refused buffer is not counted");
         p.set_limit(None);
-        let b = HostBuffer::<u16>::make(p, MIB / 4, Init::Any);
-        assert_eq!(p.used_bytes(), 200 + MIB / 2);
+        let b = HostBuffer::<u16>::make(p, MIN / 4, Init::Any);
+        assert_eq!(p.used_bytes(), 200 + MIN / 2);
         drop((a, b));
         assert_eq!(p.stats().used_bytes, 0);
     }
@@ -805,7 +805,7 @@ mod tests {
     #[test]
     fn large_buffers_are_reused_and_counted() {
         let p = pool();
-        let n = MIB; // 4 MiB of f32
+        let n = MIN; // 4 * MIN bytes of f32
         let mut a = HostBuffer::<f32>::make(p, n, Init::Any);
         assert!(a.is_pooled());
         assert_eq!(a.as_ptr() as usize % ALIGN, 0);
@@ -813,12 +813,12 @@ mod tests {
         a.fill(3.5);
         let addr = a.as_ptr() as usize;
         let st = p.stats();
-        assert_eq!((st.used_bytes, st.free_bytes, st.misses), (4 * MIB, 0, 1));
+        assert_eq!((st.used_bytes, st.free_bytes, st.misses), (4 * MIN, 0, 1));
         drop(a);
         let st = p.stats();
         assert_eq!(
             (st.used_bytes, st.free_bytes, st.free_blocks),
-            (0, 4 * MIB, 1)
+            (0, 4 * MIN, 1)
         );
         // Same class, another dtype: the same block, old values visible (valid f64s).
         let b = HostBuffer::<f64>::make(p, n / 2, Init::Any);
@@ -845,7 +845,7 @@ mod tests {
     #[test]
     fn reused_buffers_for_bool_hold_only_booleans() {
         let p = pool();
-        let n = 2 * MIB;
+        let n = 2 * MIN;
         let mut a = HostBuffer::<u8>::make(p, n, Init::Any);
         a.fill(0xAB);
         drop(a);
@@ -865,28 +865,28 @@ mod tests {
     #[test]
     fn cache_is_bounded_oldest_evicted() {
         let p = pool();
-        p.set_cache_limit(Some(5 * MIB));
-        assert_eq!(p.cache_limit(), 5 * MIB);
-        let a = HostBuffer::<u8>::make(p, 2 * MIB, Init::Any);
-        let b = HostBuffer::<u8>::make(p, 3 * MIB, Init::Any);
-        let c = HostBuffer::<u8>::make(p, 2 * MIB, Init::Any);
-        let too_big = HostBuffer::<u8>::make(p, 6 * MIB, Init::Any);
+        p.set_cache_limit(Some(5 * MIN));
+        assert_eq!(p.cache_limit(), 5 * MIN);
+        let a = HostBuffer::<u8>::make(p, 2 * MIN, Init::Any);
+        let b = HostBuffer::<u8>::make(p, 3 * MIN, Init::Any);
+        let c = HostBuffer::<u8>::make(p, 2 * MIN, Init::Any);
+        let too_big = HostBuffer::<u8>::make(p, 6 * MIN, Init::Any);
         let b_addr = b.as_ptr();
         drop(a); // cached: a (2)
         drop(b); // cached: a, b (5)
         drop(c); // a is evicted: b, c (5)
         let st = p.stats();
-        assert_eq!((st.free_bytes, st.free_blocks), (5 * MIB, 2));
+        assert_eq!((st.free_bytes, st.free_blocks), (5 * MIN, 2));
         drop(too_big); // larger than the limit: freed
-        assert_eq!(p.free_bytes(), 5 * MIB);
+        assert_eq!(p.free_bytes(), 5 * MIN);
         assert_eq!(p.used_bytes(), 0);
-        let b2 = HostBuffer::<u8>::make(p, 3 * MIB, Init::Any);
+        let b2 = HostBuffer::<u8>::make(p, 3 * MIN, Init::Any);
         assert_eq!(b2.as_ptr(), b_addr, "b survived the eviction");
         drop(b2);
         // b went back last: c is now the oldest.
-        p.set_cache_limit(Some(4 * MIB)); // evicts c, keeps b
-        assert_eq!(p.free_bytes(), 3 * MIB);
-        let b3 = HostBuffer::<u8>::make(p, 3 * MIB, Init::Any);
+        p.set_cache_limit(Some(4 * MIN)); // evicts c, keeps b
+        assert_eq!(p.free_bytes(), 3 * MIN);
+        let b3 = HostBuffer::<u8>::make(p, 3 * MIN, Init::Any);
         assert_eq!(b3.as_ptr(), b_addr);
         drop(b3);
         p.set_cache_limit(None);
@@ -900,7 +900,7 @@ mod tests {
             for t in 0..4 {
                 s.spawn(move || {
                     for i in 0..50 {
-                        let n = MIB + (i % 3) * MIB / 2;
+                        let n = MIN + (i % 3) * MIN / 2;
                         let mut b = HostBuffer::<u32>::make(p, n, Init::Any);
                         b[n - 1] = t;
                         let small = HostBuffer::<u32>::make(p, 10 + i, Init::Fill(t));
