@@ -415,30 +415,45 @@ pub fn block_array<T: SparseDType, I: SparseIndex>(
     };
     let (row_off, col_off) = (offsets(&heights)?, offsets(&widths)?);
     let shape = [row_off[rows], col_off[cols]];
+    let (row_off, col_off) = (&row_off, &col_off);
+    let placed = coos.iter().enumerate().flat_map(|(i, r)| {
+        r.iter()
+            .enumerate()
+            .filter_map(move |(j, c)| c.as_ref().map(|c| (c, row_off[i], col_off[j])))
+    });
+    place_blocks(dev, what, placed, shape, nnz)
+}
+
+/// The COO array of `shape` holding each block's entries at its `(row, column)` offset, the
+/// blocks' entries in the order given: the placement `block_array` and `block_diag` share.
+fn place_blocks<'c, T: SparseDType, I: SparseIndex>(
+    dev: &Device,
+    what: &str,
+    blocks: impl Iterator<Item = (&'c CooArray<T, I>, usize, usize)>,
+    shape: [usize; 2],
+    nnz: usize,
+) -> Result<CooArray<T, I>> {
     check_extents::<I>(what, &[shape[0], shape[1], nnz])?;
     let mut row = Array::<I>::zeros(dev, &[nnz])?;
     let mut col = Array::<I>::zeros(dev, &[nnz])?;
     let mut data = Array::<T>::zeros(dev, &[nnz])?;
     let mut base = 0usize;
-    for (i, r) in coos.iter().enumerate() {
-        for (j, c) in r.iter().enumerate() {
-            let Some(c) = c else { continue };
-            if c.nnz() > 0 {
-                place_entries::launch::<T, I>(
-                    &per_element(c.nnz())?,
-                    c.row(),
-                    c.col(),
-                    c.data(),
-                    &mut row,
-                    &mut col,
-                    &mut data,
-                    base as u64,
-                    row_off[i] as u64,
-                    col_off[j] as u64,
-                )?;
-            }
-            base += c.nnz();
+    for (c, r0, c0) in blocks {
+        if c.nnz() > 0 {
+            place_entries::launch::<T, I>(
+                &per_element(c.nnz())?,
+                c.row(),
+                c.col(),
+                c.data(),
+                &mut row,
+                &mut col,
+                &mut data,
+                base as u64,
+                r0 as u64,
+                c0 as u64,
+            )?;
         }
+        base += c.nnz();
     }
     Ok(CooArray::trusted(data, row, col, shape, false))
 }
@@ -510,31 +525,14 @@ pub fn block_diag<T: SparseDType, I: SparseIndex>(
         cols = cols.checked_add(c.shape()[1]).ok_or_else(overflow)?;
         nnz = nnz.checked_add(c.nnz()).ok_or_else(overflow)?;
     }
-    check_extents::<I>(what, &[rows, cols, nnz])?;
-    let mut row = Array::<I>::zeros(dev, &[nnz])?;
-    let mut col = Array::<I>::zeros(dev, &[nnz])?;
-    let mut data = Array::<T>::zeros(dev, &[nnz])?;
-    let (mut base, mut r0, mut c0) = (0usize, 0usize, 0usize);
+    let mut placed = Vec::with_capacity(coos.len());
+    let (mut r0, mut c0) = (0usize, 0usize);
     for c in &coos {
-        if c.nnz() > 0 {
-            place_entries::launch::<T, I>(
-                &per_element(c.nnz())?,
-                c.row(),
-                c.col(),
-                c.data(),
-                &mut row,
-                &mut col,
-                &mut data,
-                base as u64,
-                r0 as u64,
-                c0 as u64,
-            )?;
-        }
-        base += c.nnz();
+        placed.push((c, r0, c0));
         r0 += c.shape()[0];
         c0 += c.shape()[1];
     }
-    let coo = CooArray::trusted(data, row, col, [rows, cols], false);
+    let coo = place_blocks(dev, what, placed.into_iter(), [rows, cols], nnz)?;
     Ok(match format {
         Some("csr") => super::SparseArray::Csr(coo.tocsr()?),
         Some("csc") => super::SparseArray::Csc(coo.tocsc()?),
