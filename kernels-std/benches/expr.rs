@@ -24,16 +24,26 @@ fn heat_step(c: f64, up: f64, down: f64, left: f64, right: f64) -> f64 {
     c + 0.1 * (up + down + left + right - 4.0 * c)
 }
 
+/// A duration in the unit that shows it: milliseconds down to 1 ms, nanoseconds below (the
+/// 10-element case is well under a microsecond).
+fn shown(seconds: f64) -> String {
+    if seconds >= 1e-3 {
+        format!("{:>10.3} ms", seconds * 1e3)
+    } else {
+        format!("{:>10.0} ns", seconds * 1e9)
+    }
+}
+
 fn row(name: &str, ours: Duration, peer: Option<f64>, peer_name: &str) {
     let o = ours.as_secs_f64();
     match peer {
         Some(p) => println!(
-            "{name:<34} ours {:>10.3} ms   {peer_name} {:>10.3} ms   ratio {:.2}x",
-            o * 1e3,
-            p * 1e3,
+            "{name:<34} ours {}   {peer_name} {}   ratio {:.2}x",
+            shown(o),
+            shown(p),
             p / o
         ),
-        None => println!("{name:<34} ours {:>10.3} ms", o * 1e3),
+        None => println!("{name:<34} ours {}", shown(o)),
     }
 }
 

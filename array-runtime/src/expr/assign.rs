@@ -69,7 +69,7 @@ fn assign_into<T: DType>(storage: &mut Storage<T>, layout: Layout, e: Expr<T>) -
         }
         Reads::Aligned if host => {
             let is_out = |n: &Node| matches!(n, Node::Array(a) if a.storage_id() == id);
-            let mut prog = Program::build(&e.node, Some(&is_out))?;
+            let mut prog = Program::build_uncached(&e.node, Some(&is_out))?;
             prog.detach();
             // The program holds handles on the other arrays only: with the expression gone,
             // the written storage is shared no more (unless the caller holds another handle,
@@ -89,7 +89,7 @@ fn assign_into<T: DType>(storage: &mut Storage<T>, layout: Layout, e: Expr<T>) -
 
 /// Runs `e` into `out` (which it does not read).
 fn run_into<T: DType>(e: &Expr<T>, out: ArrayViewMut<'_, T>) -> Result<()> {
-    let prog = Program::build(&e.node, None)?;
+    let prog = crate::expr::cache::program(&e.node)?;
     run_program_into(&prog, out, false)
 }
 

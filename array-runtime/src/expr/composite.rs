@@ -14,7 +14,7 @@
 use std::marker::PhantomData;
 
 use crate::dtype::{DTypeId, Float};
-use crate::expr::program::{Ref, Step};
+use crate::expr::steps::{Ref, Step};
 use crate::kernel::elementwise::{run_chunk_loop, Chunk, ChunkLoop};
 use crate::ops::kernels as k;
 

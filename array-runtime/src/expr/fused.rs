@@ -16,7 +16,8 @@ use std::sync::{Mutex, OnceLock};
 use crate::cuda::codegen::c_ident;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
-use crate::expr::program::{leaf_dtype, Program, Ref};
+use crate::expr::program::{leaf_dtype, Program};
+use crate::expr::steps::Ref;
 use crate::kernel::elementwise::ElementwiseDef;
 use crate::kernel::operand::reduce_input::FusedMap;
 

@@ -32,6 +32,7 @@ pub(crate) mod fused;
 mod node;
 mod operators;
 pub(crate) mod program;
+mod steps;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -87,7 +88,7 @@ impl<T: DType> fmt::Display for Expr<T> {
     /// The expression in NumPy notation, its arrays named `x0`, `x1`, ... in the order they
     /// are first read.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match Program::build(&self.node, None) {
+        match cache::program(&self.node) {
             Ok(p) => f.write_str(&p.text()),
             Err(e) => write!(f, "<{e}>"),
         }
@@ -148,7 +149,7 @@ impl<T: DType> Expr<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn eval(&self) -> Result<Array<T>> {
-        let prog = Program::build(&self.node, None)?;
+        let prog = cache::program(&self.node)?;
         check_result::<T>(&prog, "was expected")?;
         prog.with_operands(|operands| {
             let result = [T::ID];
@@ -215,7 +216,7 @@ impl<T: DType> Expr<T> {
         &self,
         f: impl FnOnce(&Program, &Instance<'_>) -> Result<R>,
     ) -> Result<R> {
-        let prog = Program::build(&self.node, None)?;
+        let prog = cache::program(&self.node)?;
         let (def, type_args) = definition(&prog, true)?;
         let params = prog.params();
         let inst = Instance {
@@ -260,7 +261,7 @@ impl<T: DType> Expr<T> {
     /// # Ok::<(), array_runtime::Error>(())
     /// ```
     pub fn shape(&self) -> Result<Vec<usize>> {
-        let prog = Program::build(&self.node, None)?;
+        let prog = cache::program(&self.node)?;
         program_shape(&prog, &prog.operands())
     }
 
@@ -398,7 +399,7 @@ impl AnyExpr {
 
     /// The expression flattened into its program (how a reduction fuses it into its map).
     pub(crate) fn program(&self) -> Result<Program> {
-        Program::build(&self.0, None)
+        cache::program(&self.0)
     }
 }
 

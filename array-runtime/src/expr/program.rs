@@ -12,20 +12,10 @@ use crate::cpu::elementwise::{call_chunk, CHUNK};
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::expr::composite::{cpu_steps, CpuStep};
-use crate::expr::node::{KernelNode, Node, Notation, MAX_DEPTH};
+use crate::expr::node::{Node, Notation, MAX_DEPTH};
+use crate::expr::steps::{Ref, Step};
 use crate::kernel::elementwise::{Chunk, ElementwiseDef, ErasedOperand, OperandData};
 use crate::raw;
-
-/// Where a step's argument comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ref {
-    /// Operand `i` of the fused kernel.
-    Leaf(usize),
-    /// The result of step `j`.
-    Step(usize),
-    /// The current elements of the output (an expression assigned in place).
-    Out,
-}
 
 /// One operand of the fused kernel.
 #[derive(Debug)]
@@ -86,13 +76,6 @@ impl std::ops::Deref for Leaves {
             &self.heap
         }
     }
-}
-
-/// One kernel call of the program.
-#[derive(Debug)]
-pub(crate) struct Step {
-    pub(crate) kernel: KernelNode,
-    pub(crate) args: Vec<Ref>,
 }
 
 /// What a program computes, apart from its operands: the steps and the layout of their
@@ -222,16 +205,6 @@ impl Slots {
 }
 
 impl Program {
-    /// Flattens the tree at `root`; `out` is an array the result is written over, whose
-    /// element-for-element reads become [`Ref::Out`] (see `assign`). Without `out`, the code
-    /// of a structure seen before comes from the cache (`cache.rs`).
-    pub(crate) fn build(root: &Arc<Node>, out: Option<&dyn Fn(&Node) -> bool>) -> Result<Self> {
-        match out {
-            None => crate::expr::cache::program(root),
-            Some(_) => Self::build_uncached(root, out),
-        }
-    }
-
     /// A program of `code` over `leaves` (found by the cache's walk of `root`).
     pub(crate) fn from_parts(leaves: Leaves, code: Arc<Code>, root: &Arc<Node>) -> Self {
         Program {
@@ -242,7 +215,10 @@ impl Program {
         }
     }
 
-    /// [`Program::build`] without the cache: walks the tree and writes the steps.
+    /// Flattens the tree at `root`: walks it and writes the steps. `out` is an array the
+    /// result is written over, whose element-for-element reads become [`Ref::Out`] (see
+    /// `assign`). Evaluations without `out` go through the cache of structures seen before
+    /// (`cache::program`), which calls this on a miss.
     pub(crate) fn build_uncached(
         root: &Arc<Node>,
         out: Option<&dyn Fn(&Node) -> bool>,
