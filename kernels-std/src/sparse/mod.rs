@@ -57,6 +57,7 @@
 mod compressed;
 mod construct;
 mod coo;
+mod copies;
 mod csc;
 pub mod csgraph;
 mod csr;
@@ -64,6 +65,7 @@ mod dia;
 mod dtypes;
 mod elementwise;
 mod extrema;
+mod item;
 pub(crate) mod kernels;
 pub mod linalg;
 mod npz;
