@@ -46,8 +46,8 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
 }
 
 impl<T: SparseDType, I: SparseIndex> CsrArray<T, I> {
-    /// SciPy's `copy()`: the same array in new buffers (a later in-place change of one,
-    /// `setdiag` or `sort_indices`, is not seen by the other; a `clone()` shares them).
+    /// SciPy's `copy()`: the same array in new buffers, copied now (a `clone()` shares the
+    /// buffers until one of them is written).
     ///
     /// ```
     /// use kernels_std::prelude::*;
