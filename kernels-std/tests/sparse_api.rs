@@ -4,13 +4,15 @@
 //! unsorted lines; DIA: a stored offset, a new one, `data` narrower than the values, no
 //! diagonal), `max`/`min`/`mean` (axis None, 0, 1; NaN, full and empty lines,
 //! duplicates; `mean` of `c64`/`c128`), `power` and `conjugate` (every format),
-//! `block_diag` (format None, csr, csc), slicing, the scalar read `A[i, j]` and
-//! `sorted_indices`; each with `i32` index arrays and again (the `x`-prefixed cases) with
-//! `i64` ones; on the CPU backend and, when there is one, on CUDA device 0. Then the errors.
+//! `block_diag` (format None, csr, csc), slicing, the scalar read `A[i, j]`,
+//! `sorted_indices` and `prune`; each with `i32` index arrays and again (the `x`-prefixed
+//! cases) with `i64` ones; on the CPU backend and, when there is one, on CUDA device 0. Then
+//! the errors.
 //!
 //! The structures are compared exactly (data, indices, pointers, flags). Values are exact
 //! except `power` of floats (4 ulps: SciPy's `x ** 0.5` is `sqrt`, ours `pow`) and `mean`
-//! (4 ulps and `1e-6` of the largest value for `f32`: the sums may add in another order).
+//! (4 ulps; `1e-6` of the largest value for `f32` and `c64`: the sums may add in another
+//! order).
 
 mod common;
 
@@ -463,6 +465,40 @@ fn copy_and_prune() {
     assert_eq!(a.indices().to_vec().unwrap(), vec![2, 0, 1]);
     assert!(!a.data().same_storage(&data) && !a.indices().same_storage(&cols));
     assert_eq!(a.get(1, 1).unwrap(), 3.0);
+}
+
+/// SciPy's `prune()` of arrays built from `data`/`indices` longer than `indptr[-1]`.
+fn prune_case<I: Idx>(npz: &Npz, c: &str) {
+    let s = get::<i64>(npz, &format!("{c}_shape")).to_vec().unwrap();
+    let shape = [s[0] as usize, s[1] as usize];
+    let data = get::<f64>(npz, &format!("{c}_data"));
+    let (indices, indptr) = (
+        get::<I>(npz, &format!("{c}_indices")),
+        get::<I>(npz, &format!("{c}_indptr")),
+    );
+    let got = if c.contains("_csr_") {
+        let mut a = CsrArray::new(&data, &indices, &indptr, shape).unwrap();
+        a.prune().unwrap();
+        assert!(!a.data().same_storage(&data) && !a.indices().same_storage(&indices));
+        Any::Csr(a)
+    } else {
+        let mut a = CscArray::new(&data, &indices, &indptr, shape).unwrap();
+        a.prune().unwrap();
+        assert!(!a.data().same_storage(&data) && !a.indices().same_storage(&indices));
+        Any::Csc(a)
+    };
+    check(npz, &format!("{c}_out"), &got, Tol::exact());
+}
+
+#[test]
+fn prune_against_scipy() {
+    for dev in devices() {
+        let npz = fixtures(&dev);
+        for c in ["pr_csr_f64", "pr_csc_f64"] {
+            prune_case::<i32>(&npz, c);
+            prune_case::<i64>(&npz, &format!("x{c}"));
+        }
+    }
 }
 
 #[test]

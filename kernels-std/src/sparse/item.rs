@@ -66,7 +66,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             return Ok(T::default());
         }
         let run = s![start as isize..end as isize];
-        let indices = self.indices.slice(run.clone())?;
+        let indices = self.indices.slice(run)?;
         let at = Array::scalar(&self.data.device(), index as i64)?;
         let flags = at_position::<I>(&indices, &indices, &at, &at)?;
         flagged_sum(&self.data.slice(run)?, &flags)
