@@ -38,11 +38,11 @@ use crate::sort::{put, searchsorted, unique, Side, TakeMode};
 /// ```
 #[derive(Clone, Debug)]
 pub struct DiaArray<T: SparseDType, I: SparseIndex = i32> {
-    data: Array<T>,
-    offsets: Array<I>,
+    pub(crate) data: Array<T>,
+    pub(crate) offsets: Array<I>,
     /// `offsets` on the host.
-    offs: Vec<i64>,
-    shape: [usize; 2],
+    pub(crate) offs: Vec<i64>,
+    pub(crate) shape: [usize; 2],
 }
 
 impl<T: SparseDType, I: SparseIndex> DiaArray<T, I> {

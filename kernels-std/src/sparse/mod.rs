@@ -24,7 +24,9 @@
 //! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO) |
 //! | `a.sum()`, `a.sum(axis=0)`, `a.sum(axis=1)` | `a.sum(None)`, `a.sum(Some(0))`, `a.sum(Some(1))` |
 //! | `a.diagonal(k)`, `a * 2.0` | `a.diagonal(k)`, `a.mul_scalar(2.0)` |
-//! | `a.setdiag(values, k)` (CSR, CSC, COO) | `a.setdiag(&values, k)` (`values` 0-d or 1-d) |
+//! | `a.setdiag(values, k)` (CSR, CSC, COO, DIA) | `a.setdiag(&values, k)` (`values` 0-d or 1-d) |
+//! | `a[i, j]` (two integers; CSR, CSC, COO) | `a.get(i, j)` (negative from the end) |
+//! | `a.copy()`, `a.sorted_indices()`, `a.prune()` | `a.copy()`, `a.sorted_indices()`, `a.prune()` (the last two CSR, CSC) |
 //! | `a.max(axis)`, `a.min(axis)`, `a.mean(axis)` | `a.max(None)`, `a.min(Some(0))`, `a.mean(Some(1))` (dense results) |
 //! | `a.power(n)`, `a.conj()`, `a.conjugate()` | the same (`n` of the array's dtype) |
 //! | `A[i:j:k]`, `A[:, i:j:k]`, `A[idx]` (CSR; `A[:, idx]` of CSC) | `a.slice_rows(i, j, k)`, `a.slice_cols(i, j, k)`, `a.take_rows(&idx)` (`a.take_cols(&idx)`) |
@@ -57,6 +59,7 @@
 mod compressed;
 mod construct;
 mod coo;
+mod copies;
 mod csc;
 pub mod csgraph;
 mod csr;
@@ -64,6 +67,7 @@ mod dia;
 mod dtypes;
 mod elementwise;
 mod extrema;
+mod item;
 pub(crate) mod kernels;
 pub mod linalg;
 mod npz;

@@ -75,6 +75,12 @@ fn sparse_kernels_compile() {
             &[i],
         );
         elementwise(
+            &super::item::at_position::DEF,
+            &[i],
+            &[i, i, I64, I64],
+            &[I64],
+        );
+        elementwise(
             &super::setdiag::off_diagonal_flag::DEF,
             &[i],
             &[i, i, I64, I64],

@@ -1,6 +1,7 @@
-//! SciPy's `setdiag(values, k)` for CSR, CSC and COO: the `k`-th diagonal set to `values` (a
-//! scalar, 0-d, for the whole diagonal, or a 1-d array, as far as it reaches), existing
-//! entries overwritten, new ones inserted.
+//! SciPy's `setdiag(values, k)` for CSR, CSC, COO and DIA: the `k`-th diagonal set to
+//! `values` (a scalar, 0-d, for the whole diagonal, or a 1-d array, as far as it reaches),
+//! existing entries overwritten, new ones inserted (DIA: a stored offset's band written, a
+//! new offset appended with its band).
 //!
 //! Compressed arrays are handled in line space (a CSC array is the CSR array of its
 //! transpose, its diagonal `k` the line space's `-k`), as SciPy's `_cs_matrix._setdiag`:
@@ -14,6 +15,7 @@ use super::compressed::{bucket_lines, check_device, check_extents, sort_each_lin
 use super::coo::CooArray;
 use super::csc::CscArray;
 use super::csr::CsrArray;
+use super::dia::DiaArray;
 use super::dtypes::{SparseDType, SparseIndex};
 use super::kernels::diagonal_entries;
 use crate::prelude::*;
@@ -307,6 +309,72 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
         };
         let (row, col, data) = coo_setdiag((self.row(), self.col(), self.data()), &x, k, s)?;
         *self = CooArray::trusted(data, row, col, [m, n], false);
+        Ok(())
+    }
+}
+
+impl<T: SparseDType, I: SparseIndex> DiaArray<T, I> {
+    /// SciPy's `setdiag(values, k)` of `dia_array`: when `k` is a stored offset its band is
+    /// written (`data` widened with zeros when the values reach past its columns), else `k`
+    /// is appended to `offsets` and a band to `data` (zeros outside the values; even for an
+    /// empty 1-d `values`, as SciPy). `values` and the errors as in
+    /// [`CsrArray::setdiag`]: a 0-d array sets the whole diagonal, a 1-d one as many
+    /// positions as it holds (the extra values ignored).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::DiaArray;
+    /// let dev = Device::cpu();
+    /// let d = Array::from_vec(&dev, &[3, 3], vec![1.0f64, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 3.0])?;
+    /// let mut a = DiaArray::<f64>::from_dense(&d)?;
+    /// a.setdiag(&Array::scalar(&dev, 5.0)?, 0)?; // a stored offset: its band overwritten
+    /// a.setdiag(&Array::from_vec(&dev, &[1], vec![7.0])?, -1)?; // a new one: appended
+    /// assert_eq!(a.offsets().to_vec()?, vec![0, -1]);
+    /// assert_eq!(a.data().to_vec()?, vec![5.0, 5.0, 5.0, 7.0, 0.0, 0.0]);
+    /// assert_eq!(
+    ///     a.toarray()?.to_vec()?,
+    ///     vec![5.0, 0.0, 0.0, 7.0, 5.0, 0.0, 0.0, 0.0, 5.0]
+    /// );
+    /// assert!(a.setdiag(&Array::scalar(&dev, 1.0)?, -3).is_err());
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
+    pub fn setdiag(&mut self, values: &Array<T>, k: isize) -> Result<()> {
+        let what = "dia_array.setdiag";
+        check_k(what, self.shape, k)?;
+        let dev = self.data.device();
+        let (values, broadcast) = prepare_values(what, &dev, values)?;
+        let [m, n] = self.shape;
+        let given = (!broadcast).then_some(values.len());
+        // Diagonal k occupies the columns c0..c0 + len of its band.
+        let (_, c0, len) = span(m, n, k, given);
+        let (lo, hi) = (c0 as isize, (c0 + len) as isize);
+        let x = if broadcast {
+            values
+        } else {
+            values.slice(s![..len])?
+        };
+        let [rows, cols] = [self.data.shape()[0], self.data.shape()[1]];
+        let stored = self.offs.iter().position(|&o| o == k as i64);
+        let (band, new_rows) = match stored {
+            Some(r) => (r, rows),
+            None => (rows, rows + 1),
+        };
+        let width = cols.max(c0 + len);
+        if new_rows != rows || width != cols {
+            let mut data = Array::<T>::zeros(&dev, &[new_rows, width])?;
+            if rows > 0 && cols > 0 {
+                data.assign_at(s![..rows as isize, ..cols as isize], &self.data)?;
+            }
+            self.data = data;
+        }
+        if len > 0 {
+            self.data.assign_at(s![band as isize, lo..hi], &x)?;
+        }
+        if stored.is_none() {
+            self.offs.push(k as i64);
+            let offs: Vec<I> = self.offs.iter().map(|&o| o.cast::<I>()).collect();
+            self.offsets = Array::from_vec(&dev, &[offs.len()], offs)?;
+        }
         Ok(())
     }
 }
