@@ -57,6 +57,7 @@
 mod compressed;
 mod construct;
 mod coo;
+mod coo_dia_ops;
 mod csc;
 pub mod csgraph;
 mod csr;
