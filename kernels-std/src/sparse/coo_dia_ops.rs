@@ -53,6 +53,17 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
     }
 
     /// SciPy's `a - b` of two COO arrays of one shape: a CSR array (see [`CooArray::add`]).
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::CooArray;
+    /// let dev = Device::cpu();
+    /// let a = CooArray::<i32>::from_dense(&Array::from_vec(&dev, &[1, 2], vec![5, 1])?)?;
+    /// let b = CooArray::<i32>::from_dense(&Array::from_vec(&dev, &[1, 2], vec![2, 1])?)?;
+    /// let c = a.sub(&b)?;
+    /// assert_eq!((c.nnz(), c.toarray()?.to_vec()?), (1, vec![3, 0]));
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
     pub fn sub(&self, other: &Self) -> Result<CsrArray<T, I>> {
         self.csr_binop(other, BinOp::Sub, "coo_array.sub")
     }
@@ -290,6 +301,28 @@ impl<T: SparseDType + Numeric, I: SparseIndex> DiaArray<T, I> {
     }
 
     /// SciPy's `a - b` of two DIA arrays of one shape: a DIA array (see [`DiaArray::add`]).
+    /// When the union of the offsets is `other`'s (and the widths agree), SciPy starts from
+    /// `-other`'s diagonals, then adds `self`'s.
+    ///
+    /// ```
+    /// use kernels_std::prelude::*;
+    /// use kernels_std::sparse::DiaArray;
+    /// let dev = Device::cpu();
+    /// let a = DiaArray::new(
+    ///     &Array::from_vec(&dev, &[1, 2], vec![1u8, 1])?,
+    ///     &Array::from_vec(&dev, &[1], vec![0i32])?,
+    ///     [2, 2],
+    /// )?;
+    /// let b = DiaArray::new(
+    ///     &Array::from_vec(&dev, &[2, 2], vec![2u8, 2, 3, 3])?,
+    ///     &Array::from_vec(&dev, &[2], vec![1i32, 0])?,
+    ///     [2, 2],
+    /// )?;
+    /// let c = a.sub(&b)?;
+    /// assert_eq!(c.offsets().to_vec()?, vec![0, 1]);
+    /// assert_eq!(c.data().to_vec()?, vec![254, 254, 254, 254]); // wrapping, as NumPy's
+    /// # Ok::<(), kernels_std::Error>(())
+    /// ```
     pub fn sub(&self, other: &Self) -> Result<Self> {
         self.add_sparse(other, true, "dia_array.sub")
     }
