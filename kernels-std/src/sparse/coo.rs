@@ -368,13 +368,15 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
         super::count_nonzero_values(&summed.data)
     }
 
-    /// SciPy's `a * s` with a scalar: every stored value multiplied, the entries kept.
+    /// SciPy's `a * s` with a scalar: every stored value multiplied, the entries kept; not
+    /// canonical, as SciPy's (its new array forgets the record).
     pub fn mul_scalar(&self, s: T) -> Result<Self>
     where
         T: Numeric,
     {
         Ok(CooArray {
             data: T::multiply(&self.data, &Array::scalar(&self.device(), s)?)?,
+            canonical: false,
             ..self.clone()
         })
     }

@@ -102,6 +102,25 @@ impl<T: SparseDType, I: SparseIndex> DiaArray<T, I> {
         })
     }
 
+    /// Arrays known to be valid: `data` 2-d, `offs` distinct, one per row of `data` (the
+    /// offsets array is made from them).
+    pub(super) fn trusted(data: Array<T>, offs: Vec<i64>, shape: [usize; 2]) -> Result<Self> {
+        let dev = data.device();
+        let host: Vec<I> = offs.iter().map(|&o| o.cast::<I>()).collect();
+        let offsets = Array::from_vec(&dev, &[offs.len()], host)?;
+        Ok(DiaArray {
+            data,
+            offsets,
+            offs,
+            shape,
+        })
+    }
+
+    /// The offsets, on the host.
+    pub(super) fn offs(&self) -> &[i64] {
+        &self.offs
+    }
+
     /// SciPy's `dia_array(dense)`: `coo_array(dense).todia()`.
     pub fn from_dense(dense: &Array<T>) -> Result<Self> {
         CooArray::from_dense(dense)?.todia()

@@ -12,7 +12,7 @@
 //! | `a.sum_duplicates()`, `a.sort_indices()`, `a.eliminate_zeros()` | the same, on `&mut a` |
 //! | `a @ x`, `a.dot(x)` (dense `x`, 1-d or 2-d) | `a.dot(&x)`, `a.matmul(&x)` |
 //! | `a @ b`, `a.dot(b)` (sparse `b`: SpGEMM) | `a.dot(&b)`, `a.matmul(&b)` (see [`DotOperand`]) |
-//! | `a + b`, `a - b`, `a.multiply(b)` (sparse, one shape) | `(&a + &b)?`, `(&a - &b)?`, `a.multiply(&b)` (also `a.add(&b)`, `a.sub(&b)`) |
+//! | `a + b`, `a - b`, `a.multiply(b)` (sparse, one shape and format) | `(&a + &b)?`, `(&a - &b)?`, `a.multiply(&b)` (also `a.add(&b)`, `a.sub(&b)`; COO gives CSR, as SciPy) |
 //! | `find(a)`, `tril(a, k)`, `triu(a, k)`, `kron(a, b, format="coo")` | [`find`]`(&a)`, [`tril`]`(&a, k)`, [`triu`]`(&a, k)`, [`kron`]`(&a, &b)` (any format in, COO out) |
 //! | `vstack(blocks)`, `hstack(blocks)` (CSR blocks) | [`vstack`]`(&blocks)`, [`hstack`]`(&blocks)` |
 //! | `block_array([[a, None], [None, b]])`, `bmat(...)` | [`block_array`]`(&dev, &[vec![Some(&a as &dyn AsCoo<_, _>), None], vec![None, Some(&b)]])` (COO), [`bmat`] |
@@ -21,7 +21,7 @@
 //! | `dia_array((data, offsets), shape=(m, n))`, `dia_array(dense)`, `a.todia()` | [`DiaArray::new`]`(&data, &offsets, [m, n])`, [`DiaArray::from_dense`], `a.todia()` |
 //! | `diags_array(diagonals, offsets=offsets, shape=shape, format="dia")` | [`diags_dia`]`(&dev, &diagonals, &offsets, Some(shape))` |
 //! | `save_npz(path, a, compressed)`, `load_npz(path)` | [`save_npz`]`(path, &a.into(), compressed)`, [`load_npz`]`::<T, I>(path, &dev)` ([`SparseArray`]) |
-//! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO) |
+//! | `a + d`, `a.multiply(d)` (dense `d`) | `a.add_dense(&d)` (dense), `a.multiply_dense(&d)` (COO; DIA for DIA) |
 //! | `a.sum()`, `a.sum(axis=0)`, `a.sum(axis=1)` | `a.sum(None)`, `a.sum(Some(0))`, `a.sum(Some(1))` |
 //! | `a.diagonal(k)`, `a * 2.0` | `a.diagonal(k)`, `a.mul_scalar(2.0)` |
 //! | `a.setdiag(values, k)` (CSR, CSC, COO, DIA) | `a.setdiag(&values, k)` (`values` 0-d or 1-d) |
@@ -59,6 +59,7 @@
 mod compressed;
 mod construct;
 mod coo;
+mod coo_dia_ops;
 mod copies;
 mod csc;
 pub mod csgraph;

@@ -26,7 +26,7 @@ pub(crate) enum BinOp {
 }
 
 /// `what`: an error unless the shapes are equal.
-fn same_shape(what: &str, a: [usize; 2], b: &[usize]) -> Result<()> {
+pub(super) fn same_shape(what: &str, a: [usize; 2], b: &[usize]) -> Result<()> {
     if a[..] != *b {
         return Err(Error::ShapeMismatch {
             op: format!("{what}: inconsistent shapes"),
@@ -324,7 +324,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
 
 /// SciPy's `multiply` of a COO form by a dense array of its shape: the coordinates kept
 /// (explicit zeros and duplicates too), each value times the dense element at its place.
-fn coo_times_dense<T: SparseDType + Numeric, I: SparseIndex>(
+pub(super) fn coo_times_dense<T: SparseDType + Numeric, I: SparseIndex>(
     coo: CooArray<T, I>,
     dense: &Array<T>,
     what: &str,
