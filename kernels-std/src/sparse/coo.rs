@@ -341,14 +341,14 @@ impl<T: SparseDType, I: SparseIndex> CooArray<T, I> {
     }
 
     /// SciPy's `astype(U)`: the values converted with NumPy's `astype` rules, the entries
-    /// kept.
+    /// kept, the result marked not canonical (as SciPy's new array is).
     pub fn astype<U: SparseDType>(&self) -> Result<CooArray<U, I>> {
         Ok(CooArray::trusted(
             self.data.astype::<U>()?,
             self.row.clone(),
             self.col.clone(),
             self.shape,
-            self.canonical,
+            false,
         ))
     }
 
