@@ -18,6 +18,11 @@
 //!
 //! The scaling is the `scale` kernel of `kernels.rs` (its CPU twin, applied while the line is
 //! in cache).
+//!
+//! The passes after the first of an n-dimensional transform (`c2c_in_place`) transform the
+//! previous pass's result where it is, by the same column blocks: no new array per pass (and
+//! none of its page faults), each block's rows fetched ahead of its gather (`touch_rows`).
+//! rfftn's first two passes run together slab by slab (`cpu_slabs.rs`).
 
 use array_runtime::cpu::column_blocks::{column_blocks, ColumnBlock};
 use array_runtime::cuda::blas_support::{array_for_overwrite, host_storage, host_storage_mut};
