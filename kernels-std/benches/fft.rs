@@ -5,7 +5,8 @@
 //!
 //! `cargo bench -p kernels-std --bench fft` (`BENCH_REPS` sets the repetitions, default 5;
 //! `BENCH_CASES=fft2,axis0` runs only the cases whose names contain one of the words;
-//! `BENCH_PEERS=0` skips the Python side). Prints the medians and the process's CPU time per
+//! `BENCH_PEERS=0` skips the Python side; `BENCH_PHASES=1` also times rfftn's three passes
+//! one by one, each into a new array). Prints the medians and the process's CPU time per
 //! call (all threads: on a loaded machine the wall time varies more than the CPU time); the
 //! Python side is `scripts/bench_fft.py` (same shapes, dtypes and values).
 
@@ -101,6 +102,19 @@ fn main() {
     time("rfftn_f32_256^3", &mut || {
         drop(fft::rfftn(&x).run().expect("rfftn"))
     });
+    if std::env::var("BENCH_PHASES").as_deref() == Ok("1") {
+        let r = fft::rfft(&x).axis(-1).run().expect("rfft");
+        time("rfftn_phase_rfft_axis2", &mut || {
+            drop(fft::rfft(&x).axis(-1).run().expect("rfft"))
+        });
+        let c = fft::fft(&r).axis(1).run().expect("fft");
+        time("rfftn_phase_fft_axis1", &mut || {
+            drop(fft::fft(&r).axis(1).run().expect("fft"))
+        });
+        time("rfftn_phase_fft_axis0", &mut || {
+            drop(fft::fft(&c).axis(0).run().expect("fft"))
+        });
+    }
     drop(x);
     let x = complex128(&[1024, 4096]);
     time("fft_c128_1024x4096_axis-1", &mut || {

@@ -413,6 +413,59 @@ fn column_passes_equal_row_passes() {
     }
 }
 
+/// The n-dimensional transforms' fast paths give bit for bit the axis-by-axis result:
+/// `rfftn`'s last two axes fused slab by slab (3-d shapes with enough slabs, one and two
+/// workers, crops and pads of the last axis, every norm, views, both precisions) and the
+/// passes after the first transformed in place (`fftn`, `rfftn`, `irfftn`).
+#[test]
+fn n_dimensional_fast_paths_equal_axis_by_axis() {
+    let dev = Device::cpu();
+    let x = Array::from_vec(&dev, &[9, 10, 13], signal(9 * 10 * 13)).unwrap();
+    let re = kernels_std::math::real(&x).unwrap();
+    let rev = re.slice(s![..;-1, .., ..;2]).unwrap();
+    let narrow = re.astype::<f32>().unwrap();
+    for (a, name) in [(&re, "f64"), (&rev, "f64 view")] {
+        for norm in [Norm::Backward, Norm::Ortho, Norm::Forward] {
+            for (n, workers) in [(13usize, 2isize), (8, 1), (16, 2)] {
+                let ctx = format!("{name} {norm:?} n {n} workers {workers}");
+                let sh = a.shape().to_vec();
+                let got = fft::rfftn(a)
+                    .s(&[sh[0], sh[1], n])
+                    .norm(norm)
+                    .workers(workers)
+                    .run()
+                    .unwrap();
+                let r = fft::rfft(a).n(n).norm(norm).run().unwrap();
+                let c = fft::fft(&r).axis(1).norm(norm).run().unwrap();
+                let want = fft::fft(&c).axis(0).norm(norm).run().unwrap();
+                assert_close(&got, &want, Tol::exact(), &format!("rfftn {ctx}"));
+                let got = fft::irfftn(&want).s(&[sh[0], sh[1], n]).norm(norm).run();
+                let c = fft::ifft(&want).axis(0).norm(norm).run().unwrap();
+                let c = fft::ifft(&c).axis(1).norm(norm).run().unwrap();
+                let back = fft::irfft(&c).n(n).norm(norm).run().unwrap();
+                assert_close(&got.unwrap(), &back, Tol::exact(), &format!("irfftn {ctx}"));
+            }
+        }
+    }
+    let got = fft::rfftn(&narrow).run().unwrap();
+    let r = fft::rfft(&narrow).run().unwrap();
+    let want = fft::fft(&fft::fft(&r).axis(1).run().unwrap())
+        .axis(0)
+        .run()
+        .unwrap();
+    assert_close(&got, &want, Tol::exact(), "f32 rfftn");
+    let got = fft::rfft2(&narrow).norm(Norm::Ortho).run().unwrap();
+    let r = fft::rfft(&narrow).norm(Norm::Ortho).run().unwrap();
+    let want = fft::fft(&r).axis(1).norm(Norm::Ortho).run().unwrap();
+    assert_close(&got, &want, Tol::exact(), "f32 rfft2");
+    let got = fft::fftn(&x).norm(Norm::Ortho).run().unwrap();
+    let mut want = fft::fft(&x).norm(Norm::Ortho).run().unwrap();
+    for axis in [1, 0] {
+        want = fft::fft(&want).axis(axis).norm(Norm::Ortho).run().unwrap();
+    }
+    assert_close(&got, &want, Tol::exact(), "fftn");
+}
+
 fn dtype_case<T: fft::RealFftDType + NpyDType>(f: &Npz, dt: &str, dev: &Device)
 where
     T::Complex: Approx + NpyDType,

@@ -18,8 +18,13 @@
 //!
 //! The scaling is the `scale` kernel of `kernels.rs` (its CPU twin, applied while the line is
 //! in cache).
+//!
+//! The passes after the first of an n-dimensional transform (`c2c_in_place`) transform the
+//! previous pass's result where it is, by the same column blocks: no new array per pass (and
+//! none of its page faults), each block's rows fetched ahead of its gather (`touch_rows`).
+//! rfftn's first two passes run together slab by slab (`cpu_slabs.rs`).
 
-use array_runtime::cpu::column_blocks::column_blocks;
+use array_runtime::cpu::column_blocks::{column_blocks, ColumnBlock};
 use array_runtime::cuda::blas_support::{array_for_overwrite, host_storage, host_storage_mut};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -63,7 +68,7 @@ fn offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
 }
 
 /// The lines of an input along an axis, read where they are stored.
-struct Lines<'a, I> {
+pub(super) struct Lines<'a, I> {
     src: &'a [I],
     base: isize,
     outer: Vec<isize>,
@@ -73,7 +78,7 @@ struct Lines<'a, I> {
 }
 
 impl<'a, I: DType> Lines<'a, I> {
-    fn new(a: &'a Array<I>, axis: usize) -> Result<Self> {
+    pub(super) fn new(a: &'a Array<I>, axis: usize) -> Result<Self> {
         let src = host_storage(a).ok_or_else(|| Error::invalid("fft: not a host array"))?;
         let (shape, strides) = (a.shape(), a.strides());
         Ok(Lines {
@@ -89,7 +94,13 @@ impl<'a, I: DType> Lines<'a, I> {
     /// Line `(o, i)` converted by `conv`, its first `dst.len()` elements (zeros past the
     /// input's end).
     #[inline]
-    fn read<G: Copy + Default>(&self, o: usize, i: usize, dst: &mut [G], conv: impl Fn(I) -> G) {
+    pub(super) fn read<G: Copy + Default>(
+        &self,
+        o: usize,
+        i: usize,
+        dst: &mut [G],
+        conv: impl Fn(I) -> G,
+    ) {
         let take = self.len.min(dst.len());
         self.read_range(o, i, 0, &mut dst[..take], conv);
         dst[take..].fill(G::default());
@@ -114,7 +125,7 @@ impl<'a, I: DType> Lines<'a, I> {
 }
 
 /// A one-dimensional transform of `m_in` values of type `G` into `m_out` of type `O`.
-trait LineTransform<R: FftReal, G, O>: Sync {
+pub(super) trait LineTransform<R: FftReal, G, O>: Sync {
     fn m_in(&self) -> usize;
     fn m_out(&self) -> usize;
     fn scratch_len(&self) -> usize;
@@ -124,7 +135,7 @@ trait LineTransform<R: FftReal, G, O>: Sync {
     fn prepare(&self, _line: &mut [G]) {}
 }
 
-struct C2c<R: FftReal>(Arc<dyn rustfft::Fft<R>>);
+pub(super) struct C2c<R: FftReal>(pub(super) Arc<dyn rustfft::Fft<R>>);
 
 impl<C: FftComplex> LineTransform<C::Real, C, C> for C2c<C::Real> {
     fn m_in(&self) -> usize {
@@ -145,7 +156,7 @@ impl<C: FftComplex> LineTransform<C::Real, C, C> for C2c<C::Real> {
     }
 }
 
-struct R2c<R: FftReal>(Arc<dyn realfft::RealToComplex<R>>);
+pub(super) struct R2c<R: FftReal>(pub(super) Arc<dyn realfft::RealToComplex<R>>);
 
 impl<C: FftComplex> LineTransform<C::Real, C::Real, C> for R2c<C::Real> {
     fn m_in(&self) -> usize {
@@ -261,9 +272,7 @@ where
                 );
         } else {
             // Lines are columns of (m_out, inner) matrices: blocks of adjacent columns.
-            let width = (COLUMN_TASK_BYTES / line_bytes)
-                .clamp(1, MAX_COLUMNS)
-                .min(inner);
+            let width = block_width(line_bytes, inner);
             let mut blocks = Vec::new();
             for (o, m) in data.chunks_exact_mut(m_out * inner).enumerate() {
                 // `m` holds exactly m_out * inner elements and width >= 1: cannot fail.
@@ -271,52 +280,19 @@ where
                     blocks.extend(bs.into_iter().map(|b| (o, b)));
                 }
             }
-            let (ls_in, ls_out) = (m_in + LINE_PAD, m_out + LINE_PAD);
             let take = lines.len.min(m_in);
-            let (tile_in, tile_out) = (tile_rows::<G>(), tile_rows::<O>());
             blocks.par_iter_mut().for_each_init(
-                || {
-                    (
-                        Vec::new(),
-                        Vec::new(),
-                        vec![Complex::<R>::default(); scratch_len],
-                    )
-                },
-                |(buf, res, scratch), (o, block)| {
-                    let w = block.width();
-                    let first = block.first_column();
-                    buf.resize(w * ls_in, G::default());
-                    res.resize(w * ls_out, O::default());
-                    // Gather by tiles of a cache line per column: the tile's rows stay in L1
-                    // while each column's piece is written whole.
-                    for k0 in (0..take).step_by(tile_in) {
-                        let k1 = (k0 + tile_in).min(take);
-                        for b in 0..w {
-                            let at = b * ls_in;
-                            lines.read_range(*o, first + b, k0, &mut buf[at + k0..at + k1], &conv);
+                || column_bufs(scratch_len),
+                |bufs, (o, block)| {
+                    let o = *o;
+                    let gather = |blk: &mut ColumnBlock<'_, O>, k0, k1, buf: &mut [G], ls| {
+                        let first = blk.first_column();
+                        for b in 0..blk.width() {
+                            let at = b * ls;
+                            lines.read_range(o, first + b, k0, &mut buf[at + k0..at + k1], &conv);
                         }
-                    }
-                    for (line, out) in buf
-                        .chunks_exact_mut(ls_in)
-                        .zip(res.chunks_exact_mut(ls_out))
-                    {
-                        let line = &mut line[..m_in];
-                        line[take..].fill(G::default());
-                        xf.prepare(line);
-                        xf.run(line, &mut out[..m_out], scratch);
-                    }
-                    // Scatter by the same tiles, scaling on the way.
-                    for k0 in (0..m_out).step_by(tile_out) {
-                        let k1 = (k0 + tile_out).min(m_out);
-                        for (b, col) in res.chunks_exact(ls_out).enumerate() {
-                            for (k, &v) in (k0..k1).zip(&col[k0..k1]) {
-                                block.row_mut(k)[b] = match &post {
-                                    Some(f) => f(v),
-                                    None => v,
-                                };
-                            }
-                        }
-                    }
+                    };
+                    column_block(block, take, xf, gather, &post, bufs);
                 },
             );
         }
@@ -324,7 +300,112 @@ where
     Ok(out)
 }
 
-fn plan_err(kind: PlanKind) -> Error {
+/// A column task's buffers: the gathered lines, their transforms, the transform's scratch.
+pub(super) type ColumnBufs<R, G, O> = (Vec<G>, Vec<O>, Vec<Complex<R>>);
+
+pub(super) fn column_bufs<R: FftReal, G, O>(scratch_len: usize) -> ColumnBufs<R, G, O> {
+    (
+        Vec::new(),
+        Vec::new(),
+        vec![Complex::<R>::default(); scratch_len],
+    )
+}
+
+/// Transforms the columns of `block` (lines along a non-last axis, `block.rows()` = the
+/// transform's output length): `gather(block, k0, k1, buf, ls)` writes elements `k0..k1` of
+/// each column `b` of the block to `buf[b * ls + k0..b * ls + k1]` (`k1 <= take`); each line
+/// is zero-padded past `take`, transformed, and written back to its column through `post`.
+///
+/// Gather and scatter go by tiles of a cache line of rows: the tile's rows stay in L1 while
+/// each line's piece is written whole.
+pub(super) fn column_block<R, G, O, X>(
+    block: &mut ColumnBlock<'_, O>,
+    take: usize,
+    xf: &X,
+    gather: impl Fn(&mut ColumnBlock<'_, O>, usize, usize, &mut [G], usize),
+    post: &Option<impl Fn(O) -> O>,
+    (buf, res, scratch): &mut ColumnBufs<R, G, O>,
+) where
+    R: FftReal,
+    G: Copy + Default,
+    O: DType,
+    X: LineTransform<R, G, O>,
+{
+    let (m_in, m_out) = (xf.m_in(), xf.m_out());
+    let (ls_in, ls_out) = (m_in + LINE_PAD, m_out + LINE_PAD);
+    let (tile_in, tile_out) = (tile_rows::<G>(), tile_rows::<O>());
+    let w = block.width();
+    buf.resize(w * ls_in, G::default());
+    res.resize(w * ls_out, O::default());
+    for k0 in (0..take).step_by(tile_in) {
+        gather(block, k0, (k0 + tile_in).min(take), buf, ls_in);
+    }
+    for (line, out) in buf
+        .chunks_exact_mut(ls_in)
+        .zip(res.chunks_exact_mut(ls_out))
+    {
+        let line = &mut line[..m_in];
+        line[take..].fill(G::default());
+        xf.prepare(line);
+        xf.run(line, &mut out[..m_out], scratch);
+    }
+    for k0 in (0..m_out).step_by(tile_out) {
+        let k1 = (k0 + tile_out).min(m_out);
+        for k in k0..k1 {
+            let row = block.row_mut(k);
+            for (b, x) in row.iter_mut().enumerate() {
+                let v = res[b * ls_out + k];
+                *x = match post {
+                    Some(f) => f(v),
+                    None => v,
+                };
+            }
+        }
+    }
+}
+
+/// The gather of an in-place column pass: rows `k0..k1` of the block itself.
+pub(super) fn gather_rows<C: Copy>(
+    block: &mut ColumnBlock<'_, C>,
+    k0: usize,
+    k1: usize,
+    buf: &mut [C],
+    ls: usize,
+) {
+    for k in k0..k1 {
+        for (b, &v) in block.row_mut(k).iter().enumerate() {
+            buf[b * ls + k] = v;
+        }
+    }
+}
+
+/// Reads an element of every cache line of the block's rows before its gather: these loads
+/// are few and independent, so that many lines come from memory at once (the gather, a load
+/// and a store per element, keeps only a few rows' lines in flight; rows of a large array
+/// are far apart, where the hardware prefetchers do not follow).
+pub(super) fn touch_rows<C: Copy>(block: &mut ColumnBlock<'_, C>) {
+    let step = tile_rows::<C>();
+    for k in 0..block.rows() {
+        let row = block.row_mut(k);
+        for j in (0..row.len()).step_by(step) {
+            std::hint::black_box(row[j]);
+        }
+        if let Some(&last) = row.last() {
+            std::hint::black_box(last);
+        }
+    }
+}
+
+/// The width of the column blocks of lines of `line_bytes` (about `COLUMN_TASK_BYTES` of
+/// lines, `MAX_COLUMNS` at most, `inner` at most).
+pub(super) fn block_width(line_bytes: usize, inner: usize) -> usize {
+    (COLUMN_TASK_BYTES / line_bytes.max(1))
+        .clamp(1, MAX_COLUMNS)
+        .min(inner)
+        .max(1)
+}
+
+pub(super) fn plan_err(kind: PlanKind) -> Error {
     Error::invalid(format!(
         "fft: the plan cache returned a plan of another kind ({kind:?})"
     ))
@@ -392,4 +473,63 @@ pub(crate) fn c2r<I: DType, C: FftComplex>(
     let f = <C::Real as FftReal>::from_f64(scale);
     let post = (scale != 1.0).then_some(move |x: C::Real| <C::Real as FftReal>::scale(x, f));
     run_axis::<C::Real, I, C, C::Real, _>(a, axis, &C2r(plan), |x: I| x.cast::<C>(), post, workers)
+}
+
+/// The complex transform along `axis` (normalized, not the last) of every line of `a`, a
+/// C-contiguous host array, in place (its length along `axis` points, scaled by `scale`): the
+/// passes after the first of an n-dimensional transform, without a new array (and its page
+/// faults) per pass. Each column block is gathered from the array and written back to it.
+pub(crate) fn c2c_in_place<C: FftComplex>(
+    a: &mut Array<C>,
+    axis: usize,
+    inverse: bool,
+    scale: f64,
+    workers: Option<isize>,
+) -> Result<()> {
+    let shape = a.shape().to_vec();
+    if axis + 1 >= shape.len() || !a.is_c_contiguous() {
+        return Err(Error::invalid(format!(
+            "fft: an in-place pass along axis {axis} of a C-contiguous array of shape {shape:?} \
+             (not its last axis)"
+        )));
+    }
+    let size = array_runtime::shape::size(&shape);
+    if size == 0 {
+        return Ok(());
+    }
+    let n = shape[axis];
+    let kind = if inverse {
+        PlanKind::Inverse
+    } else {
+        PlanKind::Forward
+    };
+    let CpuPlan::Complex(plan) = cpu_plan::<C::Real>(kind, n)? else {
+        return Err(plan_err(kind));
+    };
+    let xf = C2c(plan);
+    let scratch_len = LineTransform::<C::Real, C, C>::scratch_len(&xf);
+    let f = <C::Real as FftReal>::from_f64(scale);
+    let post = (scale != 1.0).then_some(move |z: C| C::scale(z, f));
+    let inner: usize = shape[axis + 1..].iter().product();
+    let offset = a.layout().offset;
+    let data = host_storage_mut(a)?
+        .ok_or_else(|| Error::invalid("fft: an in-place pass needs a host array"))?;
+    let data = &mut data[offset..offset + size];
+    let width = block_width(n * std::mem::size_of::<C>(), inner);
+    workers::install(workers, || {
+        let mut blocks = Vec::new();
+        for m in data.chunks_exact_mut(n * inner) {
+            // `m` holds exactly n * inner elements and width >= 1: cannot fail.
+            if let Ok(bs) = column_blocks(m, n, inner, width) {
+                blocks.extend(bs);
+            }
+        }
+        blocks.par_iter_mut().for_each_init(
+            || column_bufs(scratch_len),
+            |bufs, block| {
+                touch_rows(block);
+                column_block(block, n, &xf, gather_rows, &post, bufs)
+            },
+        );
+    })
 }

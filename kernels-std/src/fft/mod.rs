@@ -38,6 +38,7 @@
 mod complex;
 mod convolve;
 mod cpu;
+mod cpu_slabs;
 mod cuda;
 mod dct;
 mod dtypes;

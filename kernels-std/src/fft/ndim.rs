@@ -44,7 +44,7 @@ impl<T: FftDType> ComplexFftn<'_, T> {
         let mut a = transform::c2c::<T, T::Complex>(self.a, ax, n, inv, first, w)?;
         for (&n, &ax) in passes {
             let f = norm.factor_in::<<T::Complex as FftComplex>::Real>(n, inv);
-            a = transform::c2c::<T::Complex, T::Complex>(&a, ax, n, inv, f, w)?;
+            a = transform::c2c_owned(a, ax, n, inv, f, w)?;
         }
         Ok(a)
     }
@@ -156,22 +156,26 @@ impl<T: RealFftDType> RealFftn<'_, T> {
             self.opts.norm
         };
         let w = self.opts.workers;
-        let mut a = transform::r2c::<T, T::Complex>(
-            self.a,
-            ax_last,
-            n_last,
-            norm.factor_in::<T::Factor>(n_last, false),
-            w,
-        )?;
-        for (&n, &ax) in s.iter().zip(&axes).rev().skip(1) {
-            a = transform::c2c::<T::Complex, T::Complex>(
-                &a,
-                ax,
-                n,
-                false,
-                norm.factor_in::<<T::Complex as FftComplex>::Real>(n, false),
-                w,
-            )?;
+        let f_last = norm.factor_in::<T::Factor>(n_last, false);
+        let factor = |n: usize| norm.factor_in::<<T::Complex as FftComplex>::Real>(n, false);
+        let mut passes = s.iter().zip(&axes).rev().skip(1).peekable();
+        // The last two axes together, slab by slab, where the second is transformed whole
+        // and the shape suits (`cpu_slabs.rs`); else the last axis alone.
+        let fused = match passes.peek() {
+            Some(&(&n, &ax)) if ax_last + 1 == self.a.ndim() && self.a.shape()[ax] == n => {
+                transform::r2c_then_c2c::<T, T::Complex>(self.a, n_last, f_last, ax, factor(n), w)?
+            }
+            _ => None,
+        };
+        let mut a = match fused {
+            Some(a) => {
+                passes.next();
+                a
+            }
+            None => transform::r2c::<T, T::Complex>(self.a, ax_last, n_last, f_last, w)?,
+        };
+        for (&n, &ax) in passes {
+            a = transform::c2c_owned(a, ax, n, false, factor(n), w)?;
         }
         if self.hermitian {
             a = T::Complex::conj_scale_array(
@@ -276,7 +280,12 @@ impl<T: FftDType> InverseRealFftn<'_, T> {
         };
         let n_others = s.len() - 1;
         for (k, (&n, &ax)) in s.iter().zip(&axes).take(n_others).enumerate() {
-            a = transform::c2c::<T::Complex, T::Complex>(&a, ax, n, true, factor(n, k == 0), w)?;
+            // The first pass reads the caller's array (shared): a new result; the others
+            // transform the previous pass's result where it is.
+            a = match k {
+                0 => transform::c2c::<T::Complex, T::Complex>(&a, ax, n, true, factor(n, true), w)?,
+                _ => transform::c2c_owned(a, ax, n, true, factor(n, false), w)?,
+            };
         }
         let f = factor(n_last, n_others == 0);
         let r = transform::c2r::<T::Complex, T::Complex>(&a, ax_last, n_last, f, w)?;

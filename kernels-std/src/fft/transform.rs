@@ -4,7 +4,7 @@
 use std::any::Any;
 
 use super::dtypes::FftComplex;
-use super::{cpu, cuda, workers};
+use super::{cpu, cpu_slabs, cuda, workers};
 use crate::prelude::*;
 use array_runtime::slice::{Slice, SliceItem};
 
@@ -64,6 +64,48 @@ pub(crate) fn c2c<I: DType, C: FftComplex>(
         .to_device(&a.device()),
         Device::Cuda(d) => cuda::c2c::<I, C>(&d, a, axis, n, inverse, scale),
     }
+}
+
+/// [`c2c`] of an intermediate result the caller gives up (`C` in, `C` out): on the CPU, when
+/// `n` is its length along `axis`, `axis` is not its last and it is C-contiguous, transformed
+/// where it is (no new array); otherwise as [`c2c`].
+pub(crate) fn c2c_owned<C: FftComplex>(
+    mut a: Array<C>,
+    axis: usize,
+    n: usize,
+    inverse: bool,
+    scale: f64,
+    workers: Option<isize>,
+) -> Result<Array<C>> {
+    workers::check(workers)?;
+    let in_place = a.device() == Device::Cpu
+        && axis + 1 < a.ndim()
+        && a.shape()[axis] == n
+        && a.is_c_contiguous();
+    if in_place {
+        cpu::c2c_in_place(&mut a, axis, inverse, scale, workers)?;
+        return Ok(a);
+    }
+    c2c::<C, C>(&a, axis, n, inverse, scale, workers)
+}
+
+/// rfftn's first two passes: the real-to-complex transform of `n_last` points along the last
+/// axis (scaled by `scale_last`), then the complex transform along `axis` (its whole length,
+/// scaled by `scale`). On the CPU, when the array's shape suits, both run slab by slab while
+/// each slab is in cache (`cpu_slabs.rs`); `None` when they must run one after the other.
+pub(crate) fn r2c_then_c2c<I: DType, C: FftComplex>(
+    a: &Array<I>,
+    n_last: usize,
+    scale_last: f64,
+    axis: usize,
+    scale: f64,
+    workers: Option<isize>,
+) -> Result<Option<Array<C>>> {
+    workers::check(workers)?;
+    if a.device() != Device::Cpu || axis + 1 >= a.ndim() {
+        return Ok(None);
+    }
+    cpu_slabs::r2c_then_c2c::<I, C>(a, n_last, scale_last, axis, scale, workers)
 }
 
 /// The real-to-complex transform of `n` points along `axis` (`n / 2 + 1` out).
