@@ -7,12 +7,13 @@
 //! no compiler can vectorize. These are written for LLVM's auto-vectorizer instead: straight-line
 //! code of `+ - * /`, comparisons and bit operations on `u64`, special values chosen with selects
 //! at the end, no calls and no table lookups (but the row of bits of `2/pi` that `sin`, `cos`
-//! and `tan` choose by the exponent: three loads per element, which LLVM vectorizes too),
+//! and `tan` choose by the exponent: three loads per element),
 //! everything `#[inline(always)]`. Inlined into a kernel's loop they compute a vector of lanes
 //! at a time (with AVX2, `run_chunk_loop`'s copy: eight `f32` or four `f64`). The native twin
 //! of a kernel calls all of them except `sin`, `cos` and `tan`, which measured slower than the
 //! C library's inside the kernel loop (1e7 `f32`: 26.8, 33.5 and 35.4 ms against 15.3, 15.7
-//! and 38.2 ms); they stay for callers of [`KernelMath`].
+//! and 38.2 ms): their table loads keep LLVM from vectorizing that loop (`trig.rs`); they stay
+//! for callers of [`KernelMath`].
 //!
 //! They never use `mul_add`, so the results are the same bits on every x86-64, whatever its
 //! instruction set (and with or without FMA). Accuracy, measured against std by the tests of each
