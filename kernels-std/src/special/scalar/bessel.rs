@@ -281,19 +281,24 @@ fn hankel_form(n: f64, x: f64, second: bool) -> f64 {
     } else {
         fit::phase1(fit::phase1_t(v))
     };
-    let quarter = if n == 0.0 {
-        std::f64::consts::FRAC_PI_4
-    } else {
-        3.0 * std::f64::consts::FRAC_PI_4
-    };
-    // theta = x + psi, psi small: reduce x alone (exactly, by sin and cos).
-    let psi = phi / x - quarter;
+    // theta = x + psi, psi = e - (2n + 1) pi/4 with e = phi/x small (|e| < 0.021 from
+    // x = 18): reduce x alone (exactly, by sin and cos); cos psi and sin psi from the angle
+    // sums with cos e, sin e (Taylor series, their first omitted terms below 1e-20) and the
+    // constants cos, sin of (2n + 1) pi/4, not from two more calls of the library.
+    let e = phi / x;
+    let e2 = e * e;
+    let se = e * (1.0 - e2 * (1.0 / 6.0 - e2 * (1.0 / 120.0 - e2 * (1.0 / 5040.0))));
+    let ce = 1.0 - e2 * (0.5 - e2 * (1.0 / 24.0 - e2 * (1.0 / 720.0 - e2 * (1.0 / 40320.0))));
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let cq = if n == 0.0 { h } else { -h };
+    let cos_psi = ce * cq + se * h;
+    let sin_psi = se * cq - ce * h;
     let s = x.sin();
     let c = x.cos();
     let t = if second {
-        s * psi.cos() + c * psi.sin()
+        s * cos_psi + c * sin_psi
     } else {
-        c * psi.cos() - s * psi.sin()
+        c * cos_psi - s * sin_psi
     };
     m / x.sqrt() * t
 }
