@@ -246,9 +246,8 @@ def gamma_family():
         poly("lgamma_near2", "ln Gamma(x)/(x - 2)", lambda x: mp.loggamma(x) / (x - 2), 1.5, 2.5),
         poly("lgamma_near1", "ln Gamma(x)/(x - 1)", lambda x: mp.loggamma(x) / (x - 1), 0.5, 1.5),
         poly("digamma_root", "psi(x)/(x - x0), x0 the positive root of psi", lambda x: mp.digamma(x) / (x - x0), 1.0, 2.0),
-        poly("sinpi_small", "sin(pi r)/r as a function of v = r^2", lambda v: mp.sinpi(mp.sqrt(v)) / mp.sqrt(v) if v else mp.pi, 0, 0.25),
     ]
-    write("gamma", "Fits of the gamma family (lgamma near its zeros 1 and 2, digamma near its positive root, sin(pi r) for the reflection).", parts, cheb=False)
+    write("gamma", "Fits of the gamma family (lgamma near its zeros 1 and 2, digamma near its positive root).", parts, cheb=False)
 
 
 def bessel_family():

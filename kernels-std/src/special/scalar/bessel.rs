@@ -12,11 +12,13 @@
 //!   companion (the zeros interlace) a series of `J(x)/(x - z)` around the one zero `z`
 //!   inside, multiplied by `x - z` computed from `z` in two parts, so the first six zeros of
 //!   each function are exact and the relative error stays a few ULPs through them. Near 0,
-//!   `J1 = x h(x^2)`, and `Y0`, `Y1` in their logarithmic forms. Beyond 18, the Hankel form
-//!   `J + iY = M e^(i theta)`, `theta = x - (2n+1) pi/4 + phi`, with series of `sqrt(x) M`
-//!   and `x phi` in `1/x^2`, and `cos(x + psi) = cos x cos psi - sin x sin psi` so that the
-//!   large `x` is reduced exactly by the library's `sin`/`cos`: the error there is absolute,
-//!   a few ULPs of `M`.
+//!   `J1 = x h(x^2)`, and `Y0`, `Y1` in their logarithmic forms (`J0`'s series are
+//!   polynomials evaluated by Estrin's scheme, the others Chebyshev series by Clenshaw's).
+//!   Beyond 18, the Hankel form `J + iY = M e^(i theta)`, `theta = x - (2n+1) pi/4 + phi`,
+//!   with polynomials of `sqrt(x) M` and `x phi` in `1/x^2`, and
+//!   `cos(x + psi) = cos x cos psi - sin x sin psi` so that the large `x` is reduced exactly
+//!   by the library's `sin`/`cos` (`cos psi`, `sin psi` from the angle sums of the small
+//!   `phi/x` and `(2n+1) pi/4`): the error there is absolute, a few ULPs of `M`.
 //! - `jn`: forward recurrence from `J0`, `J1` where `|x| > n`, else Miller's backward
 //!   recurrence normalised by `J0 + 2 (J2 + J4 + ...) = 1`; `yn` and `kn`: forward
 //!   recurrence from order 0 and 1 (stable: both grow with the order), `kn` on the scaled

@@ -181,84 +181,20 @@ pub fn gammaln(x: f64) -> f64 {
     }
 }
 
-/// `|sin(pi x)|` for finite `x` without a branch or a call: `x = k + r` with `k` an integer
-/// and `|r| <= 1/2` (`r = x - floor(x + 1/2)`, exact), `|r| sin(pi r)/r` from a fit in `r^2`.
-#[device_fn]
-fn abs_sinpi(x: f64) -> f64 {
-    let r = x - (x + 0.5).floor();
-    (r * fit::sinpi_small(fit::sinpi_small_t(r * r))).abs()
-}
-
-/// Stirling's correction as [`stirling_corr()`] with one quotient (`1/x`, its square the
-/// series' variable).
-#[device_fn]
-fn stirling_corr_1div(x: f64) -> f64 {
-    let q = 1.0 / x;
-    let r = q * q;
-    let p = -3617.0 / 122400.0;
-    let p = p * r + 1.0 / 156.0;
-    let p = p * r - 691.0 / 360360.0;
-    let p = p * r + 1.0 / 1188.0;
-    let p = p * r - 1.0 / 1680.0;
-    let p = p * r + 1.0 / 1260.0;
-    let p = p * r - 1.0 / 360.0;
-    let p = p * r + 1.0 / 12.0;
-    p * q
-}
-
-/// `ln Gamma(x)` for `x > 0` (finite) as [`lgamma_pos()`], but every region computed and the
-/// result selected, so that a CPU loop of it has no branch and vectorizes: below 10,
-/// `x = 2 + d + n`, `n` an integer from -2 to 8 and `d = x - (n + 2)` (exact; in
-/// `[-1/2, 1/2)` but for `n = -2`, where `d = x`), `ln Gamma(2 + d)` from its fit near 2 and
-/// `ln` of the rising factorial `(2 + d) ... (x - 1)` added (`n >= 1`), or `ln x` (`n = -1`)
-/// or `ln x(x + 1)` (`n = -2`) subtracted; from 10 on, Stirling's series. One logarithm
-/// serves every region.
-#[device_fn]
-fn lgamma_pos_flat(x: f64) -> f64 {
-    let big = x >= 10.0;
-    let xs = x.min(10.0);
-    let n = (xs - 1.5).floor().max(-2.0);
-    let d = xs - (n + 2.0);
-    let rising = rising8(d + 2.0, n);
-    let arg = if big {
-        x
-    } else if n >= 1.0 {
-        rising
-    } else if n == 0.0 {
-        1.0
-    } else if n == -1.0 {
-        x
-    } else {
-        x * (x + 1.0)
-    };
-    let l = arg.ln();
-    let near2 = d * fit::lgamma_near2(2.0 * d) + if n >= 0.0 { l } else { -l };
-    let stirling = (x - 0.5) * l - x + 0.9189385332046728 + stirling_corr_1div(x.max(10.0));
-    if big {
-        stirling
-    } else {
-        near2
-    }
-}
-
 /// `ln |Gamma(x)|` with C's special values (`lgamma(-inf) = inf`); CUDA's `lgamma` on a GPU.
-///
-/// No branch (both sides computed, the result selected, so that the CPU loop vectorizes):
-/// [`lgamma_pos_flat()`] for `x > 0`, the reflection
-/// `ln |Gamma(x)| = ln pi - ln |sin(pi x)| - ln Gamma(1 - x)` below 0, `inf` at the poles.
 #[device_fn(cuda = "lgamma")]
 fn lgamma(x: f64) -> f64 {
-    let neg = x < 0.0;
-    let z = if neg { 1.0 - x } else { x };
-    let l = lgamma_pos_flat(z);
-    let reflected = 1.1447298858494002 - abs_sinpi(x).ln() - l;
-    let v = if neg { reflected } else { l };
     if x.is_nan() {
         x
-    } else if x.is_infinite() || (x <= 0.0 && x.floor() == x) {
+    } else if x.is_infinite() {
+        f64::INFINITY
+    } else if x > 0.0 {
+        lgamma_pos(x)
+    } else if x.floor() == x {
         f64::INFINITY
     } else {
-        v
+        // Reflection: |Gamma(x)| = pi / (|sin(pi x)| Gamma(1 - x)).
+        (std::f64::consts::PI / sinpi(x).abs()).ln() - lgamma_pos(1.0 - x)
     }
 }
 
