@@ -75,7 +75,11 @@ fn bench<T: Float + Promote<Out = T> + special::PromoteF32<Out = T>>(
 /// The cases named in `BENCH_CASES` (comma-separated), or all of them.
 fn selected() -> Vec<(&'static str, f32, f32)> {
     let only = std::env::var("BENCH_CASES").unwrap_or_default();
-    let names: Vec<&str> = only.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let names: Vec<&str> = only
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
     CASES
         .into_iter()
         .filter(|(name, _, _)| names.is_empty() || names.contains(name))
