@@ -4,8 +4,10 @@ float64 elements, erf, gammaln, digamma, expit, ndtri, j0, i0e, betainc(2.5, 4, 
 along the last axis of a (N/1000, 1000) array, on the same inputs (affine maps of the deterministic x in [0, 1) of
 benches/common, computed in float32). Prints one JSON object {"numpy": scipy version,
 "results": {"op/dtype/n": median seconds}}. Usage: bench_scipy_special.py N [N ...]
+BENCH_CASES (comma-separated names) times only those, as benches/special.rs.
 """
 import json
+import os
 import sys
 
 import numpy as np
@@ -22,11 +24,13 @@ CASES = (("erf", 6.0, -3.0), ("gammaln", 10.0, 0.1), ("digamma", 10.0, 0.1),
 
 def main():
     sizes = [int(s) for s in sys.argv[1:]] or [10**7]
+    only = [c.strip() for c in os.environ.get("BENCH_CASES", "").split(",") if c.strip()]
+    cases = [c for c in CASES if not only or c[0] in only]
     out = {}
     for n in sizes:
         x = inputs(n)
         for name, dt in (("f32", np.float32), ("f64", np.float64)):
-            for f, scale, offset in CASES:
+            for f, scale, offset in cases:
                 arg = (np.float32(scale) * x + np.float32(offset)).astype(dt)
                 if f == "logsumexp":
                     arg = arg.reshape(n // 1000, 1000)

@@ -2,7 +2,8 @@
 //! elements (`BENCH_SIZES` changes the size) `erf`, `gammaln`, `digamma`, `expit`, `ndtri`,
 //! `j0`, `i0e`, `betainc(2.5, 4, x)` and `logsumexp` along the last axis of a (n/1000, 1000) array.
 //!
-//! `cargo bench -p kernels-std --bench special`. Prints a table of medians; SciPy's side is
+//! `cargo bench -p kernels-std --bench special`. `BENCH_CASES` (comma-separated names, e.g.
+//! `gammaln,j0`) times only those. Prints a table of medians; SciPy's side is
 //! `scripts/bench_scipy_special.py` (same inputs, from the `x` in [0, 1) of `benches/common`:
 //! `6x - 3` for `erf`, `10x + 0.1` for `gammaln`/`digamma`, `20x - 10` for `expit`,
 //! `0.98x + 0.01` for `ndtri` and `betainc`, `40x` for `j0`, `40x - 20` for `i0e`, `10x` for
@@ -56,7 +57,7 @@ fn bench<T: Float + Promote<Out = T> + special::PromoteF32<Out = T>>(
     rows: &mut Vec<(String, f64)>,
 ) {
     let x = common::input_f32(n, 1).to_vec().expect("input");
-    for (name, scale, offset) in CASES {
+    for (name, scale, offset) in selected() {
         let v: Vec<f32> = x.iter().map(|v| scale * v + offset).collect();
         let shape = if name == "logsumexp" {
             vec![n / 1000, 1000]
@@ -69,6 +70,20 @@ fn bench<T: Float + Promote<Out = T> + special::PromoteF32<Out = T>>(
         let t = median(|| drop(run(name, &a)), 7);
         rows.push((format!("{name}/{dtype}/{n}"), t.as_secs_f64()));
     }
+}
+
+/// The cases named in `BENCH_CASES` (comma-separated), or all of them.
+fn selected() -> Vec<(&'static str, f32, f32)> {
+    let only = std::env::var("BENCH_CASES").unwrap_or_default();
+    let names: Vec<&str> = only
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    CASES
+        .into_iter()
+        .filter(|(name, _, _)| names.is_empty() || names.contains(name))
+        .collect()
 }
 
 fn main() {

@@ -281,7 +281,8 @@ def bessel_family():
     for k in range(6):
         z = zj0[k]
         lo = 0 if k == 0 else zj1[k - 1]
-        parts.append(fit(f"j0_z{k + 1}", f"J0(x)/(x - z), z its zero {k + 1}", lambda x, z=z: J(0, x) / (x - z), lo, zj1[k]))
+        # Polynomials (Estrin's scheme): J0 is among the functions timed beside SciPy.
+        parts.append(poly(f"j0_z{k + 1}", f"J0(x)/(x - z), z its zero {k + 1}", lambda x, z=z: J(0, x) / (x - z), lo, zj1[k]))
         zeros.append((f"j0_z{k + 1}", z))
     # J1: J1(x)/x in v = x^2 below j0_1, then on [j0_k, j0_{k+1}] around j1_k, k = 1..6.
     parts.append(fit("j1_z0", "J1(x)/x as a function of v = x^2", lambda v: J(1, mp.sqrt(v)) / mp.sqrt(v), 0, zj0[0] ** 2))
@@ -316,8 +317,8 @@ def bessel_family():
             h = (J(n, x) + 1j * Y(n, x)) * mp.expj(-(x - (2 * n + 1) * mp.pi / 4))
             return x * mp.arg(h)
 
-        parts.append(fit(f"mod{n}", f"sqrt(x) |J{n}(x) + i Y{n}(x)| as a function of v = 1/x^2", mod, 0, mp.mpf(1) / x0 ** 2, n=96, dps=60))
-        parts.append(fit(f"phase{n}", f"x phi: J{n} + i Y{n} = M e^(i (x - {2 * n + 1} pi/4 + phi)), as a function of v = 1/x^2", phase, 0, mp.mpf(1) / x0 ** 2, n=96, dps=60))
+        parts.append(poly(f"mod{n}", f"sqrt(x) |J{n}(x) + i Y{n}(x)| as a function of v = 1/x^2", mod, 0, mp.mpf(1) / x0 ** 2, n=96, dps=60))
+        parts.append(poly(f"phase{n}", f"x phi: J{n} + i Y{n} = M e^(i (x - {2 * n + 1} pi/4 + phi)), as a function of v = 1/x^2", phase, 0, mp.mpf(1) / x0 ** 2, n=96, dps=60))
     consts = []
     for name, z in zeros:
         hi = float(z)

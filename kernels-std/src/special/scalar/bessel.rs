@@ -12,11 +12,13 @@
 //!   companion (the zeros interlace) a series of `J(x)/(x - z)` around the one zero `z`
 //!   inside, multiplied by `x - z` computed from `z` in two parts, so the first six zeros of
 //!   each function are exact and the relative error stays a few ULPs through them. Near 0,
-//!   `J1 = x h(x^2)`, and `Y0`, `Y1` in their logarithmic forms. Beyond 18, the Hankel form
-//!   `J + iY = M e^(i theta)`, `theta = x - (2n+1) pi/4 + phi`, with series of `sqrt(x) M`
-//!   and `x phi` in `1/x^2`, and `cos(x + psi) = cos x cos psi - sin x sin psi` so that the
-//!   large `x` is reduced exactly by the library's `sin`/`cos`: the error there is absolute,
-//!   a few ULPs of `M`.
+//!   `J1 = x h(x^2)`, and `Y0`, `Y1` in their logarithmic forms (`J0`'s series are
+//!   polynomials evaluated by Estrin's scheme, the others Chebyshev series by Clenshaw's).
+//!   Beyond 18, the Hankel form `J + iY = M e^(i theta)`, `theta = x - (2n+1) pi/4 + phi`,
+//!   with polynomials of `sqrt(x) M` and `x phi` in `1/x^2`, and
+//!   `cos(x + psi) = cos x cos psi - sin x sin psi` so that the large `x` is reduced exactly
+//!   by the library's `sin`/`cos` (`cos psi`, `sin psi` from the angle sums of the small
+//!   `phi/x` and `(2n+1) pi/4`): the error there is absolute, a few ULPs of `M`.
 //! - `jn`: forward recurrence from `J0`, `J1` where `|x| > n`, else Miller's backward
 //!   recurrence normalised by `J0 + 2 (J2 + J4 + ...) = 1`; `yn` and `kn`: forward
 //!   recurrence from order 0 and 1 (stable: both grow with the order), `kn` on the scaled
@@ -281,19 +283,24 @@ fn hankel_form(n: f64, x: f64, second: bool) -> f64 {
     } else {
         fit::phase1(fit::phase1_t(v))
     };
-    let quarter = if n == 0.0 {
-        std::f64::consts::FRAC_PI_4
-    } else {
-        3.0 * std::f64::consts::FRAC_PI_4
-    };
-    // theta = x + psi, psi small: reduce x alone (exactly, by sin and cos).
-    let psi = phi / x - quarter;
+    // theta = x + psi, psi = e - (2n + 1) pi/4 with e = phi/x small (|e| < 0.021 from
+    // x = 18): reduce x alone (exactly, by sin and cos); cos psi and sin psi from the angle
+    // sums with cos e, sin e (Taylor series, their first omitted terms below 1e-20) and the
+    // constants cos, sin of (2n + 1) pi/4, not from two more calls of the library.
+    let e = phi / x;
+    let e2 = e * e;
+    let se = e * (1.0 - e2 * (1.0 / 6.0 - e2 * (1.0 / 120.0 - e2 * (1.0 / 5040.0))));
+    let ce = 1.0 - e2 * (0.5 - e2 * (1.0 / 24.0 - e2 * (1.0 / 720.0 - e2 * (1.0 / 40320.0))));
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let cq = if n == 0.0 { h } else { -h };
+    let cos_psi = ce * cq + se * h;
+    let sin_psi = se * cq - ce * h;
     let s = x.sin();
     let c = x.cos();
     let t = if second {
-        s * psi.cos() + c * psi.sin()
+        s * cos_psi + c * sin_psi
     } else {
-        c * psi.cos() - s * psi.sin()
+        c * cos_psi - s * sin_psi
     };
     m / x.sqrt() * t
 }
