@@ -61,6 +61,48 @@ pub struct DeviceFn {
     pub clash: &'static str,
 }
 
+/// Marks the hidden module of a `#[device_fn]` (its marker type `KxFn`). A kernel checks each
+/// function it calls with [`is_device_fn`], so that a call of a plain function (whose name has
+/// no such module) is a compile error saying so at the call ("a kernel calls a function that
+/// is not a `#[device_fn]`" ... "did you mean `#[device_fn]`?"), rather than a missing module.
+///
+/// ```
+/// use array_runtime::kernel::device::is_device_fn;
+/// use kernel_macros::device_fn;
+///
+/// #[device_fn]
+/// fn twice(x: f32) -> f32 {
+///     x * 2.0
+/// }
+///
+/// // What a kernel calling `twice` checks (a plain `fn` has no `twice::KxFn`).
+/// const _: () = is_device_fn::<twice::KxFn>();
+/// assert_eq!(twice(1.5), 3.0);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a kernel calls a function that is not a `#[device_fn]`",
+    label = "a plain Rust function: kernels call `#[device_fn]`s only",
+    note = "did you mean `#[device_fn]`? Mark the called function with it (it then serves \
+            both backends), or write the computation inline"
+)]
+pub trait IsDeviceFn {}
+
+/// Compiles only for the marker of a `#[device_fn]` (see [`IsDeviceFn`]).
+pub const fn is_device_fn<T: IsDeviceFn>() {}
+
+/// What the fallback module of a called name that is not a `#[device_fn]` offers in place of
+/// its `KX_NODE`, so that the only error is [`IsDeviceFn`]'s.
+#[doc(hidden)]
+pub static NOT_A_DEVICE_FN: DeviceFn = DeviceFn {
+    name: "",
+    source: "",
+    key: 0,
+    local_bytes: 0,
+    callees: &[],
+    recursion: "",
+    clash: "",
+};
+
 /// Most distinct device functions below one kernel (and most calls deep).
 pub const MAX_FUNCTIONS: usize = 512;
 

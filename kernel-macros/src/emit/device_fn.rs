@@ -39,15 +39,7 @@ pub(crate) fn device_fn(
                 attrs, vis, sig, ..
             } = item;
             let native = &t.native;
-            let nodes: Vec<TokenStream> = t
-                .calls
-                .iter()
-                .map(|p| {
-                    let p = module_path(p);
-                    let sp = syn::spanned::Spanned::span(&p);
-                    quote::quote_spanned!(sp=> &#p::KX_NODE)
-                })
-                .collect();
+            let nodes = callees(t.calls, &[]);
             // The native twin is inlined into the kernels that call it (optimized builds),
             // so that the elementwise loop around it can be vectorized; a user's own
             // `#[inline]` attribute is kept instead.
@@ -70,7 +62,7 @@ pub(crate) fn device_fn(
                 nodes,
             )
         }
-        None => (quote!(#item), String::new(), 0, 0, Vec::new()),
+        None => (quote!(#item), String::new(), 0, 0, Callees::default()),
     };
     let recursion = format!(
         "recursion is not supported in kernels (the GPU has no call stack to grow): the \
@@ -88,6 +80,7 @@ pub(crate) fn device_fn(
         crate::check::locals::MAX_LOCAL_BYTES
     );
     let graph = super::graph_consts(quote!(&[&KX_NODE]), "", 0, &too_large, name.span());
+    let Callees { nodes, fallbacks } = nodes;
     let doc = format!("The CUDA C of the `#[device_fn]` [`{name}()`].");
     quote! {
         #func
@@ -98,6 +91,7 @@ pub(crate) fn device_fn(
         #vis mod #name {
             #[allow(unused_imports)]
             use super::*;
+            #fallbacks
 
             /// This device function in the graph of calls: its own CUDA C and local storage,
             /// and the device functions it calls.
@@ -111,9 +105,104 @@ pub(crate) fn device_fn(
                 clash: #clash,
             };
 
+            /// The marker that tells kernels this is a device function.
+            pub struct KxFn;
+            impl #dev::IsDeviceFn for KxFn {}
+
             #graph
         }
     }
+}
+
+/// How a hidden module names the `#[device_fn]`s its function calls: each node (its
+/// `KX_NODE`, after a check of the callee's `KxFn` marker by the runtime's
+/// `kernel::device::is_device_fn`), and the items that make a call of a plain
+/// function a clear error. For a callee written as one name, `f`, the module imports `f` from
+/// its parent explicitly and a fallback module `f` (with a `KxFn` that is not a device
+/// function) through a glob: the parent's module `f` of a real `#[device_fn]` shadows the
+/// fallback, and for a plain function only the fallback is there, so the bound fails with
+/// the trait's message ("did you mean `#[device_fn]`?") at the call.
+#[derive(Default)]
+pub(crate) struct Callees {
+    pub(crate) nodes: Vec<TokenStream>,
+    pub(crate) fallbacks: TokenStream,
+}
+
+/// The [`Callees`] of `calls` (paths as written in the function), in a module that also holds
+/// the `use` items `user_uses` (a `#[reduction]`'s): a name one of them imports is not imported
+/// again from the parent (it keeps its fallback: the user's import shadows it as the parent's
+/// would), and with a glob among them no fallback is made (two globs offering one name would
+/// make it ambiguous).
+pub(crate) fn callees(calls: &[syn::Path], user_uses: &[syn::Item]) -> Callees {
+    let dev = quote!(array_runtime::kernel::device);
+    let nodes = calls
+        .iter()
+        .map(|p| {
+            let p = module_path(p);
+            let sp = syn::spanned::Spanned::span(&p);
+            quote::quote_spanned!(sp=> {
+                #dev::is_device_fn::<#p::KxFn>();
+                &#p::KX_NODE
+            })
+        })
+        .collect();
+    let (imported, glob) = imported_names(user_uses);
+    let mut names: Vec<&syn::Ident> = Vec::new();
+    for p in calls {
+        if p.leading_colon.is_none() && p.segments.len() == 1 {
+            let id = &p.segments[0].ident;
+            if !names.contains(&id) {
+                names.push(id);
+            }
+        }
+    }
+    let from_parent: Vec<&&syn::Ident> = names
+        .iter()
+        .filter(|n| !imported.iter().any(|i| i == **n))
+        .collect();
+    let fallbacks = if names.is_empty() || glob {
+        quote!()
+    } else {
+        quote! {
+            #[allow(unused_imports)]
+            use super::{#(#from_parent),*};
+            #[allow(unused_imports)]
+            use self::__kx_not_device_fns::*;
+            #[doc(hidden)]
+            #[allow(dead_code, non_snake_case, non_camel_case_types)]
+            mod __kx_not_device_fns {
+                #(
+                    pub mod #names {
+                        /// Not a device function: see `IsDeviceFn`.
+                        pub struct KxFn;
+                        pub use ::array_runtime::kernel::device::NOT_A_DEVICE_FN as KX_NODE;
+                    }
+                )*
+            }
+        }
+    };
+    Callees { nodes, fallbacks }
+}
+
+/// The names the `use` items bring in (renamed ones by their new name), and whether one of
+/// them is a glob.
+fn imported_names(uses: &[syn::Item]) -> (Vec<syn::Ident>, bool) {
+    fn walk(t: &syn::UseTree, names: &mut Vec<syn::Ident>, glob: &mut bool) {
+        match t {
+            syn::UseTree::Path(p) => walk(&p.tree, names, glob),
+            syn::UseTree::Name(n) => names.push(n.ident.clone()),
+            syn::UseTree::Rename(r) => names.push(r.rename.clone()),
+            syn::UseTree::Glob(_) => *glob = true,
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| walk(t, names, glob)),
+        }
+    }
+    let (mut names, mut glob) = (Vec::new(), false);
+    for u in uses {
+        if let syn::Item::Use(u) = u {
+            walk(&u.tree, &mut names, &mut glob);
+        }
+    }
+    (names, glob)
 }
 
 /// A path as written in the function, seen from the module the macro emits beside it:

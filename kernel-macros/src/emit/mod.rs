@@ -45,7 +45,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
             ..
         } => (
             quote!(KX_CUDA),
-            cuda_const(source, calls, *local_bytes, &sig.name),
+            cuda_const(source, calls, *local_bytes, &sig.name, &[]),
         ),
         Body::Rejected | Body::Stub => (quote!(""), quote!()),
     };
@@ -341,12 +341,15 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
 /// `KX_LOCAL_BYTES`, its local arrays' bytes per thread with the deepest chain of theirs. Both
 /// are computed by rustc from the device functions' statics (`KX_NODE`, see
 /// [`device_fn::device_fn`]); a cycle of calls among them, or too many local bytes, is a
-/// compile error at `name` (the evaluation panics with the macro's message).
+/// compile error at `name` (the evaluation panics with the macro's message). A call of a
+/// plain function is a compile error at the call (see [`device_fn::callees`]; `user_uses`
+/// are the `use` items of a `#[reduction]`'s module).
 pub(crate) fn cuda_const(
     source: &str,
     calls: &[syn::Path],
     local_bytes: usize,
     name: &Ident,
+    user_uses: &[syn::Item],
 ) -> TokenStream {
     if calls.is_empty() {
         return quote! {
@@ -356,14 +359,7 @@ pub(crate) fn cuda_const(
             pub const KX_LOCAL_BYTES: usize = #local_bytes;
         };
     }
-    let nodes: Vec<TokenStream> = calls
-        .iter()
-        .map(|p| {
-            let p = device_fn::module_path(p);
-            let sp = syn::spanned::Spanned::span(&p);
-            quote::quote_spanned!(sp=> &#p::KX_NODE)
-        })
-        .collect();
+    let device_fn::Callees { nodes, fallbacks } = device_fn::callees(calls, user_uses);
     let too_large = format!(
         "the local arrays of `{}` and of the #[device_fn]s it calls take more than {} bytes \
          (256 KiB) per thread, what a thread may hold: a GPU thread keeps them in registers \
@@ -372,13 +368,17 @@ pub(crate) fn cuda_const(
         syn::ext::IdentExt::unraw(name),
         crate::check::locals::MAX_LOCAL_BYTES
     );
-    graph_consts(
+    let graph = graph_consts(
         quote!(&[#(#nodes),*]),
         source,
         local_bytes,
         &too_large,
         name.span(),
-    )
+    );
+    quote! {
+        #fallbacks
+        #graph
+    }
 }
 
 /// The constants of a device-function graph below `roots` (see [`cuda_const`]), the

@@ -114,7 +114,7 @@ pub(crate) fn module(item: &syn::ItemFn, sig: &Signature, body: RawBody<'_>) -> 
             info,
             local_bytes,
         } => (
-            cuda_const(source, calls, *local_bytes, &sig.name),
+            cuda_const(source, calls, *local_bytes, &sig.name, &[]),
             quote!(KX_CUDA),
             native.clone(),
             info.static_shared_bytes,

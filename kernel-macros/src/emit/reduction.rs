@@ -221,7 +221,7 @@ pub(crate) fn reduction(r: &Reduction) -> TokenStream {
     }
     // The pieces run one after another: the most any of them needs.
     let local_bytes = pieces_of(r).map(|p| p.local_bytes).max().unwrap_or(0);
-    let cuda_const = super::cuda_const(&device_source, &calls, local_bytes, name);
+    let cuda_const = super::cuda_const(&device_source, &calls, local_bytes, name, &r.uses);
     let takes_index = r.takes_index;
     let has_identity = r.identity.is_some();
     let boxed: Vec<Ident> = (0..inputs.len())
