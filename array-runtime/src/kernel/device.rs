@@ -90,19 +90,6 @@ pub trait IsDeviceFn {}
 /// Compiles only for the marker of a `#[device_fn]` (see [`IsDeviceFn`]).
 pub const fn is_device_fn<T: IsDeviceFn>() {}
 
-/// What the fallback module of a called name that is not a `#[device_fn]` offers in place of
-/// its `KX_NODE`, so that the only error is [`IsDeviceFn`]'s.
-#[doc(hidden)]
-pub static NOT_A_DEVICE_FN: DeviceFn = DeviceFn {
-    name: "",
-    source: "",
-    key: 0,
-    local_bytes: 0,
-    callees: &[],
-    recursion: "",
-    clash: "",
-};
-
 /// Most distinct device functions below one kernel (and most calls deep).
 pub const MAX_FUNCTIONS: usize = 512;
 
@@ -112,7 +99,11 @@ pub const MAX_FUNCTIONS: usize = 512;
 /// to spare (2 MiB by default; the raw-kernel emulator sizes its coroutines' stacks from it).
 pub const MAX_LOCAL_BYTES: usize = 256 << 10;
 
-static NONE: DeviceFn = DeviceFn {
+/// An empty node: the filler of the graph walk's tables, and what the fallback module of a
+/// called name that is not a `#[device_fn]` offers as its `KX_NODE` (so that the only error
+/// there is [`IsDeviceFn`]'s).
+#[doc(hidden)]
+pub static EMPTY_NODE: DeviceFn = DeviceFn {
     name: "",
     source: "",
     key: 0,
@@ -183,11 +174,11 @@ const fn same_name(a: &DeviceFn, b: &DeviceFn) -> bool {
 /// same name but other C is below the roots, and past [`MAX_FUNCTIONS`].
 pub const fn graph(roots: &[&'static DeviceFn]) -> Graph {
     let mut out = Graph {
-        fns: [&NONE; MAX_FUNCTIONS],
+        fns: [&EMPTY_NODE; MAX_FUNCTIONS],
         len: 0,
     };
     // The chain of calls being walked: each function and the next of its callees to visit.
-    let mut path: [&'static DeviceFn; MAX_FUNCTIONS] = [&NONE; MAX_FUNCTIONS];
+    let mut path: [&'static DeviceFn; MAX_FUNCTIONS] = [&EMPTY_NODE; MAX_FUNCTIONS];
     let mut next: [usize; MAX_FUNCTIONS] = [0; MAX_FUNCTIONS];
     let mut r = 0;
     while r < roots.len() {

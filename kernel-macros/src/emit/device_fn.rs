@@ -175,7 +175,7 @@ pub(crate) fn callees(calls: &[syn::Path], user_uses: &[syn::Item]) -> Callees {
                     pub mod #names {
                         /// Not a device function: see `IsDeviceFn`.
                         pub struct KxFn;
-                        pub use ::array_runtime::kernel::device::NOT_A_DEVICE_FN as KX_NODE;
+                        pub use ::array_runtime::kernel::device::EMPTY_NODE as KX_NODE;
                     }
                 )*
             }

@@ -411,6 +411,19 @@ pub(super) fn plan_err(kind: PlanKind) -> Error {
     ))
 }
 
+/// The cached complex plan of `n` points, forward or inverse, as a line transform.
+pub(super) fn complex_plan<R: FftReal>(inverse: bool, n: usize) -> Result<C2c<R>> {
+    let kind = if inverse {
+        PlanKind::Inverse
+    } else {
+        PlanKind::Forward
+    };
+    match cpu_plan::<R>(kind, n)? {
+        CpuPlan::Complex(plan) => Ok(C2c(plan)),
+        _ => Err(plan_err(kind)),
+    }
+}
+
 /// The complex transform of every line of `a` along `axis` (normalized), `n` points (input
 /// cropped or zero-padded), scaled by `scale` (1: not at all).
 pub(crate) fn c2c<I: DType, C: FftComplex>(
@@ -421,17 +434,10 @@ pub(crate) fn c2c<I: DType, C: FftComplex>(
     scale: f64,
     workers: Option<isize>,
 ) -> Result<Array<C>> {
-    let kind = if inverse {
-        PlanKind::Inverse
-    } else {
-        PlanKind::Forward
-    };
-    let CpuPlan::Complex(plan) = cpu_plan::<C::Real>(kind, n)? else {
-        return Err(plan_err(kind));
-    };
     let f = <C::Real as FftReal>::from_f64(scale);
     let post = (scale != 1.0).then_some(move |z: C| C::scale(z, f));
-    run_axis::<C::Real, I, C, C, _>(a, axis, &C2c(plan), |x: I| x.cast::<C>(), post, workers)
+    let xf = complex_plan::<C::Real>(inverse, n)?;
+    run_axis::<C::Real, I, C, C, _>(a, axis, &xf, |x: I| x.cast::<C>(), post, workers)
 }
 
 /// The real-to-complex transform (`n` real points in, `n / 2 + 1` complex out) of every line.
@@ -498,15 +504,7 @@ pub(crate) fn c2c_in_place<C: FftComplex>(
         return Ok(());
     }
     let n = shape[axis];
-    let kind = if inverse {
-        PlanKind::Inverse
-    } else {
-        PlanKind::Forward
-    };
-    let CpuPlan::Complex(plan) = cpu_plan::<C::Real>(kind, n)? else {
-        return Err(plan_err(kind));
-    };
-    let xf = C2c(plan);
+    let xf = complex_plan::<C::Real>(inverse, n)?;
     let scratch_len = LineTransform::<C::Real, C, C>::scratch_len(&xf);
     let f = <C::Real as FftReal>::from_f64(scale);
     let post = (scale != 1.0).then_some(move |z: C| C::scale(z, f));

@@ -13,7 +13,8 @@ use array_runtime::cuda::blas_support::{array_for_overwrite, host_storage_mut};
 use rayon::prelude::*;
 
 use super::cpu::{
-    block_width, column_block, column_bufs, gather_rows, plan_err, C2c, LineTransform, Lines, R2c,
+    block_width, column_block, column_bufs, complex_plan, gather_rows, plan_err, LineTransform,
+    Lines, R2c,
 };
 use super::dtypes::{FftComplex, FftReal};
 use super::plans::{cpu_plan, CpuPlan, PlanKind};
@@ -57,10 +58,7 @@ pub(crate) fn r2c_then_c2c<I: DType, C: FftComplex>(
         return Err(plan_err(PlanKind::RealForward));
     };
     let n = shape[axis];
-    let CpuPlan::Complex(cplan) = cpu_plan::<C::Real>(PlanKind::Forward, n)? else {
-        return Err(plan_err(PlanKind::Forward));
-    };
-    let (rows, cols) = (R2c(rplan), C2c(cplan));
+    let (rows, cols) = (R2c(rplan), complex_plan::<C::Real>(false, n)?);
     let r_scratch = LineTransform::<C::Real, C::Real, C>::scratch_len(&rows);
     let c_scratch = LineTransform::<C::Real, C, C>::scratch_len(&cols);
     let (f_last, f) = (
