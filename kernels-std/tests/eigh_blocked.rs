@@ -231,15 +231,9 @@ fn structured_and_scaled_matrices() {
     let dev = Device::cpu();
     for n in [1, 2, 33, 97, 130] {
         for (what, a, w) in known(n) {
-            // KNOWN FAILURE left out: faer's divide and conquer (order >= 128) gives wrong small
-            // eigenvalues for the 1-2-1 matrix times 1e-150, even after LAPACK's scaling
-            // (kernels-std/DIFFERENCES.md); the extreme scales run where it is not used.
-            let scales: &[f64] = if n < 128 {
-                &[1.0, 1e-150, 1e150]
-            } else {
-                &[1.0]
-            };
-            for &scale in scales {
+            // Order 130 runs faer's divide and conquer (order >= 128), which lost the small
+            // eigenvalues of the 1-2-1 matrix times 1e-150 when scaled as LAPACK scales.
+            for scale in [1.0, 1e-150, 1e150, 1e-300, 3e300] {
                 let a: Vec<f64> = a.iter().map(|x| x * scale).collect();
                 let w: Vec<f64> = w.iter().map(|x| x * scale).collect();
                 let x = Array::from_vec(&dev, &[n, n], a.clone()).unwrap();
