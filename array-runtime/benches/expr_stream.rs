@@ -4,7 +4,8 @@
 //!
 //! `cargo bench -p array-runtime --bench expr_stream -- [mode] [iters]`: mode `all` (default)
 //! prints the medians of `iters` runs of each; `saxpy-k`, `saxpy-o`, `heat-k`, `heat-o`,
-//! `daxpy-k`, `daxpy-o` (10^7 `f64`), `2a3b-o` and `abxy-o` (`a*b + b*a + a`, `f32`) run one
+//! `narrow-k`, `narrow-o` (the heat step on a 16384x256 grid: rows too short to be read in
+//! place, so every operand is gathered), `daxpy-k`, `daxpy-o` (10^7 `f64`), `2a3b-o` and `abxy-o` (`a*b + b*a + a`, `f32`) run one
 //! case `iters` times and nothing else, for `perf stat -e task-clock` (run with `iters` 0 too
 //! and subtract: the setup is counted).
 
@@ -32,6 +33,7 @@ struct Data {
     a: Array<f32>,
     b: Array<f32>,
     u: Array<f64>,
+    w: Array<f64>,
     x: Array<f64>,
     y: Array<f64>,
 }
@@ -44,15 +46,19 @@ fn run(d: &Data, mode: &str) {
         "daxpy-o" => drop((2.0 * &d.x + &d.y).eval().unwrap()),
         "2a3b-o" => drop((2.0 * &d.a + 3.0 * &d.b).eval().unwrap()),
         "abxy-o" => drop((&d.a * &d.b + &d.b * &d.a + &d.a).eval().unwrap()),
-        "heat-k" | "heat-o" => {
-            let u = &d.u;
+        "heat-k" | "heat-o" | "narrow-k" | "narrow-o" => {
+            let u = if mode.starts_with("narrow") {
+                &d.w
+            } else {
+                &d.u
+            };
             let mut v = u.copy().unwrap();
             let m = u.slice(s![1..-1, 1..-1]).unwrap();
             let up = u.slice(s![..-2, 1..-1]).unwrap();
             let dn = u.slice(s![2.., 1..-1]).unwrap();
             let l = u.slice(s![1..-1, ..-2]).unwrap();
             let r = u.slice(s![1..-1, 2..]).unwrap();
-            if mode == "heat-k" {
+            if mode.ends_with("-k") {
                 heat_step::into(&m, &up, &dn, &l, &r, v.slice_mut(s![1..-1, 1..-1]).unwrap())
                     .unwrap();
             } else {
@@ -98,6 +104,14 @@ fn main() {
                 .collect(),
         )
         .unwrap(),
+        w: Array::from_vec(
+            &cpu,
+            &[g * g / 256, 256],
+            (0..g * g)
+                .map(|i| ((i * 37) % 101) as f64 / 101.0)
+                .collect(),
+        )
+        .unwrap(),
         x: Array::from_vec(
             &cpu,
             &[n],
@@ -121,7 +135,11 @@ fn main() {
         }
         return;
     }
-    for pair in [["saxpy-k", "saxpy-o"], ["heat-k", "heat-o"]] {
+    for pair in [
+        ["saxpy-k", "saxpy-o"],
+        ["heat-k", "heat-o"],
+        ["narrow-k", "narrow-o"],
+    ] {
         let mut t: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
         for _ in 0..iters {
             for (j, m) in pair.iter().enumerate() {

@@ -738,3 +738,44 @@ fn timing() {
     println!("executor {:.1} GB/s, loop {:.1} GB/s (12 B/elem); copy {:.1} GB/s (8 B/elem); fresh output {:.1} GB/s",
         gbs(t_exec, 12.0 * n as f64), gbs(t_loop, 12.0 * n as f64), gbs(t_copy, 8.0 * n as f64), gbs(t_fresh, 12.0 * n as f64));
 }
+
+/// Rows of the last dimension long enough to be read and written in place (no gather, no
+/// scatter; chunks end where rows end): sliced rows, rows broadcast down the columns, a column
+/// broadcast along the rows (still gathered) and a contiguous operand, into a sliced output.
+#[test]
+fn long_rows_are_read_and_written_in_place() {
+    for (rows, cols) in [(7, 2100), (40, 1500), (3, 600), (5, 4099)] {
+        let a = ramp(&[rows + 2, cols + 5], 0.0);
+        let x = a.slice(s![1..-1, 3..-2]).unwrap();
+        let cases: Vec<Array<f64>> = vec![
+            a.slice(s![2.., ..-5]).unwrap(),
+            ramp(&[cols], 0.5),
+            ramp(&[rows, 1], 7.0),
+            ramp(&[rows, cols], -3.0),
+            a.slice(s![..-2, 5..]).unwrap(),
+        ];
+        for y in &cases {
+            check_sub2(&x, y);
+            check_sub2(y, &x);
+            // Into a sliced output: the rest of the array is left as it was.
+            let mut out = Array::full(&cpu(), &[rows + 4, cols + 3], -1.0f64).unwrap();
+            sub2_into(&x, y, out.slice_mut(s![2..-2, 1..-2]).unwrap()).unwrap();
+            assert_eq!(
+                out.slice(s![2..-2, 1..-2]).unwrap().to_vec().unwrap(),
+                sub2_ref(&x, y)
+            );
+            let v = out.to_vec().unwrap();
+            let inside = |i: usize| {
+                let (r, c) = (i / (cols + 3), i % (cols + 3));
+                (2..rows + 2).contains(&r) && (1..cols + 1).contains(&c)
+            };
+            assert!((0..v.len()).filter(|&i| !inside(i)).all(|i| v[i] == -1.0));
+        }
+    }
+    // Three dimensions: a middle slice keeps the outer two apart.
+    let b = ramp(&[3, 6, 1030], 0.0);
+    let x = b.slice(s![.., 1..5, 2..-1]).unwrap();
+    let y = b.slice(s![.., 2.., 3..]).unwrap();
+    check_sub2(&x, &y);
+    check_sub2(&x, &ramp(&[4, 1027], 1.0));
+}

@@ -274,12 +274,38 @@ fn assign_in_place_reads_each_element_before_writing_it_and_copies_no_storage() 
         m.to_vec().unwrap(),
         vec![0, 1, 20, 3, 40, 5, 60, 7, 80, 9, 100, 11]
     );
+    // The inside of a grid with long rows, element for element (written in place).
+    let (r, c) = (5, 1100);
+    let mut g = Array::from_vec(&dev, &[r, c], (0..r * c).map(|i| i as f64).collect()).unwrap();
+    let inner = g.slice(s![1..-1, 1..-1]).unwrap();
+    let e = &inner * 10.0 - 1.0;
+    drop(inner);
+    g.assign_at(s![1..-1, 1..-1], e).unwrap();
+    let v = g.to_vec().unwrap();
+    for (i, &x) in v.iter().enumerate() {
+        let (y, z) = (i / c, i % c);
+        let edge = y == 0 || z == 0 || y == r - 1 || z == c - 1;
+        assert_eq!(
+            x,
+            if edge {
+                i as f64
+            } else {
+                i as f64 * 10.0 - 1.0
+            }
+        );
+    }
 }
 
 #[test]
 fn a_stencil_assigned_in_place_sees_only_old_values() {
+    // Short rows (gathered) and rows long enough to be read and written in place.
+    for (r, c) in [(40, 50), (9, 1300)] {
+        stencil_in_place(r, c);
+    }
+}
+
+fn stencil_in_place(r: usize, c: usize) {
     let dev = cpu();
-    let (r, c) = (40, 50);
     let init: Vec<f64> = (0..r * c).map(|i| ((i * 37) % 101) as f64).collect();
     let mut u = Array::from_vec(&dev, &[r, c], init.clone()).unwrap();
     let (up, down) = (

@@ -126,11 +126,14 @@ pub(crate) fn same_array(a: &Node, b: &Node) -> bool {
 /// memory ([`Program::chunk_len`]).
 const STREAM_BYTES: usize = 2048;
 
-/// Bytes of the widest operand the steps of a program run over at a time: a chunk of
-/// gathered leaves (2048 elements) is cut into pieces of this, whose step buffers stay in L1
-/// (the heat step on strided views of a 2048^2 `f64` grid: 512 elements run it in about 0.9
-/// of the time of whole chunks, 256 no faster).
-const PIECE_BYTES: usize = 4096;
+/// Bytes of the widest operand the steps of a program run over at a time: a chunk (2048
+/// elements) is cut into pieces of this (only a 16-byte dtype's chunk is longer). Shorter
+/// pieces kept the step buffers in L1 while the executor gathered strided leaves (the heat
+/// step on views of a 2048^2 `f64` grid ran in 0.9 of the time with pieces of 512); since
+/// it reads rows that long in place, the steps stream them and whole chunks are faster
+/// (13-14 against 15-18 ms of CPU per step, alternated), and equal for gathered leaves (rows
+/// of 254: 18-20 ms either way; `benches/expr_stream.rs`, modes `heat-o` and `narrow-o`).
+const PIECE_BYTES: usize = 16384;
 
 /// Where the steps' results live during one chunk: numbered buffers ("slots") laid out one
 /// after another in the scratch, each `len` elements long for a chunk of `len` (so that a short
