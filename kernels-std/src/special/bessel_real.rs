@@ -34,49 +34,98 @@
 //! ```
 //!
 //! Promotion: SciPy's loops are `'ff->f'` before `'dd->d'`
-//! ([`PromoteF32`](super::PromoteF32)). Complex arguments (SciPy's `'dD->D'` loops) are not
-//! here.
+//! ([`PromoteF32`](super::PromoteF32)); complex arguments take SciPy's `'fF->F'` and
+//! `'dD->D'` loops ([`BesselLoops`]: `c64` with `f32` orders, `c128` with `f64` orders;
+//! methods: [`scalar::complex_bessel`](super::scalar::complex_bessel)):
+//!
+//! ```
+//! use kernels_std::{c128, special, Array, Device};
+//! let close = |a: c128, b: c128| (a - b).norm() < 1e-14 * b.norm();
+//! let z = Array::from_vec(&Device::cpu(), &[2], vec![c128::new(1.0, 2.0), c128::new(-3.0, 0.0)])?;
+//! let j = special::jv(0.5, &z)?.to_vec()?;
+//! assert!(close(j[0], c128::new(1.9866134730419236, 0.0013808728354313127)));
+//! assert!(close(j[1], c128::new(0.0, 0.06500818287737592))); // the upper side of the cut, as SciPy
+//! let k = special::kv(-1.5, &z)?.to_vec()?;
+//! assert!(close(k[0], c128::new(-0.3762721693456979, -0.10262602586821047)));
+//! let h = special::hankel1(2.0, &z)?.to_vec()?;
+//! assert!(close(h[0], c128::new(-0.1371796434738962, 0.011074295699868654)));
+//! # Ok::<(), kernels_std::Error>(())
+//! ```
 
-use super::ufunc::ufunc;
+use super::bessel_loops::{BesselLoops, Hankel};
 use crate::prelude::*;
+use array_runtime::IntoOperand;
 
-ufunc! {
+/// `bessel_fn! { /// docs \n name: Trait; }`: the array function dispatching on the argument's
+/// dtype through `Trait`'s method of its name.
+macro_rules! bessel_fn {
+    ($($(#[$m:meta])* $name:ident: $tr:ident => $out:ty;)*) => {$(
+        $(#[$m])*
+        pub fn $name<'a, T: $tr>(
+            v: impl IntoOperand<'a, T::Order>,
+            z: impl IntoOperand<'a, T>,
+        ) -> Result<Array<$out>> {
+            T::$name(v, z)
+        }
+    )*};
+}
+
+bessel_fn! {
     /// The modified Bessel function of the first kind of real order `I_v(x)`, elementwise
-    /// (SciPy's `iv` for real `x`: NaN for `x < 0` unless `v` is an integer, NaN at
-    /// `x = +-inf`).
+    /// (SciPy's `iv`: for real `x` NaN for `x < 0` unless `v` is an integer, NaN at
+    /// `x = +-inf`; complex `x` too, see [`BesselLoops`]).
     ///
     /// Example: [the family's page](self).
-    iv(v, x): PromoteF32;
-    /// The exponentially scaled `e^-|x| I_v(x)`, elementwise (SciPy's `ive` for real `x`).
+    iv: BesselLoops => T::Out;
+    /// The exponentially scaled `e^-|Re x| I_v(x)`, elementwise (SciPy's `ive`).
     ///
     /// Example: [the family's page](self).
-    ive(v, x): PromoteF32;
+    ive: BesselLoops => T::Out;
     /// The modified Bessel function of the second kind of real order `K_v(x)`, elementwise
-    /// (SciPy's `kv` for real `x`: `inf` at 0, NaN below).
+    /// (SciPy's `kv`: for real `x` `inf` at 0, NaN below; complex `x` too, NaN at 0).
     ///
     /// Example: [the family's page](self).
-    kv(v, x): PromoteF32;
-    /// The exponentially scaled `e^x K_v(x)`, elementwise (SciPy's `kve` for real `x`).
+    kv: BesselLoops => T::Out;
+    /// The exponentially scaled `e^x K_v(x)`, elementwise (SciPy's `kve`).
     ///
     /// Example: [the family's page](self).
-    kve(v, x): PromoteF32;
+    kve: BesselLoops => T::Out;
     /// The Bessel function of the first kind of real order `J_v(x)`, elementwise (SciPy's
-    /// `jv` for real `x`: NaN for `x < 0` unless `v` is an integer, NaN at `x = +-inf`).
+    /// `jv`: for real `x` NaN for `x < 0` unless `v` is an integer, NaN at `x = +-inf`;
+    /// complex `x` too).
     ///
     /// Example: [the family's page](self).
-    jv(v, x): PromoteF32;
-    /// `J_v(x)` as SciPy's `jve` gives it for real `x` (its factor `e^-|Im x|` is 1 there;
-    /// a few edge values differ from `jv`, as in SciPy).
+    jv: BesselLoops => T::Out;
+    /// `e^-|Im x| J_v(x)`, elementwise (SciPy's `jve`; for real `x` its factor is 1, and a
+    /// few edge values differ from `jv`, as in SciPy).
     ///
     /// Example: [the family's page](self).
-    jve(v, x): PromoteF32;
+    jve: BesselLoops => T::Out;
     /// The Bessel function of the second kind of real order `Y_v(x)`, elementwise (SciPy's
-    /// `yv` for real `x`: NaN for `x < 0`, `-inf` at 0).
+    /// `yv`: for real `x` NaN for `x < 0`, `-inf` at 0; complex `x` too).
     ///
     /// Example: [the family's page](self).
-    yv(v, x): PromoteF32;
-    /// `Y_v(x)` as SciPy's `yve` gives it for real `x` (NaN at 0, as SciPy).
+    yv: BesselLoops => T::Out;
+    /// `e^-|Im x| Y_v(x)`, elementwise (SciPy's `yve`; NaN at 0, as SciPy).
     ///
     /// Example: [the family's page](self).
-    yve(v, x): PromoteF32;
+    yve: BesselLoops => T::Out;
+    /// The Hankel function of the first kind `H1_v(z) = J_v(z) + i Y_v(z)`, elementwise
+    /// (SciPy's `hankel1`; complex arguments only, see [`Hankel`]).
+    ///
+    /// Example: [the family's page](self).
+    hankel1: Hankel => T;
+    /// The exponentially scaled `e^(-iz) H1_v(z)`, elementwise (SciPy's `hankel1e`).
+    ///
+    /// Example: [the family's page](self).
+    hankel1e: Hankel => T;
+    /// The Hankel function of the second kind `H2_v(z) = J_v(z) - i Y_v(z)`, elementwise
+    /// (SciPy's `hankel2`).
+    ///
+    /// Example: [the family's page](self).
+    hankel2: Hankel => T;
+    /// The exponentially scaled `e^(iz) H2_v(z)`, elementwise (SciPy's `hankel2e`).
+    ///
+    /// Example: [the family's page](self).
+    hankel2e: Hankel => T;
 }
