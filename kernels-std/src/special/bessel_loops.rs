@@ -30,21 +30,45 @@ pub trait BesselLoops: DType {
     /// The result's dtype.
     type Out: DType;
     /// See [`iv`](super::iv()).
-    fn iv<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn iv<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`ive`](super::ive()).
-    fn ive<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn ive<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`kv`](super::kv()).
-    fn kv<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn kv<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`kve`](super::kve()).
-    fn kve<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn kve<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`jv`](super::jv()).
-    fn jv<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn jv<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`jve`](super::jve()).
-    fn jve<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn jve<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`yv`](super::yv()).
-    fn yv<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn yv<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
     /// See [`yve`](super::yve()).
-    fn yve<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self::Out>>;
+    fn yve<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self::Out>>;
 }
 
 /// The impl of the real dtypes: each method promotes both operands and calls the real kernel.
@@ -94,13 +118,25 @@ pub trait Hankel: DType {
     /// The order's dtype.
     type Order: DType;
     /// See [`hankel1`](super::hankel1()).
-    fn hankel1<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    fn hankel1<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
     /// See [`hankel1e`](super::hankel1e()).
-    fn hankel1e<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    fn hankel1e<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
     /// See [`hankel2`](super::hankel2()).
-    fn hankel2<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    fn hankel2<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
     /// See [`hankel2e`](super::hankel2e()).
-    fn hankel2e<'a>(v: impl IntoOperand<'a, Self::Order>, z: impl IntoOperand<'a, Self>) -> Result<Array<Self>>;
+    fn hankel2e<'a>(
+        v: impl IntoOperand<'a, Self::Order>,
+        z: impl IntoOperand<'a, Self>,
+    ) -> Result<Array<Self>>;
 }
 
 /// The impl of a complex dtype `$t` with orders `$o` for the Hankel functions.

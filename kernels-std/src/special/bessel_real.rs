@@ -56,76 +56,131 @@ use super::bessel_loops::{BesselLoops, Hankel};
 use crate::prelude::*;
 use array_runtime::IntoOperand;
 
-/// `bessel_fn! { /// docs \n name: Trait; }`: the array function dispatching on the argument's
-/// dtype through `Trait`'s method of its name.
-macro_rules! bessel_fn {
-    ($($(#[$m:meta])* $name:ident: $tr:ident => $out:ty;)*) => {$(
-        $(#[$m])*
-        pub fn $name<'a, T: $tr>(
-            v: impl IntoOperand<'a, T::Order>,
-            z: impl IntoOperand<'a, T>,
-        ) -> Result<Array<$out>> {
-            T::$name(v, z)
-        }
-    )*};
+/// The modified Bessel function of the first kind of real order `I_v(x)`, elementwise
+/// (SciPy's `iv`: for real `x` NaN for `x < 0` unless `v` is an integer, NaN at
+/// `x = +-inf`; complex `x` too, see [`BesselLoops`]).
+///
+/// Example: [the family's page](self).
+pub fn iv<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::iv(v, z)
 }
 
-bessel_fn! {
-    /// The modified Bessel function of the first kind of real order `I_v(x)`, elementwise
-    /// (SciPy's `iv`: for real `x` NaN for `x < 0` unless `v` is an integer, NaN at
-    /// `x = +-inf`; complex `x` too, see [`BesselLoops`]).
-    ///
-    /// Example: [the family's page](self).
-    iv: BesselLoops => T::Out;
-    /// The exponentially scaled `e^-|Re x| I_v(x)`, elementwise (SciPy's `ive`).
-    ///
-    /// Example: [the family's page](self).
-    ive: BesselLoops => T::Out;
-    /// The modified Bessel function of the second kind of real order `K_v(x)`, elementwise
-    /// (SciPy's `kv`: for real `x` `inf` at 0, NaN below; complex `x` too, NaN at 0).
-    ///
-    /// Example: [the family's page](self).
-    kv: BesselLoops => T::Out;
-    /// The exponentially scaled `e^x K_v(x)`, elementwise (SciPy's `kve`).
-    ///
-    /// Example: [the family's page](self).
-    kve: BesselLoops => T::Out;
-    /// The Bessel function of the first kind of real order `J_v(x)`, elementwise (SciPy's
-    /// `jv`: for real `x` NaN for `x < 0` unless `v` is an integer, NaN at `x = +-inf`;
-    /// complex `x` too).
-    ///
-    /// Example: [the family's page](self).
-    jv: BesselLoops => T::Out;
-    /// `e^-|Im x| J_v(x)`, elementwise (SciPy's `jve`; for real `x` its factor is 1, and a
-    /// few edge values differ from `jv`, as in SciPy).
-    ///
-    /// Example: [the family's page](self).
-    jve: BesselLoops => T::Out;
-    /// The Bessel function of the second kind of real order `Y_v(x)`, elementwise (SciPy's
-    /// `yv`: for real `x` NaN for `x < 0`, `-inf` at 0; complex `x` too).
-    ///
-    /// Example: [the family's page](self).
-    yv: BesselLoops => T::Out;
-    /// `e^-|Im x| Y_v(x)`, elementwise (SciPy's `yve`; NaN at 0, as SciPy).
-    ///
-    /// Example: [the family's page](self).
-    yve: BesselLoops => T::Out;
-    /// The Hankel function of the first kind `H1_v(z) = J_v(z) + i Y_v(z)`, elementwise
-    /// (SciPy's `hankel1`; complex arguments only, see [`Hankel`]).
-    ///
-    /// Example: [the family's page](self).
-    hankel1: Hankel => T;
-    /// The exponentially scaled `e^(-iz) H1_v(z)`, elementwise (SciPy's `hankel1e`).
-    ///
-    /// Example: [the family's page](self).
-    hankel1e: Hankel => T;
-    /// The Hankel function of the second kind `H2_v(z) = J_v(z) - i Y_v(z)`, elementwise
-    /// (SciPy's `hankel2`).
-    ///
-    /// Example: [the family's page](self).
-    hankel2: Hankel => T;
-    /// The exponentially scaled `e^(iz) H2_v(z)`, elementwise (SciPy's `hankel2e`).
-    ///
-    /// Example: [the family's page](self).
-    hankel2e: Hankel => T;
+/// The exponentially scaled `e^-|Re x| I_v(x)`, elementwise (SciPy's `ive`).
+///
+/// Example: [the family's page](self).
+pub fn ive<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::ive(v, z)
+}
+
+/// The modified Bessel function of the second kind of real order `K_v(x)`, elementwise
+/// (SciPy's `kv`: for real `x` `inf` at 0, NaN below; complex `x` too, NaN at 0).
+///
+/// Example: [the family's page](self).
+pub fn kv<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::kv(v, z)
+}
+
+/// The exponentially scaled `e^x K_v(x)`, elementwise (SciPy's `kve`).
+///
+/// Example: [the family's page](self).
+pub fn kve<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::kve(v, z)
+}
+
+/// The Bessel function of the first kind of real order `J_v(x)`, elementwise (SciPy's
+/// `jv`: for real `x` NaN for `x < 0` unless `v` is an integer, NaN at `x = +-inf`;
+/// complex `x` too).
+///
+/// Example: [the family's page](self).
+pub fn jv<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::jv(v, z)
+}
+
+/// `e^-|Im x| J_v(x)`, elementwise (SciPy's `jve`; for real `x` its factor is 1, and a
+/// few edge values differ from `jv`, as in SciPy).
+///
+/// Example: [the family's page](self).
+pub fn jve<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::jve(v, z)
+}
+
+/// The Bessel function of the second kind of real order `Y_v(x)`, elementwise (SciPy's
+/// `yv`: for real `x` NaN for `x < 0`, `-inf` at 0; complex `x` too).
+///
+/// Example: [the family's page](self).
+pub fn yv<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::yv(v, z)
+}
+
+/// `e^-|Im x| Y_v(x)`, elementwise (SciPy's `yve`; NaN at 0, as SciPy).
+///
+/// Example: [the family's page](self).
+pub fn yve<'a, T: BesselLoops>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    T::yve(v, z)
+}
+
+/// The Hankel function of the first kind `H1_v(z) = J_v(z) + i Y_v(z)`, elementwise
+/// (SciPy's `hankel1`; complex arguments only, see [`Hankel`]).
+///
+/// Example: [the family's page](self).
+pub fn hankel1<'a, T: Hankel>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::hankel1(v, z)
+}
+
+/// The exponentially scaled `e^(-iz) H1_v(z)`, elementwise (SciPy's `hankel1e`).
+///
+/// Example: [the family's page](self).
+pub fn hankel1e<'a, T: Hankel>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::hankel1e(v, z)
+}
+
+/// The Hankel function of the second kind `H2_v(z) = J_v(z) - i Y_v(z)`, elementwise
+/// (SciPy's `hankel2`).
+///
+/// Example: [the family's page](self).
+pub fn hankel2<'a, T: Hankel>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::hankel2(v, z)
+}
+
+/// The exponentially scaled `e^(iz) H2_v(z)`, elementwise (SciPy's `hankel2e`).
+///
+/// Example: [the family's page](self).
+pub fn hankel2e<'a, T: Hankel>(
+    v: impl IntoOperand<'a, T::Order>,
+    z: impl IntoOperand<'a, T>,
+) -> Result<Array<T>> {
+    T::hankel2e(v, z)
 }

@@ -20,7 +20,8 @@
 //! `hankel1e = e^(-iz) H1`, `hankel2e = e^(iz) H2`) are folded into the exponents of these
 //! formulas, so a scaled value is finite wherever it is representable.
 //!
-//! SciPy's special values: NaN (`nan + nan i`) where `v` or a part of `z` is NaN or infinite;
+//! SciPy's special values: NaN (`nan + nan i`) where `v` or a part of `z` is NaN or infinite
+//! or `|z| > 0.5/eps = 2.25e15` (AMOS's limit);
 //! at `z = 0` `I_v` and `J_v` are 1 for `v = 0`, 0 for `v > 0` or an integer, NaN otherwise,
 //! `Y_v(0)` is `-inf` (`v >= 0`; `+-inf` for negative integers as `(-1)^v`, NaN for other
 //! negative orders), and `K`, `kve`, `yve` and the Hankel functions are NaN (`hankel2(0, 0)`
@@ -51,10 +52,14 @@ fn cb_nan() -> c128 {
     Complex::new(f64::NAN, f64::NAN)
 }
 
-/// Whether SciPy gives NaN whatever the function: `v` or a part of `z` NaN or infinite.
+/// Whether SciPy gives NaN whatever the function: `v` or a part of `z` NaN or infinite, or
+/// `|z|` beyond `0.5 / eps` (AMOS's limit, where no digit of the phase of `e^(iz)` is left).
 #[device_fn]
 fn cb_bad(v: f64, z: c128) -> bool {
-    !v.is_finite() || !z.re.is_finite() || !z.im.is_finite()
+    !v.is_finite()
+        || !z.re.is_finite()
+        || !z.im.is_finite()
+        || z.re.hypot(z.im) > 2.2517998136852485e15
 }
 
 /// Whether `z` is 0.
@@ -275,7 +280,14 @@ pub fn yv_complex(v: f64, z: c128) -> c128 {
             Complex::new(f64::NEG_INFINITY, 0.0)
         } else if v.floor() == v {
             let odd = (0.5 * v).floor() != 0.5 * v;
-            Complex::new(if odd { f64::INFINITY } else { f64::NEG_INFINITY }, 0.0)
+            Complex::new(
+                if odd {
+                    f64::INFINITY
+                } else {
+                    f64::NEG_INFINITY
+                },
+                0.0,
+            )
         } else {
             Complex::new(f64::NAN, 0.0)
         }
