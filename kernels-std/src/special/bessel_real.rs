@@ -6,29 +6,29 @@
 //! use kernels_std::{special, Array, Device};
 //! let close = |a: f64, b: f64| (a / b - 1.0).abs() < 1e-14;
 //! let v = Array::from_vec(&Device::cpu(), &[3], vec![2.5f64, -2.5, 3.0])?;
-//! let i = special::iv(&v, 1.5)?.to_vec()?;
+//! let i = special::iv(&v, 1.5f64)?.to_vec()?; // the argument picks the loop: type its literal
 //! assert!(close(i[0], 0.17166202218829626) && close(i[1], 0.8015666610717219));
-//! let i = special::iv(&v, -1.5)?.to_vec()?; // integer orders only below 0
+//! let i = special::iv(&v, -1.5f64)?.to_vec()?; // integer orders only below 0
 //! assert!(i[0].is_nan() && close(i[2], -0.08077411301609232));
-//! let i = special::ive(&v, 1.5)?.to_vec()?;
+//! let i = special::ive(&v, 1.5f64)?.to_vec()?;
 //! assert!(close(i[0], 0.03830297450227791));
-//! let k = special::kv(&v, 1.5)?.to_vec()?;
+//! let k = special::kv(&v, 1.5f64)?.to_vec()?;
 //! assert!(close(k[0], 0.9894518929891505) && k[0] == k[1]); // K_-v = K_v
-//! let k = special::kve(&v, 1.5)?.to_vec()?;
+//! let k = special::kve(&v, 1.5f64)?.to_vec()?;
 //! assert!(close(k[0], 4.4344157344347845));
 //! let x = Array::from_vec(&Device::cpu(), &[3], vec![0.0f64, f64::INFINITY, -1.0])?;
 //! let k = special::kv(1.5, &x)?.to_vec()?;
 //! assert!(k[0] == f64::INFINITY && k[1] == 0.0 && k[2].is_nan());
 //! assert!(special::iv(1.5, &x)?.to_vec()?[1].is_nan()); // SciPy's value at inf
-//! let j = special::jv(&v, 1.5)?.to_vec()?;
+//! let j = special::jv(&v, 1.5f64)?.to_vec()?;
 //! assert!(close(j[0], 0.12444635979838772) && close(j[1], 1.315037204805194));
-//! let j = special::jv(&v, -1.5)?.to_vec()?; // integer orders only below 0
+//! let j = special::jv(&v, -1.5f64)?.to_vec()?; // integer orders only below 0
 //! assert!(j[0].is_nan() && close(j[2], -0.06096395114113964));
-//! let j = special::jve(&v, 1.5)?.to_vec()?; // jve = jv for real x
+//! let j = special::jve(&v, 1.5f64)?.to_vec()?; // jve = jv for real x
 //! assert!(close(j[0], 0.12444635979838772) && close(j[1], 1.315037204805194));
-//! let y = special::yv(&v, 1.5)?.to_vec()?;
+//! let y = special::yv(&v, 1.5f64)?.to_vec()?;
 //! assert!(close(y[0], -1.315037204805194) && close(y[1], 0.12444635979838772));
-//! let y = special::yve(&v, 1.5)?.to_vec()?;
+//! let y = special::yve(&v, 1.5f64)?.to_vec()?;
 //! assert!(close(y[0], -1.315037204805194));
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
