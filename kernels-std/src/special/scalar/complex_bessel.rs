@@ -3,7 +3,7 @@
 //! `hankel2e`), each taking `(f64, c128)` and returning a `c128`.
 //!
 //! Everything comes from `e^(-Re w) I_u(w)` and `e^w K_u(w)` for `u = |v|` and `Re w >= 0`
-//! ([`ik_scaled`](super::complex_bessel_ik::ik_scaled), AMOS's plan), by the connection
+//! ([`ik_scaled`], AMOS's plan), by the connection
 //! formulas (DLMF 10.27, 10.34):
 //! - the left half plane: `I_u(z) = e^(i s pi u) I_u(w)`, `K_u(z) = e^(-i s pi u) K_u(w) - i s
 //!   pi I_u(w)` with `w = -z`, `s = +1` on and above the negative real axis (its `-0` imaginary
