@@ -101,6 +101,8 @@ pub use promote::PromoteF64;
 pub use spherical_bessel::*;
 pub mod bessel_real;
 pub use bessel_real::*;
+mod bessel_loops;
+pub use bessel_loops::{BesselLoops, Hankel};
 pub mod airy_fns;
 pub use airy_fns::*;
 pub mod lambert;

@@ -80,3 +80,7 @@ pub mod complex_gamma;
 pub use complex_gamma::*;
 pub mod wright;
 pub use wright::*;
+pub mod complex_bessel_ik;
+pub use complex_bessel_ik::ik_scaled;
+pub mod complex_bessel;
+pub use complex_bessel::*;
