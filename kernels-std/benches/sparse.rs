@@ -35,7 +35,7 @@ use kernels_std::sparse::linalg::cg;
 use kernels_std::sparse::{CooArray, CsrArray};
 
 mod common;
-use common::{lookup, median};
+use common::{lookup, median, power_law_top};
 
 /// The bytes one SpMV of `nnz` stored `f64` values with `i32` indices over `n` rows and
 /// columns must move at least: values and column indices, the row pointers, `x` and `y`
@@ -94,29 +94,6 @@ fn poisson_system(dev: &Device, k: usize) -> (CsrArray<f64>, Array<f64>) {
 /// The CSR arrays of the power-law matrix of `n` rows (see the module's docs).
 fn power_law(n: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
     power_law_top(n, 500_000)
-}
-
-/// The power-law matrix of `n` rows whose row `r` holds `4 + top / (1 + (7919 r mod n))`
-/// entries (`top <= n - 4`, so the columns of a row are distinct); the rest as
-/// [`power_law`].
-fn power_law_top(n: usize, top: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
-    let mut data = Vec::new();
-    let mut indices = Vec::new();
-    let mut indptr = Vec::with_capacity(n + 1);
-    indptr.push(0i32);
-    let mut cols = Vec::new();
-    for r in 0..n {
-        let len = 4 + top / (1 + (7919 * r) % n);
-        cols.clear();
-        cols.extend((0..len).map(|j| (131 * r + 9973 * j) % n));
-        cols.sort_unstable();
-        for &c in &cols {
-            indices.push(c as i32);
-            data.push((1 + (r + c) % 13) as f64);
-        }
-        indptr.push(i32::try_from(indices.len()).expect("nnz fits i32"));
-    }
-    (data, indices, indptr)
 }
 
 /// The COO triplets of the conversion benchmark: `count` entries of a `10^6 x 10^6` matrix.

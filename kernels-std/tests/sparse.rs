@@ -681,6 +681,51 @@ fn poisson(k: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
     (data, indices, indptr)
 }
 
+/// Rows of very different lengths (a power law: a few rows hold most entries, many hold none
+/// or one), so that the CPU's runs of equal work cut the rows unevenly; and the extremes of
+/// every entry in the first row or in the last. Each product equals SciPy's order (each row
+/// summed from zero over its entries in storage order) to the last bit.
+#[test]
+fn power_law_rows_against_a_host_product() {
+    let n = 3000usize;
+    let power: Vec<usize> = (0..n).map(|r| 1500 / (1 + (7919 * r) % n)).collect();
+    let mut first = vec![0usize; n];
+    first[0] = 2 * n;
+    let mut last = vec![0usize; n];
+    last[n - 1] = 2 * n;
+    for lens in [power, first, last] {
+        let (mut data, mut indices, mut indptr) = (Vec::new(), Vec::new(), vec![0i32]);
+        for (r, &len) in lens.iter().enumerate() {
+            let mut cols: Vec<usize> = (0..len).map(|j| (131 * r + 977 * j) % n).collect();
+            cols.sort_unstable();
+            cols.dedup();
+            for c in cols {
+                indices.push(c as i32);
+                data.push((1 + (r + c) % 13) as f64 / 3.0);
+            }
+            indptr.push(indices.len() as i32);
+        }
+        let x: Vec<f64> = (0..n).map(|i| ((i * 37) % 101) as f64 / 7.0).collect();
+        let mut want = vec![0.0; n];
+        for r in 0..n {
+            for j in indptr[r] as usize..indptr[r + 1] as usize {
+                want[r] += data[j] * x[indices[j] as usize];
+            }
+        }
+        for dev in devices() {
+            let a = CsrArray::new(
+                &arr(&dev, data.clone()),
+                &arr(&dev, indices.clone()),
+                &arr(&dev, indptr.clone()),
+                [n, n],
+            )
+            .unwrap();
+            let y = a.dot(&arr(&dev, x.clone())).unwrap().to_vec().unwrap();
+            assert_eq!(y, want, "on {dev}, {} entries", data.len());
+        }
+    }
+}
+
 #[test]
 fn poisson_of_many_blocks_against_a_host_product() {
     let k = 100;

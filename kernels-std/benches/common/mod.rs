@@ -82,3 +82,26 @@ pub fn lookup(np: &Option<(String, Vec<(String, f64)>)>, key: &str) -> Option<f6
     np.as_ref()
         .and_then(|(_, t)| t.iter().find(|(k, _)| k == key).map(|(_, v)| *v))
 }
+
+/// The power-law matrix of `n` rows whose row `r` holds `4 + top / (1 + (7919 r mod n))`
+/// entries (`top <= n - 4`, so the columns of a row are distinct); the rest as
+/// `power_law` of `benches/sparse.rs`.
+pub fn power_law_top(n: usize, top: usize) -> (Vec<f64>, Vec<i32>, Vec<i32>) {
+    let mut data = Vec::new();
+    let mut indices = Vec::new();
+    let mut indptr = Vec::with_capacity(n + 1);
+    indptr.push(0i32);
+    let mut cols = Vec::new();
+    for r in 0..n {
+        let len = 4 + top / (1 + (7919 * r) % n);
+        cols.clear();
+        cols.extend((0..len).map(|j| (131 * r + 9973 * j) % n));
+        cols.sort_unstable();
+        for &c in &cols {
+            indices.push(c as i32);
+            data.push((1 + (r + c) % 13) as f64);
+        }
+        indptr.push(i32::try_from(indices.len()).expect("nnz fits i32"));
+    }
+    (data, indices, indptr)
+}

@@ -579,6 +579,13 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
                 let mut y = Array::<T>::zeros(&dev, &[self.majors])?;
                 if self.majors > 0 {
                     let (cfg, per_thread, spread) = row_runs(&dev, self.majors)?;
+                    // The CPU's runs hold equal work rather than equal rows: one long row
+                    // (a power-law matrix) would otherwise leave the other workers idle.
+                    let parts = if dev.is_cpu() {
+                        self.majors.div_ceil(per_thread)
+                    } else {
+                        0
+                    };
                     T::spmv::<I>(
                         &cfg,
                         &self.indptr,
@@ -588,6 +595,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
                         &mut y,
                         per_thread as u64,
                         spread as u64,
+                        parts as u64,
                     )?;
                 }
                 Ok(y)

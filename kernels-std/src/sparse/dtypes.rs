@@ -98,6 +98,7 @@ pub(crate) mod sealed {
             y: &mut Array<Self>,
             per_thread: u64,
             spread: u64,
+            parts: u64,
         ) -> Result<()>;
         #[allow(clippy::too_many_arguments)]
         fn spmm<P: super::SparseIndex>(
@@ -234,9 +235,11 @@ macro_rules! kernels_impl {
                 y: &mut Array<Self>,
                 per_thread: u64,
                 spread: u64,
+                parts: u64,
             ) -> Result<()> {
                 $spmv::launch::<$($ty,)* P>(
                     cfg, indptr, indices, data, x, y, <$t>::default(), per_thread, spread,
+                    parts,
                 )
             }
             fn spmm<P: SparseIndex>(

@@ -319,9 +319,13 @@ macro_rules! arith_kernels {
         }
 
         /// `y[r] = sum_j data[j] * x[indices[j]]` over the entries of row `r` in order
-        /// (SciPy's `csr_matvec`). Thread `item * spread` does the rows
-        /// `item * per_thread ..` (`per_thread` of them): one row per thread on a GPU, long
-        /// runs of rows on the CPU (see [`launch_items`](crate::scan::rows::launch_items)).
+        /// (SciPy's `csr_matvec`). Thread `item * spread` does a run of rows: with
+        /// `parts == 0`, the rows `item * per_thread ..` (`per_thread` of them: one row per
+        /// thread on a GPU); else run `item` of `parts` runs of equal work, a row weighing its
+        /// entries plus one (the CPU: rows of very different lengths, see
+        /// [`launch_items`](crate::scan::rows::launch_items)). Run `item` starts at the first
+        /// row `r` with `indptr[r] + r >= item * (nnz + rows) / parts`, found by a binary
+        /// search of `indptr`.
         #[raw_kernel]
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn $spmv<$($g)*>(
@@ -333,13 +337,39 @@ macro_rules! arith_kernels {
             zero: $t,
             per_thread: usize,
             spread: usize,
+            parts: usize,
         ) {
             let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
             if g % spread != 0 {
                 return;
             }
-            let first = (g / spread) * per_thread;
-            let last = (first + per_thread).min(y.len());
+            let item = g / spread;
+            let rows = y.len();
+            let mut first = item * per_thread;
+            let mut last = (first + per_thread).min(rows);
+            if parts > 0 {
+                let work = indptr[rows].cast::<u64>() as usize + rows;
+                let mut k: usize = 0;
+                while k < 2 {
+                    let target = (item + k) * work / parts;
+                    let mut lo: usize = 0;
+                    let mut hi = rows;
+                    while lo < hi {
+                        let mid = (lo + hi) / 2;
+                        if indptr[mid].cast::<u64>() as usize + mid < target {
+                            lo = mid + 1;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                    if k == 0 {
+                        first = lo;
+                    } else {
+                        last = lo;
+                    }
+                    k += 1;
+                }
+            }
             for r in first..last {
                 let mut acc = zero;
                 let start = indptr[r].cast::<u64>() as usize;
