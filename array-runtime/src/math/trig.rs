@@ -4,21 +4,30 @@
 //! The reduction is exact enough for every `f32`, from subnormals to `f32::MAX`, without a
 //! branch: `x 2/pi = n + s` with `n` an integer (its last two bits give the quadrant) and
 //! `|s| <= 1/2`, then `r = s pi/2`. An `f32` is `m 2^e` with `m` an integer below `2^24`, so
-//! the bits of `2/pi` of weight `2^-j` for `j < e - 1` only add multiples of 4 to `x 2/pi`
-//! and can be dropped; the next 58 bits, in two parts `C0`, `C1` of 29 bits, give the exact
-//! products `x C0` (below `2^26`) and `x C1`, and a third part `C2` (the following 53 bits,
-//! rounded) the rest. [`TWO_OVER_PI`] holds the three parts for each exponent (one row for
-//! every exponent up to `2^2`, where no bit is dropped): three loads per element. `x C0 - n`
-//! is exact, so `s = ((x C0 - n) + x C1) + x C2` is accurate to about `2^-52` relative even
-//! when `s` is tiny (an `f32` is never closer to a multiple of `pi/2` than about `2^-32` of
-//! it, where the omitted bits, below `2^-86`, still count for nothing).
+//! the bits of `2/pi` of weight `2^-j` for `j < j0 = max(1, e - 1)` only add multiples of 4
+//! to `x 2/pi` and can be dropped; the next 110 bits are three parts: `C0` and `C1` of 29 bits
+//! (the products `x C0`, below `2^26`, and `x C1` are exact) and `C2` of 52 bits. [`parts`]
+//! cuts them from four 64-bit words of `2/pi` ([`TWO_OVER_PI_BITS`]) by shifts and selects,
+//! lane by lane: no table and no load, so that LLVM vectorizes a kernel's chunk loop, whose
+//! slices may overlap (a table of rows per exponent, three loads per element, kept that loop
+//! scalar: `sin` 4.4 ns per element where the loads vectorize to 2.0 in a loop whose slices
+//! cannot overlap). Every `|x| < 2^26` has `j0 = 1`, the constant parts [`SMALL_PARTS`]: a
+//! Cody-Waite reduction with `2/pi` in three parts, the same bits as the general one, which
+//! [`sin_f32_small`] and friends use, flagging every other argument. Measured in a loop whose
+//! slices may overlap (AVX2, in cache, per element): `sin` 2.3 ns, `tan` 2.7 ns with the
+//! parts cut by shifts, 1.0 ns (`sin`) with the constant parts, against the C library's
+//! `sinf` 2.4 ns and `tanf` 6.8 ns. A kernel's chunk loop picks the constant parts once per
+//! chunk when no argument of the chunk is large (see the module documentation).
 //!
-//! LLVM vectorizes the three loads (lane by lane) only where it knows the loop's slices apart:
-//! in a kernel's chunk loop, whose slices need a run-time overlap check, it keeps the loop
-//! scalar (measured: `sin` 4.4 ns per element, against 1.0 for a Cody-Waite reduction without
-//! table, which vectorizes there). A Cody-Waite reduction for small arguments beside the
-//! table, selected per element, keeps the loads and gains nothing; that is why the native twin
-//! keeps the C library's `sinf`, `cosf` and `tanf` (see the module documentation).
+//! The bound: `x C0 - n` is exact and `s = ((x C0 - n) + x C1) + x C2`. The bits of `2/pi`
+//! after `C2` weigh less than `2^-(j0 + 109)` together and `|x| < 2^(j0 + 25)` (`j0 = e - 1`,
+//! or `e <= 2` where `j0 = 1`), so dropping them moves `x 2/pi` by less than `2^-84`;
+//! rounding `x C2` (below `2^-32`) adds at most `2^-85`, and the two additions `2^-53` of
+//! their results each: `s` is within `2^-83.4 + 2^-51.4 |s|`. Where `n != 0` no `f32` comes
+//! closer to a multiple of `pi/2` than `|s| = 2^-29.86` (at `7.729179e28`, found by a search
+//! over every `f32` exponent and mantissa in 100-bit fixed point), so `s`, and `r`, are
+//! accurate to `2^-51` relative; where `n = 0` there is no absolute error but that of the
+//! dropped bits, `2^-110 |x|`.
 //!
 //! `sin r` and `cos r` on `|r| <= pi/4` are polynomials of degree 9 and 8 (coefficients
 //! fitted for this module by least squares on Chebyshev nodes, in 200-bit arithmetic; relative
@@ -120,11 +129,15 @@ fn reduce(x: f32) -> (u64, f64) {
     reduce_with(x, parts(j0))
 }
 
-/// [`reduce`] for `|x| < 2^26` (and NaN), bit for bit, with the parts as constants: a
-/// Cody-Waite reduction with `2/pi` in three parts.
+/// The bound of the arguments of [`reduce_small`]: `2^26`.
+const SMALL_LIMIT: f32 = 67108864.0;
+
+/// [`reduce`] for `|x| < 2^26`, bit for bit, with the parts as constants: a Cody-Waite
+/// reduction with `2/pi` in three parts. Sets `*large` for every other `x` (NaN and `±inf`
+/// included), whose result is then meaningless.
 #[inline(always)]
-#[cfg(test)]
-fn reduce_small(x: f32) -> (u64, f64) {
+fn reduce_small(x: f32, large: &mut bool) -> (u64, f64) {
+    *large |= !(x.abs() < SMALL_LIMIT);
     reduce_with(x, SMALL_PARTS)
 }
 
@@ -172,28 +185,60 @@ fn signed(y: f64, q: u64) -> f64 {
     f64::from_bits(y.to_bits() ^ ((q & 2) << 62))
 }
 
+/// `sin x` from `x`'s reduction.
+#[inline(always)]
+fn sin_of((q, r): (u64, f64)) -> f32 {
+    sin_quadrant(r, q) as f32
+}
+
+/// `cos x` from `x`'s reduction: `cos(n pi/2 + r) = sin((n + 1) pi/2 + r)`.
+#[inline(always)]
+fn cos_of((q, r): (u64, f64)) -> f32 {
+    sin_quadrant(r, q.wrapping_add(1)) as f32
+}
+
+/// `tan x` from `x`'s reduction.
+#[inline(always)]
+fn tan_of((q, r): (u64, f64)) -> f32 {
+    let (s, c) = sin_cos(r);
+    let (num, den) = if q & 1 == 0 { (s, c) } else { (-c, s) };
+    (num / den) as f32
+}
+
 /// `sin x` of an `f32`.
 #[inline(always)]
 pub(super) fn sin_f32(x: f32) -> f32 {
-    let (q, r) = reduce(x);
-    sin_quadrant(r, q) as f32
+    sin_of(reduce(x))
 }
 
 /// `cos x` of an `f32`.
 #[inline(always)]
 pub(super) fn cos_f32(x: f32) -> f32 {
-    let (q, r) = reduce(x);
-    // cos(n pi/2 + r) = sin((n + 1) pi/2 + r).
-    sin_quadrant(r, q.wrapping_add(1)) as f32
+    cos_of(reduce(x))
 }
 
 /// `tan x` of an `f32`.
 #[inline(always)]
 pub(super) fn tan_f32(x: f32) -> f32 {
-    let (q, r) = reduce(x);
-    let (s, c) = sin_cos(r);
-    let (num, den) = if q & 1 == 0 { (s, c) } else { (-c, s) };
-    (num / den) as f32
+    tan_of(reduce(x))
+}
+
+/// [`sin_f32`] for `|x| < 2^26`, bit for bit; sets `*large` for other arguments.
+#[inline(always)]
+pub(super) fn sin_f32_small(x: f32, large: &mut bool) -> f32 {
+    sin_of(reduce_small(x, large))
+}
+
+/// [`cos_f32`] for `|x| < 2^26`, bit for bit; sets `*large` for other arguments.
+#[inline(always)]
+pub(super) fn cos_f32_small(x: f32, large: &mut bool) -> f32 {
+    cos_of(reduce_small(x, large))
+}
+
+/// [`tan_f32`] for `|x| < 2^26`, bit for bit; sets `*large` for other arguments.
+#[inline(always)]
+pub(super) fn tan_f32_small(x: f32, large: &mut bool) -> f32 {
+    tan_of(reduce_small(x, large))
 }
 
 #[cfg(test)]
@@ -250,9 +295,12 @@ mod tests {
             assert_eq!(c[0], bits_value(j0, 29), "exponent {biased}");
             assert_eq!(c[1], bits_value(j0 + 29, 29), "exponent {biased}");
             assert_eq!(c[2], bits_value(j0 + 58, 52), "exponent {biased}");
-            if biased <= LAST_UNSHIFTED {
+            let mut large = false;
+            let small = reduce_small(x, &mut large);
+            assert_eq!(large, biased > LAST_UNSHIFTED, "exponent {biased}");
+            if !large {
                 assert_eq!(c, SMALL_PARTS, "exponent {biased}");
-                assert_eq!(reduce(x), reduce_small(x), "{x:e}");
+                assert_eq!(reduce(x), small, "{x:e}");
             }
         }
     }
@@ -306,6 +354,39 @@ mod tests {
                 .map(f32::from_bits);
             let (u, x) = worst_vs_f64(f, reference, xs);
             assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
+        }
+    }
+
+    /// The small-argument functions: the same bits as the general ones below `2^26`, and
+    /// `large` set from there on (and for NaN and `±inf`).
+    #[test]
+    fn small_arguments_same_bits() {
+        type Small = fn(f32, &mut bool) -> f32;
+        let pairs: [(fn(f32) -> f32, Small); 3] = [
+            (sin_f32, sin_f32_small),
+            (cos_f32, cos_f32_small),
+            (tan_f32, tan_f32_small),
+        ];
+        let near_pi = (3.0f32.to_bits()..3.3f32.to_bits()).step_by(7);
+        for b in bits_f32_strided(9973).map(f32::to_bits).chain(near_pi) {
+            let x = f32::from_bits(b);
+            for (general, small) in pairs {
+                let mut large = false;
+                let y = small(x, &mut large);
+                assert_eq!(large, !(x.abs() < 67108864.0), "{x:e}");
+                if !large {
+                    assert_eq!(y.to_bits(), general(x).to_bits(), "{x:e}");
+                }
+            }
+        }
+        let below = f32::from_bits(SMALL_LIMIT.to_bits() - 1);
+        for x in [below, -below, SMALL_LIMIT, f32::NAN, f32::INFINITY] {
+            let mut large = false;
+            let y = sin_f32_small(x, &mut large);
+            assert_eq!(large, x.abs() >= SMALL_LIMIT || x.is_nan(), "{x:e}");
+            if !large {
+                assert_eq!(y, sin_f32(x));
+            }
         }
     }
 
