@@ -278,8 +278,8 @@ const ROWS: usize = 2000;
 /// reference). Boolean and integer results stay exact in every case.
 const TRANSCENDENTAL_ULPS: u64 = 1;
 
-/// The bound for the `f32` cases, where the twin's `tanh`, `atan` and `cbrt` are the
-/// runtime's (computed in `f64`, correctly rounded on these rows) and the C++
+/// The bound for the `f32` cases, where the twin's `sin`, `cos`, `tan`, `tanh`, `atan` and
+/// `cbrt` are the runtime's (computed in `f64`, correctly rounded on these rows) and the C++
 /// side's are the C library's, which is not always: glibc's `tanhf` is 2 ULPs from the correctly rounded result at
 /// `tanh(0.53133953)` (row 1556 of `transcendental`), as its documented bound for `tanhf` on
 /// x86-64 allows.

@@ -56,12 +56,14 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     };
     let source = lower::kernel(&kernel, &typed);
     let native = emit::native::body(&kernel, &typed, true);
+    let native_small = emit::native::small_trig_body(&kernel, &typed, true);
     emit::kernel(
         &item,
         &kernel.sig,
         emit::Body::Translated {
             source: &source,
             native,
+            native_small,
             calls: &kernel.calls,
             local_bytes: typed.local_bytes,
         },

@@ -20,8 +20,8 @@ pub(super) const LN2_LO_F32: f32 = 1.4286068e-6;
 const SQRT_HALF_BITS: u64 = 0x3fe6_a09e_667f_3bcd;
 const MANTISSA: u64 = 0x000f_ffff_ffff_ffff;
 /// `2^52` as an `f64` and its bits.
-const TWO_52: f64 = 4503599627370496.0;
-const TWO_52_BITS: u64 = 0x4330_0000_0000_0000;
+pub(super) const TWO_52: f64 = 4503599627370496.0;
+pub(super) const TWO_52_BITS: u64 = 0x4330_0000_0000_0000;
 
 /// `v` rounded to the nearest integer (ties to even), for `|v| < 2^51`; NaN stays NaN.
 #[inline(always)]

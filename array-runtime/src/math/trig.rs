@@ -4,21 +4,30 @@
 //! The reduction is exact enough for every `f32`, from subnormals to `f32::MAX`, without a
 //! branch: `x 2/pi = n + s` with `n` an integer (its last two bits give the quadrant) and
 //! `|s| <= 1/2`, then `r = s pi/2`. An `f32` is `m 2^e` with `m` an integer below `2^24`, so
-//! the bits of `2/pi` of weight `2^-j` for `j < e - 1` only add multiples of 4 to `x 2/pi`
-//! and can be dropped; the next 58 bits, in two parts `C0`, `C1` of 29 bits, give the exact
-//! products `x C0` (below `2^26`) and `x C1`, and a third part `C2` (the following 53 bits,
-//! rounded) the rest. [`TWO_OVER_PI`] holds the three parts for each exponent (one row for
-//! every exponent up to `2^2`, where no bit is dropped): three loads per element. `x C0 - n`
-//! is exact, so `s = ((x C0 - n) + x C1) + x C2` is accurate to about `2^-52` relative even
-//! when `s` is tiny (an `f32` is never closer to a multiple of `pi/2` than about `2^-32` of
-//! it, where the omitted bits, below `2^-86`, still count for nothing).
+//! the bits of `2/pi` of weight `2^-j` for `j < j0 = max(1, e - 1)` only add multiples of 4
+//! to `x 2/pi` and can be dropped; the next 110 bits are three parts: `C0` and `C1` of 29 bits
+//! (the products `x C0`, below `2^26`, and `x C1` are exact) and `C2` of 52 bits. [`parts`]
+//! cuts them from four 64-bit words of `2/pi` ([`TWO_OVER_PI_BITS`]) by shifts and selects,
+//! lane by lane: no table and no load, so that LLVM vectorizes a kernel's chunk loop, whose
+//! slices may overlap (a table of rows per exponent, three loads per element, kept that loop
+//! scalar: `sin` 4.4 ns per element where the loads vectorize to 2.0 in a loop whose slices
+//! cannot overlap). Every `|x| < 2^26` has `j0 = 1`, the constant parts [`SMALL_PARTS`]: a
+//! Cody-Waite reduction with `2/pi` in three parts, the same bits as the general one, which
+//! [`sin_f32_small`] and friends use, flagging every other argument. Measured in a loop whose
+//! slices may overlap (AVX2, in cache, per element): `sin` 2.3 ns, `tan` 2.7 ns with the
+//! parts cut by shifts, 1.0 ns (`sin`) with the constant parts, against the C library's
+//! `sinf` 2.4 ns and `tanf` 6.8 ns. A kernel's chunk loop picks the constant parts once per
+//! chunk when no argument of the chunk is large (see the module documentation).
 //!
-//! LLVM vectorizes the three loads (lane by lane) only where it knows the loop's slices apart:
-//! in a kernel's chunk loop, whose slices need a run-time overlap check, it keeps the loop
-//! scalar (measured: `sin` 4.4 ns per element, against 1.0 for a Cody-Waite reduction without
-//! table, which vectorizes there). A Cody-Waite reduction for small arguments beside the
-//! table, selected per element, keeps the loads and gains nothing; that is why the native twin
-//! keeps the C library's `sinf`, `cosf` and `tanf` (see the module documentation).
+//! The bound: `x C0 - n` is exact and `s = ((x C0 - n) + x C1) + x C2`. The bits of `2/pi`
+//! after `C2` weigh less than `2^-(j0 + 109)` together and `|x| < 2^(j0 + 25)` (`j0 = e - 1`,
+//! or `e <= 2` where `j0 = 1`), so dropping them moves `x 2/pi` by less than `2^-84`;
+//! rounding `x C2` (below `2^-32`) adds at most `2^-85`, and the two additions `2^-53` of
+//! their results each: `s` is within `2^-83.4 + 2^-51.4 |s|`. Where `n != 0` no `f32` comes
+//! closer to a multiple of `pi/2` than `|s| = 2^-29.86` (at `7.729179e28`, found by a search
+//! over every `f32` exponent and mantissa in 100-bit fixed point), so `s`, and `r`, are
+//! accurate to `2^-51` relative; where `n = 0` there is no absolute error but that of the
+//! dropped bits, `2^-110 |x|`.
 //!
 //! `sin r` and `cos r` on `|r| <= pi/4` are polynomials of degree 9 and 8 (coefficients
 //! fitted for this module by least squares on Chebyshev nodes, in 200-bit arithmetic; relative
@@ -28,7 +37,7 @@
 //! The error before the final rounding is below `2^-9` of an `f32` ULP.
 //! NaN and `±inf` give NaN (`x C0` is NaN or infinite), `-0.0` gives `-0.0` (`sin`, `tan`).
 
-use super::bits::ROUND_F64;
+use super::bits::{ROUND_F64, TWO_52, TWO_52_BITS};
 
 /// `sin r = r (1 + z (S0 + z (S1 + z (S2 + z S3))))`, `z = r^2`, on `|r| <= pi/4`: relative
 /// error below `2^-37`.
@@ -48,135 +57,101 @@ const COS: [f64; 4] = [
     2.438711382535143e-05,
 ];
 
-/// The biased exponent of the `f32`s from which [`TWO_OVER_PI`] has one row per exponent:
-/// below it (`|x| < 8`) no bit of `2/pi` is dropped.
-const FIRST_SHIFTED: u32 = 152;
-
-/// For the biased exponent `E` of an `f32` (`x = m 2^e`, `e = max(E, 1) - 150`), row
-/// `E - 152` (row 0 for every `E <= 152`): the bits of `2/pi` from weight `2^-j0`,
-/// `j0 = max(1, e - 1)`, as `[C0, C1, C2]`: the first 29 bits, the next 29, and the rest
-/// rounded to `f64`.
-#[rustfmt::skip]
-static TWO_OVER_PI: [[f64; 3]; 104] = [
-    [f64::from_bits(0x3fe45f306d000000), f64::from_bits(0x3e19391054000000), f64::from_bits(0x3c44fe13abe8fa9a)],
-    [f64::from_bits(0x3fc17cc1b6000000), f64::from_bits(0x3e027220a9000000), f64::from_bits(0x3c23f84eafa3ea6a)],
-    [f64::from_bits(0x3fc17cc1b7000000), f64::from_bits(0x3dd3910548000000), f64::from_bits(0x3c23f84eafa3ea6a)],
-    [f64::from_bits(0x3f87cc1b70000000), f64::from_bits(0x3dd391054a000000), f64::from_bits(0x3bffc2757d1f534e)],
-    [f64::from_bits(0x3f87cc1b70000000), f64::from_bits(0x3dd391054a000000), f64::from_bits(0x3bffc2757d1f534e)],
-    [f64::from_bits(0x3f87cc1b72000000), f64::from_bits(0x3dac882a50000000), f64::from_bits(0x3bffc2757d1f534e)],
-    [f64::from_bits(0x3f87cc1b72000000), f64::from_bits(0x3dac882a52000000), f64::from_bits(0x3bef84eafa3ea69c)],
-    [f64::from_bits(0x3f6f306dc8000000), f64::from_bits(0x3dac882a53000000), f64::from_bits(0x3bdf09d5f47d4d37)],
-    [f64::from_bits(0x3f6f306dc9000000), f64::from_bits(0x3d991054a7000000), f64::from_bits(0x3bce13abe8fa9a6f)],
-    [f64::from_bits(0x3f5e60db93000000), f64::from_bits(0x3d8220a94f000000), f64::from_bits(0x3bbc2757d1f534de)],
-    [f64::from_bits(0x3f4cc1b727000000), f64::from_bits(0x3d51054a7c000000), f64::from_bits(0x3ba84eafa3ea69bc)],
-    [f64::from_bits(0x3f39836e4e000000), f64::from_bits(0x3d51054a7e000000), f64::from_bits(0x3b909d5f47d4d377)],
-    [f64::from_bits(0x3f2306dc9c000000), f64::from_bits(0x3d51054a7f000000), f64::from_bits(0x3b43abe8fa9a6ee0)],
-    [f64::from_bits(0x3ef836e4e4000000), f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8fa9a6ee0)],
-    [f64::from_bits(0x3ef836e4e4000000), f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8fa9a6ee0)],
-    [f64::from_bits(0x3ef836e4e4000000), f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8fa9a6ee0)],
-    [f64::from_bits(0x3ee06dc9c8000000), f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8fa9a6ee0)],
-    [f64::from_bits(0x3e8b727220000000), f64::from_bits(0x3cb529fc20000000), f64::from_bits(0x3b1d5f47d4d37703)],
-    [f64::from_bits(0x3e8b727220000000), f64::from_bits(0x3cb529fc20000000), f64::from_bits(0x3b1d5f47d4d37703)],
-    [f64::from_bits(0x3e8b727220000000), f64::from_bits(0x3cb529fc20000000), f64::from_bits(0x3b1d5f47d4d37703)],
-    [f64::from_bits(0x3e8b727220000000), f64::from_bits(0x3cb529fc24000000), f64::from_bits(0x3b0abe8fa9a6ee07)],
-    [f64::from_bits(0x3e8b727220000000), f64::from_bits(0x3cb529fc26000000), f64::from_bits(0x3af57d1f534ddc0e)],
-    [f64::from_bits(0x3e8b727220000000), f64::from_bits(0x3cb529fc27000000), f64::from_bits(0x3ad5f47d4d377037)],
-    [f64::from_bits(0x3e76e4e441000000), f64::from_bits(0x3c94a7f09c000000), f64::from_bits(0x3ad5f47d4d377037)],
-    [f64::from_bits(0x3e5b939104000000), f64::from_bits(0x3c94a7f09d000000), f64::from_bits(0x3ab7d1f534ddc0db)],
-    [f64::from_bits(0x3e5b939105000000), f64::from_bits(0x3c729fc274000000), f64::from_bits(0x3ab7d1f534ddc0db)],
-    [f64::from_bits(0x3e4727220a000000), f64::from_bits(0x3c729fc275000000), f64::from_bits(0x3a9f47d4d377036e)],
-    [f64::from_bits(0x3e2c9c882a000000), f64::from_bits(0x3c44fe13a8000000), f64::from_bits(0x3a9f47d4d377036e)],
-    [f64::from_bits(0x3e2c9c882a000000), f64::from_bits(0x3c44fe13aa000000), f64::from_bits(0x3a8e8fa9a6ee06db)],
-    [f64::from_bits(0x3e19391054000000), f64::from_bits(0x3c44fe13ab000000), f64::from_bits(0x3a7d1f534ddc0db6)],
-    [f64::from_bits(0x3e027220a9000000), f64::from_bits(0x3c23f84eae000000), f64::from_bits(0x3a6a3ea69bb81b6c)],
-    [f64::from_bits(0x3dd3910548000000), f64::from_bits(0x3c23f84eaf000000), f64::from_bits(0x3a547d4d377036d9)],
-    [f64::from_bits(0x3dd391054a000000), f64::from_bits(0x3bffc2757c000000), f64::from_bits(0x3a31f534ddc0db63)],
-    [f64::from_bits(0x3dd391054a000000), f64::from_bits(0x3bffc2757c000000), f64::from_bits(0x3a31f534ddc0db63)],
-    [f64::from_bits(0x3dac882a50000000), f64::from_bits(0x3bffc2757d000000), f64::from_bits(0x39ff534ddc0db629)],
-    [f64::from_bits(0x3dac882a52000000), f64::from_bits(0x3bef84eafa000000), f64::from_bits(0x39ff534ddc0db629)],
-    [f64::from_bits(0x3dac882a53000000), f64::from_bits(0x3bdf09d5f4000000), f64::from_bits(0x39ff534ddc0db629)],
-    [f64::from_bits(0x3d991054a7000000), f64::from_bits(0x3bce13abe8000000), f64::from_bits(0x39ff534ddc0db629)],
-    [f64::from_bits(0x3d8220a94f000000), f64::from_bits(0x3bbc2757d1000000), f64::from_bits(0x39eea69bb81b6c53)],
-    [f64::from_bits(0x3d51054a7c000000), f64::from_bits(0x3ba84eafa3000000), f64::from_bits(0x39dd4d377036d8a5)],
-    [f64::from_bits(0x3d51054a7e000000), f64::from_bits(0x3b909d5f47000000), f64::from_bits(0x39ca9a6ee06db14b)],
-    [f64::from_bits(0x3d51054a7f000000), f64::from_bits(0x3b43abe8f0000000), f64::from_bits(0x39b534ddc0db6296)],
-    [f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8f8000000), f64::from_bits(0x3994d377036d8a56)],
-    [f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8f8000000), f64::from_bits(0x3994d377036d8a56)],
-    [f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8fa000000), f64::from_bits(0x39734ddc0db6295a)],
-    [f64::from_bits(0x3d1054a7f0000000), f64::from_bits(0x3b43abe8fa000000), f64::from_bits(0x39734ddc0db6295a)],
-    [f64::from_bits(0x3cb529fc20000000), f64::from_bits(0x3b1d5f47d4000000), f64::from_bits(0x394a6ee06db14acd)],
-    [f64::from_bits(0x3cb529fc20000000), f64::from_bits(0x3b1d5f47d4000000), f64::from_bits(0x394a6ee06db14acd)],
-    [f64::from_bits(0x3cb529fc20000000), f64::from_bits(0x3b1d5f47d4000000), f64::from_bits(0x394a6ee06db14acd)],
-    [f64::from_bits(0x3cb529fc24000000), f64::from_bits(0x3b0abe8fa9000000), f64::from_bits(0x3934ddc0db629599)],
-    [f64::from_bits(0x3cb529fc26000000), f64::from_bits(0x3af57d1f53000000), f64::from_bits(0x391377036d8a5665)],
-    [f64::from_bits(0x3cb529fc27000000), f64::from_bits(0x3ad5f47d4c000000), f64::from_bits(0x391377036d8a5665)],
-    [f64::from_bits(0x3c94a7f09c000000), f64::from_bits(0x3ad5f47d4d000000), f64::from_bits(0x38ebb81b6c52b328)],
-    [f64::from_bits(0x3c94a7f09d000000), f64::from_bits(0x3ab7d1f534000000), f64::from_bits(0x38ebb81b6c52b328)],
-    [f64::from_bits(0x3c729fc274000000), f64::from_bits(0x3ab7d1f534000000), f64::from_bits(0x38ebb81b6c52b328)],
-    [f64::from_bits(0x3c729fc275000000), f64::from_bits(0x3a9f47d4d2000000), f64::from_bits(0x38d77036d8a5664f)],
-    [f64::from_bits(0x3c44fe13a8000000), f64::from_bits(0x3a9f47d4d3000000), f64::from_bits(0x38bdc0db6295993c)],
-    [f64::from_bits(0x3c44fe13aa000000), f64::from_bits(0x3a8e8fa9a6000000), f64::from_bits(0x38bdc0db6295993c)],
-    [f64::from_bits(0x3c44fe13ab000000), f64::from_bits(0x3a7d1f534d000000), f64::from_bits(0x38ab81b6c52b3279)],
-    [f64::from_bits(0x3c23f84eae000000), f64::from_bits(0x3a6a3ea69b000000), f64::from_bits(0x3897036d8a5664f1)],
-    [f64::from_bits(0x3c23f84eaf000000), f64::from_bits(0x3a547d4d37000000), f64::from_bits(0x387c0db6295993c4)],
-    [f64::from_bits(0x3bffc2757c000000), f64::from_bits(0x3a31f534dc000000), f64::from_bits(0x387c0db6295993c4)],
-    [f64::from_bits(0x3bffc2757c000000), f64::from_bits(0x3a31f534dd000000), f64::from_bits(0x38681b6c52b32788)],
-    [f64::from_bits(0x3bffc2757d000000), f64::from_bits(0x39ff534dd8000000), f64::from_bits(0x385036d8a5664f11)],
-    [f64::from_bits(0x3bef84eafa000000), f64::from_bits(0x39ff534ddc000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3bdf09d5f4000000), f64::from_bits(0x39ff534ddc000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3bce13abe8000000), f64::from_bits(0x39ff534ddc000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3bbc2757d1000000), f64::from_bits(0x39eea69bb8000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3ba84eafa3000000), f64::from_bits(0x39dd4d3770000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3b909d5f47000000), f64::from_bits(0x39ca9a6ee0000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3b43abe8f0000000), f64::from_bits(0x39b534ddc0000000), f64::from_bits(0x37eb6c52b3278872)],
-    [f64::from_bits(0x3b43abe8f8000000), f64::from_bits(0x3994d37702000000), f64::from_bits(0x37d6d8a5664f10e4)],
-    [f64::from_bits(0x3b43abe8f8000000), f64::from_bits(0x3994d37703000000), f64::from_bits(0x37bb6295993c4390)],
-    [f64::from_bits(0x3b43abe8fa000000), f64::from_bits(0x39734ddc0c000000), f64::from_bits(0x37bb6295993c4390)],
-    [f64::from_bits(0x3b43abe8fa000000), f64::from_bits(0x39734ddc0d000000), f64::from_bits(0x37a6c52b32788721)],
-    [f64::from_bits(0x3b1d5f47d4000000), f64::from_bits(0x394a6ee06c000000), f64::from_bits(0x378b14acc9e21c82)],
-    [f64::from_bits(0x3b1d5f47d4000000), f64::from_bits(0x394a6ee06c000000), f64::from_bits(0x378b14acc9e21c82)],
-    [f64::from_bits(0x3b1d5f47d4000000), f64::from_bits(0x394a6ee06d000000), f64::from_bits(0x3776295993c43904)],
-    [f64::from_bits(0x3b0abe8fa9000000), f64::from_bits(0x3934ddc0db000000), f64::from_bits(0x3758a5664f10e410)],
-    [f64::from_bits(0x3af57d1f53000000), f64::from_bits(0x391377036c000000), f64::from_bits(0x3758a5664f10e410)],
-    [f64::from_bits(0x3ad5f47d4c000000), f64::from_bits(0x391377036d000000), f64::from_bits(0x37414acc9e21c821)],
-    [f64::from_bits(0x3ad5f47d4d000000), f64::from_bits(0x38ebb81b6c000000), f64::from_bits(0x3704acc9e21c8210)],
-    [f64::from_bits(0x3ab7d1f534000000), f64::from_bits(0x38ebb81b6c000000), f64::from_bits(0x3704acc9e21c8210)],
-    [f64::from_bits(0x3ab7d1f534000000), f64::from_bits(0x38ebb81b6c000000), f64::from_bits(0x3704acc9e21c8210)],
-    [f64::from_bits(0x3a9f47d4d2000000), f64::from_bits(0x38d77036d8000000), f64::from_bits(0x3704acc9e21c8210)],
-    [f64::from_bits(0x3a9f47d4d3000000), f64::from_bits(0x38bdc0db62000000), f64::from_bits(0x36e2b32788720840)],
-    [f64::from_bits(0x3a8e8fa9a6000000), f64::from_bits(0x38bdc0db62000000), f64::from_bits(0x36e2b32788720840)],
-    [f64::from_bits(0x3a7d1f534d000000), f64::from_bits(0x38ab81b6c5000000), f64::from_bits(0x36b5993c439041fe)],
-    [f64::from_bits(0x3a6a3ea69b000000), f64::from_bits(0x3897036d8a000000), f64::from_bits(0x36b5993c439041fe)],
-    [f64::from_bits(0x3a547d4d37000000), f64::from_bits(0x387c0db628000000), f64::from_bits(0x36b5993c439041fe)],
-    [f64::from_bits(0x3a31f534dc000000), f64::from_bits(0x387c0db629000000), f64::from_bits(0x369664f10e4107f9)],
-    [f64::from_bits(0x3a31f534dd000000), f64::from_bits(0x38681b6c52000000), f64::from_bits(0x369664f10e4107f9)],
-    [f64::from_bits(0x39ff534dd8000000), f64::from_bits(0x385036d8a5000000), f64::from_bits(0x367993c439041fe5)],
-    [f64::from_bits(0x39ff534ddc000000), f64::from_bits(0x37eb6c5280000000), f64::from_bits(0x367993c439041fe5)],
-    [f64::from_bits(0x39ff534ddc000000), f64::from_bits(0x37eb6c52a0000000), f64::from_bits(0x3663278872083fca)],
-    [f64::from_bits(0x39ff534ddc000000), f64::from_bits(0x37eb6c52b0000000), f64::from_bits(0x36393c439041fe51)],
-    [f64::from_bits(0x39eea69bb8000000), f64::from_bits(0x37eb6c52b0000000), f64::from_bits(0x36393c439041fe51)],
-    [f64::from_bits(0x39dd4d3770000000), f64::from_bits(0x37eb6c52b0000000), f64::from_bits(0x36393c439041fe51)],
-    [f64::from_bits(0x39ca9a6ee0000000), f64::from_bits(0x37eb6c52b2000000), f64::from_bits(0x362278872083fca3)],
-    [f64::from_bits(0x39b534ddc0000000), f64::from_bits(0x37eb6c52b3000000), f64::from_bits(0x35f3c439041fe516)],
-    [f64::from_bits(0x3994d37702000000), f64::from_bits(0x37d6d8a566000000), f64::from_bits(0x35f3c439041fe516)],
-    [f64::from_bits(0x3994d37703000000), f64::from_bits(0x37bb629598000000), f64::from_bits(0x35f3c439041fe516)],
-    [f64::from_bits(0x39734ddc0c000000), f64::from_bits(0x37bb629599000000), f64::from_bits(0x35ce21c820ff28b2)],
-    [f64::from_bits(0x39734ddc0d000000), f64::from_bits(0x37a6c52b32000000), f64::from_bits(0x35ce21c820ff28b2)],
+/// The first 256 bits of `2/pi` after the binary point, most significant first: enough for
+/// every `f32` exponent (the reduction reads bits 1 to 212 at most).
+const TWO_OVER_PI_BITS: [u64; 4] = [
+    0xa2f9_836e_4e44_1529,
+    0xfc27_57d1_f534_ddc0,
+    0xdb62_9599_3c43_9041,
+    0xfe51_63ab_debb_c561,
 ];
 
-/// `n` (as `q`, its low two bits) and `r = x - n pi/2` with `|r| <= pi/4` (to about `2^-52`
-/// relative), for an `f32` `x`.
+/// The biased exponent of the largest `f32`s (`|x| < 2^26`) whose reduction drops no bit of
+/// `2/pi`: up to it every `x` reads the same bits, [`SMALL_PARTS`].
+const LAST_UNSHIFTED: u32 = 152;
+
+/// `a`, `b` or `c` for `k` = 0, 1 or more: selects, not a load, so that a vector of lanes
+/// chooses lane by lane.
+#[inline(always)]
+const fn pick(k: u64, a: u64, b: u64, c: u64) -> u64 {
+    if k == 0 {
+        a
+    } else if k == 1 {
+        b
+    } else {
+        c
+    }
+}
+
+/// The 64 bits of `2/pi` from weight `2^-p` (bit 63 of the result), for `1 <= p <= 192`.
+#[inline(always)]
+const fn window(p: u64) -> u64 {
+    let [w0, w1, w2, w3] = TWO_OVER_PI_BITS;
+    let k = (p - 1) >> 6;
+    let shift = (p - 1) & 63;
+    let hi = pick(k, w0, w1, w2);
+    let lo = pick(k, w1, w2, w3);
+    // `lo >> (64 - shift)` without a shift by 64 when `shift` is 0.
+    (hi << shift) | ((lo >> 1) >> (63 - shift))
+}
+
+/// `v 2^-weight` as an `f64`, exactly, for `v < 2^52` and `weight < 1023`.
+#[inline(always)]
+const fn scaled(v: u64, weight: u64) -> f64 {
+    let v = f64::from_bits(v | TWO_52_BITS) - TWO_52;
+    v * f64::from_bits((1023 - weight) << 52)
+}
+
+/// The bits of `2/pi` from weight `2^-j0` in three parts `[C0, C1, C2]`: bits `j0` to
+/// `j0 + 28`, `j0 + 29` to `j0 + 57` and `j0 + 58` to `j0 + 109`, each exact in an `f64`. The
+/// bits after `j0 + 109` are dropped: they weigh less than `2^-(j0 + 109)` together.
+#[inline(always)]
+const fn parts(j0: u64) -> [f64; 3] {
+    let w0 = window(j0);
+    let w1 = window(j0 + 58);
+    [
+        scaled(w0 >> 35, j0 + 28),
+        scaled((w0 >> 6) & ((1 << 29) - 1), j0 + 57),
+        scaled(w1 >> 12, j0 + 109),
+    ]
+}
+
+/// [`parts`] from weight `2^-1`: those of every `|x| < 2^26`.
+const SMALL_PARTS: [f64; 3] = parts(1);
+
+/// `n` (as `q`, its low two bits) and `r = x - n pi/2` with `|r| <= pi/4`, for an `f32` `x`,
+/// with the parts of `2/pi` its exponent needs, computed from [`TWO_OVER_PI_BITS`] by shifts
+/// and selects (no table, no load).
 #[inline(always)]
 fn reduce(x: f32) -> (u64, f64) {
     let biased = (x.to_bits() >> 23) & 0xff;
-    let row = &TWO_OVER_PI[(biased.max(FIRST_SHIFTED) - FIRST_SHIFTED) as usize];
+    let j0 = (biased.max(LAST_UNSHIFTED) - (LAST_UNSHIFTED - 1)) as u64;
+    reduce_with(x, parts(j0))
+}
+
+/// The bound of the arguments of [`reduce_small`]: `2^26`.
+const SMALL_LIMIT: f32 = 67108864.0;
+
+/// [`reduce`] for `|x| < 2^26`, bit for bit, with the parts as constants: a Cody-Waite
+/// reduction with `2/pi` in three parts. Sets `*large` for every other `x` (NaN and `±inf`
+/// included), whose result is then meaningless.
+#[inline(always)]
+fn reduce_small(x: f32, large: &mut bool) -> (u64, f64) {
+    *large |= (x.abs() >= SMALL_LIMIT) | x.is_nan();
+    reduce_with(x, SMALL_PARTS)
+}
+
+/// `x 2/pi = n + s` with the parts `c` of `2/pi` from weight `2^-j0`, `j0 = max(1, e - 1)`;
+/// returns the low bits of `n` (in those of `t`) and `r = s pi/2`.
+#[inline(always)]
+fn reduce_with(x: f32, c: [f64; 3]) -> (u64, f64) {
     let d = x as f64;
     // Exact products: 24 bits of x times 29 bits.
-    let (p0, p1) = (d * row[0], d * row[1]);
+    let (p0, p1) = (d * c[0], d * c[1]);
     // n = round(p0 + p1), |p0 + p1| < 2^27: its low bits are the mantissa's of t.
     let t = (p0 + p1) + ROUND_F64;
     let n = t - ROUND_F64;
-    let s = ((p0 - n) + p1) + d * row[2];
+    let s = ((p0 - n) + p1) + d * c[2];
     (t.to_bits(), s * std::f64::consts::FRAC_PI_2)
 }
 
@@ -210,28 +185,60 @@ fn signed(y: f64, q: u64) -> f64 {
     f64::from_bits(y.to_bits() ^ ((q & 2) << 62))
 }
 
+/// `sin x` from `x`'s reduction.
+#[inline(always)]
+fn sin_of((q, r): (u64, f64)) -> f32 {
+    sin_quadrant(r, q) as f32
+}
+
+/// `cos x` from `x`'s reduction: `cos(n pi/2 + r) = sin((n + 1) pi/2 + r)`.
+#[inline(always)]
+fn cos_of((q, r): (u64, f64)) -> f32 {
+    sin_quadrant(r, q.wrapping_add(1)) as f32
+}
+
+/// `tan x` from `x`'s reduction.
+#[inline(always)]
+fn tan_of((q, r): (u64, f64)) -> f32 {
+    let (s, c) = sin_cos(r);
+    let (num, den) = if q & 1 == 0 { (s, c) } else { (-c, s) };
+    (num / den) as f32
+}
+
 /// `sin x` of an `f32`.
 #[inline(always)]
 pub(super) fn sin_f32(x: f32) -> f32 {
-    let (q, r) = reduce(x);
-    sin_quadrant(r, q) as f32
+    sin_of(reduce(x))
 }
 
 /// `cos x` of an `f32`.
 #[inline(always)]
 pub(super) fn cos_f32(x: f32) -> f32 {
-    let (q, r) = reduce(x);
-    // cos(n pi/2 + r) = sin((n + 1) pi/2 + r).
-    sin_quadrant(r, q.wrapping_add(1)) as f32
+    cos_of(reduce(x))
 }
 
 /// `tan x` of an `f32`.
 #[inline(always)]
 pub(super) fn tan_f32(x: f32) -> f32 {
-    let (q, r) = reduce(x);
-    let (s, c) = sin_cos(r);
-    let (num, den) = if q & 1 == 0 { (s, c) } else { (-c, s) };
-    (num / den) as f32
+    tan_of(reduce(x))
+}
+
+/// [`sin_f32`] for `|x| < 2^26`, bit for bit; sets `*large` for other arguments.
+#[inline(always)]
+pub(super) fn sin_f32_small(x: f32, large: &mut bool) -> f32 {
+    sin_of(reduce_small(x, large))
+}
+
+/// [`cos_f32`] for `|x| < 2^26`, bit for bit; sets `*large` for other arguments.
+#[inline(always)]
+pub(super) fn cos_f32_small(x: f32, large: &mut bool) -> f32 {
+    cos_of(reduce_small(x, large))
+}
+
+/// [`tan_f32`] for `|x| < 2^26`, bit for bit; sets `*large` for other arguments.
+#[inline(always)]
+pub(super) fn tan_f32_small(x: f32, large: &mut bool) -> f32 {
+    tan_of(reduce_small(x, large))
 }
 
 #[cfg(test)]
@@ -267,18 +274,34 @@ mod tests {
     }
 
     #[test]
-    fn table_rows_are_the_bits_of_two_over_pi() {
-        for (i, row) in TWO_OVER_PI.iter().enumerate() {
-            let e = i as i32 + FIRST_SHIFTED as i32 - 150;
+    fn words_are_the_bits_of_two_over_pi() {
+        for (i, &w) in TWO_OVER_PI_BITS.iter().enumerate() {
+            let j0 = 64 * i as u32 + 1;
+            let v = (j0..j0 + 64).fold(0u64, |v, j| (v << 1) | bit(j));
+            assert_eq!(w, v, "word {i}");
+        }
+    }
+
+    /// The parts of every exponent, against the bits of the long `2/pi`.
+    #[test]
+    fn parts_are_the_bits_of_two_over_pi() {
+        for biased in 0..=255u32 {
+            let x = f32::from_bits(biased << 23);
+            let e = biased.max(1) as i32 - 150;
             let j0 = (e - 1).max(1) as u32;
-            assert_eq!(row[0], bits_value(j0, 29), "row {i}");
-            assert_eq!(row[1], bits_value(j0 + 29, 29), "row {i}");
-            // The rest: 53 bits from its leading one, rounded by the bit after them (the bits
-            // after that never make a tie here).
-            let lead = (j0 + 58..).find(|&j| bit(j) == 1).unwrap();
-            let round = bit(lead + 53) as f64 * 2f64.powi(-((lead + 52) as i32));
-            let c2 = bits_value(lead, 53) + round;
-            assert_eq!(row[2], c2, "row {i}");
+            let j = (biased.max(LAST_UNSHIFTED) - (LAST_UNSHIFTED - 1)) as u64;
+            assert_eq!(j, j0 as u64, "exponent {biased}");
+            let c = parts(j);
+            assert_eq!(c[0], bits_value(j0, 29), "exponent {biased}");
+            assert_eq!(c[1], bits_value(j0 + 29, 29), "exponent {biased}");
+            assert_eq!(c[2], bits_value(j0 + 58, 52), "exponent {biased}");
+            let mut large = false;
+            let small = reduce_small(x, &mut large);
+            assert_eq!(large, biased > LAST_UNSHIFTED, "exponent {biased}");
+            if !large {
+                assert_eq!(c, SMALL_PARTS, "exponent {biased}");
+                assert_eq!(reduce(x), small, "{x:e}");
+            }
         }
     }
 
@@ -331,6 +354,40 @@ mod tests {
                 .map(f32::from_bits);
             let (u, x) = worst_vs_f64(f, reference, xs);
             assert!(u <= 1, "{u} ulps from the correctly rounded {name}({x:e})");
+        }
+    }
+
+    /// The small-argument functions: the same bits as the general ones below `2^26`, and
+    /// `large` set from there on (and for NaN and `±inf`).
+    #[test]
+    fn small_arguments_same_bits() {
+        type Small = fn(f32, &mut bool) -> f32;
+        type Pair = (fn(f32) -> f32, Small);
+        let pairs: [Pair; 3] = [
+            (sin_f32, sin_f32_small),
+            (cos_f32, cos_f32_small),
+            (tan_f32, tan_f32_small),
+        ];
+        let near_pi = (3.0f32.to_bits()..3.3f32.to_bits()).step_by(7);
+        for b in bits_f32_strided(9973).map(f32::to_bits).chain(near_pi) {
+            let x = f32::from_bits(b);
+            for (general, small) in pairs {
+                let mut large = false;
+                let y = small(x, &mut large);
+                assert_eq!(large, x.abs() >= 67108864.0 || x.is_nan(), "{x:e}");
+                if !large {
+                    assert_eq!(y.to_bits(), general(x).to_bits(), "{x:e}");
+                }
+            }
+        }
+        let below = f32::from_bits(SMALL_LIMIT.to_bits() - 1);
+        for x in [below, -below, SMALL_LIMIT, f32::NAN, f32::INFINITY] {
+            let mut large = false;
+            let y = sin_f32_small(x, &mut large);
+            assert_eq!(large, x.abs() >= SMALL_LIMIT || x.is_nan(), "{x:e}");
+            if !large {
+                assert_eq!(y, sin_f32(x));
+            }
         }
     }
 

@@ -23,6 +23,9 @@ pub(crate) enum Body<'a> {
     Translated {
         source: &'a str,
         native: TokenStream,
+        /// The small-argument twin's body ([`native::small_trig_body`]), when the kernel
+        /// calls `sin`, `cos` or `tan`.
+        native_small: Option<TokenStream>,
         calls: &'a [syn::Path],
         /// Bytes of its own local arrays per thread.
         local_bytes: usize,
@@ -159,6 +162,76 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
         quote!(#(#outs)*[#idx] = #scalar_call;)
     };
 
+    // Always inlined into the CPU loop (unless the user says otherwise): a call per element
+    // would keep LLVM from vectorizing the loop, and its inliner declines large bodies (the
+    // runtime's vectorizable math functions are large).
+    let inline = if item.attrs.iter().any(|a| a.path().is_ident("inline")) {
+        quote!()
+    } else {
+        quote!(#[inline(always)])
+    };
+
+    // The small-argument twin, `scalar_small(.., __kx_large)`, and the loop's first pass.
+    let large = Ident::new(native::LARGE, Span::mixed_site());
+    let small_fn = match &body {
+        Body::Translated {
+            native_small: Some(small),
+            ..
+        } => {
+            let mut f = crate::parse::signature_only(item);
+            f.attrs = others.clone();
+            f.attrs.extend([
+                syn::parse_quote!(#[doc = "[`scalar`] with the runtime's small-argument `sin`, `cos` and `tan` (`array_runtime::math::KernelMath::sin_small`), which set `*__kx_large` for an argument too large for them; the results are then meaningless."]),
+                syn::parse_quote!(#[allow(clippy::all, unused_parens, unused_braces)]),
+            ]);
+            f.vis = syn::parse_quote!(pub);
+            f.sig.ident = Ident::new("scalar_small", name.span());
+            f.sig.inputs.push(syn::parse_quote!(#large: &mut bool));
+            let syn::ItemFn {
+                attrs, vis, sig, ..
+            } = &f;
+            Some(quote!(#(#attrs)* #inline #vis #sig #small))
+        }
+        _ => None,
+    };
+    let loop_body = match &small_fn {
+        None => quote! {
+            for #idx in 0..#n {
+                #store
+            }
+        },
+        Some(_) => {
+            let small_call = quote!(scalar_small #turbofish (#(#ins_slices[#idx],)* &mut #large));
+            let store_small = if sig.tuple_result {
+                quote! {
+                    let (#(#res,)*) = #small_call;
+                    #(#outs[#idx] = #res;)*
+                }
+            } else {
+                quote!(#(#outs)*[#idx] = #small_call;)
+            };
+            // The first pass computes the arguments of `sin`, `cos` and `tan` alone (the
+            // rest is dead code): when none is large, the small-argument loop, which
+            // vectorizes without choosing the bits of `2/pi` lane by lane, writes the
+            // results (the same bits as the general loop's).
+            quote! {
+                let mut #large = false;
+                for #idx in 0..#n {
+                    let _ = #small_call;
+                }
+                if #large {
+                    for #idx in 0..#n {
+                        #store
+                    }
+                } else {
+                    for #idx in 0..#n {
+                        #store_small
+                    }
+                }
+            }
+        }
+    };
+
     let user_fn = {
         // Without the body: the native function gets its own, and cloning one recurses deeply.
         let mut f = crate::parse::signature_only(item);
@@ -185,15 +258,6 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
             }
         }
     };
-    // Always inlined into the CPU loop (unless the user says otherwise): a call per element
-    // would keep LLVM from vectorizing the loop, and its inliner declines large bodies (the
-    // runtime's vectorizable math functions are large).
-    let inline = if item.attrs.iter().any(|a| a.path().is_ident("inline")) {
-        quote!()
-    } else {
-        quote!(#[inline(always)])
-    };
-
     // A kernel of one result is also a node of lazy expressions: `name::node()` and
     // `name::lazy(..)`, which joins the fusion of the expression it is part of.
     let lazy = if sig.tuple_result || n_results != 1 {
@@ -275,6 +339,8 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
             #inline
             #user_fn
 
+            #small_fn
+
             #cuda_const
 
             /// The kernel's description for the runtime: its name, CUDA C device function and
@@ -299,9 +365,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
                         let #n = #chunk.len();
                         #(let #ins_slices = &#ins_slices[..#n];)*
                         #(let #outs = &mut #outs[..#n];)*
-                        for #idx in 0..#n {
-                            #store
-                        }
+                        #loop_body
                     }
                 }
                 #ew::run_chunk_loop::<#loop_ty #turbofish>(#chunk)

@@ -8,12 +8,14 @@
 //! integers wrap; `clamp` never panics; arrays are indexed by any integer type; every literal
 //! carries its type as a suffix; `f16`/`bf16` methods compute in `f32` and round once, as the
 //! `half` crate does; `step_by(0)` steps by 1; `exp`, `exp2`, `exp_m1`, `ln`, `log2`, `log10`,
-//! `ln_1p`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`, `atan`, `asin`, `acos` and
-//! `cbrt` of floats (type parameters bounded by `Float` and `f16`/`bf16` too) call the
-//! runtime's, `<T as array_runtime::math::KernelMath>::exp(x)`: vectorizable implementations
-//! within 1 ULP of the correctly rounded result (for `f64`, the hyperbolic, inverse
-//! trigonometric functions and `cbrt` stay the C library's), instead of scalar calls. Everything else
-//! is the user's code, at the user's spans.
+//! `ln_1p`, `sinh`, `cosh`, `tanh`, `asinh`, `acosh`, `atanh`, `atan`, `asin`, `acos`,
+//! `cbrt`, `sin`, `cos` and `tan` of floats (type parameters bounded by `Float` and
+//! `f16`/`bf16` too) call the runtime's, `<T as array_runtime::math::KernelMath>::exp(x)`:
+//! vectorizable implementations within 1 ULP of the correctly rounded result (for `f64`, the
+//! hyperbolic, trigonometric and inverse trigonometric functions stay the C library's),
+//! instead of scalar calls; an elementwise kernel calling `sin`, `cos` or `tan` also gets a
+//! small-argument twin ([`small_trig_body`]). Everything else is the user's code, at the
+//! user's spans.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
@@ -31,17 +33,40 @@ use crate::scalar::Scalar;
 /// `in_module`: the twin is emitted inside the module beside the kernel (paths to device
 /// functions starting with `self`/`super` go one level up).
 pub(crate) fn body(k: &Kernel, typed: &Typed, in_module: bool) -> TokenStream {
-    body_with(k, typed, in_module, &[])
+    body_with(k, typed, in_module, &[], false).0
 }
+
+/// The body of an elementwise kernel's small-argument twin, or `None` when the kernel calls
+/// no `sin`, `cos` or `tan` of a float: [`body`] with those calls made to the runtime's
+/// `sin_small`, `cos_small` and `tan_small` (`array_runtime::math::KernelMath`), which set
+/// the twin's parameter [`LARGE`] when an argument is too large for them. The chunk loop runs
+/// it over the chunk once for the flag alone, then again for the results when no argument
+/// was large (see `emit::kernel`).
+pub(crate) fn small_trig_body(k: &Kernel, typed: &Typed, in_module: bool) -> Option<TokenStream> {
+    let (body, uses_trig) = body_with(k, typed, in_module, &[], true);
+    uses_trig.then_some(body)
+}
+
+/// The name of the small-argument twin's flag parameter (`&mut bool`): see
+/// [`small_trig_body`].
+pub(crate) const LARGE: &str = "__kx_large";
 
 /// The body of a raw kernel's CPU twin (inside its module): slices are the runtime's handles
 /// (`x.get(i)`, `y.set(i, v)`), the intrinsics the runtime's functions, and the static shared
 /// arrays sit at `shared_offsets`.
 pub(crate) fn raw_body(k: &Kernel, typed: &Typed, shared_offsets: &[usize]) -> TokenStream {
-    body_with(k, typed, true, shared_offsets)
+    body_with(k, typed, true, shared_offsets, false).0
 }
 
-fn body_with(k: &Kernel, typed: &Typed, in_module: bool, shared_offsets: &[usize]) -> TokenStream {
+/// The body and whether it calls the runtime's `sin`, `cos` or `tan`; `small_trig`: calls
+/// their small-argument forms, flagging large arguments in [`LARGE`].
+fn body_with(
+    k: &Kernel,
+    typed: &Typed,
+    in_module: bool,
+    shared_offsets: &[usize],
+    small_trig: bool,
+) -> (TokenStream, bool) {
     let mut n = Native {
         in_module,
         typed,
@@ -49,10 +74,12 @@ fn body_with(k: &Kernel, typed: &Typed, in_module: bool, shared_offsets: &[usize
         caps: k.sig.generics.iter().map(|g| g.caps).collect(),
         num_helper: false,
         shared_offsets: shared_offsets.to_vec(),
+        small_trig,
+        uses_trig: false,
     };
     let block = n.block(&k.body);
     let helper = if n.num_helper { num_helper() } else { quote!() };
-    quote!({ #helper #block })
+    (quote!({ #helper #block }), n.uses_trig)
 }
 
 struct Native<'a> {
@@ -64,6 +91,10 @@ struct Native<'a> {
     num_helper: bool,
     /// Byte offsets of a raw kernel's static shared arrays.
     shared_offsets: Vec<usize>,
+    /// Call the runtime's small-argument `sin`, `cos` and `tan` (see [`small_trig_body`]).
+    small_trig: bool,
+    /// A call to the runtime's `sin`, `cos` or `tan` was emitted.
+    uses_trig: bool,
 }
 
 fn ms(name: &str) -> Ident {
@@ -664,6 +695,16 @@ impl Native<'_> {
         if let Some(t) = self.runtime_math_receiver(name, rt) {
             // Vectorizable, within 1 ULP: the runtime's own implementation rather than the
             // C library's scalar call (`array_runtime::math`).
+            if matches!(name, "sin" | "cos" | "tan") {
+                self.uses_trig = true;
+                if self.small_trig {
+                    let small = Ident::new(&format!("{name}_small"), sp);
+                    let large = ms(LARGE);
+                    return quote_spanned!(sp=>
+                        <#t as array_runtime::math::KernelMath>::#small(#r, #large)
+                    );
+                }
+            }
             return quote_spanned!(sp=> <#t as array_runtime::math::KernelMath>::#m(#r));
         }
         match rt {
@@ -746,7 +787,7 @@ impl Native<'_> {
 /// implementations (`array_runtime::math::KernelMath`) instead of std's (the C library's).
 const RUNTIME_MATH: &[&str] = &[
     "exp", "exp2", "exp_m1", "ln", "log2", "log10", "ln_1p", "sinh", "cosh", "tanh", "asinh",
-    "acosh", "atanh", "atan", "asin", "acos", "cbrt",
+    "acosh", "atanh", "atan", "asin", "acos", "cbrt", "sin", "cos", "tan",
 ];
 
 /// `__kx_num(op, a, b)`: arithmetic on a type parameter bounded by `Num` only, wrapping for

@@ -101,18 +101,50 @@ fn other_methods_and_complex_numbers_stay_std() {
     assert!(out.contains(". exp ()"), "{out}");
 }
 
-/// `sin`, `cos` and `tan` stay std's in the twin: the runtime's (`KernelMath::sin`, ...)
-/// measured slower inside the kernel loop (parity bench, 1e7 `f32`: `sin` 26.8 ms, `cos`
-/// 33.5 ms, `tan` 35.4 ms, against glibc's 15.3, 15.7 and 38.2 ms).
 #[test]
-fn trigonometric_functions_stay_std() {
+fn trigonometric_functions_call_the_runtime() {
     let out = expanded(quote! {
         fn t(x: f32, y: f64) -> (f32, f64) {
             (x.sin() + x.cos() + x.tan(), y.sin() + y.cos() + y.tan())
         }
     });
-    assert!(!out.contains("KernelMath"), "{out}");
-    for m in ["sin", "cos", "tan"] {
-        assert!(out.contains(&format!(". {m} ()")), "{m} in {out}");
+    for ty in ["f32", "f64"] {
+        for m in ["sin", "cos", "tan"] {
+            assert!(out.contains(&runtime_call(ty, m)), "{ty}::{m} in {out}");
+        }
     }
+    assert!(!out.contains(". sin ()"), "{out}");
+}
+
+/// A kernel calling `sin`, `cos` or `tan` gets a small-argument twin (`scalar_small`, calling
+/// the runtime's `sin_small` and friends with the flag) and a chunk loop of two passes; one
+/// without gets neither.
+#[test]
+fn trigonometric_functions_get_a_small_argument_twin() {
+    let out = expanded(quote! {
+        fn t(x: f32, y: f64) -> (f32, f64) {
+            (x.sin() + x.cos() + x.tan(), y.sin())
+        }
+    });
+    assert!(out.contains("pub fn scalar_small"), "{out}");
+    for (ty, m, x) in [
+        ("f32", "sin", "x"),
+        ("f32", "cos", "x"),
+        ("f32", "tan", "x"),
+        ("f64", "sin", "y"),
+    ] {
+        let call = format!(
+            "{} ({x} , __kx_large)",
+            runtime_call(ty, &format!("{m}_small"))
+        );
+        assert!(out.contains(&call), "{ty}::{m} in {out}");
+    }
+    assert!(out.contains("if __kx_large"), "{out}");
+    let out = expanded(quote! {
+        fn e(x: f32) -> f32 {
+            x.exp() + x.sinh()
+        }
+    });
+    assert!(!out.contains("scalar_small"), "{out}");
+    assert!(!out.contains("__kx_large"), "{out}");
 }
