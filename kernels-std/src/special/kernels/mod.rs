@@ -51,7 +51,6 @@ kernel! {
     ndtri_exp(x);
     // gamma and beta
     gamma(x);
-    gammaln(x);
     loggamma(x);
     gammasgn(x);
     rgamma(x);
@@ -127,6 +126,15 @@ pub fn not_integer<F: Float>(n: F) -> bool {
 #[elementwise]
 pub fn below_or_at<F: Float>(x: F, bound: F) -> bool {
     x <= bound
+}
+
+/// The kernel of [`special::gammaln`](crate::special::gammaln()): computed in `f64` by the
+/// branch-free [`gammaln_lanes`](scalar::gammaln_lanes::gammaln_lanes()) (its CPU loop
+/// vectorizes), rounded once to `F`.
+#[elementwise]
+pub fn gammaln<F: Float>(x: F) -> F {
+    let y: f64 = scalar::gammaln_lanes::gammaln_lanes(x.cast::<f64>());
+    y.cast::<F>()
 }
 
 /// The kernel of [`special::multigammaln`](crate::special::multigammaln()) (`d` as a float).

@@ -39,6 +39,7 @@ pub mod elliptic;
 pub mod error_fns;
 pub mod expint;
 pub mod gamma_fns;
+pub mod gammaln_lanes;
 pub mod incomplete_beta;
 pub mod incomplete_gamma;
 pub mod kolmogorov_smirnov;
