@@ -1,6 +1,6 @@
 //! The CUDA C of raw kernels written to the parameter contract of
-//! `array_runtime::kernel::raw` (what `#[raw_kernel]` will generate) compiles with NVRTC, to
-//! PTX for `compute_90` and to a CUBIN for `sm_90`, with the runtime's prelude and `kxr::`
+//! `array_runtime::kernel::raw` (what `#[raw_kernel]` will generate) compiles with NVRTC to a
+//! CUBIN for `sm_90` that exports the kernel's entry point (a hand-written module to PTX too), with the runtime's prelude and `kxr::`
 //! helpers: shared memory and barriers, dynamic shared memory, global and shared atomics, warp
 //! shuffles and votes, generic instances (fp16 and complex included). Hand-written modules
 //! (`RawModule` sources) too. No GPU needed; without NVRTC the tests say they skipped, except

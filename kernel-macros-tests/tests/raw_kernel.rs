@@ -1,6 +1,6 @@
 //! `#[raw_kernel]` on the CPU backend, each kernel checked against a plain loop; every raw
-//! kernel of the tests through NVRTC (`array_runtime::cuda::raw::verify`: PTX for
-//! `compute_90` and a CUBIN for `sm_90`).
+//! kernel of the tests through NVRTC (`array_runtime::cuda::raw::verify`: a CUBIN for
+//! `sm_90`, its entry point checked).
 
 use array_runtime::kernel::raw::RawKernelDef;
 use array_runtime::Error;
