@@ -4,8 +4,8 @@
 
 use super::dtypes::{SparseDType, SparseIndex};
 use super::kernels::{
-    check_compressed, chunk_histogram, chunk_scatter, chunk_starts, expand_majors, kept_pointers,
-    line_starts, sort_lines,
+    bucket_rows, bucket_scatter, check_compressed, chunk_histogram, chunk_scatter, chunk_starts,
+    expand_majors, kept_pointers, line_starts, sort_lines,
 };
 use crate::prelude::*;
 use crate::scan::kernels::op;
@@ -110,6 +110,21 @@ pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
             data.clone(),
         ));
     }
+    match block_shift(&dev, n, majors) {
+        Some(shift) => bucket_lines_in_blocks(major, minor, data, majors, shift),
+        None => bucket_lines_by_line(major, minor, data, majors),
+    }
+}
+
+/// [`bucket_lines`] in one level: each chunk scatters its entries straight to their lines.
+fn bucket_lines_by_line<T: SparseDType, I: SparseIndex>(
+    major: &Array<I>,
+    minor: &Array<I>,
+    data: &Array<T>,
+    majors: usize,
+) -> Result<(Array<I>, Array<I>, Array<T>)> {
+    let dev = data.device();
+    let n = data.len();
     // One chunk per CPU worker (many on a GPU), and no more than about two counts per entry.
     let wanted = if dev.is_cpu() { cpu_workers() } else { 4096 };
     let chunks = wanted.min((2 * n / majors).max(1));
@@ -120,7 +135,7 @@ pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
     // scatter reads and writes one such array at random per entry, as SciPy's `coo_tocsr`.
     let mut counts = Array::<I>::zeros(&dev, &[cells])?;
     let (cfg, spread) = launch_items(&dev, chunks)?;
-    chunk_histogram::launch::<I>(&cfg, major, &mut counts, chunks as u64, spread as u64)?;
+    chunk_histogram::launch::<I>(&cfg, major, &mut counts, chunks as u64, spread as u64, 0)?;
     let scanned = scan_rows(&counts.reshape(&[1, cells])?, 1, cells, op::ADD)?.reshape(&[cells])?;
     let mut indptr = for_overwrite::<I>(&dev, &[majors + 1])?;
     chunk_starts::launch::<I>(
@@ -144,6 +159,103 @@ pub(crate) fn bucket_lines<T: SparseDType, I: SparseIndex>(
         &mut out_data,
         chunks as u64,
         spread as u64,
+    )?;
+    Ok((indptr, out_minor, out_data))
+}
+
+/// Entries per block of lines aimed at by [`bucket_lines_in_blocks`]: a block's part of the
+/// output (12 to 24 bytes an entry) stays in a core's L2 cache while it is scattered.
+const BLOCK_ENTRIES: usize = 8192;
+
+/// The `shift` of [`bucket_lines_in_blocks`] (blocks of `2^shift` lines) when the CPU should
+/// sort in two levels: `n` entries whose output (at least 12 MB) is far beyond the caches,
+/// spread over so many lines (4096 or more) that the one-level scatter's places to write do not
+/// stay in cache either, in more than one block. A GPU keeps the one-level scatter of many
+/// chunks.
+fn block_shift(dev: &Device, n: usize, majors: usize) -> Option<u32> {
+    if !dev.is_cpu() || n < (1 << 20) || majors < (1 << 12) {
+        return None;
+    }
+    let lines = (majors as u128 * BLOCK_ENTRIES as u128 / n as u128).max(1) as u64;
+    let shift = 63 - lines.leading_zeros();
+    (majors > 1usize << shift).then_some(shift)
+}
+
+/// [`bucket_lines`] in two levels: a stable counting sort of the entries by blocks of
+/// `2^shift` lines ([`bucket_scatter`], one chunk per worker, each appending to a run per
+/// block), then each block's entries by line ([`bucket_rows`], a thread per block, its writes
+/// inside the block's part of the output). The same result as the one-level scatter (which
+/// writes each entry to a random place of an output far larger than the caches, as SciPy's
+/// `coo_tocsr` does), for about a third of the memory traffic.
+fn bucket_lines_in_blocks<T: SparseDType, I: SparseIndex>(
+    major: &Array<I>,
+    minor: &Array<I>,
+    data: &Array<T>,
+    majors: usize,
+    shift: u32,
+) -> Result<(Array<I>, Array<I>, Array<T>)> {
+    let dev = data.device();
+    let n = data.len();
+    let blocks = majors.div_ceil(1 << shift);
+    let chunks = cpu_workers();
+    let cells = blocks * chunks;
+    let mut counts = Array::<I>::zeros(&dev, &[cells])?;
+    let (cfg, spread) = launch_items(&dev, chunks)?;
+    chunk_histogram::launch::<I>(
+        &cfg,
+        major,
+        &mut counts,
+        chunks as u64,
+        spread as u64,
+        shift,
+    )?;
+    let scanned = scan_rows(&counts.reshape(&[1, cells])?, 1, cells, op::ADD)?.reshape(&[cells])?;
+    let mut starts = for_overwrite::<I>(&dev, &[blocks + 1])?;
+    chunk_starts::launch::<I>(
+        &per_element(blocks + 1)?,
+        &scanned,
+        &mut counts,
+        &mut starts,
+        chunks as u64,
+    )?;
+    drop(scanned);
+    let mut next = counts;
+    let mut by_block = (
+        for_overwrite::<I>(&dev, &[n])?,
+        for_overwrite::<I>(&dev, &[n])?,
+        for_overwrite::<T>(&dev, &[n])?,
+    );
+    bucket_scatter::launch::<T, I>(
+        &cfg,
+        major,
+        minor,
+        data,
+        &mut next,
+        &mut by_block.0,
+        &mut by_block.1,
+        &mut by_block.2,
+        chunks as u64,
+        spread as u64,
+        shift,
+    )?;
+    drop(next);
+    let mut indptr = for_overwrite::<I>(&dev, &[majors + 1])?;
+    let mut line_next = for_overwrite::<I>(&dev, &[majors])?;
+    let mut out_minor = for_overwrite::<I>(&dev, &[n])?;
+    let mut out_data = for_overwrite::<T>(&dev, &[n])?;
+    let (cfg, spread) = launch_items(&dev, blocks)?;
+    bucket_rows::launch::<T, I>(
+        &cfg,
+        &starts,
+        &by_block.0,
+        &by_block.1,
+        &by_block.2,
+        &mut indptr,
+        &mut line_next,
+        &mut out_minor,
+        &mut out_data,
+        spread as u64,
+        shift,
     )?;
     Ok((indptr, out_minor, out_data))
 }
@@ -635,4 +747,69 @@ fn row_runs(dev: &Device, rows: usize) -> Result<(LaunchConfig, usize, usize)> {
     };
     let (cfg, spread) = launch_items(dev, rows.div_ceil(per_thread))?;
     Ok((cfg, per_thread, spread))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The two-level counting sort gives the one-level one's pointers, indices and values (the
+    /// lines' entries in storage order) for blocks of 1 to 64 lines: random lines, empty lines,
+    /// one line holding a third of the entries, repeated entries.
+    #[test]
+    fn blocks_of_lines_sort_as_lines_do() {
+        let dev = Device::cpu();
+        let (n, majors) = (30_011usize, 2_003usize);
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let rows: Vec<i32> = (0..n)
+            .map(|j| {
+                let r = next();
+                if j % 3 == 0 {
+                    1000
+                } else {
+                    // Lines 500..600 stay empty.
+                    let m = (r % (majors as u64 - 100)) as i32;
+                    if m >= 500 {
+                        m + 100
+                    } else {
+                        m
+                    }
+                }
+            })
+            .collect();
+        let cols: Vec<i32> = (0..n).map(|_| (next() % 50) as i32).collect();
+        let vals: Vec<f64> = (0..n).map(|j| j as f64 * 0.5 - 7.0).collect();
+        let major = Array::from_vec(&dev, &[n], rows).unwrap();
+        let minor = Array::from_vec(&dev, &[n], cols).unwrap();
+        let data = Array::from_vec(&dev, &[n], vals).unwrap();
+        let (p, i, d) = bucket_lines_by_line(&major, &minor, &data, majors).unwrap();
+        let want = (
+            p.to_vec().unwrap(),
+            i.to_vec().unwrap(),
+            d.to_vec().unwrap(),
+        );
+        for shift in [0u32, 1, 3, 6] {
+            let (p, i, d) = bucket_lines_in_blocks(&major, &minor, &data, majors, shift).unwrap();
+            assert_eq!(p.to_vec().unwrap(), want.0, "pointers, blocks of 2^{shift}");
+            assert_eq!(i.to_vec().unwrap(), want.1, "indices, blocks of 2^{shift}");
+            assert_eq!(d.to_vec().unwrap(), want.2, "values, blocks of 2^{shift}");
+        }
+    }
+
+    #[test]
+    fn large_inputs_on_the_cpu_sort_in_blocks() {
+        let dev = Device::cpu();
+        assert_eq!(block_shift(&dev, 10_000_000, 1_000_000), Some(9));
+        assert_eq!(block_shift(&dev, 1 << 20, 1 << 20), Some(13));
+        assert_eq!(block_shift(&dev, 1 << 20, 8), None);
+        assert_eq!(block_shift(&dev, 1 << 20, 4095), None);
+        assert_eq!(block_shift(&dev, 1 << 20, 4096), Some(5));
+        assert_eq!(block_shift(&dev, (1 << 20) - 1, 1 << 19), None);
+    }
 }

@@ -887,13 +887,20 @@ pub(crate) fn place_entries<T: DType, I: Int>(
     }
 }
 
-/// The counting sort's histogram: `counts[major[j] * chunks + c]` counts the entries `j` of
-/// chunk `c` (the `c`-th of `chunks` equal slices of the entries) in line `major[j]`. One
-/// thread per chunk (thread `c * spread`), so each count is written by one thread: no
+/// The counting sort's histogram: `counts[(major[j] >> shift) * chunks + c]` counts the
+/// entries `j` of chunk `c` (the `c`-th of `chunks` equal slices of the entries) in line
+/// `major[j]` (`shift` 0) or in the block of `2^shift` lines holding it ([`bucket_scatter`]).
+/// One thread per chunk (thread `c * spread`), so each count is written by one thread: no
 /// atomics, and the layout `[majors, chunks]` makes the scan of all counts the place of
-/// each line's entries of each chunk.
+/// each line's (block's) entries of each chunk.
 #[raw_kernel]
-pub(crate) fn chunk_histogram<I: Int>(major: &[I], counts: &mut [I], chunks: usize, spread: usize) {
+pub(crate) fn chunk_histogram<I: Int>(
+    major: &[I],
+    counts: &mut [I],
+    chunks: usize,
+    spread: usize,
+    shift: u32,
+) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if g % spread != 0 {
         return;
@@ -906,7 +913,7 @@ pub(crate) fn chunk_histogram<I: Int>(major: &[I], counts: &mut [I], chunks: usi
     let start = c * n / chunks;
     let end = (c + 1) * n / chunks;
     for j in start..end {
-        let at = major[j].cast::<u64>() as usize * chunks + c;
+        let at = (major[j].cast::<u64>() >> shift) as usize * chunks + c;
         counts[at] = (counts[at].cast::<i64>() + 1).cast::<I>();
     }
 }
@@ -943,6 +950,102 @@ pub(crate) fn chunk_scatter<T: DType, I: Int>(
         next[at] = (pos + 1).cast::<I>();
         out_minor[pos as u64 as usize] = minor[j];
         out_data[pos as u64 as usize] = data[j];
+    }
+}
+
+/// The first pass of the two-level counting sort ([`bucket_rows`] is the second): as
+/// [`chunk_scatter`], but by blocks of `2^shift` lines (`next[(major[j] >> shift) * chunks +
+/// c]`), and the major index travels with the entry. Each chunk appends to one run per block,
+/// so its writes go to a few thousand places at a time, all in cache, where a scatter by line
+/// writes anywhere in the output.
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bucket_scatter<T: DType, I: Int>(
+    major: &[I],
+    minor: &[I],
+    data: &[T],
+    next: &mut [I],
+    out_major: &mut [I],
+    out_minor: &mut [I],
+    out_data: &mut [T],
+    chunks: usize,
+    spread: usize,
+    shift: u32,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    let item: u64 = spread_item(g as u64, spread as u64, chunks as u64);
+    let c = item as usize;
+    if c >= chunks {
+        return;
+    }
+    let n = major.len();
+    let start = c * n / chunks;
+    let end = (c + 1) * n / chunks;
+    for j in start..end {
+        let at = (major[j].cast::<u64>() >> shift) as usize * chunks + c;
+        let pos = next[at].cast::<i64>() as u64 as usize;
+        next[at] = (pos as i64 + 1).cast::<I>();
+        out_major[pos] = major[j];
+        out_minor[pos] = minor[j];
+        out_data[pos] = data[j];
+    }
+}
+
+/// The second pass of the two-level counting sort: block `b` (lines `b * 2^shift ..`, its
+/// entries `starts[b]..starts[b + 1]` of `major`/`minor`/`data` in storage order, from
+/// [`bucket_scatter`]) counts its entries per line in `next`, writes its lines' pointers
+/// `indptr` (and `indptr[majors]` from the last block), and scatters its entries to their
+/// lines in order: a stable counting sort whose writes stay inside the block's part of the
+/// output. One thread per block (thread `b * spread`).
+#[raw_kernel]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bucket_rows<T: DType, I: Int>(
+    starts: &[I],
+    major: &[I],
+    minor: &[I],
+    data: &[T],
+    indptr: &mut [I],
+    next: &mut [I],
+    out_minor: &mut [I],
+    out_data: &mut [T],
+    spread: usize,
+    shift: u32,
+) {
+    let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    let blocks = starts.len() - 1;
+    let item: u64 = spread_item(g as u64, spread as u64, blocks as u64);
+    let b = item as usize;
+    if b >= blocks {
+        return;
+    }
+    let majors = next.len();
+    let first = b << shift;
+    let last = ((b + 1) << shift).min(majors);
+    let lo = starts[b].cast::<i64>() as u64 as usize;
+    let hi = starts[b + 1].cast::<i64>() as u64 as usize;
+    for r in first..last {
+        next[r] = (0i64).cast::<I>();
+    }
+    for j in lo..hi {
+        let r = major[j].cast::<u64>() as usize;
+        next[r] = (next[r].cast::<i64>() + 1).cast::<I>();
+    }
+    let mut at = lo as i64;
+    for r in first..last {
+        let count = next[r].cast::<i64>();
+        indptr[r] = at.cast::<I>();
+        next[r] = at.cast::<I>();
+        at += count;
+    }
+    if b + 1 == blocks {
+        indptr[majors] = at.cast::<I>();
+    }
+    for j in lo..hi {
+        let r = major[j].cast::<u64>() as usize;
+        let pos = next[r].cast::<i64>() as u64 as usize;
+        next[r] = (pos as i64 + 1).cast::<I>();
+        out_minor[pos] = minor[j];
+        out_data[pos] = data[j];
     }
 }
 

@@ -52,6 +52,8 @@ fn sparse_kernels_compile() {
             raw(&place_entries::DEF, &[t, i]);
             raw(&spgemm_pack::DEF, &[t, i]);
             raw(&chunk_scatter::DEF, &[t, i]);
+            raw(&bucket_scatter::DEF, &[t, i]);
+            raw(&bucket_rows::DEF, &[t, i]);
             raw(&sort_lines::DEF, &[t, i]);
         }
         for t in [F32, F64] {
