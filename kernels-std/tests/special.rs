@@ -76,6 +76,42 @@ fn gamma_fns() {
     });
 }
 
+/// `gammaln` of an array whose elements all exceed -9 takes the kernel with one logarithm
+/// per element (`gammaln_above`): the fixture's points above -9 on their own, against SciPy,
+/// and bit for bit against the two-logarithm kernel (the same points with -9.5 added).
+#[test]
+fn gammaln_above_minus_9() {
+    let z = archive("special/gamma_fns.npz");
+    let dev = Device::cpu();
+    let x = z.array::<f64>("gammaln.in0").unwrap().to_vec().unwrap();
+    let want = z.array::<f64>("gammaln.out0").unwrap().to_vec().unwrap();
+    let (xs, ws): (Vec<f64>, Vec<f64>) = x
+        .iter()
+        .zip(&want)
+        .filter(|(v, _)| v.is_nan() || **v > -9.0)
+        .map(|(v, w)| (*v, *w))
+        .unzip();
+    let n = xs.len();
+    assert!(xs.iter().filter(|v| **v < 0.0).count() > 10 && n + 10 < x.len());
+    let arr = Array::from_vec(&dev, &[n], xs.clone()).unwrap();
+    let above = special::gammaln(&arr).unwrap();
+    let ws = Array::from_vec(&dev, &[n], ws).unwrap();
+    check_close(&above, &ws, F64, "gammaln above -9").unwrap();
+    let kernel = special::kernels::gammaln_above::<f64>(&arr).unwrap().to_vec().unwrap();
+    let mut with_tail = xs.clone();
+    with_tail.push(-9.5);
+    let tail = Array::from_vec(&dev, &[n + 1], with_tail).unwrap();
+    let full = special::gammaln(&tail).unwrap().to_vec().unwrap();
+    assert!((full[n] - special::scalar::gammaln(-9.5)).abs() < 1e-13 * full[n].abs());
+    for (i, v) in above.to_vec().unwrap().iter().enumerate() {
+        assert_eq!(v.to_bits(), full[i].to_bits(), "x = {}", xs[i]);
+        assert_eq!(v.to_bits(), kernel[i].to_bits(), "x = {}", xs[i]);
+    }
+    let below = Array::from_vec(&dev, &[1], vec![-9.5f64]).unwrap();
+    let k = special::kernels::gammaln_above::<f64>(&below).unwrap();
+    assert!(k.item().unwrap().is_nan(), "gammaln_above's NaN below -9");
+}
+
 #[test]
 fn incomplete_gamma() {
     on_devices(|e, d| {
@@ -223,7 +259,7 @@ fn kernel_defs() -> Vec<(
             agm, exprel, powm1, expit, logit, log_expit, xlogy, xlog1py, entr, rel_entr,
             kl_div, huber, pseudo_huber, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p, erf, erfc,
             erfcx, erfi, erfinv, erfcinv, dawsn, ndtr, log_ndtr, ndtri, ndtri_exp, gamma,
-            gammaln, loggamma, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, gammainc,
+            gammaln, gammaln_above, loggamma, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, gammainc,
             gammaincc, gammaincinv, gammainccinv, below_or_at;
         // the incomplete beta family and the distribution functions (tests/special_dist.rs)
         1: betainc, betaincc, betaincinv, betainccinv, bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri,

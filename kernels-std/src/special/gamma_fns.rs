@@ -98,11 +98,37 @@ pub fn digamma<'a, T: ComplexLoops>(x: impl IntoOperand<'a, T>) -> Result<Array<
     T::digamma(x)
 }
 
+/// `ln |Gamma(x)|`, elementwise (SciPy's `gammaln`).
+///
+/// On the CPU an array whose elements all exceed -9 (checked first, one pass) takes a kernel
+/// with one logarithm per element instead of two (the reflection below -9 needs both); its
+/// results are the other kernel's bits.
+///
+/// Example: [the family's page](self).
+pub fn gammaln<'a, T: super::Promote>(x: impl IntoOperand<'a, T>) -> Result<Array<T::Out>> {
+    let x = T::promote(x)?;
+    let above = match &x {
+        Borrowed(a) => gammaln_above_all(a)?,
+        Owned(a) => gammaln_above_all(a)?,
+        _ => false,
+    };
+    if above {
+        super::kernels::gammaln_above::<T::Out>(x)
+    } else {
+        super::kernels::gammaln::<T::Out>(x)
+    }
+}
+
+/// Whether `a` is on the CPU with every element above -9 or NaN (on a GPU both kernels are
+/// CUDA's `lgamma`: no pass is spent on the choice).
+fn gammaln_above_all<F: Float>(a: &Array<F>) -> Result<bool> {
+    if !a.device().is_cpu() {
+        return Ok(false);
+    }
+    super::kernels::gammaln_above_all::<F>(a).run()?.item()
+}
+
 ufunc! {
-    /// `ln |Gamma(x)|`, elementwise (SciPy's `gammaln`).
-    ///
-    /// Example: [the family's page](self).
-    gammaln(x): Promote;
     /// The sign of the gamma function, elementwise (SciPy's `gammasgn`).
     ///
     /// Example: [the family's page](self).

@@ -137,6 +137,31 @@ pub fn gammaln<F: Float>(x: F) -> F {
     y.cast::<F>()
 }
 
+/// The kernel of [`special::gammaln`](crate::special::gammaln()) for arrays whose elements
+/// all exceed -9 (or are NaN): [`gammaln_lanes_above`](scalar::gammaln_lanes::gammaln_lanes_above())
+/// (one logarithm per element instead of two), rounded once to `F`.
+#[elementwise]
+pub fn gammaln_above<F: Float>(x: F) -> F {
+    let y: f64 = scalar::gammaln_lanes::gammaln_lanes_above(x.cast::<f64>());
+    y.cast::<F>()
+}
+
+/// Whether every element exceeds -9 or is NaN: the choice of
+/// [`gammaln_above()`] over [`gammaln()`] (one pass, a `bool` read back).
+#[reduction]
+pub mod gammaln_above_all {
+    pub fn map<F: Float>(x: F) -> bool {
+        let v: f64 = x.cast::<f64>();
+        v > -9.0 || v.is_nan()
+    }
+    pub fn combine<F: Float>(a: bool, b: bool) -> bool {
+        a && b
+    }
+    pub fn identity<F: Float>() -> bool {
+        true
+    }
+}
+
 /// The kernel of [`special::multigammaln`](crate::special::multigammaln()) (`d` as a float).
 #[elementwise]
 pub fn multigammaln<F: Float>(a: F, d: F) -> F {

@@ -80,7 +80,15 @@ pub(crate) fn cospi(x: f64) -> f64 {
 /// the Bernoulli series `sum B_2k / (2k (2k - 1) x^(2k - 1))`, eight terms.
 #[device_fn]
 pub(crate) fn stirling_corr(x: f64) -> f64 {
-    let r = 1.0 / (x * x);
+    stirling_series(1.0 / (x * x)) / x
+}
+
+/// The Bernoulli series of Stirling's correction without its factor `1/x`, as a polynomial
+/// in `r = 1/x^2` (Horner's scheme): `sum B_2k / (2k (2k - 1)) r^(k - 1)`, `k = 1..=8`, the
+/// first omitted term below 1e-18 of the sum for `x >= 10`. Shared by [`stirling_corr()`]
+/// and the branch-free `gammaln` (which has `1/x` already).
+#[device_fn]
+pub(crate) fn stirling_series(r: f64) -> f64 {
     let p = -3617.0 / 122400.0;
     let p = p * r + 1.0 / 156.0;
     let p = p * r - 691.0 / 360360.0;
@@ -88,8 +96,7 @@ pub(crate) fn stirling_corr(x: f64) -> f64 {
     let p = p * r - 1.0 / 1680.0;
     let p = p * r + 1.0 / 1260.0;
     let p = p * r - 1.0 / 360.0;
-    let p = p * r + 1.0 / 12.0;
-    p / x
+    p * r + 1.0 / 12.0
 }
 
 /// `1 / y` if `k < n`, else 0, as a fraction `(num, den)` of the pair `k`, `k + 1`:

@@ -9,8 +9,11 @@
 //! `p` of `ln Gamma(2 + d)/d` and `a` the rising factorial `(2 + d) ... (1 + d + n)` (`n >= 1`),
 //! `1/t` (`n = -1`) or `1/(t (t + 1))` (`n = -2`), whose logarithm is the one `ln` of the
 //! element; from 10 on, Stirling's series with that `ln` taken of `t`. Below 0 the
-//! reflection `ln pi - ln |sin(pi x)| - ln Gamma(1 - x)` takes `sin(pi r)`, `r = x` minus
-//! the nearest integer, from its Taylor series (the second `ln`).
+//! reflection `ln pi - ln |sin(pi x)| - ln Gamma(1 - x)` takes `s = |sin(pi r)| / pi`,
+//! `r = x` minus the nearest integer, from its Taylor series; below 10 its logarithm joins
+//! the other, `-(d p(d) + ln(s a))` (`s / t` for `n = -1`), but below -9 (`t >= 10`) it
+//! needs a second `ln` beside Stirling's `ln t`, which every lane then pays:
+//! [`gammaln_lanes_above()`] leaves it out, for arrays that hold nothing below -9.
 //!
 //! ```
 //! use kernels_std::prelude::*;
@@ -23,6 +26,7 @@
 //! ```
 
 use super::fits::gamma as fit;
+use super::gamma_fns::stirling_series;
 use crate::prelude::*;
 
 /// `sin(pi r) / r` for `|r| <= 1/2`, as a polynomial in `z = r^2`: the Taylor series of
@@ -44,20 +48,11 @@ fn sinpi_over_r(z: f64) -> f64 {
     (b0 + b1 * z4) + b2 * (z4 * z4)
 }
 
-/// Stirling's correction (as `stirling_corr` of the gamma family) from `q = 1/x`: one
-/// quotient for the caller instead of two.
+/// Stirling's correction (as [`stirling_corr`](super::gamma_fns::stirling_corr)) from
+/// `q = 1/x`: one quotient for the caller instead of two.
 #[device_fn]
 fn stirling_corr_recip(q: f64) -> f64 {
-    let r = q * q;
-    let p = -3617.0 / 122400.0;
-    let p = p * r + 1.0 / 156.0;
-    let p = p * r - 691.0 / 360360.0;
-    let p = p * r + 1.0 / 1188.0;
-    let p = p * r - 1.0 / 1680.0;
-    let p = p * r + 1.0 / 1260.0;
-    let p = p * r - 1.0 / 360.0;
-    let p = p * r + 1.0 / 12.0;
-    p * q
+    stirling_series(q * q) * q
 }
 
 /// `ln |Gamma(x)|` with SciPy's special values (`inf` at the poles and `+inf`, `-inf` at
@@ -83,9 +78,40 @@ pub fn gammaln_lanes(x: f64) -> f64 {
     }
 }
 
+/// [`gammaln_lanes()`] for `x > -9` (and NaN) with one logarithm per element instead of
+/// two; NaN for `x <= -9`. Its results are [`gammaln_lanes()`]'s bits where it is defined
+/// (the same expression, without the second logarithm the reflection needs below `-9`).
+///
+/// ```
+/// use kernels_std::special::scalar::gammaln_lanes::{gammaln_lanes, gammaln_lanes_above};
+/// for x in [0.5, 10.5, -2.5, -8.9, 1e300, -3.0] {
+///     assert_eq!(gammaln_lanes_above(x).to_bits(), gammaln_lanes(x).to_bits());
+/// }
+/// assert!(gammaln_lanes_above(-9.5).is_nan());
+/// ```
+#[device_fn]
+pub fn gammaln_lanes_above(x: f64) -> f64 {
+    let y = lgamma_lanes_above(x);
+    if x <= -9.0 { f64::NAN } else { y }
+}
+
 /// `ln |Gamma(x)|` with C's special values; CUDA's `lgamma` on a GPU.
 #[device_fn(cuda = "lgamma")]
 fn lgamma_lanes(x: f64) -> f64 {
+    lgamma_select(x, true)
+}
+
+/// [`lgamma_lanes()`] for `x > -9`; CUDA's `lgamma` on a GPU.
+#[device_fn(cuda = "lgamma")]
+fn lgamma_lanes_above(x: f64) -> f64 {
+    lgamma_select(x, false)
+}
+
+/// `ln |Gamma(x)|`, every region computed and one selected; `tail` (a constant at each
+/// caller, so the compiler drops what it leaves out) adds the second logarithm that
+/// `x <= -9` needs (without it those results are meaningless).
+#[device_fn]
+fn lgamma_select(x: f64, tail: bool) -> f64 {
     let neg = x < 0.0;
     let t = if neg { 1.0 - x } else { x };
     let big = t >= 10.0;
@@ -112,28 +138,40 @@ fn lgamma_lanes(x: f64) -> f64 {
     let f6 = if n > 6.0 { y + 6.0 } else { 1.0 };
     let f7 = if n > 7.0 { y + 7.0 } else { 1.0 };
     let a = ((f0 * f1) * (f2 * f3)) * ((f4 * f5) * (f6 * f7));
-    let l1 = (if big { t } else { a }).ln();
+    // 1/t for Stirling's series, and for the reflection's 1/a where a = t (x in (-1/2, 0)).
+    let q = 1.0 / (if big || (neg && n < 0.0) { t } else { 10.0 });
+    // s = |sin(pi x)| / pi, r = x - (the nearest integer): exact; |r| first, so that a
+    // subnormal r keeps its bits.
+    let r = x - (x + 0.5).floor();
+    let s = r.abs() * (sinpi_over_r(r * r) * (1.0 / std::f64::consts::PI));
+    // The one logarithm: of t (Stirling's), of a (x > 0), of s a or s / a (the reflection
+    // below 10: ln pi - ln |sin(pi x)| - ln Gamma(t) = -(d p(d) + ln(s a^(+-1)))).
+    let sa = if n < 0.0 { s * q } else { s * a };
+    let l1 = (if big {
+        t
+    } else if neg {
+        sa
+    } else {
+        a
+    })
+    .ln();
     // The fit's variable 2d, exact (2 + d itself rounds for n < 0).
     let near2 = d * fit::lgamma_near2(2.0 * d);
-    let q = 1.0 / (if big { t } else { 10.0 });
     let stirling = (t - 0.5) * l1 - t + 0.9189385332046728 + stirling_corr_recip(q);
-    let lp = if big {
-        stirling
-    } else if n < 0.0 {
-        near2 - l1
-    } else {
-        near2 + l1
-    };
-    // ln(|sin(pi x)| / pi), r = x - (the nearest integer): exact.
-    let r = x - (x + 0.5).floor();
-    let l2 = ((r * sinpi_over_r(r * r)).abs() * (1.0 / std::f64::consts::PI)).ln();
+    let below = if n < 0.0 { near2 - l1 } else { near2 + l1 };
+    // x <= -9: ln pi - ln |sin(pi x)| - (Stirling's series at t).
+    let l2 = if tail { s.ln() } else { 0.0 };
     if x.is_nan() {
         x
     } else if x.is_infinite() || x == 0.0 || (neg && x.floor() == x) {
         f64::INFINITY
+    } else if big && neg {
+        -l2 - stirling
+    } else if big {
+        stirling
     } else if neg {
-        -l2 - lp
+        -near2 - l1
     } else {
-        lp
+        below
     }
 }
