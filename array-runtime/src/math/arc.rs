@@ -8,6 +8,8 @@
 //! x)))` and `acos x = 2 atan(sqrt((1 - x) / (1 + x)))`: `1 ± x` are exact in `f64` for an
 //! `f32` `x`, so neither loses accuracy near `±1`.
 
+use super::dd::{div, fast_two_sum, two_sum};
+
 /// `tan(pi/8)`.
 const TAN_PI_8: f64 = 0.41421356237309503;
 /// `tan(3pi/8)`.
@@ -97,6 +99,79 @@ pub(super) fn acos_f32(x: f32) -> f32 {
     let d = x as f64;
     // At x = -1 the quotient is +inf (pi); beyond ±1 it is negative and the root NaN.
     (2.0 * atan_nonnegative(((1.0 - d) / (1.0 + d)).sqrt())) as f32
+}
+
+/// `(-1)^k / (2k + 1)` for `k = 1..=21`: `atan u = u + u z P(z)`, `z = u^2`, to within
+/// `2^-61` relative for `|u| <= tan(pi/8)` (the first omitted term, `z^22 / 45`, is below
+/// `3.2e-19`).
+const ATAN_F64: [f64; 21] = {
+    let mut c = [0.0; 21];
+    let mut k = 1;
+    while k <= 21 {
+        let v = 1.0 / (2 * k + 1) as f64;
+        c[k - 1] = if k % 2 == 1 { -v } else { v };
+        k += 1;
+    }
+    c
+};
+
+/// `pi/4` and `pi/2` as pairs: the rounded value and the rest.
+const PI_4: (f64, f64) = (std::f64::consts::FRAC_PI_4, 3.061616997868383e-17);
+const PI_2: (f64, f64) = (std::f64::consts::FRAC_PI_2, 6.123233995736766e-17);
+
+/// Beyond `2^60`, `1/a` is below `2^-60` of `pi/2`: the quotient's correction is dropped (its
+/// residual would overflow in Dekker's product for the largest `a`).
+const ATAN_FAR: f64 = 1152921504606846976.0;
+
+/// `c[0] + c[1] z + ...` by Horner's rule.
+#[inline(always)]
+fn horner(z: f64, c: &[f64]) -> f64 {
+    c.iter().rev().fold(0.0, |acc, &ci| acc * z + ci)
+}
+
+/// `atan x` of an `f64`: [`atan_nonnegative`]'s three ranges with the quotient `u` a pair
+/// (the numerator and the denominator exact as pairs, the quotient corrected once), the
+/// series of `atan u` to `u^43`, and `pi/4` or `pi/2` added as pairs, the last rounding
+/// error kept (Fast2Sum).
+#[inline(always)]
+pub(super) fn atan_f64(x: f64) -> f64 {
+    let a = x.abs();
+    let low = a <= TAN_PI_8;
+    let mid = a <= TAN_3PI_8;
+    let (am1, am1_l) = two_sum(a, -1.0);
+    let (ap1, ap1_l) = two_sum(a, 1.0);
+    let (nh, nl) = if low {
+        (a, 0.0)
+    } else if mid {
+        (am1, am1_l)
+    } else {
+        (-1.0, 0.0)
+    };
+    let (dh, dl) = if low {
+        (1.0, 0.0)
+    } else if mid {
+        (ap1, ap1_l)
+    } else {
+        (a, 0.0)
+    };
+    let (base_hi, base_lo) = if low {
+        (0.0, 0.0)
+    } else if mid {
+        PI_4
+    } else {
+        PI_2
+    };
+    let (u, uc) = div(nh, nl, dh, dl);
+    let uc = if a > ATAN_FAR { 0.0 } else { uc };
+    let z = u * u;
+    let z7 = z * z * z * z * z * z * z;
+    let c = &ATAN_F64;
+    let p = horner(z, &c[..7]) + z7 * (horner(z, &c[7..14]) + z7 * horner(z, &c[14..]));
+    // atan(u + uc) = atan u + uc / (1 + z) + O(uc^2); uc is 2^-52 of u at most.
+    let tail = u * (z * p) + uc * (1.0 - z);
+    // |base| >= |u| (or base = 0).
+    let (s, se) = fast_two_sum(base_hi, u);
+    (s + (se + (base_lo + tail))).copysign(x)
 }
 
 #[cfg(test)]

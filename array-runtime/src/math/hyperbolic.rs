@@ -10,8 +10,10 @@
 //! (1 + sqrt(1 + a^2)))`; `acosh x = ln(1 + t + sqrt(t (t + 2)))` with `t = x - 1` (exact);
 //! `atanh a = ln(1 + 2a / (1 - a)) / 2`.
 
-use super::exp::{exp_f64, exp_m1_f64};
-use super::log::ln_1p_f64;
+use super::bits::pow2;
+use super::dd::{div, fast_two_sum, two_prod, two_sum};
+use super::exp::{exp_f64, exp_m1_f64, exp_m1_pair, exp_reduced_f64, reduce_ln2, scale_f64};
+use super::log::{ln_1p_f64, ln_1p_pair, ln_twice_f64};
 
 /// Beyond `|x| = 100` an `f32`'s `sinh` and `cosh` overflow: clamping there keeps `e^x` finite in
 /// `f64` (and NaN stays NaN through `clamp`).
@@ -69,6 +71,108 @@ pub(super) fn atanh_f32(x: f32) -> f32 {
     let a = d.abs();
     // 1 - a is exact; at a = 1 the quotient is +inf and so is the logarithm.
     (0.5 * ln_1p_f64(2.0 * a / (1.0 - a))).copysign(d) as f32
+}
+
+/// `sinh` and `cosh` of an `f64` overflow beyond `|x| = 710.476`: clamping at 711 keeps the
+/// reduction in its range (and NaN stays NaN through `clamp`).
+const OVERFLOW_F64: f64 = 711.0;
+
+/// Beyond `|x| = 20`, `e^-2|x| < 2^-57`: `sinh` and `cosh` are `e^|x| / 2` to far below the last
+/// place, and `tanh` rounds to 1.
+const FAR_F64: f64 = 20.0;
+
+/// `e^a = 2^n (u + e)` (see [`exp_reduced_f64`]) for `0 <= a <= 746`.
+#[inline(always)]
+fn exp_parts(a: f64) -> (f64, f64, f64) {
+    let (n, r_hi, r_lo) = reduce_ln2(a);
+    let (u, e) = exp_reduced_f64(r_hi, r_lo);
+    (n, u, e)
+}
+
+/// `sinh x` of an `f64`: up to [`FAR_F64`], `(E + E / (E + 1)) / 2` with `E = e^a - 1` a
+/// pair (two positive terms, no cancellation) and the quotient corrected once; beyond,
+/// `2^(n - 1) (u + e)`.
+#[inline(always)]
+pub(super) fn sinh_f64(x: f64) -> f64 {
+    let a = x.abs().clamp(0.0, OVERFLOW_F64);
+    let (n, u, e) = exp_parts(a);
+    let (eh, el) = exp_m1_pair(n, u, e);
+    let (dh, dl) = two_sum(1.0, eh);
+    let (q, qc) = div(eh, el, dh, dl + el);
+    // E >= E / (E + 1) >= 0: the sum's rounding error kept exactly.
+    let (s, se) = fast_two_sum(eh, q);
+    let near = 0.5 * (s + (se + (qc + el)));
+    let far = scale_f64(u, e, n - 1.0);
+    let y = if a > FAR_F64 { far } else { near };
+    y.copysign(x)
+}
+
+/// `cosh x` of an `f64`: `2^(n - 1) (u + e + 2^-2n / (u + e))`, both terms positive; the second
+/// is below `2^-80` of the first beyond `n = 40`, where `2^-2n` stops at `2^-80`.
+#[inline(always)]
+pub(super) fn cosh_f64(x: f64) -> f64 {
+    let a = x.abs().clamp(0.0, OVERFLOW_F64);
+    let (n, u, e) = exp_parts(a);
+    // 1 / (u + e) to second order in e.
+    let inv = 1.0 / u;
+    let w = pow2(-2.0 * n.min(40.0)) * (inv - inv * inv * e);
+    scale_f64(u, e + w, n - 1.0)
+}
+
+/// `tanh x` of an `f64`: `E / (E + 2)` with `E = e^2a - 1` a pair and the quotient corrected
+/// once; `a` stops at [`FAR_F64`], where the result rounds to 1.
+#[inline(always)]
+pub(super) fn tanh_f64(x: f64) -> f64 {
+    let a = x.abs().clamp(0.0, FAR_F64);
+    let (n, u, e) = exp_parts(2.0 * a);
+    let (eh, el) = exp_m1_pair(n, u, e);
+    let (dh, dl) = two_sum(2.0, eh);
+    let (q, qc) = div(eh, el, dh, dl + el);
+    (q + qc).copysign(x)
+}
+
+/// `2^28`: beyond, `asinh a = ln 2a` to within `2^-58` relative.
+const ASINH_FAR: f64 = 268435456.0;
+
+/// `asinh x` of an `f64`: `ln(1 + a + t)` with `t = a^2 / (1 + sqrt(1 + a^2))` as a pair (the
+/// square, the sum, the root and the quotient each carried with their rounding errors) up
+/// to `2^28`; `ln 2a` beyond.
+#[inline(always)]
+pub(super) fn asinh_f64(x: f64) -> f64 {
+    let a = x.abs();
+    let (p, pe) = two_prod(a, a);
+    let (b, be) = two_sum(1.0, p);
+    let bl = be + pe;
+    // sqrt(b + bl) = s + sl: one Newton step on the exact residual b - s^2.
+    let s = b.sqrt();
+    let (s2, s2e) = two_prod(s, s);
+    let sl = (((b - s2) - s2e) + bl) / (2.0 * s);
+    let (dh, dl) = fast_two_sum(s, 1.0);
+    let (t, tc) = div(p, pe, dh, dl + sl);
+    // t < a.
+    let (yh, yl) = fast_two_sum(a, t);
+    let near = ln_1p_pair(yh, yl + tc);
+    let y = if a > ASINH_FAR { ln_twice_f64(a) } else { near };
+    let y = if a == f64::INFINITY { a } else { y };
+    y.copysign(x)
+}
+
+/// `atanh x` of an `f64`: `ln(1 + 2a / (1 - a)) / 2` with `1 - a` exact as a pair and the
+/// quotient corrected once; `±inf` at `±1`, NaN beyond.
+#[inline(always)]
+pub(super) fn atanh_f64(x: f64) -> f64 {
+    let a = x.abs();
+    let (dh, dl) = two_sum(1.0, -a);
+    let (q, qc) = div(2.0 * a, 0.0, dh, dl);
+    let y = 0.5 * ln_1p_pair(q, qc);
+    let y = if a < 1.0 {
+        y
+    } else if a == 1.0 {
+        f64::INFINITY
+    } else {
+        f64::NAN
+    };
+    y.copysign(x)
 }
 
 #[cfg(test)]

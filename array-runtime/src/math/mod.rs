@@ -40,10 +40,14 @@
 mod arc;
 mod bits;
 mod cbrt;
+mod dd;
 mod exp;
 mod hyperbolic;
 mod log;
+#[cfg(test)]
+mod reference_f64;
 mod trig;
+mod trig_f64;
 
 use crate::{bf16, f16};
 
@@ -353,7 +357,7 @@ pub trait KernelMath: Copy {
 macro_rules! kernel_math {
     (
         $($m:ident: $f32:path, $f64:path;)*
-        [small] $($sm:ident: $sf32:path, $sf64:path;)*
+        [small] $($sm:ident: $sf32:path, $sf64:expr;)*
     ) => {
         impl KernelMath for f32 {
             $(
@@ -379,8 +383,8 @@ macro_rules! kernel_math {
             )*
             $(
                 #[inline(always)]
-                fn $sm(x: f64, _large: &mut bool) -> f64 {
-                    $sf64(x)
+                fn $sm(x: f64, large: &mut bool) -> f64 {
+                    ($sf64)(x, large)
                 }
             )*
         }
@@ -425,23 +429,23 @@ kernel_math! {
     log10: log::log10_f32, log::log10_f64;
     exp_m1: exp::exp_m1_f32, exp::exp_m1_f64;
     ln_1p: log::ln_1p_f32, log::ln_1p_f64;
-    sinh: hyperbolic::sinh_f32, f64::sinh;
-    cosh: hyperbolic::cosh_f32, f64::cosh;
-    tanh: hyperbolic::tanh_f32, f64::tanh;
-    asinh: hyperbolic::asinh_f32, f64::asinh;
+    sinh: hyperbolic::sinh_f32, hyperbolic::sinh_f64;
+    cosh: hyperbolic::cosh_f32, hyperbolic::cosh_f64;
+    tanh: hyperbolic::tanh_f32, hyperbolic::tanh_f64;
+    asinh: hyperbolic::asinh_f32, hyperbolic::asinh_f64;
     acosh: hyperbolic::acosh_f32, f64::acosh;
-    atanh: hyperbolic::atanh_f32, f64::atanh;
-    atan: arc::atan_f32, f64::atan;
+    atanh: hyperbolic::atanh_f32, hyperbolic::atanh_f64;
+    atan: arc::atan_f32, arc::atan_f64;
     asin: arc::asin_f32, f64::asin;
     acos: arc::acos_f32, f64::acos;
     cbrt: cbrt::cbrt_f32, cbrt::cbrt_f64;
     sin: trig::sin_f32, f64::sin;
     cos: trig::cos_f32, f64::cos;
-    tan: trig::tan_f32, f64::tan;
+    tan: trig::tan_f32, trig_f64::tan_f64;
     [small]
-    sin_small: trig::sin_f32_small, f64::sin;
-    cos_small: trig::cos_f32_small, f64::cos;
-    tan_small: trig::tan_f32_small, f64::tan;
+    sin_small: trig::sin_f32_small, |x: f64, _: &mut bool| x.sin();
+    cos_small: trig::cos_f32_small, |x: f64, _: &mut bool| x.cos();
+    tan_small: trig::tan_f32_small, trig_f64::tan_f64_small;
 }
 
 /// Helpers of the accuracy tests: distances in units in the last place and input sweeps.
