@@ -176,8 +176,48 @@ pub(super) fn atan_f64(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_same_as_f64, bits_f32_strided, worst_vs_f64, F32Pair};
+    use super::super::testing::{
+        assert_exact, assert_same_as_f64, bits_f32_strided, random_f64s, uniform_f64s, worst_vs,
+        worst_vs_f64, F32Pair,
+    };
     use super::*;
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_4};
+
+    #[test]
+    fn special_values_f64() {
+        let tiny = f64::from_bits(1);
+        assert_exact(
+            "atan",
+            atan_f64,
+            &[
+                (0.0, 0.0),
+                (-0.0, -0.0),
+                (tiny, tiny),
+                (-tiny, -tiny),
+                (1e-300, 1e-300),
+                (1.0, FRAC_PI_4),
+                (-1.0, -FRAC_PI_4),
+                (f64::INFINITY, FRAC_PI_2),
+                (f64::NEG_INFINITY, -FRAC_PI_2),
+                (f64::MAX, FRAC_PI_2),
+                (1e17, FRAC_PI_2),
+                (f64::NAN, f64::NAN),
+            ],
+        );
+    }
+
+    /// Millions of points beside the C library's `atan` (within 1 ULP of the correctly
+    /// rounded result), the range switches included; the bound of 1 ULP of the correctly
+    /// rounded result is checked against mpmath's (`reference_f64`).
+    #[test]
+    fn sweeps_f64() {
+        let xs = uniform_f64s(500_000, -4.0, 4.0, 41)
+            .chain(uniform_f64s(200_000, 0.4142, 0.4143, 42))
+            .chain(uniform_f64s(200_000, 2.4142, 2.4143, 43))
+            .chain(random_f64s(500_000, 44));
+        let (u, x) = worst_vs(atan_f64, f64::atan, xs);
+        assert!(u <= 1, "{u} ulps from the C library's atan({x:e})");
+    }
 
     /// Each function beside std's `f64` one, rounded to `f32`.
     const FUNCTIONS: [F32Pair; 3] = [

@@ -592,6 +592,28 @@ mod testing {
         }
     }
 
+    /// The largest distance, in units in the last place, of `f(x)` from `reference(x)` over
+    /// `xs`, and an input where it occurs.
+    pub(super) fn worst_vs(
+        f: fn(f64) -> f64,
+        reference: fn(f64) -> f64,
+        xs: impl Iterator<Item = f64>,
+    ) -> (u64, f64) {
+        xs.map(|x| (ulp_f64(f(x), reference(x)), x))
+            .fold((0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+
+    /// Asserts `f(x) == want` for each pair, bits included (any NaN for NaN).
+    pub(super) fn assert_exact(name: &str, f: fn(f64) -> f64, cases: &[(f64, f64)]) {
+        for &(x, want) in cases {
+            let got = f(x);
+            assert!(
+                got.to_bits() == want.to_bits() || got.is_nan() && want.is_nan(),
+                "{name}({x:e}) = {got:e}, not {want:e}"
+            );
+        }
+    }
+
     /// Every `stride`-th `f32` bit pattern, from 0 to `u32::MAX`.
     pub(super) fn bits_f32_strided(stride: usize) -> impl Iterator<Item = f32> {
         (0..=u32::MAX).step_by(stride).map(f32::from_bits)
