@@ -1,11 +1,11 @@
 //! The accuracy tests of the `f64` functions computed in `f64` with pairs (`sinh`, `cosh`,
-//! `tanh`, `asinh`, `atanh`, `atan`, `tan`) against correctly rounded results: mpmath's at
+//! `tanh`, `asinh`, `acosh`, `atanh`, `atan`, `tan`) against correctly rounded results: mpmath's at
 //! 200 bits, rounded once (`reference_f64.txt`, written by
 //! `scripts/fixtures/gen_math_f64_reference.py`: random points over each function's ranges,
 //! its formulas' switches, near overflow, the poles and the zeros, tiny and subnormal values).
 //! The C library's functions are no reference for these: up to 2 ULP off for `sinh`, `cosh`
-//! and `tanh` (glibc's bound), and std's `asinh` and `atanh` are Rust's own formulas (`asinh`
-//! overflows beyond `1e154`, `atanh` loses thousands of ULP near 1).
+//! and `tanh` (glibc's bound), and std's `asinh`, `acosh` and `atanh` are Rust's own formulas
+//! (`asinh` overflows beyond `1e154`, `atanh` loses thousands of ULP near 1, `acosh` near 1).
 
 use super::testing::ulp_f64;
 use super::KernelMath;
@@ -17,6 +17,7 @@ fn function(name: &str) -> fn(f64) -> f64 {
         "cosh" => <f64 as KernelMath>::cosh,
         "tanh" => <f64 as KernelMath>::tanh,
         "asinh" => <f64 as KernelMath>::asinh,
+        "acosh" => <f64 as KernelMath>::acosh,
         "atanh" => <f64 as KernelMath>::atanh,
         "atan" => <f64 as KernelMath>::atan,
         "tan" => <f64 as KernelMath>::tan,
@@ -57,7 +58,7 @@ fn correctly_rounded_within_one_ulp() {
     let names: Vec<&str> = counts.iter().map(|c| c.0.as_str()).collect();
     assert_eq!(
         names,
-        ["sinh", "cosh", "tanh", "asinh", "atanh", "atan", "tan"]
+        ["sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "atan", "tan"]
     );
     for (name, total, exact) in counts {
         assert!(total > 500, "{name}: {total} points");
