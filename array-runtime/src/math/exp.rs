@@ -86,7 +86,7 @@ pub(super) fn exp_f64(x: f64) -> f64 {
 /// is exact (`LN2_HI` has 42 significant bits, `|n| <= 1077`) and so is the subtraction
 /// (Sterbenz), so `r_lo` is the only rounded part.
 #[inline(always)]
-fn reduce_ln2(x: f64) -> (f64, f64, f64) {
+pub(super) fn reduce_ln2(x: f64) -> (f64, f64, f64) {
     let n = round_int(x * std::f64::consts::LOG2_E);
     (n, x - n * LN2_HI, -(n * LN2_LO))
 }
@@ -94,7 +94,7 @@ fn reduce_ln2(x: f64) -> (f64, f64, f64) {
 /// `e^(r_hi + r_lo)` as `u + e` (`u = 1 + ...` rounded, `e` its error and the small terms), for
 /// `|r_hi| <= 0.35` and `|r_lo|` far below `r_hi`'s last place (or `r_hi = 0`).
 #[inline(always)]
-fn exp_reduced_f64(r_hi: f64, r_lo: f64) -> (f64, f64) {
+pub(super) fn exp_reduced_f64(r_hi: f64, r_lo: f64) -> (f64, f64) {
     let r = r_hi + r_lo;
     let r2 = r * r;
     let r4 = r2 * r2;
@@ -117,7 +117,7 @@ fn exp_reduced_f64(r_hi: f64, r_lo: f64) -> (f64, f64) {
 /// `(u + e) 2^n` for an integer-valued `n` in `[-1080, 1080]`: 2^n as two normal factors,
 /// `(u + e) * 2^n1` is exact, the second product rounds once (to a subnormal, a normal or +inf).
 #[inline(always)]
-fn scale_f64(u: f64, e: f64, n: f64) -> f64 {
+pub(super) fn scale_f64(u: f64, e: f64, n: f64) -> f64 {
     let n1 = round_int(n * 0.5);
     let n2 = n - n1;
     (u + e) * pow2(n1) * pow2(n2)
@@ -193,6 +193,21 @@ pub(super) fn exp_m1_f32(x: f32) -> f32 {
     }
 }
 
+/// `2^n (u + e) - 1` as a pair `t + tl` (`t` rounded, `tl` its error and the small terms), for
+/// `n <= 58` and `u + e` from [`exp_reduced_f64`]: `2^n u - 1` is summed exactly (Knuth's
+/// TwoSum), so that results near 0 keep every bit of `e^r - 1`. Larger `n` give meaningless
+/// (finite or NaN) values.
+#[inline(always)]
+pub(super) fn exp_m1_pair(n: f64, u: f64, e: f64) -> (f64, f64) {
+    // |n| <= 58: 2^n is normal and 2^n u exact.
+    let scale = pow2(n.min(58.0));
+    let hu = u * scale;
+    let t = hu - 1.0;
+    let b = t - hu;
+    let te = (hu - (t - b)) + (-1.0 - b);
+    (t, te + e * scale)
+}
+
 /// `e^x - 1` of an `f64`: `2^n (u + e) - 1` with `2^n u - 1` summed exactly (Knuth's TwoSum),
 /// so that results near 0 keep every bit of `e^r - 1`.
 #[inline(always)]
@@ -201,13 +216,8 @@ pub(super) fn exp_m1_f64(x: f64) -> f64 {
     let xc = x.clamp(-40.0, 710.0);
     let (n, r_hi, r_lo) = reduce_ln2(xc);
     let (u, e) = exp_reduced_f64(r_hi, r_lo);
-    // |n| <= 58: 2^n is normal and 2^n u exact.
-    let scale = pow2(n.min(58.0));
-    let hu = u * scale;
-    let t = hu - 1.0;
-    let b = t - hu;
-    let te = (hu - (t - b)) + (-1.0 - b);
-    let near = t + (te + e * scale);
+    let (t, tl) = exp_m1_pair(n, u, e);
+    let near = t + tl;
     // Beyond 2^58, subtracting 1 changes nothing.
     let far = scale_f64(u, e, n);
     let y = if n > 58.0 { far } else { near };

@@ -152,6 +152,24 @@ fn ln_parts_f64(x: f64) -> (f64, f64, f64) {
     (k, hi, lo)
 }
 
+/// `k ln 2 + hi + lo + c` for [`ln_parts_f64`]'s `(k, hi, lo)` and a small `c`: `k LN2_HI`
+/// is exact and the rounding error of adding `hi` to it is kept (Fast2Sum: `|k ln 2| >= ln 2 >
+/// |hi|` when `k != 0`; the error is 0 when `k == 0`) and added back with the small terms.
+#[inline(always)]
+fn ln_sum(k: f64, hi: f64, lo: f64, c: f64) -> f64 {
+    let a = k * LN2_HI;
+    let w = a + hi;
+    w + (((a - w) + hi) + (lo + (c + k * LN2_LO)))
+}
+
+/// `ln 2x` of an `f64` in `[1, 2^1023)` (the sum of [`ln_f64`] with `k + 1` for `k`, rounded
+/// once); other inputs give meaningless values.
+#[inline(always)]
+pub(super) fn ln_twice_f64(x: f64) -> f64 {
+    let (k, hi, lo) = ln_parts_f64(x);
+    ln_sum(k + 1.0, hi, lo, 0.0)
+}
+
 /// `1 / ln 2` in a 21-bit head and a tail.
 const INV_LN2_HI: f64 = 1.4426946640014648;
 const INV_LN2_LO: f64 = 3.768874985636099e-7;
@@ -217,14 +235,18 @@ pub(super) fn ln_1p_f32(x: f32) -> f32 {
 /// Fast2Sum, and `(x - (u - 1)) / u` (what rounding `u` lost) added back.
 #[inline(always)]
 pub(super) fn ln_1p_f64(x: f64) -> f64 {
+    ln_1p_pair(x, 0.0)
+}
+
+/// `ln(1 + x + xl)` for a pair `x + xl` (`|xl|` at most about `x`'s last place), as
+/// [`ln_1p_f64`]: `xl` joins what rounding `1 + x` lost. Special values follow `x`'s.
+#[inline(always)]
+pub(super) fn ln_1p_pair(x: f64, xl: f64) -> f64 {
     let u = 1.0 + x;
     // u - 1 is exact (Sterbenz below 2, multiples of ulp(u) <= 1 up to 2^53).
-    let c = (x - (u - 1.0)) / u;
+    let c = ((x - (u - 1.0)) + xl) / u;
     let (k, hi, lo) = ln_parts_f64(u);
-    let a = k * LN2_HI;
-    // |a| >= ln 2 > |hi| when k != 0; the error is 0 when k == 0.
-    let w = a + hi;
-    let y = w + (((a - w) + hi) + (lo + (c + k * LN2_LO)));
+    let y = ln_sum(k, hi, lo, c);
     if u > 0.0 && x < f64::INFINITY && x != 0.0 {
         y
     } else if x == 0.0 {
