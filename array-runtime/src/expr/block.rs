@@ -81,10 +81,9 @@ pub(crate) const MAX_INS: usize = 12;
 /// Inputs of one block program at most.
 pub(crate) const MAX_IN: usize = 24;
 
-/// Bytes of one register: the elements of a block (256 `f64`, 512 `f32`). The 5-point heat
-/// step on a 2048^2 `f64` grid runs in about the time of its kernel with blocks of 1 or 2
-/// KiB, where the same loops over whole rows of 2046 (16 KiB buffers, out of L1 with the
-/// rows they read) take half as long again.
+/// Bytes of one register: the elements of a block (256 `f64`, 512 `f32`), so that a few
+/// registers and the blocks of the operands stay in L1. On the 5-point heat step over rows of
+/// 2046 `f64` read in place, blocks of 1 to 16 KiB measured alike (`benches/expr_stream.rs`).
 pub(crate) const BLOCK_BYTES: usize = 2048;
 
 /// A block program: the instructions, how many registers and inputs they use, and the
@@ -207,13 +206,17 @@ impl<T: Float> ChunkLoop for BlockLoop<T> {
 #[inline(always)]
 fn run_blocks<T: Float>(code: &BlockCode, chunk: &mut Chunk<'_>, regs: &mut [T]) {
     let n = chunk.len();
-    let b = BLOCK_BYTES / std::mem::size_of::<T>();
+    let prog = code.ins();
+    // One instruction has no register to keep in L1: it runs over the whole chunk.
+    let b = match prog.len() {
+        1 => n.max(1),
+        _ => BLOCK_BYTES / std::mem::size_of::<T>(),
+    };
     let mut inputs: [&[T]; MAX_IN] = [&[]; MAX_IN];
     for (i, slot) in inputs.iter_mut().enumerate().take(usize::from(code.inputs)) {
         *slot = chunk.input::<T>(i);
     }
     let out = chunk.output::<T>(0);
-    let prog = code.ins();
     let mut at = 0;
     while at < n {
         let len = b.min(n - at);

@@ -345,7 +345,6 @@ mod tests {
     use crate::expr::{Expr, IntoExpr};
     use crate::ops::kernels as k;
     use crate::{s, Array, Device};
-    use num_traits::Zero as _;
 
     const OPS: [&str; 4] = ["+", "-", "*", "/"];
 

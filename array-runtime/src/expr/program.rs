@@ -1,7 +1,8 @@
 //! An expression tree flattened into a program: its leaves (the fused kernel's operands) and
 //! its steps (one kernel call each, in an order where every argument comes first), and the
 //! CPU side of the fused kernel, which runs the steps chunk by chunk through buffers that stay
-//! in cache (numexpr's approach), a few float steps merged into one loop (`composite.rs`).
+//! in cache (numexpr's approach), runs of float arithmetic steps as one loop (`composite.rs`,
+//! `block.rs`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -84,7 +85,8 @@ impl std::ops::Deref for Leaves {
 #[derive(Debug)]
 pub(crate) struct Code {
     pub(crate) steps: Vec<Step>,
-    /// The loops the CPU runs: the steps, some pairs of them merged (`composite.rs`).
+    /// The loops the CPU runs: the steps, runs of float arithmetic steps as one block
+    /// program each (`composite.rs`).
     pub(crate) cpu: Vec<CpuStep>,
     /// The operands' dtypes.
     params: Vec<DTypeId>,
@@ -398,8 +400,8 @@ impl Program {
     /// at about half). When no array operand is contiguous, the executor gathers every leaf
     /// into a buffer in one copy per chunk before the steps run, and longer chunks cost less
     /// (the 5-point heat step on strided views of a 2048^2 `f64` grid is slowest at 256).
-    /// A program that runs as one loop straight over the chunk (`direct`: `2*a + b`, one
-    /// composite step) streams as a kernel does and takes the executor's chunks.
+    /// A program that runs as one loop straight over the chunk (`direct`: `2*a + b` or the
+    /// heat step, one block program) streams as a kernel does and takes the executor's chunks.
     pub(crate) fn chunk_len(&self, n: usize) -> usize {
         if n <= STREAM_BYTES / 16 || self.code.direct {
             // One chunk whatever the length (no dtype is wider than 16 bytes): the leaves
@@ -821,7 +823,7 @@ mod tests {
         check_slots(&p);
         assert_eq!(p.code.cpu.len(), 3);
         assert_eq!(p.code.slots.elem.len(), 2);
-        // The same chain in integers (no composite loops): nine loops; at most three values
+        // The same chain in integers (no block programs): nine loops; at most three values
         // are live at once (`i + i*2` and `i*3` while their sum is written), and the last step
         // writes the output.
         let i = Array::from_vec(&dev, &[4], vec![1i64, 2, 3, 4]).unwrap();
