@@ -1,38 +1,72 @@
-//! The steps of a program as the CPU runs them: a float arithmetic step whose arguments are
-//! the results of other ones, read by it alone, runs with them in one loop (`g(f(a, b), c)`,
-//! `g(c, f(a, b))` or `g(f(a, b), h(c, d))`). Each step is otherwise a loop of its own over a
-//! piece of the chunk, writing a buffer the next step reads back: `2*a + b` would be two loops
-//! where one `#[elementwise]` kernel is one, and the 5-point heat step seven where three do.
+//! The steps of a program as the CPU runs them. Float arithmetic steps (`+ - * /` on `f32`
+//! or `f64`) that follow one another and whose results are read only among themselves run
+//! as one loop: a block program (`block.rs`) whose instructions compute the steps one block
+//! of the chunk at a time, with the intermediate values in registers that stay in L1. The
+//! 5-point heat step `m + 0.1 * (up + dn + l + r - 4 * m)` (seven steps) is one loop, as
+//! its `#[elementwise]` kernel is; so is `2*a + b`, or `t = y*2; (t + y) * t` (a value read
+//! twice stays in its register). Every other step is a loop of its own over a piece of the
+//! chunk, writing a buffer the next step reads back (`program.rs`).
 //!
-//! A composite loop calls the kernels' own native functions (`add::scalar`, ...) in the order
-//! and dtype of the steps it replaces, so its results are the same bits (Rust contracts no
-//! multiply-add into an FMA, on either path). Its loop is monomorphized per pair of
-//! operations, argument side and dtype (`f32`, `f64`) and compiled for AVX2 when the CPU has it,
-//! as a kernel's loop is. The CUDA side keeps the steps as they are (`fused.rs` composes them
-//! into one device function in any case).
+//! An instruction merges up to three steps where a step's argument is another's result read
+//! by it alone: `g(f(a, b), c)`, `g(c, f(a, b))` or `g(f(a, b), h(c, d))` (the heat step is
+//! three instructions: `(up + dn) + l`, `(t + r) - 4*m`, `m + 0.1*t`). Fewer instructions
+//! read and write the registers fewer times; the forms are monomorphized per operations and
+//! dtype (`block.rs`).
+//!
+//! The results are the same bits as the kernels run one after the other: the instructions
+//! call the kernels' native functions in the order and dtype of the steps. The CUDA side
+//! keeps the steps as they are (`fused.rs` composes them into one device function in any
+//! case).
 
-use std::marker::PhantomData;
-
-use crate::dtype::{DTypeId, Float};
+use crate::cpu::elementwise::{call_chunk, with_chunk};
+use crate::dtype::DTypeId;
+use crate::error::{Error, Result};
+use crate::expr::block::{self, Arg, BlockCode, Form, Ins, Op, MAX_IN, MAX_INS};
 use crate::expr::steps::{Ref, Step};
-use crate::kernel::elementwise::{run_chunk_loop, Chunk, ChunkLoop};
+use crate::kernel::elementwise::Chunk;
 use crate::ops::kernels as k;
 
-/// One loop of a program on the CPU: a kernel's chunk function, or a composite of two.
+/// One loop of a program on the CPU: a kernel's chunk function, or a block program.
 #[derive(Debug)]
 pub(crate) struct CpuStep {
-    pub(crate) cpu: ChunkFn,
+    pub(crate) run: Loop,
     pub(crate) args: Vec<Ref>,
     pub(crate) result: DTypeId,
 }
 
-/// The binary float operations that take part in composites.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
-    Add,
-    Sub,
-    Mul,
-    Div,
+/// What a [`CpuStep`] runs.
+#[derive(Debug)]
+pub(crate) enum Loop {
+    /// A kernel's chunk function.
+    Kernel(fn(&mut Chunk<'_>)),
+    /// A run of float arithmetic steps.
+    Block(BlockCode),
+}
+
+impl CpuStep {
+    /// Runs the step over `chunk`, whose inputs are the step's arguments.
+    pub(crate) fn call(&self, chunk: &mut Chunk<'_>) -> Result<()> {
+        match &self.run {
+            Loop::Kernel(f) => {
+                f(chunk);
+                Ok(())
+            }
+            Loop::Block(code) => block::run(code, chunk),
+        }
+    }
+
+    /// Runs the step over `len` elements of plain buffers: its arguments' and its result's.
+    pub(crate) fn call_on(
+        &self,
+        len: usize,
+        inputs: &[(&[u8], DTypeId)],
+        output: (&mut [u8], DTypeId),
+    ) -> Result<()> {
+        match &self.run {
+            Loop::Kernel(f) => call_chunk(*f, len, inputs, output),
+            Loop::Block(code) => with_chunk(len, inputs, output, |c| block::run(code, c))?,
+        }
+    }
 }
 
 /// The operation and dtype of `step` when it is one of [`Op`] on `f32` or `f64`.
@@ -57,11 +91,22 @@ fn op_of(step: &Step) -> Option<(Op, DTypeId)> {
     Some((op, d))
 }
 
-/// The CPU steps of `steps`: each arithmetic step of [`Op`] that reads the results of one or
-/// two others of the same dtype, which nothing else reads, becomes one composite step with
-/// them (at its own place: the inner steps' arguments come earlier). A composite is not
-/// merged again.
-pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
+/// A step, or a few merged into one instruction: what one loop over a block computes.
+struct Unit {
+    /// The instruction's form, `None` for a step that is not float arithmetic.
+    form: Option<Form>,
+    /// Its operands: leaves, the output, or other units (`Ref::Step(unit)`).
+    args: Vec<Ref>,
+    result: DTypeId,
+    /// The step it is (its outer step when merged).
+    step: usize,
+}
+
+/// The units of `steps`: each arithmetic step of [`Op`] that reads the results of one or two
+/// others of the same dtype, which nothing else reads, becomes one instruction with them (at
+/// its own place: the inner steps' arguments come earlier). An instruction is not merged
+/// again.
+fn units(steps: &[Step]) -> Vec<Unit> {
     let mut reads = vec![0usize; steps.len()];
     for s in steps {
         for a in &s.args {
@@ -70,12 +115,15 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
             }
         }
     }
-    // Steps merged into a later one, and steps that are composites.
+    // Steps merged into a later one, and steps that are merged instructions.
     let mut inner = vec![false; steps.len()];
     let mut outer = vec![false; steps.len()];
-    let mut plan: Vec<Option<(Merge, ChunkFn)>> = vec![None; steps.len()];
+    let mut forms: Vec<Option<(Form, Vec<Ref>)>> = Vec::with_capacity(steps.len());
     for (k, s) in steps.iter().enumerate() {
-        let Some((g, d)) = op_of(s) else { continue };
+        let Some((g, d)) = op_of(s) else {
+            forms.push(None);
+            continue;
+        };
         // The inner step on each side, if it can merge.
         let side = |p: usize| match s.args[p] {
             Ref::Step(j) if reads[j] == 1 && !outer[j] => match op_of(&steps[j]) {
@@ -84,243 +132,210 @@ pub(crate) fn cpu_steps(steps: &[Step]) -> Vec<CpuStep> {
             },
             _ => None,
         };
-        let f64s = d == DTypeId::F64;
-        let (merge, cpu) = match (side(0), side(1)) {
+        let merged = match (side(0), side(1)) {
             (Some((i, f)), Some((j, h))) => {
-                inner[j] = true;
-                let cpu = if f64s {
-                    quad::<f64>(f, g, h)
-                } else {
-                    quad::<f32>(f, g, h)
-                };
-                (Merge::Both(i, j), cpu)
+                let (a, b) = (&steps[i].args, &steps[j].args);
+                Some((
+                    i,
+                    Some(j),
+                    Form::Quad(f, g, h),
+                    vec![a[0], a[1], b[0], b[1]],
+                ))
             }
             (Some((i, f)), None) => {
-                let cpu = if f64s {
-                    pair::<f64>(f, g, true)
-                } else {
-                    pair::<f32>(f, g, true)
-                };
-                (Merge::One(i, 0), cpu)
+                let a = &steps[i].args;
+                Some((i, None, Form::Pair(f, g, true), vec![a[0], a[1], s.args[1]]))
             }
             (None, Some((j, f))) => {
-                let cpu = if f64s {
-                    pair::<f64>(f, g, false)
-                } else {
-                    pair::<f32>(f, g, false)
-                };
-                (Merge::One(j, 1), cpu)
+                let a = &steps[j].args;
+                Some((
+                    j,
+                    None,
+                    Form::Pair(f, g, false),
+                    vec![a[0], a[1], s.args[0]],
+                ))
             }
-            (None, None) => continue,
+            (None, None) => None,
         };
-        let (Merge::One(i, _) | Merge::Both(i, _)) = merge;
-        inner[i] = true;
-        outer[k] = true;
-        plan[k] = Some((merge, cpu));
-    }
-    // New indices of the steps that stay.
-    let mut index = vec![usize::MAX; steps.len()];
-    let mut next = 0;
-    for (k, &merged) in inner.iter().enumerate() {
-        if !merged {
-            index[k] = next;
-            next += 1;
+        match merged {
+            Some((i, j, form, args)) => {
+                inner[i] = true;
+                if let Some(j) = j {
+                    inner[j] = true;
+                }
+                outer[k] = true;
+                forms.push(Some((form, args)));
+            }
+            None => forms.push(Some((Form::One(g), s.args.clone()))),
         }
     }
-    let renumber = |r: Ref| match r {
-        Ref::Step(j) => Ref::Step(index[j]),
-        other => other,
-    };
-    let mut out = Vec::with_capacity(next);
-    for (k, s) in steps.iter().enumerate() {
+    // Units are numbered in the order of their steps.
+    let mut unit_of = vec![usize::MAX; steps.len()];
+    let mut out = Vec::with_capacity(steps.len());
+    for (k, (s, f)) in steps.iter().zip(forms).enumerate() {
         if inner[k] {
             continue;
         }
-        let step = match plan[k] {
-            // The inner step's two arguments, then the outer step's other one.
-            Some((Merge::One(j, side), cpu)) => CpuStep {
-                cpu,
-                args: vec![
-                    renumber(steps[j].args[0]),
-                    renumber(steps[j].args[1]),
-                    renumber(s.args[1 - side]),
-                ],
-                result: s.kernel.result,
-            },
-            // The left inner step's arguments, then the right one's.
-            Some((Merge::Both(i, j), cpu)) => CpuStep {
-                cpu,
-                args: vec![
-                    renumber(steps[i].args[0]),
-                    renumber(steps[i].args[1]),
-                    renumber(steps[j].args[0]),
-                    renumber(steps[j].args[1]),
-                ],
-                result: s.kernel.result,
-            },
-            None => CpuStep {
-                cpu: s.kernel.cpu,
-                args: s.args.iter().map(|&a| renumber(a)).collect(),
-                result: s.kernel.result,
-            },
+        unit_of[k] = out.len();
+        let (form, args) = match f {
+            Some((form, args)) => (Some(form), args),
+            None => (None, s.args.clone()),
         };
-        out.push(step);
+        let args = args
+            .into_iter()
+            .map(|r| match r {
+                Ref::Step(j) => Ref::Step(unit_of[j]),
+                other => other,
+            })
+            .collect();
+        out.push(Unit {
+            form,
+            args,
+            result: s.kernel.result,
+            step: k,
+        });
     }
     out
 }
 
-/// A chunk function: a kernel's loop or a composite one.
-type ChunkFn = fn(&mut Chunk<'_>);
-
-/// The type parameters of a loop type (never built: its loop is a function of the type).
-type Tag<X> = PhantomData<fn() -> X>;
-
-/// The steps a composite step merges into itself.
-#[derive(Clone, Copy, Debug)]
-enum Merge {
-    /// Step `.0`, its argument on side `.1` (0 left, 1 right).
-    One(usize, usize),
-    /// Steps `.0` (left) and `.1` (right).
-    Both(usize, usize),
-}
-
-/// One operation on two elements: the kernel's native function.
-trait Binary<T> {
-    fn apply(x: T, y: T) -> T;
-}
-
-struct AddOp;
-struct SubOp;
-struct MulOp;
-struct DivOp;
-
-impl<T: Float> Binary<T> for AddOp {
-    #[inline(always)]
-    fn apply(x: T, y: T) -> T {
-        k::add::scalar(x, y)
-    }
-}
-
-impl<T: Float> Binary<T> for SubOp {
-    #[inline(always)]
-    fn apply(x: T, y: T) -> T {
-        k::subtract::scalar(x, y)
-    }
-}
-
-impl<T: Float> Binary<T> for MulOp {
-    #[inline(always)]
-    fn apply(x: T, y: T) -> T {
-        k::multiply::scalar(x, y)
-    }
-}
-
-impl<T: Float> Binary<T> for DivOp {
-    #[inline(always)]
-    fn apply(x: T, y: T) -> T {
-        k::divide_float::scalar(x, y)
-    }
-}
-
-/// `out = G(F(a, b), c)` (`LEFT`) or `out = G(c, F(a, b))`, inputs `a, b, c` in that order.
-struct Pair<T, F, G, const LEFT: bool>(Tag<(T, F, G)>);
-
-impl<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool> ChunkLoop for Pair<T, F, G, LEFT> {
-    #[inline(always)]
-    fn run(chunk: &mut Chunk<'_>) {
-        let a = chunk.input::<T>(0);
-        let b = chunk.input::<T>(1);
-        let c = chunk.input::<T>(2);
-        let out = chunk.output::<T>(0);
-        let n = chunk.len();
-        let (a, b, c, out) = (&a[..n], &b[..n], &c[..n], &mut out[..n]);
-        for i in 0..n {
-            let t = F::apply(a[i], b[i]);
-            out[i] = if LEFT {
-                G::apply(t, c[i])
-            } else {
-                G::apply(c[i], t)
-            };
+/// The CPU steps of `steps`: each run of float arithmetic units of one dtype whose values,
+/// but the last one's, are read within the run only, becomes one block program (at most
+/// [`MAX_INS`] instructions and [`MAX_IN`] operands: a longer run is cut); a step alone
+/// stays its kernel's loop.
+pub(crate) fn cpu_steps(steps: &[Step]) -> Result<Vec<CpuStep>> {
+    let units = units(steps);
+    // The last unit reading each unit's value.
+    let mut last_reader = vec![0usize; units.len()];
+    for (k, u) in units.iter().enumerate() {
+        for a in &u.args {
+            if let Ref::Step(j) = *a {
+                last_reader[j] = k;
+            }
         }
     }
+    // The CPU step that computes each unit's value, where one does.
+    let mut step_of = vec![usize::MAX; units.len()];
+    let renumber = |r: Ref, step_of: &[usize]| match r {
+        Ref::Step(j) => Ref::Step(step_of[j]),
+        other => other,
+    };
+    let mut out: Vec<CpuStep> = Vec::with_capacity(units.len());
+    let mut i = 0;
+    while i < units.len() {
+        let u = &units[i];
+        let end = match u.form {
+            Some(_) => run_end(&units, &last_reader, i),
+            None => i,
+        };
+        let step = match (u.form, end == i) {
+            (None, _) | (Some(Form::One(_)), true) => CpuStep {
+                run: Loop::Kernel(steps[u.step].kernel.cpu),
+                args: u.args.iter().map(|&r| renumber(r, &step_of)).collect(),
+                result: u.result,
+            },
+            _ => {
+                let (code, args) = block_of(&units[i..=end], i, &last_reader)?;
+                CpuStep {
+                    run: Loop::Block(code),
+                    args: args.into_iter().map(|r| renumber(r, &step_of)).collect(),
+                    result: u.result,
+                }
+            }
+        };
+        step_of[end] = out.len();
+        out.push(step);
+        i = end + 1;
+    }
+    Ok(out)
 }
 
-/// `out = G(F(a, b), H(c, d))`, inputs `a, b, c, d` in that order.
-struct Quad<T, F, G, H>(Tag<(T, F, G, H)>);
-
-impl<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>> ChunkLoop for Quad<T, F, G, H> {
-    #[inline(always)]
-    fn run(chunk: &mut Chunk<'_>) {
-        let a = chunk.input::<T>(0);
-        let b = chunk.input::<T>(1);
-        let c = chunk.input::<T>(2);
-        let d = chunk.input::<T>(3);
-        let out = chunk.output::<T>(0);
-        let n = chunk.len();
-        let (a, b, c, d, out) = (&a[..n], &b[..n], &c[..n], &d[..n], &mut out[..n]);
-        for i in 0..n {
-            out[i] = G::apply(F::apply(a[i], b[i]), H::apply(c[i], d[i]));
+/// The last unit of the longest run from unit `i` (a float arithmetic unit) that one block
+/// program computes: units of `i`'s dtype, each value but the last read within the run, at
+/// most [`MAX_INS`] of them reading at most [`MAX_IN`] operands from outside.
+fn run_end(units: &[Unit], last_reader: &[usize], i: usize) -> usize {
+    let d = units[i].result;
+    let mut best = i;
+    // The latest reader of the values so far, and the operands from outside.
+    let mut reach = 0;
+    let mut outside: Vec<Ref> = Vec::new();
+    for (e, u) in units.iter().enumerate().skip(i) {
+        if u.form.is_none() || u.result != d || e - i >= MAX_INS {
+            break;
+        }
+        for &a in &u.args {
+            let inside = matches!(a, Ref::Step(j) if j >= i);
+            if !inside && !outside.contains(&a) {
+                outside.push(a);
+            }
+        }
+        if outside.len() > MAX_IN {
+            break;
+        }
+        if e > i {
+            reach = reach.max(last_reader[e - 1]);
+        }
+        if reach <= e {
+            best = e;
         }
     }
+    best
 }
 
-fn quad_chunk<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>>(chunk: &mut Chunk<'_>) {
-    run_chunk_loop::<Quad<T, F, G, H>>(chunk)
-}
-
-/// The composite chunk function of `g(f(a, b), h(c, d))`.
-fn quad<T: Float>(f: Op, g: Op, h: Op) -> ChunkFn {
-    match f {
-        Op::Add => quad_g::<T, AddOp>(g, h),
-        Op::Sub => quad_g::<T, SubOp>(g, h),
-        Op::Mul => quad_g::<T, MulOp>(g, h),
-        Op::Div => quad_g::<T, DivOp>(g, h),
+/// The block program of `run` (units `first..`), and its operands from outside: leaves in
+/// their order, then earlier units' values, then the output.
+fn block_of(run: &[Unit], first: usize, last_reader: &[usize]) -> Result<(BlockCode, Vec<Ref>)> {
+    let mut outside: Vec<Ref> = Vec::new();
+    for u in run {
+        for &a in &u.args {
+            let inside = matches!(a, Ref::Step(j) if j >= first);
+            if !inside && !outside.contains(&a) {
+                outside.push(a);
+            }
+        }
     }
-}
-
-fn quad_g<T: Float, F: Binary<T>>(g: Op, h: Op) -> ChunkFn {
-    match g {
-        Op::Add => quad_h::<T, F, AddOp>(h),
-        Op::Sub => quad_h::<T, F, SubOp>(h),
-        Op::Mul => quad_h::<T, F, MulOp>(h),
-        Op::Div => quad_h::<T, F, DivOp>(h),
+    outside.sort_by_key(|r| match *r {
+        Ref::Leaf(i) => (0, i),
+        Ref::Step(j) => (1, j),
+        Ref::Out => (2, 0),
+    });
+    // Registers: taken by a unit before its operands' are freed (so that an instruction never
+    // writes a register it reads), freed after the value's last reader.
+    let mut reg_of = vec![0u8; run.len()];
+    let mut free: Vec<u8> = Vec::new();
+    let mut regs = 0u8;
+    let mut ins = Vec::with_capacity(run.len());
+    for (p, u) in run.iter().enumerate() {
+        let arg = |r: Ref| match r {
+            Ref::Step(j) if j >= first => Arg::Reg(reg_of[j - first]),
+            other => Arg::In(outside.iter().position(|&o| o == other).unwrap_or(0) as u8),
+        };
+        let mut args = [arg(u.args[0]); 4];
+        for (slot, &r) in args.iter_mut().zip(&u.args) {
+            *slot = arg(r);
+        }
+        let dst = if p + 1 < run.len() {
+            free.pop().unwrap_or_else(|| {
+                regs += 1;
+                regs - 1
+            })
+        } else {
+            0
+        };
+        reg_of[p] = dst;
+        for &r in &u.args {
+            if let Ref::Step(j) = r {
+                if j >= first && last_reader[j] == first + p && !free.contains(&reg_of[j - first]) {
+                    free.push(reg_of[j - first]);
+                }
+            }
+        }
+        let form = u.form.unwrap_or(Form::One(Op::Add));
+        ins.push(Ins { form, args, dst });
     }
-}
-
-fn quad_h<T: Float, F: Binary<T>, G: Binary<T>>(h: Op) -> ChunkFn {
-    match h {
-        Op::Add => quad_chunk::<T, F, G, AddOp>,
-        Op::Sub => quad_chunk::<T, F, G, SubOp>,
-        Op::Mul => quad_chunk::<T, F, G, MulOp>,
-        Op::Div => quad_chunk::<T, F, G, DivOp>,
-    }
-}
-
-fn pair_chunk<T: Float, F: Binary<T>, G: Binary<T>, const LEFT: bool>(chunk: &mut Chunk<'_>) {
-    run_chunk_loop::<Pair<T, F, G, LEFT>>(chunk)
-}
-
-/// The composite chunk function of `g(f(a, b), c)` (`left`) or `g(c, f(a, b))`.
-fn pair<T: Float>(f: Op, g: Op, left: bool) -> ChunkFn {
-    match f {
-        Op::Add => outer::<T, AddOp>(g, left),
-        Op::Sub => outer::<T, SubOp>(g, left),
-        Op::Mul => outer::<T, MulOp>(g, left),
-        Op::Div => outer::<T, DivOp>(g, left),
-    }
-}
-
-fn outer<T: Float, F: Binary<T>>(g: Op, left: bool) -> ChunkFn {
-    match (g, left) {
-        (Op::Add, true) => pair_chunk::<T, F, AddOp, true>,
-        (Op::Add, false) => pair_chunk::<T, F, AddOp, false>,
-        (Op::Sub, true) => pair_chunk::<T, F, SubOp, true>,
-        (Op::Sub, false) => pair_chunk::<T, F, SubOp, false>,
-        (Op::Mul, true) => pair_chunk::<T, F, MulOp, true>,
-        (Op::Mul, false) => pair_chunk::<T, F, MulOp, false>,
-        (Op::Div, true) => pair_chunk::<T, F, DivOp, true>,
-        (Op::Div, false) => pair_chunk::<T, F, DivOp, false>,
-    }
+    let code = BlockCode::new(&ins, outside.len(), run[0].result).ok_or_else(|| {
+        Error::invalid("fused expression: a run of float steps gave an invalid block program")
+    })?;
+    Ok((code, outside))
 }
 
 #[cfg(test)]
@@ -433,7 +448,7 @@ mod tests {
         let dev = Device::cpu();
         let x = Array::from_vec(&dev, &[5], vec![1.0f64, -2.0, 0.5, 3.0, 1e-3]).unwrap();
         let y = Array::from_vec(&dev, &[5], vec![4.0f32, 2.0, -1.0, 0.25, 8.0]).unwrap();
-        // The heat step's shape: seven steps, three loops.
+        // The heat step's shape: seven steps, one loop over the operands in their order.
         let xs = x.to_vec().unwrap();
         let nb: Vec<Array<f64>> = (1..5)
             .map(|k| {
@@ -443,7 +458,8 @@ mod tests {
             .collect();
         let heat = &x + 0.1 * (&nb[0] + &nb[1] + &nb[2] + &nb[3] - 4.0 * &x);
         let p = Program::build_uncached(&heat.node, None).unwrap();
-        assert_eq!((p.steps().len(), p.code.cpu.len()), (7, 3));
+        assert_eq!((p.steps().len(), p.code.cpu.len()), (7, 1));
+        assert!(p.code.direct);
         let nbs: Vec<Vec<f64>> = nb.iter().map(|a| a.to_vec().unwrap()).collect();
         let want: Vec<f64> = (0..5)
             .map(|i| {
@@ -452,11 +468,11 @@ mod tests {
             })
             .collect();
         assert_eq!(heat.eval().unwrap().to_vec().unwrap(), want);
-        // A value read twice is computed once, not merged (its reader `t + y` is).
+        // A value read twice is computed once, kept in a register for its two readers.
         let t = &y * 2.0f32;
         let shared = (&t + &y) * &t;
         let p = Program::build_uncached(&shared.node, None).unwrap();
-        assert_eq!((p.steps().len(), p.code.cpu.len()), (3, 2));
+        assert_eq!((p.steps().len(), p.code.cpu.len()), (3, 1));
         let ys = y.to_vec().unwrap();
         let want: Vec<f32> = ys.iter().map(|&v| (v * 2.0 + v) * (v * 2.0)).collect();
         assert_eq!(shared.eval().unwrap().to_vec().unwrap(), want);
@@ -476,5 +492,156 @@ mod tests {
         z.assign(e).unwrap();
         let want: Vec<f64> = xs.iter().map(|&v| v * 2.0 + v).collect();
         assert_eq!(z.to_vec().unwrap(), want);
+    }
+
+    /// A random expression over `leaves` (lazy operands and the same values as full arrays),
+    /// and its value computed by the kernels one call at a time. Nodes are `+ - * /`, a
+    /// negation (a kernel that is not a block instruction) when `neg`, or an earlier subtree
+    /// again (read twice).
+    fn random_tree<T: Float>(
+        rng: &mut u64,
+        depth: usize,
+        leaves: &[(Expr<T>, Array<T>)],
+        seen: &mut Vec<(Expr<T>, Array<T>)>,
+        neg: bool,
+    ) -> (Expr<T>, Array<T>) {
+        let mut next = |m: u64| {
+            *rng ^= *rng << 13;
+            *rng ^= *rng >> 7;
+            *rng ^= *rng << 17;
+            (*rng % m) as usize
+        };
+        let pick = next(10);
+        let node = if depth == 0 || pick < 2 {
+            let (e, a) = &leaves[next(leaves.len() as u64)];
+            (e.clone(), a.clone())
+        } else if pick == 2 && !seen.is_empty() {
+            let (e, a) = &seen[next(seen.len() as u64)];
+            (e.clone(), a.clone())
+        } else if pick == 3 && neg {
+            let (e, a) = random_tree(rng, depth - 1, leaves, seen, neg);
+            (k::negative_float::lazy(e), k::negative_float(&a).unwrap())
+        } else {
+            let op = OPS[next(4)];
+            let (x, xa) = random_tree(rng, depth - 1, leaves, seen, neg);
+            let (y, ya) = random_tree(rng, depth - 1, leaves, seen, neg);
+            (lazy::<T>(op, x, y), eager(op, &xa, &ya))
+        };
+        seen.push(node.clone());
+        node
+    }
+
+    /// Random trees of float steps (one block program when short enough), with leaves that
+    /// are contiguous, strided, transposed, broadcast and scalar, give the bits of their
+    /// kernels run one after the other.
+    fn trees_match_the_kernels<T: Float>(vals: &[T], seed: u64) {
+        let dev = Device::cpu();
+        let n = vals.len();
+        let grid: Vec<T> = (0..n * n).map(|i| vals[(i * 7 + i / n) % n]).collect();
+        let g = Array::from_vec(&dev, &[n + 1, n + 1], {
+            let mut v = vec![T::zero(); (n + 1) * (n + 1)];
+            for i in 0..n {
+                v[i * (n + 1)..i * (n + 1) + n].copy_from_slice(&grid[i * n..(i + 1) * n]);
+            }
+            v
+        })
+        .unwrap();
+        let view = g.slice(s![..n, ..n]).unwrap();
+        let dense = Array::from_vec(&dev, &[n, n], grid.clone()).unwrap();
+        let t = dense.t();
+        let row = Array::from_vec(&dev, &[n], vals.to_vec()).unwrap();
+        let full = |a: &Array<T>| a.broadcast_to(&[n, n]).unwrap().copy().unwrap();
+        let mut leaves: Vec<(Expr<T>, Array<T>)> = vec![
+            ((&view).into_expr(), view.copy().unwrap()),
+            ((&dense).into_expr(), dense.clone()),
+            ((&t).into_expr(), t.copy().unwrap()),
+            // A row broadcast over the rows (zero strides).
+            (
+                (&row.broadcast_to(&[n, n]).unwrap()).into_expr(),
+                full(&row),
+            ),
+        ];
+        for &v in &vals[..3] {
+            let filled = Array::from_vec(&dev, &[n, n], vec![v; n * n]).unwrap();
+            leaves.push((crate::expr::scalar_node(v), filled));
+        }
+        let mut rng = seed;
+        for case in 0..60 {
+            let neg = case % 3 == 2;
+            let mut seen = Vec::new();
+            let (x, xa) = random_tree::<T>(&mut rng, 4, &leaves, &mut seen, neg);
+            let (y, ya) = random_tree::<T>(&mut rng, 4, &leaves, &mut seen, neg);
+            // An array leaf at the top, so that the result is not a scalar.
+            let (f, g) = (OPS[case % 4], OPS[case / 4 % 4]);
+            let (l, la) = &leaves[case % 4];
+            let e = lazy::<T>(g, lazy::<T>(f, x, l.clone()), y);
+            let want = eager(g, &eager(f, &xa, la), &ya);
+            let p = Program::build_uncached(&e.node, None).unwrap();
+            if !neg && p.steps().len() <= super::MAX_INS {
+                assert_eq!(p.code.cpu.len(), 1, "case {case}: {}", p.text());
+            }
+            assert_eq!(
+                bits(&e.eval().unwrap()),
+                bits(&want),
+                "case {case}: {}",
+                p.text()
+            );
+        }
+    }
+
+    #[test]
+    fn block_programs_give_the_bits_of_their_steps() {
+        let f64s = [
+            1.5,
+            -0.0,
+            f64::NAN,
+            0.0,
+            f64::INFINITY,
+            -f64::INFINITY,
+            1e-310,
+            3.0,
+            -7.25,
+            1e308,
+            0.1,
+        ];
+        let f32s: Vec<f32> = f64s.iter().map(|&v| v as f32).collect();
+        for seed in [0x9e37_79b9_7f4a_7c15, 0x2545_f491_4f6c_dd1d, 12345] {
+            trees_match_the_kernels::<f64>(&f64s, seed);
+            trees_match_the_kernels::<f32>(&f32s, seed);
+        }
+    }
+
+    #[test]
+    fn long_chains_and_many_operands_are_cut_into_blocks() {
+        let dev = Device::cpu();
+        let xs: Vec<Array<f64>> = (0..30)
+            .map(|k| {
+                let v = (0..7).map(|i| f64::from(i * k) * 0.37 - 1.0).collect();
+                Array::from_vec(&dev, &[7], v).unwrap()
+            })
+            .collect();
+        // Thirty operands (more than one block program reads), 29 steps.
+        let mut e = (&xs[0]).into_expr();
+        let mut want = xs[0].copy().unwrap();
+        for (k, x) in xs.iter().enumerate().skip(1) {
+            let op = OPS[k % 4];
+            e = lazy::<f64>(op, e, x);
+            want = eager(op, &want, x);
+        }
+        let p = Program::build_uncached(&e.node, None).unwrap();
+        assert!(p.code.cpu.len() > 1 && p.code.cpu.len() < 29);
+        assert_eq!(bits(&e.eval().unwrap()), bits(&want));
+        // One operand, forty steps: more instructions than a block holds.
+        let x = &xs[3];
+        let mut e = (x).into_expr();
+        let mut want = x.copy().unwrap();
+        for k in 0..40 {
+            let op = OPS[k % 4];
+            e = lazy::<f64>(op, e, x);
+            want = eager(op, &want, x);
+        }
+        let p = Program::build_uncached(&e.node, None).unwrap();
+        assert!(p.code.cpu.len() > 1 && p.code.cpu.len() < 40);
+        assert_eq!(bits(&e.eval().unwrap()), bits(&want));
     }
 }

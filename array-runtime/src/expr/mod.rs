@@ -26,6 +26,7 @@
 
 mod as_array;
 mod assign;
+mod block;
 mod cache;
 mod composite;
 pub(crate) mod fused;

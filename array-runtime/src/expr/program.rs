@@ -1,14 +1,15 @@
 //! An expression tree flattened into a program: its leaves (the fused kernel's operands) and
 //! its steps (one kernel call each, in an order where every argument comes first), and the
 //! CPU side of the fused kernel, which runs the steps chunk by chunk through buffers that stay
-//! in cache (numexpr's approach), a few float steps merged into one loop (`composite.rs`).
+//! in cache (numexpr's approach), runs of float arithmetic steps as one loop (`composite.rs`,
+//! `block.rs`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
-use crate::cpu::elementwise::{call_chunk, CHUNK};
+use crate::cpu::elementwise::CHUNK;
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::expr::composite::{cpu_steps, CpuStep};
@@ -84,7 +85,8 @@ impl std::ops::Deref for Leaves {
 #[derive(Debug)]
 pub(crate) struct Code {
     pub(crate) steps: Vec<Step>,
-    /// The loops the CPU runs: the steps, some pairs of them merged (`composite.rs`).
+    /// The loops the CPU runs: the steps, runs of float arithmetic steps as one block
+    /// program each (`composite.rs`).
     pub(crate) cpu: Vec<CpuStep>,
     /// The operands' dtypes.
     params: Vec<DTypeId>,
@@ -95,7 +97,7 @@ pub(crate) struct Code {
     piece: usize,
     /// Whether the program is one CPU step that reads the operands in their order and not the
     /// output: the chunk is handed to that step's function as it is, as to a kernel's.
-    direct: bool,
+    pub(crate) direct: bool,
     /// The fused CUDA definition of this structure and whether it needs the half headers,
     /// once a CUDA evaluation asked for it (`fused.rs`).
     pub(crate) fused: OnceLock<(&'static ElementwiseDef, bool)>,
@@ -257,7 +259,7 @@ impl Program {
             });
         }
         let out = steps.last().map(|s| s.kernel.result);
-        let cpu = cpu_steps(&steps);
+        let cpu = cpu_steps(&steps)?;
         let slots = Slots::assign(&cpu, out.filter(|_| reads_out));
         let params: Vec<DTypeId> = leaves.iter().map(leaf_dtype).collect();
         let widest = params
@@ -398,8 +400,8 @@ impl Program {
     /// at about half). When no array operand is contiguous, the executor gathers every leaf
     /// into a buffer in one copy per chunk before the steps run, and longer chunks cost less
     /// (the 5-point heat step on strided views of a 2048^2 `f64` grid is slowest at 256).
-    /// A program that runs as one loop straight over the chunk (`direct`: `2*a + b`, one
-    /// composite step) streams as a kernel does and takes the executor's chunks.
+    /// A program that runs as one loop straight over the chunk (`direct`: `2*a + b` or the
+    /// heat step, one block program) streams as a kernel does and takes the executor's chunks.
     pub(crate) fn chunk_len(&self, n: usize) -> usize {
         if n <= STREAM_BYTES / 16 || self.code.direct {
             // One chunk whatever the length (no dtype is wider than 16 bytes): the leaves
@@ -429,8 +431,7 @@ impl Program {
     pub(crate) fn run_chunk(&self, chunk: &mut Chunk<'_>) -> Result<()> {
         if self.code.direct {
             // The chunk's inputs are the operands, in order, of the dtypes the step takes.
-            (self.code.cpu[0].cpu)(chunk);
-            return Ok(());
+            return self.code.cpu[0].call(chunk);
         }
         thread_local! {
             static SCRATCH: RefCell<(Vec<u128>, Vec<usize>)> =
@@ -541,8 +542,8 @@ impl Program {
                 &many
             };
             match dst {
-                Some(dst) => call_chunk(step.cpu, len, args, (dst, result))?,
-                None if k == last => call_chunk(step.cpu, len, args, (&mut *out, out_dtype))?,
+                Some(dst) => step.call_on(len, args, (dst, result))?,
+                None if k == last => step.call_on(len, args, (&mut *out, out_dtype))?,
                 None => return Err(Error::invalid("fused expression: a step has no buffer")),
             }
         }
@@ -812,10 +813,17 @@ mod tests {
         let p = Program::build_uncached(&chain.node, None).unwrap();
         check_slots(&p);
         assert_eq!(p.steps().len(), 9);
-        // Four loops on the CPU (`composite.rs`), each reading the one before: two slots.
-        assert_eq!(p.code.cpu.len(), 4);
+        // One loop on the CPU (a block program, `composite.rs`), writing the output: no slot.
+        assert_eq!(p.code.cpu.len(), 1);
+        assert!(p.code.slots.elem.is_empty());
+        // With a negation (not a block instruction) in the middle: three loops, each reading
+        // the one before, and two slots.
+        let chain = &x + 0.1 * -(&x + &x * 2.0 + &x * 3.0 + &x - 4.0 * &x);
+        let p = Program::build_uncached(&chain.node, None).unwrap();
+        check_slots(&p);
+        assert_eq!(p.code.cpu.len(), 3);
         assert_eq!(p.code.slots.elem.len(), 2);
-        // The same chain in integers (no composite loops): nine loops; at most three values
+        // The same chain in integers (no block programs): nine loops; at most three values
         // are live at once (`i + i*2` and `i*3` while their sum is written), and the last step
         // writes the output.
         let i = Array::from_vec(&dev, &[4], vec![1i64, 2, 3, 4]).unwrap();
@@ -851,18 +859,18 @@ mod tests {
         let dev = Device::cpu();
         let a = Array::from_vec(&dev, &[32, 32], (0..1024).map(f64::from).collect()).unwrap();
         let b = Array::from_vec(&dev, &[32, 32], (0..1024).map(|i| i as f32).collect()).unwrap();
-        // Two loops on the CPU (two composite steps).
-        let p = Program::build_uncached(&((&a * 2.0 + &a) * &a + 1.0).node, None).unwrap();
-        assert_eq!((p.code.cpu.len(), p.code.direct), (2, false));
+        // Three loops on the CPU (two block programs around a negation).
+        let p = Program::build_uncached(&((-(&a * 2.0 + &a)) * &a + 1.0).node, None).unwrap();
+        assert_eq!((p.code.cpu.len(), p.code.direct), (3, false));
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 8);
         // A short call is one chunk in any case.
         assert_eq!(p.chunk_len(100), CHUNK);
-        let p = Program::build_uncached(&((&b * 2.0f32 + &b) * &b + 1.0f32).node, None).unwrap();
+        let p = Program::build_uncached(&((-(&b * 2.0f32 + &b)) * &b + 1.0f32).node, None).unwrap();
         assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
-        // One loop over the operands in another order (`b` read twice): short chunks too.
+        // One block program reads each operand once, in order, even one used twice (`b`).
         let p = Program::build_uncached(&(&b * 2.0f32 + &b).node, None).unwrap();
-        assert_eq!((p.code.cpu.len(), p.code.direct), (1, false));
-        assert_eq!(p.chunk_len(1024), STREAM_BYTES / 4);
+        assert_eq!((p.code.cpu.len(), p.code.direct), (1, true));
+        assert_eq!(p.chunk_len(1024), CHUNK);
         // One loop over the operands in order streams as a kernel does: the executor's chunks.
         let c = b.copy().unwrap();
         let saxpy = 2.0f32 * &b + &c;

@@ -1,6 +1,6 @@
 //! The steps of a flattened expression: one kernel call each, with where each argument comes
-//! from. The data the builder (`program.rs`) writes and the CPU loops (`composite.rs`) and the
-//! CUDA module (`fused.rs`) read.
+//! from. The data the builder (`program.rs`) writes and the CPU loops (`composite.rs`,
+//! `block.rs`) and the CUDA module (`fused.rs`) read.
 
 use crate::expr::node::KernelNode;
 

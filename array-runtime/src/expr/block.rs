@@ -1,0 +1,396 @@
+//! A run of float arithmetic steps as one CPU loop: a short program of instructions, each a
+//! loop over a block of the chunk small enough to stay in L1 ([`BLOCK_BYTES`]), whose
+//! results live in block-sized registers that the later instructions read. Every instruction
+//! runs on one block before the next block starts, so a chain of any length reads its
+//! operands and writes its result once per element, as one `#[elementwise]` kernel does,
+//! and its intermediate values never leave L1.
+//!
+//! An instruction is one of [`Op`] on two operands, or two or three of them merged (`g(f(a,
+//! b), c)`, `g(c, f(a, b))`, `g(f(a, b), h(c, d))`, planned by `composite.rs`), whose loop is
+//! monomorphized per operations and dtype: 100 loops per dtype (4 + 32 + 64), all inlined
+//! into one interpreter per dtype, which [`run_chunk_loop`] compiles for AVX2 when the CPU
+//! has it. Each loop calls the kernels' own native functions (`add::scalar`, ...) in the
+//! order of the steps it replaces, so the results are the same bits (Rust contracts no
+//! multiply-add into an FMA, on either path).
+//!
+//! A chunk function has no argument but the chunk, so the program reaches the interpreter
+//! through a thread-local cell that [`run`] fills just before it calls the loop; the
+//! registers are a thread-local scratch, allocated once per thread.
+
+use std::cell::Cell;
+use std::marker::PhantomData;
+
+use crate::dtype::{DTypeId, Float};
+use crate::error::{Error, Result};
+use crate::kernel::elementwise::{run_chunk_loop, Chunk, ChunkLoop};
+use crate::ops::kernels as k;
+use crate::raw;
+
+/// The binary float operations of instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// What an instruction computes from its operands `a, b, c, d` (in that order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// `f(a, b)`.
+    One(Op),
+    /// `g(f(a, b), c)` when `.2`, else `g(c, f(a, b))`: `One(f)` then `One(g)`.
+    Pair(Op, Op, bool),
+    /// `g(f(a, b), h(c, d))`: `.0` is `f`, `.1` `g`, `.2` `h`.
+    Quad(Op, Op, Op),
+}
+
+impl Form {
+    /// The operands it reads.
+    pub(crate) fn arity(self) -> usize {
+        match self {
+            Form::One(_) => 2,
+            Form::Pair(..) => 3,
+            Form::Quad(..) => 4,
+        }
+    }
+}
+
+/// Where an operand of an instruction comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arg {
+    /// The chunk's input `.0` (an argument of the block step).
+    In(u8),
+    /// Register `.0`: an earlier instruction's result for the current block.
+    Reg(u8),
+}
+
+/// One instruction: `dst = form(args)`. Operands past the form's arity are ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ins {
+    pub(crate) form: Form,
+    pub(crate) args: [Arg; 4],
+    /// The register written; the last instruction writes the chunk's output instead.
+    pub(crate) dst: u8,
+}
+
+/// Instructions of one block program at most (a longer run of steps is cut in several).
+pub(crate) const MAX_INS: usize = 12;
+
+/// Inputs of one block program at most.
+pub(crate) const MAX_IN: usize = 24;
+
+/// Bytes of one register: the elements of a block (256 `f64`, 512 `f32`), so that a few
+/// registers and the blocks of the operands stay in L1. On the 5-point heat step over rows of
+/// 2046 `f64` read in place, blocks of 1 to 16 KiB measured alike (`benches/expr_stream.rs`).
+pub(crate) const BLOCK_BYTES: usize = 2048;
+
+/// A block program: the instructions, how many registers and inputs they use, and the
+/// dtype of every operand and of the result (`f32` or `f64`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BlockCode {
+    ins: [Ins; MAX_INS],
+    len: u8,
+    regs: u8,
+    inputs: u8,
+    dtype: DTypeId,
+}
+
+impl BlockCode {
+    const EMPTY: BlockCode = BlockCode {
+        ins: [Ins {
+            form: Form::One(Op::Add),
+            args: [Arg::In(0); 4],
+            dst: 0,
+        }; MAX_INS],
+        len: 0,
+        regs: 0,
+        inputs: 0,
+        dtype: DTypeId::F64,
+    };
+
+    /// The program of `ins` (1 to [`MAX_INS`] of them, registers numbered from 0, operands
+    /// `In(i)` below `inputs` <= [`MAX_IN`]) over operands of `dtype`; `None` when it is
+    /// not one the interpreter runs.
+    pub(crate) fn new(ins: &[Ins], inputs: usize, dtype: DTypeId) -> Option<Self> {
+        if ins.is_empty()
+            || ins.len() > MAX_INS
+            || inputs > MAX_IN
+            || !matches!(dtype, DTypeId::F32 | DTypeId::F64)
+        {
+            return None;
+        }
+        let regs = ins[..ins.len() - 1]
+            .iter()
+            .map(|i| usize::from(i.dst) + 1)
+            .max()
+            .unwrap_or(0);
+        for (k, i) in ins.iter().enumerate() {
+            for a in &i.args[..i.form.arity()] {
+                let ok = match *a {
+                    Arg::In(j) => usize::from(j) < inputs,
+                    // Written by an earlier instruction, and not the one this one writes.
+                    Arg::Reg(r) => {
+                        ins[..k].iter().any(|p| p.dst == r) && (k + 1 == ins.len() || r != i.dst)
+                    }
+                };
+                if !ok {
+                    return None;
+                }
+            }
+        }
+        let mut code = BlockCode::EMPTY;
+        code.ins[..ins.len()].copy_from_slice(ins);
+        // The last instruction writes the output: as its register, one past the others.
+        code.ins[ins.len() - 1].dst = regs as u8;
+        code.len = ins.len() as u8;
+        code.regs = regs as u8;
+        code.inputs = inputs as u8;
+        code.dtype = dtype;
+        Some(code)
+    }
+
+    /// The instructions.
+    pub(crate) fn ins(&self) -> &[Ins] {
+        &self.ins[..usize::from(self.len)]
+    }
+}
+
+thread_local! {
+    /// The program [`BlockLoop`] runs next on this thread.
+    static CODE: Cell<BlockCode> = const { Cell::new(BlockCode::EMPTY) };
+    /// The registers, reused by every block program on this thread.
+    static REGS: Cell<Vec<u128>> = const { Cell::new(Vec::new()) };
+}
+
+/// Runs `code` over `chunk`: its inputs are the program's operands, its output the result.
+pub(crate) fn run(code: &BlockCode, chunk: &mut Chunk<'_>) -> Result<()> {
+    let words = (usize::from(code.regs) * BLOCK_BYTES).div_ceil(16);
+    let mut regs = REGS.with(Cell::take);
+    let have = regs.len();
+    if have < words {
+        regs.try_reserve(words - have).map_err(|_| {
+            Error::invalid("fused expression: no memory for the registers of a block")
+        })?;
+        regs.resize(words, 0);
+    }
+    REGS.with(|c| c.set(regs));
+    CODE.with(|c| c.set(*code));
+    match code.dtype {
+        DTypeId::F32 => run_chunk_loop::<BlockLoop<f32>>(chunk),
+        _ => run_chunk_loop::<BlockLoop<f64>>(chunk),
+    }
+    Ok(())
+}
+
+/// The interpreter of the program in [`CODE`], for operands of `T`.
+struct BlockLoop<T>(PhantomData<fn() -> T>);
+
+impl<T: Float> ChunkLoop for BlockLoop<T> {
+    #[inline(always)]
+    fn run(chunk: &mut Chunk<'_>) {
+        // Taken out of the cells, so that the loops are compiled here (for AVX2) rather than
+        // in a closure that `LocalKey::with` calls.
+        let code = CODE.with(Cell::get);
+        let mut regs = REGS.with(Cell::take);
+        let bytes = raw::as_bytes_mut_u128(&mut regs[..]);
+        let size = std::mem::size_of::<T>();
+        let len = bytes.len() / size * size;
+        run_blocks::<T>(&code, chunk, raw::cast_slice_mut(&mut bytes[..len]));
+        REGS.with(|c| c.set(regs));
+    }
+}
+
+/// Runs every instruction over each block of the chunk in turn.
+#[inline(always)]
+fn run_blocks<T: Float>(code: &BlockCode, chunk: &mut Chunk<'_>, regs: &mut [T]) {
+    let n = chunk.len();
+    let prog = code.ins();
+    // One instruction has no register to keep in L1: it runs over the whole chunk.
+    let b = match prog.len() {
+        1 => n.max(1),
+        _ => BLOCK_BYTES / std::mem::size_of::<T>(),
+    };
+    let mut inputs: [&[T]; MAX_IN] = [&[]; MAX_IN];
+    for (i, slot) in inputs.iter_mut().enumerate().take(usize::from(code.inputs)) {
+        *slot = chunk.input::<T>(i);
+    }
+    let out = chunk.output::<T>(0);
+    let mut at = 0;
+    while at < n {
+        let len = b.min(n - at);
+        for ins in prog {
+            let d = usize::from(ins.dst);
+            // The registers before and after the one written (none for the output).
+            let (lo, rest) = regs.split_at_mut((d * b).min(regs.len()));
+            let (dreg, hi) = rest.split_at_mut(b.min(rest.len()));
+            let (lo, hi) = (&*lo, &*hi);
+            let rs = Regs { lo, hi, d, b };
+            let x = [
+                operand(ins.args[0], &inputs, &rs, at, len),
+                operand(ins.args[1], &inputs, &rs, at, len),
+                operand(ins.args[2], &inputs, &rs, at, len),
+                operand(ins.args[3], &inputs, &rs, at, len),
+            ];
+            let dst = if d == usize::from(code.regs) {
+                &mut out[at..at + len]
+            } else {
+                &mut dreg[..len]
+            };
+            exec::<T>(ins.form, dst, x);
+        }
+        at += len;
+    }
+}
+
+/// The registers other than the one an instruction writes (register `d`): those before it,
+/// and those after it; `b` elements each.
+struct Regs<'r, T> {
+    lo: &'r [T],
+    hi: &'r [T],
+    d: usize,
+    b: usize,
+}
+
+/// Elements `at..at + len` of operand `a`.
+#[inline(always)]
+fn operand<'r, T>(
+    a: Arg,
+    inputs: &[&'r [T]],
+    regs: &Regs<'r, T>,
+    at: usize,
+    len: usize,
+) -> &'r [T] {
+    match a {
+        Arg::In(i) => &inputs[usize::from(i)][at..at + len],
+        Arg::Reg(r) => {
+            let (r, b) = (usize::from(r), regs.b);
+            if r < regs.d {
+                &regs.lo[r * b..r * b + len]
+            } else {
+                let r = r - regs.d - 1;
+                &regs.hi[r * b..r * b + len]
+            }
+        }
+    }
+}
+
+/// One operation on two elements: the kernel's native function.
+trait Binary<T> {
+    fn apply(x: T, y: T) -> T;
+}
+
+struct AddOp;
+struct SubOp;
+struct MulOp;
+struct DivOp;
+
+impl<T: Float> Binary<T> for AddOp {
+    #[inline(always)]
+    fn apply(x: T, y: T) -> T {
+        k::add::scalar(x, y)
+    }
+}
+
+impl<T: Float> Binary<T> for SubOp {
+    #[inline(always)]
+    fn apply(x: T, y: T) -> T {
+        k::subtract::scalar(x, y)
+    }
+}
+
+impl<T: Float> Binary<T> for MulOp {
+    #[inline(always)]
+    fn apply(x: T, y: T) -> T {
+        k::multiply::scalar(x, y)
+    }
+}
+
+impl<T: Float> Binary<T> for DivOp {
+    #[inline(always)]
+    fn apply(x: T, y: T) -> T {
+        k::divide_float::scalar(x, y)
+    }
+}
+
+/// Calls `$f::<..., Op>` for the operation `$op`, as a type.
+macro_rules! by_op {
+    ($op:expr, $f:ident :: <$($t:ty),*> ($($a:expr),*)) => {
+        match $op {
+            Op::Add => $f::<$($t,)* AddOp>($($a),*),
+            Op::Sub => $f::<$($t,)* SubOp>($($a),*),
+            Op::Mul => $f::<$($t,)* MulOp>($($a),*),
+            Op::Div => $f::<$($t,)* DivOp>($($a),*),
+        }
+    };
+}
+
+/// Runs one instruction over `d.len()` elements of its operands `x`.
+#[inline(always)]
+fn exec<T: Float>(form: Form, d: &mut [T], x: [&[T]; 4]) {
+    match form {
+        Form::One(f) => by_op!(f, one::<T>(d, x)),
+        Form::Pair(f, g, true) => by_op!(f, pair_f::<T>(g, true, d, x)),
+        Form::Pair(f, g, false) => by_op!(f, pair_f::<T>(g, false, d, x)),
+        Form::Quad(f, g, h) => by_op!(f, quad_f::<T>(g, h, d, x)),
+    }
+}
+
+#[inline(always)]
+fn one<T: Float, F: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+    let n = d.len();
+    let (a, b) = (&x[0][..n], &x[1][..n]);
+    for i in 0..n {
+        d[i] = F::apply(a[i], b[i]);
+    }
+}
+
+#[inline(always)]
+fn pair_f<T: Float, F: Binary<T>>(g: Op, left: bool, d: &mut [T], x: [&[T]; 4]) {
+    if left {
+        by_op!(g, pair::<T, F>(d, x))
+    } else {
+        by_op!(g, pair_right::<T, F>(d, x))
+    }
+}
+
+/// `g(f(a, b), c)`.
+#[inline(always)]
+fn pair<T: Float, F: Binary<T>, G: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+    let n = d.len();
+    let (a, b, c) = (&x[0][..n], &x[1][..n], &x[2][..n]);
+    for i in 0..n {
+        d[i] = G::apply(F::apply(a[i], b[i]), c[i]);
+    }
+}
+
+/// `g(c, f(a, b))`.
+#[inline(always)]
+fn pair_right<T: Float, F: Binary<T>, G: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+    let n = d.len();
+    let (a, b, c) = (&x[0][..n], &x[1][..n], &x[2][..n]);
+    for i in 0..n {
+        d[i] = G::apply(c[i], F::apply(a[i], b[i]));
+    }
+}
+
+#[inline(always)]
+fn quad_f<T: Float, F: Binary<T>>(g: Op, h: Op, d: &mut [T], x: [&[T]; 4]) {
+    by_op!(g, quad_g::<T, F>(h, d, x))
+}
+
+#[inline(always)]
+fn quad_g<T: Float, F: Binary<T>, G: Binary<T>>(h: Op, d: &mut [T], x: [&[T]; 4]) {
+    by_op!(h, quad::<T, F, G>(d, x))
+}
+
+/// `g(f(a, b), h(c, d))`.
+#[inline(always)]
+fn quad<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+    let n = d.len();
+    let (a, b, c, e) = (&x[0][..n], &x[1][..n], &x[2][..n], &x[3][..n]);
+    for i in 0..n {
+        d[i] = G::apply(F::apply(a[i], b[i]), H::apply(c[i], e[i]));
+    }
+}
