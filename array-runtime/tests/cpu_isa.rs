@@ -44,24 +44,57 @@ fn run_on<L: ChunkLoop, T: DType>(isa: Isa, x: &Array<T>) -> Result<Option<Vec<T
 /// special values, and values near 0, 1 and the ends of the functions' domains.
 fn inputs_f32(n: u32) -> Vec<f32> {
     let step = u32::MAX / n;
-    let mut v: Vec<f32> = (0..n).map(|i| f32::from_bits(i.wrapping_mul(step) ^ 0x5a5)).collect();
+    let mut v: Vec<f32> = (0..n)
+        .map(|i| f32::from_bits(i.wrapping_mul(step) ^ 0x5a5))
+        .collect();
     for k in 0..4096u32 {
         let t = k as f32 / 4096.0;
-        v.extend([t, -t, 1.0 + t, -(1.0 + t), 20.0 * t - 10.0, 200.0 * t - 100.0]);
+        v.extend([
+            t,
+            -t,
+            1.0 + t,
+            -(1.0 + t),
+            20.0 * t - 10.0,
+            200.0 * t - 100.0,
+        ]);
     }
-    v.extend([0.0, -0.0, f32::NAN, f32::INFINITY, -f32::INFINITY, f32::MIN_POSITIVE, 1e-45]);
+    v.extend([
+        0.0,
+        -0.0,
+        f32::NAN,
+        f32::INFINITY,
+        -f32::INFINITY,
+        f32::MIN_POSITIVE,
+        1e-45,
+    ]);
     v
 }
 
 fn inputs_f64(n: u64) -> Vec<f64> {
     let step = u64::MAX / n;
-    let mut v: Vec<f64> =
-        (0..n).map(|i| f64::from_bits(i.wrapping_mul(step) ^ 0x5a5_a5a5)).collect();
+    let mut v: Vec<f64> = (0..n)
+        .map(|i| f64::from_bits(i.wrapping_mul(step) ^ 0x5a5_a5a5))
+        .collect();
     for k in 0..4096u32 {
         let t = f64::from(k) / 4096.0;
-        v.extend([t, -t, 1.0 + t, -(1.0 + t), 20.0 * t - 10.0, 200.0 * t - 100.0]);
+        v.extend([
+            t,
+            -t,
+            1.0 + t,
+            -(1.0 + t),
+            20.0 * t - 10.0,
+            200.0 * t - 100.0,
+        ]);
     }
-    v.extend([0.0, -0.0, f64::NAN, f64::INFINITY, -f64::INFINITY, f64::MIN_POSITIVE, 5e-324]);
+    v.extend([
+        0.0,
+        -0.0,
+        f64::NAN,
+        f64::INFINITY,
+        -f64::INFINITY,
+        f64::MIN_POSITIVE,
+        5e-324,
+    ]);
     v
 }
 

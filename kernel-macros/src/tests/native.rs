@@ -172,10 +172,7 @@ fn compute_bound_kernels_get_the_avx512_loop() {
         ),
     ] {
         let out = expanded(item);
-        assert!(
-            out.contains("elementwise :: run_compute_loop ::"),
-            "{out}"
-        );
+        assert!(out.contains("elementwise :: run_compute_loop ::"), "{out}");
         assert!(!out.contains("run_chunk_loop"), "{out}");
     }
     for item in [
