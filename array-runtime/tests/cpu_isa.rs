@@ -208,7 +208,7 @@ unary_loops! {
     tan_small_f32: |x: f32| small(x, KernelMath::tan_small, -7.0);
     ops_f32: |x: f32| {
         let r = x.floor() + x.ceil() * 0.5 + x.round() * 0.25 + x.trunc() * 0.125;
-        let m = x.min(0.75).max(-0.25) + x.abs().sqrt() + x.mul_add(1.5, 0.1);
+        let m = x.min(0.75) + x.max(-0.25) * 0.5 + x.abs().sqrt() + x.mul_add(1.5, 0.1);
         let c = (x as i32) as f32 + (x as f64 * 1.0000001) as f32 + 1.0 / x;
         r + m + c
     };
@@ -228,7 +228,7 @@ unary_loops! {
     tan_f64: |x: f64| KernelMath::tan(x);
     ops_f64: |x: f64| {
         let r = x.floor() + x.ceil() * 0.5 + x.round() * 0.25 + x.trunc() * 0.125;
-        let m = x.min(0.75).max(-0.25) + x.abs().sqrt() + x.mul_add(1.5, 0.1);
+        let m = x.min(0.75) + x.max(-0.25) * 0.5 + x.abs().sqrt() + x.mul_add(1.5, 0.1);
         let c = (x as i64) as f64 + f64::from(x as f32) + 1.0 / x + (x as u32) as f64;
         r + m + c
     };
