@@ -55,7 +55,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         return out;
     };
     let source = lower::kernel(&kernel, &typed);
-    let native = emit::native::body(&kernel, &typed, true);
+    let (native, calls_math) = emit::native::body_and_math(&kernel, &typed, true);
     let native_small = emit::native::small_trig_body(&kernel, &typed, true);
     emit::kernel(
         &item,
@@ -66,6 +66,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             native_small,
             calls: &kernel.calls,
             local_bytes: typed.local_bytes,
+            compute_bound: calls_math || !kernel.calls.is_empty(),
         },
     )
 }

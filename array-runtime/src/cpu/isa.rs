@@ -3,9 +3,17 @@
 //! A build targets baseline x86-64 (SSE2: 128-bit vectors, no `blendv`, no float rounding
 //! instructions). [`run_chunk_loop`] compiles a kernel's chunk loop a second time with AVX2
 //! enabled (256-bit vectors) and picks that copy at run time when the CPU supports it, as
-//! `fold.rs` does for reductions. The loop must be `#[inline(always)]` so that its body is
-//! compiled inside each copy rather than called from it. AVX2 here enables no FMA, and Rust
-//! never contracts `a * b + c`, so both copies compute the same bits.
+//! `fold.rs` does for reductions. [`run_compute_loop`], for compute-bound loops (kernels that
+//! call the runtime's math functions or `#[device_fn]`s), compiles a third copy with AVX-512
+//! (512-bit vectors: sixteen `f32` or eight `f64` lanes) and picks it when the CPU has
+//! AVX-512 F, DQ, VL and BW. The loop must be `#[inline(always)]` so that its body is compiled
+//! inside each copy rather than called from it.
+//!
+//! Every copy computes the same bits: Rust never contracts `a * b + c` (the AVX-512 copy has
+//! FMA, which `avx512f` implies, but only `mul_add` uses it, and `mul_add` is fused on every
+//! copy), and the other float operations (`+ - * /`, `sqrt`, comparisons, selects, `floor`
+//! and friends, conversions) are exactly rounded by every instruction set (the tests below
+//! compare the copies bit for bit).
 
 use super::elementwise::Chunk;
 
@@ -61,13 +69,140 @@ pub trait ChunkLoop {
 pub fn run_chunk_loop<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if Isa::Avx2.available() {
             // SAFETY: the CPU supports AVX2 (detected at run time just above), the only
             // requirement of a `#[target_feature(enable = "avx2")]` function.
             return unsafe { run_avx2::<L>(chunk) };
         }
     }
     L::run(chunk)
+}
+
+/// Runs `L`'s loop over `chunk`, compiled for AVX-512 when this CPU has it, else as
+/// [`run_chunk_loop`] does: for compute-bound loops, where sixteen `f32` or eight `f64` lanes
+/// pay (what `#[elementwise]` generates for a kernel that calls the runtime's math functions
+/// or a `#[device_fn]`). Memory-bound loops gain nothing from it and would only add a copy of
+/// their code.
+///
+/// ```
+/// use array_runtime::kernel::elementwise::{run_compute_loop, Chunk, ChunkLoop};
+/// use array_runtime::math::KernelMath;
+///
+/// /// `y = tanh(x)` over one chunk.
+/// struct Tanh;
+/// impl ChunkLoop for Tanh {
+///     #[inline(always)]
+///     fn run(chunk: &mut Chunk<'_>) {
+///         let x = chunk.input::<f32>(0);
+///         let y = chunk.output::<f32>(0);
+///         for (y, &x) in y.iter_mut().zip(x) {
+///             *y = KernelMath::tanh(x);
+///         }
+///     }
+/// }
+/// let chunk_fn = |c: &mut Chunk<'_>| run_compute_loop::<Tanh>(c);
+/// # let _ = chunk_fn;
+/// ```
+#[inline]
+pub fn run_compute_loop<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Isa::Avx512.available() {
+            // SAFETY: the CPU supports AVX-512 F, DQ, VL and BW (detected at run time just
+            // above), the requirement of `run_avx512`'s `#[target_feature]`s.
+            return unsafe { run_avx512::<L>(chunk) };
+        }
+    }
+    run_chunk_loop::<L>(chunk)
+}
+
+/// The instruction sets [`run_chunk_loop`] and [`run_compute_loop`] compile a loop for
+/// (x86-64; elsewhere every loop runs as written and only `Baseline` is available).
+///
+/// ```
+/// use array_runtime::kernel::elementwise::Isa;
+/// assert!(Isa::Baseline.available());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isa {
+    /// The build's target: SSE2 on x86-64.
+    Baseline,
+    /// AVX2 (256-bit vectors).
+    Avx2,
+    /// AVX-512 F, DQ, VL and BW (512-bit vectors).
+    Avx512,
+}
+
+impl Isa {
+    /// Whether this CPU runs code compiled for this instruction set (detected at run time;
+    /// the detection is cached by std).
+    ///
+    /// ```
+    /// use array_runtime::kernel::elementwise::Isa;
+    /// if Isa::Avx512.available() {
+    ///     assert!(Isa::Avx2.available());
+    /// }
+    /// ```
+    pub fn available(self) -> bool {
+        match self {
+            Isa::Baseline => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512dq")
+                    && std::arch::is_x86_feature_detected!("avx512vl")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Isa::Avx2 | Isa::Avx512 => false,
+        }
+    }
+}
+
+/// Runs `L`'s copy for `isa` over `chunk` and returns `true`, or returns `false` (leaving the
+/// chunk untouched) when this CPU lacks `isa`: how tests compare the copies bit for bit.
+///
+/// ```
+/// use array_runtime::kernel::elementwise::{run_chunk_loop_on, Chunk, ChunkLoop, Isa};
+///
+/// struct Half;
+/// impl ChunkLoop for Half {
+///     #[inline(always)]
+///     fn run(chunk: &mut Chunk<'_>) {
+///         let x = chunk.input::<f64>(0);
+///         let y = chunk.output::<f64>(0);
+///         for (y, &x) in y.iter_mut().zip(x) {
+///             *y = 0.5 * x;
+///         }
+///     }
+/// }
+/// let baseline = |c: &mut Chunk<'_>| assert!(run_chunk_loop_on::<Half>(Isa::Baseline, c));
+/// # let _ = baseline;
+/// ```
+pub fn run_chunk_loop_on<L: ChunkLoop>(isa: Isa, chunk: &mut Chunk<'_>) -> bool {
+    if !isa.available() {
+        return false;
+    }
+    match isa {
+        Isa::Baseline => L::run(chunk),
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => {
+            // SAFETY: the CPU supports AVX2 (checked by `available` above).
+            unsafe { run_avx2::<L>(chunk) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => {
+            // SAFETY: the CPU supports AVX-512 F, DQ, VL and BW (checked by `available`
+            // above).
+            unsafe { run_avx512::<L>(chunk) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Isa::Avx2 | Isa::Avx512 => return false,
+    }
+    true
 }
 
 /// `L::run` compiled for AVX2.
@@ -77,5 +212,15 @@ pub fn run_chunk_loop<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn run_avx2<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
+    L::run(chunk)
+}
+
+/// `L::run` compiled for AVX-512 (which implies AVX2 and FMA in LLVM).
+///
+/// # Safety
+/// The CPU must support AVX-512 F, DQ, VL and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512dq,avx512vl,avx512bw")]
+unsafe fn run_avx512<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
     L::run(chunk)
 }

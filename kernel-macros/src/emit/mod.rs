@@ -29,6 +29,9 @@ pub(crate) enum Body<'a> {
         calls: &'a [syn::Path],
         /// Bytes of its own local arrays per thread.
         local_bytes: usize,
+        /// It calls the runtime's math functions or a `#[device_fn]`: its chunk loop also
+        /// gets an AVX-512 copy (`run_compute_loop`), which pays for compute-bound loops only.
+        compute_bound: bool,
     },
     /// Rejected by `parse`: the body is valid Rust outside the language.
     Rejected,
@@ -297,6 +300,30 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
         }
     };
 
+    // A compute-bound loop (math functions, device functions) also gets an AVX-512 copy; a
+    // memory-bound one (plain arithmetic) would gain nothing from it but code.
+    let compute_bound = matches!(
+        body,
+        Body::Translated {
+            compute_bound: true,
+            ..
+        }
+    );
+    let (run_loop, chunk_doc) = if compute_bound {
+        (
+            quote!(run_compute_loop),
+            "The CPU backend's loop over one chunk of elements, compiled for the best \
+             instruction set this CPU has (AVX-512, AVX2 or baseline x86-64, chosen at run \
+             time).",
+        )
+    } else {
+        (
+            quote!(run_chunk_loop),
+            "The CPU backend's loop over one chunk of elements, compiled for the best \
+             instruction set this CPU has (AVX2 or baseline x86-64, chosen at run time).",
+        )
+    };
+
     let mod_doc = format!(
         "The parts of the `#[elementwise]` kernel [`{name_str}()`]: the native function, its CUDA \
          C, the CPU loop and the variant that writes into existing arrays."
@@ -352,8 +379,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
                 type_params: &[#(#type_name_strs),*],
             };
 
-            /// The CPU backend's loop over one chunk of elements, compiled for the best
-            /// instruction set this CPU has (AVX2 or baseline x86-64, chosen at run time).
+            #[doc = #chunk_doc]
             pub fn cpu_chunk<#user_generics>(#chunk: &mut #ew::Chunk<'_>) #where_clause {
                 struct #loop_ty<#(#type_names),*>(::core::marker::PhantomData<fn() -> (#(#type_names,)*)>);
                 impl<#user_generics> #ew::ChunkLoop for #loop_ty<#(#type_names),*> #where_clause {
@@ -368,7 +394,7 @@ pub(crate) fn kernel(item: &syn::ItemFn, sig: &Signature, body: Body<'_>) -> Tok
                         #loop_body
                     }
                 }
-                #ew::run_chunk_loop::<#loop_ty #turbofish>(#chunk)
+                #ew::#run_loop::<#loop_ty #turbofish>(#chunk)
             }
 
             /// Like the array function, writing into existing arrays or views (NumPy's `out=`):

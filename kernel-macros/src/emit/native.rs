@@ -36,6 +36,14 @@ pub(crate) fn body(k: &Kernel, typed: &Typed, in_module: bool) -> TokenStream {
     body_with(k, typed, in_module, &[], false).0
 }
 
+/// [`body`], and whether it calls one of the runtime's math functions
+/// (`array_runtime::math::KernelMath`): such a loop is compute-bound, and its chunk loop gets
+/// an AVX-512 copy (`run_compute_loop`, see `emit::kernel`).
+pub(crate) fn body_and_math(k: &Kernel, typed: &Typed, in_module: bool) -> (TokenStream, bool) {
+    let (body, flags) = body_with(k, typed, in_module, &[], false);
+    (body, flags.uses_math)
+}
+
 /// The body of an elementwise kernel's small-argument twin, or `None` when the kernel calls
 /// no `sin`, `cos` or `tan` of a float: [`body`] with those calls made to the runtime's
 /// `sin_small`, `cos_small` and `tan_small` (`array_runtime::math::KernelMath`), which set
@@ -43,8 +51,8 @@ pub(crate) fn body(k: &Kernel, typed: &Typed, in_module: bool) -> TokenStream {
 /// it over the chunk once for the flag alone, then again for the results when no argument
 /// was large (see `emit::kernel`).
 pub(crate) fn small_trig_body(k: &Kernel, typed: &Typed, in_module: bool) -> Option<TokenStream> {
-    let (body, uses_trig) = body_with(k, typed, in_module, &[], true);
-    uses_trig.then_some(body)
+    let (body, flags) = body_with(k, typed, in_module, &[], true);
+    flags.uses_trig.then_some(body)
 }
 
 /// The name of the small-argument twin's flag parameter (`&mut bool`): see
@@ -58,15 +66,23 @@ pub(crate) fn raw_body(k: &Kernel, typed: &Typed, shared_offsets: &[usize]) -> T
     body_with(k, typed, true, shared_offsets, false).0
 }
 
-/// The body and whether it calls the runtime's `sin`, `cos` or `tan`; `small_trig`: calls
-/// their small-argument forms, flagging large arguments in [`LARGE`].
+/// Which of the runtime's math functions a native body calls.
+struct Calls {
+    /// `sin`, `cos` or `tan`.
+    uses_trig: bool,
+    /// Any of [`RUNTIME_MATH`].
+    uses_math: bool,
+}
+
+/// The body and which of the runtime's math functions it calls; `small_trig`: calls the
+/// small-argument forms of `sin`, `cos` and `tan`, flagging large arguments in [`LARGE`].
 fn body_with(
     k: &Kernel,
     typed: &Typed,
     in_module: bool,
     shared_offsets: &[usize],
     small_trig: bool,
-) -> (TokenStream, bool) {
+) -> (TokenStream, Calls) {
     let mut n = Native {
         in_module,
         typed,
@@ -76,10 +92,15 @@ fn body_with(
         shared_offsets: shared_offsets.to_vec(),
         small_trig,
         uses_trig: false,
+        uses_math: false,
     };
     let block = n.block(&k.body);
     let helper = if n.num_helper { num_helper() } else { quote!() };
-    (quote!({ #helper #block }), n.uses_trig)
+    let calls = Calls {
+        uses_trig: n.uses_trig,
+        uses_math: n.uses_math,
+    };
+    (quote!({ #helper #block }), calls)
 }
 
 struct Native<'a> {
@@ -95,6 +116,8 @@ struct Native<'a> {
     small_trig: bool,
     /// A call to the runtime's `sin`, `cos` or `tan` was emitted.
     uses_trig: bool,
+    /// A call to one of the runtime's math functions ([`RUNTIME_MATH`]) was emitted.
+    uses_math: bool,
 }
 
 fn ms(name: &str) -> Ident {
@@ -695,6 +718,7 @@ impl Native<'_> {
         if let Some(t) = self.runtime_math_receiver(name, rt) {
             // Vectorizable, within 1 ULP: the runtime's own implementation rather than the
             // C library's scalar call (`array_runtime::math`).
+            self.uses_math = true;
             if matches!(name, "sin" | "cos" | "tan") {
                 self.uses_trig = true;
                 if self.small_trig {

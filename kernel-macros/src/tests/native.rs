@@ -148,3 +148,47 @@ fn trigonometric_functions_get_a_small_argument_twin() {
     assert!(!out.contains("scalar_small"), "{out}");
     assert!(!out.contains("__kx_large"), "{out}");
 }
+
+/// A kernel calling the runtime's math functions or a `#[device_fn]` (compute-bound) is run
+/// by `run_compute_loop`, which adds an AVX-512 copy of its chunk loop; plain arithmetic and
+/// std's float methods (memory-bound) by `run_chunk_loop`, with no third copy.
+#[test]
+fn compute_bound_kernels_get_the_avx512_loop() {
+    for item in [
+        quote!(
+            fn m(x: f32) -> f32 {
+                x.tanh() * 2.0
+            }
+        ),
+        quote!(
+            fn g<F: Float>(x: F) -> F {
+                x.asinh()
+            }
+        ),
+        quote!(
+            fn d(x: f64) -> f64 {
+                helper(x) + 1.0
+            }
+        ),
+    ] {
+        let out = expanded(item);
+        assert!(out.contains("elementwise :: run_compute_loop ::"), "{out}");
+        assert!(!out.contains("run_chunk_loop"), "{out}");
+    }
+    for item in [
+        quote!(
+            fn a(x: f32, y: f32) -> f32 {
+                x * y + 1.0
+            }
+        ),
+        quote!(
+            fn s(x: f64) -> f64 {
+                x.sqrt().abs().max(0.5)
+            }
+        ),
+    ] {
+        let out = expanded(item);
+        assert!(out.contains("elementwise :: run_chunk_loop ::"), "{out}");
+        assert!(!out.contains("run_compute_loop"), "{out}");
+    }
+}
