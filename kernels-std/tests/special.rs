@@ -97,7 +97,10 @@ fn gammaln_above_minus_9() {
     let above = special::gammaln(&arr).unwrap();
     let ws = Array::from_vec(&dev, &[n], ws).unwrap();
     check_close(&above, &ws, F64, "gammaln above -9").unwrap();
-    let kernel = special::kernels::gammaln_above::<f64>(&arr).unwrap().to_vec().unwrap();
+    let kernel = special::kernels::gammaln_above::<f64>(&arr)
+        .unwrap()
+        .to_vec()
+        .unwrap();
     let mut with_tail = xs.clone();
     with_tail.push(-9.5);
     let tail = Array::from_vec(&dev, &[n + 1], with_tail).unwrap();

@@ -92,7 +92,11 @@ pub fn gammaln_lanes(x: f64) -> f64 {
 #[device_fn]
 pub fn gammaln_lanes_above(x: f64) -> f64 {
     let y = lgamma_lanes_above(x);
-    if x <= -9.0 { f64::NAN } else { y }
+    if x <= -9.0 {
+        f64::NAN
+    } else {
+        y
+    }
 }
 
 /// `ln |Gamma(x)|` with C's special values; CUDA's `lgamma` on a GPU.
