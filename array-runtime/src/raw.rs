@@ -30,7 +30,8 @@ pub fn as_bytes_mut<T: DType>(s: &mut [T]) -> &mut [u8] {
 pub fn cast_slice<T: DType>(b: &[u8]) -> &[T] {
     let size = std::mem::size_of::<T>();
     assert!(
-        b.len() % size == 0 && (b.as_ptr() as usize) % std::mem::align_of::<T>() == 0,
+        b.len().is_multiple_of(size)
+            && (b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>()),
         "byte slice is not a valid [{}]",
         T::ID
     );
@@ -43,7 +44,8 @@ pub fn cast_slice<T: DType>(b: &[u8]) -> &[T] {
 pub fn cast_slice_mut<T: DType>(b: &mut [u8]) -> &mut [T] {
     let size = std::mem::size_of::<T>();
     assert!(
-        b.len() % size == 0 && (b.as_ptr() as usize) % std::mem::align_of::<T>() == 0,
+        b.len().is_multiple_of(size)
+            && (b.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>()),
         "byte slice is not a valid [{}]",
         T::ID
     );

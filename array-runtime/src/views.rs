@@ -451,7 +451,7 @@ fn resolve_extents(extents: &[i128], size: usize) -> Result<Vec<usize>> {
             .filter(|&(k, _)| k != i)
             .try_fold(1usize, |acc, (_, &d)| acc.checked_mul(d))
             .ok_or_else(misfit)?;
-        if known == 0 || size % known != 0 {
+        if known == 0 || !size.is_multiple_of(known) {
             return Err(misfit());
         }
         out[i] = size / known;

@@ -167,7 +167,7 @@ fn partial_warp(args: &RawArgs<'_>) {
         // These lanes leave before the collectives: they are inactive.
         return;
     }
-    let ballot = raw::vote_ballot(tid % 2 == 0);
+    let ballot = raw::vote_ballot(tid.is_multiple_of(2));
     let all = raw::vote_all(true) as u32;
     let any = raw::vote_any(lane == 3) as u32;
     let xor = raw::shfl_xor(tid, 1);

@@ -86,7 +86,7 @@ impl Val for bool {
         vec![false, true]
     }
     fn random(g: &mut Rng) -> Self {
-        g.next() % 2 == 0
+        g.next().is_multiple_of(2)
     }
 }
 

@@ -154,7 +154,7 @@ fn fmt_secs(s: f64) -> String {
 fn size_name(n: usize) -> String {
     let mut k = 0;
     let mut m = n;
-    while m >= 10 && m % 10 == 0 {
+    while m >= 10 && m.is_multiple_of(10) {
         m /= 10;
         k += 1;
     }

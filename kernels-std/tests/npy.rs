@@ -628,7 +628,7 @@ fn npz_bytes(bytes: &[u8], name: &str) -> Result<io::Npz> {
 fn npy_file(version: u8, header: &str, data: &[u8]) -> Vec<u8> {
     let len_size = if version == 1 { 2 } else { 4 };
     let mut text = header.as_bytes().to_vec();
-    while (8 + len_size + text.len() + 1) % 64 != 0 {
+    while !(8 + len_size + text.len() + 1).is_multiple_of(64) {
         text.push(b' ');
     }
     text.push(b'\n');

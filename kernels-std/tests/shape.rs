@@ -499,7 +499,7 @@ fn factorizations(n: usize, parts: usize) -> Vec<Vec<usize>> {
         return vec![vec![n]];
     }
     (1..=n.max(1))
-        .filter(|d| n % d == 0)
+        .filter(|d| n.is_multiple_of(*d))
         .flat_map(|d| {
             factorizations(n / d, parts - 1)
                 .into_iter()

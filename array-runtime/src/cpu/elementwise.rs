@@ -220,7 +220,7 @@ pub(crate) fn with_chunk<R>(
     f: impl FnOnce(&mut Chunk<'_>) -> R,
 ) -> Result<R> {
     let fits = |bytes: usize, d: DTypeId| len.checked_mul(d.size()).is_some_and(|b| b <= bytes);
-    let aligned = |p: *const u8, d: DTypeId| (p as usize) % d.size().min(16) == 0;
+    let aligned = |p: *const u8, d: DTypeId| (p as usize).is_multiple_of(d.size().min(16));
     if !fits(output.0.len(), output.1)
         || !aligned(output.0.as_ptr(), output.1)
         || inputs
@@ -461,10 +461,10 @@ pub(crate) fn run_with(
         } else if nd >= 2 && dims[nd - 1] >= ROW_DIRECT_MIN {
             // Long rows: an operand contiguous along them needs no copy.
             for op in ops.iter_mut() {
-                if let Access::Strided { row } = op.access {
-                    if rows[row * nd + nd - 1] == 1 {
-                        op.access = Access::Rows { row };
-                    }
+                if let Access::Strided { row } = op.access
+                    && rows[row * nd + nd - 1] == 1
+                {
+                    op.access = Access::Rows { row };
                 }
             }
         }

@@ -111,7 +111,7 @@ pub(crate) fn pairwise_pieces<K: ReduceKernel, E>(
     unit: usize,
     mut fold: impl FnMut(usize, usize) -> Result<K::Acc, E>,
 ) -> Result<K::Acc, E> {
-    debug_assert!(unit % BLOCK == 0 && (unit / BLOCK).is_power_of_two());
+    debug_assert!(unit.is_multiple_of(BLOCK) && (unit / BLOCK).is_power_of_two());
     let mut stack: Vec<(K::Acc, u32)> = Vec::new();
     let mut p0 = lo;
     while p0 < hi {

@@ -237,12 +237,12 @@ fn expr_chunk(
     let walk = |l| leaf_walk(l, span);
     let in_place = |dims: &[usize], strides: &[isize]| dims.len() == 1 && strides[0] == 1;
     for (l, buf) in leaves.iter().zip(bufs.iter_mut()) {
-        if let (Some((base, dims, strides)), Leaf::Array { bytes, dtype, .. }) = (walk(l), l) {
-            if !in_place(dims, strides) {
-                let sz = dtype.size();
-                let dst = &mut raw::as_bytes_mut_u128(buf)[..len * sz];
-                gather(bytes, sz, base, dims, strides, f0, f1, dst);
-            }
+        if let (Some((base, dims, strides)), Leaf::Array { bytes, dtype, .. }) = (walk(l), l)
+            && !in_place(dims, strides)
+        {
+            let sz = dtype.size();
+            let dst = &mut raw::as_bytes_mut_u128(buf)[..len * sz];
+            gather(bytes, sz, base, dims, strides, f0, f1, dst);
         }
     }
     let parts: Vec<(&[u8], DTypeId)> = leaves
@@ -1108,7 +1108,7 @@ fn contiguous_target<'o, T: DType>(out: &'o mut ErasedOutput<'_>, n: usize) -> O
         OutputData::Host(b) => b.get_mut(start..end)?,
         OutputData::Cuda { .. } => return None,
     };
-    if (bytes.as_ptr() as usize) % std::mem::align_of::<T>() != 0 {
+    if !(bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>()) {
         return None;
     }
     Some(raw::cast_slice_mut(bytes))

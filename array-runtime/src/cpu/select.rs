@@ -222,10 +222,10 @@ pub fn compress_leading<T: DType>(a: &Array<T>, mask: &Array<bool>) -> Result<Ar
         } else if inner > 0 {
             let mut rows = out.chunks_exact_mut(inner);
             for i in r {
-                if m[i] {
-                    if let Some(row) = rows.next() {
-                        row.copy_from_slice(&x[i * inner..(i + 1) * inner]);
-                    }
+                if m[i]
+                    && let Some(row) = rows.next()
+                {
+                    row.copy_from_slice(&x[i * inner..(i + 1) * inner]);
                 }
             }
         }

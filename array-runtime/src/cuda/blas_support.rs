@@ -234,13 +234,13 @@ pub(crate) fn search_dirs() -> Vec<PathBuf> {
         }
     }
     dirs.push("/usr/local/cuda/lib64".into());
-    if let Ok(n) = super::nvrtc::nvrtc() {
-        if let Some(dir) = n.path().parent() {
-            dirs.push(dir.to_path_buf());
-            // nvidia/cuda_nvrtc/lib -> nvidia/cublas/lib (CUDA 12 wheels).
-            if let Some(nvidia) = dir.parent().and_then(Path::parent) {
-                dirs.push(nvidia.join("cublas/lib"));
-            }
+    if let Ok(n) = super::nvrtc::nvrtc()
+        && let Some(dir) = n.path().parent()
+    {
+        dirs.push(dir.to_path_buf());
+        // nvidia/cuda_nvrtc/lib -> nvidia/cublas/lib (CUDA 12 wheels).
+        if let Some(nvidia) = dir.parent().and_then(Path::parent) {
+            dirs.push(nvidia.join("cublas/lib"));
         }
     }
     let mut sites: Vec<PathBuf> = env_path("KERNELS_CUDA_WHEELS").into_iter().collect();

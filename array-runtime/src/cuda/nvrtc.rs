@@ -676,10 +676,8 @@ pub fn compile_options(arch: (i32, i32), half_headers: bool) -> Result<(Vec<Stri
         format!("-arch={target}"),
         "--fmad=false".to_string(),
     ];
-    if half_headers {
-        if let Some(dir) = nv.include_dir() {
-            options.push(format!("-I{}", dir.display()));
-        }
+    if half_headers && let Some(dir) = nv.include_dir() {
+        options.push(format!("-I{}", dir.display()));
     }
     Ok((options, target))
 }

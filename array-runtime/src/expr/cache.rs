@@ -110,12 +110,10 @@ impl<'t> Walk<'t> {
         // A node held once is held by its parent alone, visited once: only shared nodes
         // (a subexpression used twice) can be seen again, so only they are remembered.
         let shared = Arc::strong_count(node) > 1;
-        if shared {
-            if let Some(r) = self.seen(key) {
-                self.words.push(SEEN);
-                self.words.push(r);
-                return Some(r);
-            }
+        if shared && let Some(r) = self.seen(key) {
+            self.words.push(SEEN);
+            self.words.push(r);
+            return Some(r);
         }
         if depth > MAX_DEPTH {
             return None;
@@ -269,14 +267,13 @@ pub(crate) fn program(root: &Arc<Node>) -> Result<Program> {
     }
     let hash = walk.hash();
     let words = walk.words.as_slice();
-    if let Ok(t) = table().lock() {
-        if let Some(e) = t.get(&hash) {
-            if *e.words == *words {
-                let code = e.code.clone();
-                drop(t);
-                return Ok(Program::from_parts(walk.leaf_sources(), code, root));
-            }
-        }
+    if let Ok(t) = table().lock()
+        && let Some(e) = t.get(&hash)
+        && *e.words == *words
+    {
+        let code = e.code.clone();
+        drop(t);
+        return Ok(Program::from_parts(walk.leaf_sources(), code, root));
     }
     let prog = Program::build_uncached(root, None)?;
     // The walk mirrors the builder; should they ever disagree, nothing is cached.
@@ -295,19 +292,17 @@ pub(crate) fn program(root: &Arc<Node>) -> Result<Program> {
                 }
                 _ => false,
             });
-    if agree {
-        if let Ok(mut t) = table().lock() {
-            if t.len() >= CAPACITY {
-                t.clear();
-            }
-            t.insert(
-                hash,
-                Entry {
-                    words: words.into(),
-                    code: prog.code.clone(),
-                },
-            );
+    if agree && let Ok(mut t) = table().lock() {
+        if t.len() >= CAPACITY {
+            t.clear();
         }
+        t.insert(
+            hash,
+            Entry {
+                words: words.into(),
+                code: prog.code.clone(),
+            },
+        );
     }
     Ok(prog)
 }

@@ -323,10 +323,12 @@ fn block_of(run: &[Unit], first: usize, last_reader: &[usize]) -> Result<(BlockC
         };
         reg_of[p] = dst;
         for &r in &u.args {
-            if let Ref::Step(j) = r {
-                if j >= first && last_reader[j] == first + p && !free.contains(&reg_of[j - first]) {
-                    free.push(reg_of[j - first]);
-                }
+            if let Ref::Step(j) = r
+                && j >= first
+                && last_reader[j] == first + p
+                && !free.contains(&reg_of[j - first])
+            {
+                free.push(reg_of[j - first]);
             }
         }
         let form = u.form.unwrap_or(Form::One(Op::Add));

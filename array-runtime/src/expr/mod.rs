@@ -353,10 +353,10 @@ pub(crate) fn run_program(
 ) -> Result<()> {
     let failed = std::sync::Mutex::new(None::<Error>);
     let cpu = |chunk: &mut crate::kernel::elementwise::Chunk<'_>| {
-        if let Err(e) = prog.run_chunk(chunk) {
-            if let Ok(mut f) = failed.lock() {
-                f.get_or_insert(e);
-            }
+        if let Err(e) = prog.run_chunk(chunk)
+            && let Ok(mut f) = failed.lock()
+        {
+            f.get_or_insert(e);
         }
     };
     // On the CPU, the program picks the chunk length (`Program::chunk_len`).

@@ -182,10 +182,11 @@ impl Slots {
                 };
             }
             for a in &s.args {
-                if let Ref::Step(j) = *a {
-                    if last_use[j] == k && !free.contains(&of_step[j]) {
-                        free.push(of_step[j]);
-                    }
+                if let Ref::Step(j) = *a
+                    && last_use[j] == k
+                    && !free.contains(&of_step[j])
+                {
+                    free.push(of_step[j]);
                 }
             }
         }
@@ -411,12 +412,12 @@ impl Program {
         let mut streamed = false;
         let mut widest = self.result().size();
         for l in self.leaves.iter() {
-            if let LeafSource::Array(node) = l {
-                if let Node::Array(a) = &**node {
-                    let layout = a.layout();
-                    streamed |= layout.size() == n && layout.is_c_contiguous();
-                    widest = widest.max(a.dtype().size());
-                }
+            if let LeafSource::Array(node) = l
+                && let Node::Array(a) = &**node
+            {
+                let layout = a.layout();
+                streamed |= layout.size() == n && layout.is_c_contiguous();
+                widest = widest.max(a.dtype().size());
             }
         }
         if streamed {

@@ -292,10 +292,10 @@ const fn deepest(graph: &Graph, need: &[usize; MAX_FUNCTIONS], calls: &[&DeviceF
     let mut most = 0;
     let mut k = 0;
     while k < calls.len() {
-        if let Some(j) = graph.position(calls[k]) {
-            if need[j] > most {
-                most = need[j];
-            }
+        if let Some(j) = graph.position(calls[k])
+            && need[j] > most
+        {
+            most = need[j];
         }
         k += 1;
     }

@@ -300,18 +300,18 @@ impl<'p> Plan<'p> {
             }
         }
         for i in inputs {
-            if let Some(l) = i.layout() {
-                if !broadcasts(&l.shape, shape) {
-                    let mut shapes: Vec<Vec<usize>> = inputs
-                        .iter()
-                        .filter_map(|o| o.layout().map(|l| l.shape.clone()))
-                        .collect();
-                    shapes.push(shape.to_vec());
-                    return Err(Error::Broadcast {
-                        op: inst.name(),
-                        shapes,
-                    });
-                }
+            if let Some(l) = i.layout()
+                && !broadcasts(&l.shape, shape)
+            {
+                let mut shapes: Vec<Vec<usize>> = inputs
+                    .iter()
+                    .filter_map(|o| o.layout().map(|l| l.shape.clone()))
+                    .collect();
+                shapes.push(shape.to_vec());
+                return Err(Error::Broadcast {
+                    op: inst.name(),
+                    shapes,
+                });
             }
         }
         Self::with_shape(

@@ -214,7 +214,7 @@ pub(crate) fn c2r<I: DType, C: FftComplex>(
     let mut lines = lay_out::<I, C>(a, axis, m)?;
     // NumPy ignores the imaginary parts of the zero-frequency and (even n) Nyquist terms.
     let mut edges = vec![0];
-    if n % 2 == 0 && m > 1 {
+    if n.is_multiple_of(2) && m > 1 {
         edges.push(m - 1);
     }
     for k in edges {

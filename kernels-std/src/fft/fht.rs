@@ -106,7 +106,7 @@ fn coefficients(
             .exp()
         })
         .collect();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         u[m].im = 0.0;
     }
     if !(u[0].re.is_finite() && u[0].im.is_finite()) {

@@ -85,10 +85,8 @@ impl OptionsNd {
             }
             None => {
                 let mut s: Vec<usize> = axes.iter().map(|&a| shape[a]).collect();
-                if inverse_real {
-                    if let (Some(last), Some(&a)) = (s.last_mut(), axes.last()) {
-                        *last = 2 * shape[a].saturating_sub(1);
-                    }
+                if inverse_real && let (Some(last), Some(&a)) = (s.last_mut(), axes.last()) {
+                    *last = 2 * shape[a].saturating_sub(1);
                 }
                 s
             }

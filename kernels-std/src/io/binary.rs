@@ -51,7 +51,7 @@ pub fn frombuffer<T: NpyDType>(
     }
     let rest = &buffer[offset..];
     let n = if count < 0 {
-        if rest.len() % size != 0 {
+        if !rest.len().is_multiple_of(size) {
             return Err(Error::invalid(
                 "buffer size must be a multiple of element size",
             ));

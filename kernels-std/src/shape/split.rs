@@ -58,7 +58,7 @@ pub fn split<T: DType>(
     if let Sections::Count(n) = sections {
         let ax = normalize(axis, a.ndim())?;
         let len = a.shape()[ax];
-        if n == 0 || len % n != 0 {
+        if n == 0 || !len.is_multiple_of(n) {
             return Err(Error::invalid(format!(
                 "split: array split does not result in an equal division ({len} elements \
                  along axis {ax} into {n} sections)"

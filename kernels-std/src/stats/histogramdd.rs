@@ -113,22 +113,22 @@ fn histogram_columns<T: Float + MeanDType>(
             bins.len()
         )));
     }
-    if let Some(r) = range {
-        if r.len() != d {
-            return Err(Error::invalid(format!(
-                "{op}: range argument must have one entry per dimension ({} and {d})",
-                r.len()
-            )));
-        }
+    if let Some(r) = range
+        && r.len() != d
+    {
+        return Err(Error::invalid(format!(
+            "{op}: range argument must have one entry per dimension ({} and {d})",
+            r.len()
+        )));
     }
-    if let Some(w) = weights {
-        if w.shape() != [n] {
-            return Err(Error::ShapeMismatch {
-                op: format!("{op}: weights (one per sample point)"),
-                expected: vec![n],
-                found: w.shape().to_vec(),
-            });
-        }
+    if let Some(w) = weights
+        && w.shape() != [n]
+    {
+        return Err(Error::ShapeMismatch {
+            op: format!("{op}: weights (one per sample point)"),
+            expected: vec![n],
+            found: w.shape().to_vec(),
+        });
     }
     let mut edges = Vec::with_capacity(d);
     let mut index = Vec::with_capacity(d);

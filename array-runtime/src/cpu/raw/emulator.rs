@@ -471,7 +471,7 @@ impl<'a> RawArgs<'a> {
             let size = std::mem::size_of::<T>();
             if *dtype == T::ID
                 && bytes % size == 0
-                && (*ptr as usize) % std::mem::align_of::<T>() == 0
+                && (*ptr as usize).is_multiple_of(std::mem::align_of::<T>())
             {
                 // SAFETY: the slot borrows `bytes` bytes at `ptr` for the launch, aligned for
                 // `T` (checked), holding `T`s (its dtype is `T`'s); a read-only slot is never
@@ -497,7 +497,7 @@ impl<'a> RawArgs<'a> {
             let size = std::mem::size_of::<T>();
             if *dtype == T::ID
                 && bytes % size == 0
-                && (*ptr as usize) % std::mem::align_of::<T>() == 0
+                && (*ptr as usize).is_multiple_of(std::mem::align_of::<T>())
             {
                 // SAFETY: the slot borrows the bytes exclusively for the launch, aligned and
                 // holding `T`s (checked); every emulated thread accesses them only through
@@ -519,10 +519,9 @@ impl<'a> RawArgs<'a> {
             dtype,
             ..
         }) = self.slots.get(i)
+            && *dtype == T::ID
         {
-            if *dtype == T::ID {
-                return memory::from_bytes::<T>(bytes);
-            }
+            return memory::from_bytes::<T>(bytes);
         }
         self.mismatch(i, T::ID.to_string());
         T::default()

@@ -292,7 +292,7 @@ pub fn shared<T: DType>(offset: usize, len: usize) -> SharedSlice<T> {
     emulator::with_block("shared()", |b| {
         let info = b.launch();
         let size = std::mem::size_of::<T>();
-        let fits = offset % std::mem::align_of::<T>() == 0
+        let fits = offset.is_multiple_of(std::mem::align_of::<T>())
             && len
                 .checked_mul(size)
                 .and_then(|n| n.checked_add(offset))

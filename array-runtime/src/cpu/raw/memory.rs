@@ -691,7 +691,7 @@ impl<T: DType> SharedSlice<T> {
             let place = Place::Shared(self.offset);
             // A handle made in another launch may not fit this block's memory: check the
             // window too (one comparison), then the index.
-            let fits = (base as usize + self.offset) % align_of::<T>() == 0
+            let fits = (base as usize + self.offset).is_multiple_of(align_of::<T>())
                 && self
                     .len
                     .checked_mul(size_of::<T>())

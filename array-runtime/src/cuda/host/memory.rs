@@ -193,12 +193,12 @@ impl HostMemory {
         let mut st = self.lock();
         st.live.remove(&offset);
         let (mut lo, mut n) = (offset, len);
-        if let Some((&prev, &plen)) = st.free.range(..offset).next_back() {
-            if prev + plen == offset {
-                st.free.remove(&prev);
-                lo = prev;
-                n += plen;
-            }
+        if let Some((&prev, &plen)) = st.free.range(..offset).next_back()
+            && prev + plen == offset
+        {
+            st.free.remove(&prev);
+            lo = prev;
+            n += plen;
         }
         if let Some(&next_len) = st.free.get(&(offset + len)) {
             st.free.remove(&(offset + len));

@@ -297,10 +297,10 @@ fn format_one(
     match spec.conv {
         'd' | 'i' | 'u' => {
             let (neg, mut digits) = int_digits(v)?;
-            if let Some(p) = spec.precision {
-                if digits.len() < p {
-                    digits.insert_str(0, &"0".repeat(p - digits.len()));
-                }
+            if let Some(p) = spec.precision
+                && digits.len() < p
+            {
+                digits.insert_str(0, &"0".repeat(p - digits.len()));
             }
             pad(spec, sign_of(spec, neg), "", &digits, true, out);
         }
@@ -321,10 +321,10 @@ fn format_one(
                 'x' => format!("{magnitude:x}"),
                 _ => format!("{magnitude:X}"),
             };
-            if let Some(p) = spec.precision {
-                if digits.len() < p {
-                    digits.insert_str(0, &"0".repeat(p - digits.len()));
-                }
+            if let Some(p) = spec.precision
+                && digits.len() < p
+            {
+                digits.insert_str(0, &"0".repeat(p - digits.len()));
             }
             let prefix = match (spec.alt, spec.conv) {
                 (false, _) => "",

@@ -713,14 +713,14 @@ impl<'a, T: SolverDType, A: EigshOperand<T> + ?Sized> Eigsh<'a, T, A> {
             (None, Some(d)) => d,
             (None, None) => Device::cpu(),
         };
-        if let Some(v0) = self.v0 {
-            if !matches!(v0.shape(), [len] if *len == n) {
-                return Err(Error::ShapeMismatch {
-                    op: format!("{what}: v0 must have shape ({n},)"),
-                    expected: vec![n],
-                    found: v0.shape().to_vec(),
-                });
-            }
+        if let Some(v0) = self.v0
+            && !matches!(v0.shape(), [len] if *len == n)
+        {
+            return Err(Error::ShapeMismatch {
+                op: format!("{what}: v0 must have shape ({n},)"),
+                expected: vec![n],
+                found: v0.shape().to_vec(),
+            });
         }
         let shifted = match (self.sigma, self.opinv.take()) {
             (None, _) => None,
@@ -1014,12 +1014,12 @@ impl<'a, T: SolverDType, A: EigshOperand<T> + ?Sized> Svds<'a, T, A> {
                 "{what}: `k` must be an integer satisfying `0 < k < min(A.shape)`."
             )));
         }
-        if let Some(ncv) = self.ncv {
-            if !(k < ncv && ncv < small) {
-                return Err(Error::invalid(format!(
-                    "{what}: `ncv` must be an integer satisfying `k < ncv < min(A.shape)`."
-                )));
-            }
+        if let Some(ncv) = self.ncv
+            && !(k < ncv && ncv < small)
+        {
+            return Err(Error::invalid(format!(
+                "{what}: `ncv` must be an integer satisfying `k < ncv < min(A.shape)`."
+            )));
         }
         if self.tol < 0.0 || !self.tol.is_finite() {
             return Err(Error::invalid(format!(
@@ -1031,14 +1031,14 @@ impl<'a, T: SolverDType, A: EigshOperand<T> + ?Sized> Svds<'a, T, A> {
                 "{what}: `which` must be in {{'LM', 'SM'}}."
             )));
         }
-        if let Some(v0) = self.v0 {
-            if v0.shape() != [small] {
-                return Err(Error::ShapeMismatch {
-                    op: format!("{what}: `v0` must have shape ({small},)."),
-                    expected: vec![small],
-                    found: v0.shape().to_vec(),
-                });
-            }
+        if let Some(v0) = self.v0
+            && v0.shape() != [small]
+        {
+            return Err(Error::ShapeMismatch {
+                op: format!("{what}: `v0` must have shape ({small},)."),
+                expected: vec![small],
+                found: v0.shape().to_vec(),
+            });
         }
         if self.maxiter == Some(0) {
             return Err(Error::invalid(format!(

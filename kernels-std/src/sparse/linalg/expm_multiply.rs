@@ -448,14 +448,14 @@ impl<'a, T: SolverDType, A: ExpmOperand<T> + ?Sized> ExpmMultiply<'a, T, A> {
             }
         } else {
             let d = q / s;
-            let (blocks, last) = if q % s == 0 {
+            let (blocks, last) = if q.is_multiple_of(s) {
                 (s, d)
             } else {
                 let j = q / d;
                 (j + 1, q - d * j)
             };
             for i in 0..blocks {
-                let steps = if q % s == 0 || i + 1 < blocks {
+                let steps = if q.is_multiple_of(s) || i + 1 < blocks {
                     d
                 } else {
                     last
