@@ -135,7 +135,16 @@ fn bucket_lines_by_line<T: SparseDType, I: SparseIndex>(
     // scatter reads and writes one such array at random per entry, as SciPy's `coo_tocsr`.
     let mut counts = Array::<I>::zeros(&dev, &[cells])?;
     let (cfg, spread) = launch_items(&dev, chunks)?;
-    chunk_histogram::launch::<I>(&cfg, major, &mut counts, chunks as u64, spread as u64, 0)?;
+    chunk_histogram::launch::<I>(
+        &cfg,
+        major,
+        &mut counts,
+        chunks as u64,
+        spread as u64,
+        0,
+        chunks as u64,
+        1,
+    )?;
     let scanned = scan_rows(&counts.reshape(&[1, cells])?, 1, cells, op::ADD)?.reshape(&[cells])?;
     let mut indptr = for_overwrite::<I>(&dev, &[majors + 1])?;
     chunk_starts::launch::<I>(
@@ -199,6 +208,9 @@ fn bucket_lines_in_blocks<T: SparseDType, I: SparseIndex>(
     let blocks = majors.div_ceil(1 << shift);
     let chunks = cpu_workers();
     let cells = blocks * chunks;
+    // Counts laid out `[chunks, blocks]` while the chunks write them side by side (no cache
+    // line written by two workers), `[blocks, chunks]` for the scan (each block's runs in
+    // chunk order); the two transposes copy a few thousand counts.
     let mut counts = Array::<I>::zeros(&dev, &[cells])?;
     let (cfg, spread) = launch_items(&dev, chunks)?;
     chunk_histogram::launch::<I>(
@@ -208,19 +220,31 @@ fn bucket_lines_in_blocks<T: SparseDType, I: SparseIndex>(
         chunks as u64,
         spread as u64,
         shift,
+        1,
+        blocks as u64,
     )?;
-    let scanned = scan_rows(&counts.reshape(&[1, cells])?, 1, cells, op::ADD)?.reshape(&[cells])?;
+    let mut by_block = counts
+        .reshape(&[chunks, blocks])?
+        .t()
+        .copy()?
+        .reshape(&[cells])?;
+    let scanned =
+        scan_rows(&by_block.reshape(&[1, cells])?, 1, cells, op::ADD)?.reshape(&[cells])?;
     let mut starts = for_overwrite::<I>(&dev, &[blocks + 1])?;
     chunk_starts::launch::<I>(
         &per_element(blocks + 1)?,
         &scanned,
-        &mut counts,
+        &mut by_block,
         &mut starts,
         chunks as u64,
     )?;
     drop(scanned);
-    let mut next = counts;
-    let mut by_block = (
+    let mut next = by_block
+        .reshape(&[blocks, chunks])?
+        .t()
+        .copy()?
+        .reshape(&[cells])?;
+    let mut entries = (
         for_overwrite::<I>(&dev, &[n])?,
         for_overwrite::<I>(&dev, &[n])?,
         for_overwrite::<T>(&dev, &[n])?,
@@ -231,9 +255,9 @@ fn bucket_lines_in_blocks<T: SparseDType, I: SparseIndex>(
         minor,
         data,
         &mut next,
-        &mut by_block.0,
-        &mut by_block.1,
-        &mut by_block.2,
+        &mut entries.0,
+        &mut entries.1,
+        &mut entries.2,
         chunks as u64,
         spread as u64,
         shift,
@@ -247,9 +271,9 @@ fn bucket_lines_in_blocks<T: SparseDType, I: SparseIndex>(
     bucket_rows::launch::<T, I>(
         &cfg,
         &starts,
-        &by_block.0,
-        &by_block.1,
-        &by_block.2,
+        &entries.0,
+        &entries.1,
+        &entries.2,
         &mut indptr,
         &mut line_next,
         &mut out_minor,

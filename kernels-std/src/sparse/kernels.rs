@@ -887,19 +887,25 @@ pub(crate) fn place_entries<T: DType, I: Int>(
     }
 }
 
-/// The counting sort's histogram: `counts[(major[j] >> shift) * chunks + c]` counts the
-/// entries `j` of chunk `c` (the `c`-th of `chunks` equal slices of the entries) in line
-/// `major[j]` (`shift` 0) or in the block of `2^shift` lines holding it ([`bucket_scatter`]).
-/// One thread per chunk (thread `c * spread`), so each count is written by one thread: no
-/// atomics, and the layout `[majors, chunks]` makes the scan of all counts the place of
-/// each line's (block's) entries of each chunk.
+/// The counting sort's histogram: `counts[(major[j] >> shift) * line_stride + c *
+/// chunk_stride]` counts the entries `j` of chunk `c` (the `c`-th of `chunks` equal slices of
+/// the entries) in line `major[j]` (`shift` 0) or in the block of `2^shift` lines holding it
+/// ([`bucket_scatter`]). One thread per chunk (thread `c * spread`), so each count is written
+/// by one thread: no atomics. The layout `[majors, chunks]` (strides `chunks, 1`) makes the
+/// scan of all counts the place of each line's entries of each chunk; `[chunks, blocks]`
+/// (strides `1, blocks`) keeps each chunk's counts apart from the others' (a cache line
+/// shared by two threads that both write it at random would move between their cores on
+/// nearly every write).
 #[raw_kernel]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn chunk_histogram<I: Int>(
     major: &[I],
     counts: &mut [I],
     chunks: usize,
     spread: usize,
     shift: u32,
+    line_stride: usize,
+    chunk_stride: usize,
 ) {
     let g = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
     if g % spread != 0 {
@@ -913,7 +919,7 @@ pub(crate) fn chunk_histogram<I: Int>(
     let start = c * n / chunks;
     let end = (c + 1) * n / chunks;
     for j in start..end {
-        let at = (major[j].cast::<u64>() >> shift) as usize * chunks + c;
+        let at = (major[j].cast::<u64>() >> shift) as usize * line_stride + c * chunk_stride;
         counts[at] = (counts[at].cast::<i64>() + 1).cast::<I>();
     }
 }
@@ -954,10 +960,11 @@ pub(crate) fn chunk_scatter<T: DType, I: Int>(
 }
 
 /// The first pass of the two-level counting sort ([`bucket_rows`] is the second): as
-/// [`chunk_scatter`], but by blocks of `2^shift` lines (`next[(major[j] >> shift) * chunks +
-/// c]`), and the major index travels with the entry. Each chunk appends to one run per block,
-/// so its writes go to a few thousand places at a time, all in cache, where a scatter by line
-/// writes anywhere in the output.
+/// [`chunk_scatter`], but by blocks of `2^shift` lines, with the runs' next slots laid out
+/// `[chunks, blocks]` (`next[c * blocks + (major[j] >> shift)]`: each chunk's cursors apart
+/// from the others', see [`chunk_histogram`]), and the major index travels with the entry.
+/// Each chunk appends to one run per block, so its writes go to a few thousand places at a
+/// time, all in cache, where a scatter by line writes anywhere in the output.
 #[raw_kernel]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn bucket_scatter<T: DType, I: Int>(
@@ -979,10 +986,11 @@ pub(crate) fn bucket_scatter<T: DType, I: Int>(
         return;
     }
     let n = major.len();
+    let blocks = next.len() / chunks;
     let start = c * n / chunks;
     let end = (c + 1) * n / chunks;
     for j in start..end {
-        let at = (major[j].cast::<u64>() >> shift) as usize * chunks + c;
+        let at = c * blocks + (major[j].cast::<u64>() >> shift) as usize;
         let pos = next[at].cast::<i64>() as u64 as usize;
         next[at] = (pos as i64 + 1).cast::<I>();
         out_major[pos] = major[j];
