@@ -44,14 +44,17 @@ pub(crate) enum Loop {
 }
 
 impl CpuStep {
-    /// Runs the step over `chunk`, whose inputs are the step's arguments.
+    /// Runs the step over `chunk`, whose inputs are the step's arguments: a direct program's
+    /// only step, whose output no input shares memory with.
     pub(crate) fn call(&self, chunk: &mut Chunk<'_>) -> Result<()> {
         match &self.run {
             Loop::Kernel(f) => {
                 f(chunk);
                 Ok(())
             }
-            Loop::Block(code) => block::run(code, chunk),
+            // Only a program's direct step: its chunk's inputs are leaves, none of them the
+            // output (a direct program does not read what it writes).
+            Loop::Block(code) => block::run(code, chunk, true),
         }
     }
 
@@ -64,13 +67,14 @@ impl CpuStep {
     ) -> Result<()> {
         match &self.run {
             Loop::Kernel(f) => call_chunk(*f, len, inputs, output),
-            Loop::Block(code) => with_chunk(len, inputs, output, |c| block::run(code, c))?,
+            Loop::Block(code) => with_chunk(len, inputs, output, |c| block::run(code, c, false))?,
         }
     }
 }
 
-/// The operation and dtype of `step` when it is one of [`Op`] on `f32` or `f64`.
-fn op_of(step: &Step) -> Option<(Op, DTypeId)> {
+/// The operation and dtype of `step` when it is one of [`Op`] on `f32` or `f64`: a product
+/// whose left operand is a scalar leaf (`scalars[leaf]`) is [`Op::MulS`].
+fn op_of(step: &Step, scalars: &[bool]) -> Option<(Op, DTypeId)> {
     let n = &step.kernel;
     let d = n.result;
     if !matches!(d, DTypeId::F32 | DTypeId::F64) || n.params != [d, d] || step.args.len() != 2 {
@@ -82,7 +86,10 @@ fn op_of(step: &Step) -> Option<(Op, DTypeId)> {
     } else if std::ptr::eq(def, &k::subtract::DEF) {
         Op::Sub
     } else if std::ptr::eq(def, &k::multiply::DEF) {
-        Op::Mul
+        match step.args[0] {
+            Ref::Leaf(i) if scalars.get(i) == Some(&true) => Op::MulS,
+            _ => Op::Mul,
+        }
     } else if std::ptr::eq(def, &k::divide_float::DEF) {
         Op::Div
     } else {
@@ -106,7 +113,7 @@ struct Unit {
 /// others of the same dtype, which nothing else reads, becomes one instruction with them (at
 /// its own place: the inner steps' arguments come earlier). An instruction is not merged
 /// again.
-fn units(steps: &[Step]) -> Vec<Unit> {
+fn units(steps: &[Step], scalars: &[bool]) -> Vec<Unit> {
     let mut reads = vec![0usize; steps.len()];
     for s in steps {
         for a in &s.args {
@@ -120,13 +127,13 @@ fn units(steps: &[Step]) -> Vec<Unit> {
     let mut outer = vec![false; steps.len()];
     let mut forms: Vec<Option<(Form, Vec<Ref>)>> = Vec::with_capacity(steps.len());
     for (k, s) in steps.iter().enumerate() {
-        let Some((g, d)) = op_of(s) else {
+        let Some((g, d)) = op_of(s, scalars) else {
             forms.push(None);
             continue;
         };
         // The inner step on each side, if it can merge.
         let side = |p: usize| match s.args[p] {
-            Ref::Step(j) if reads[j] == 1 && !outer[j] => match op_of(&steps[j]) {
+            Ref::Step(j) if reads[j] == 1 && !outer[j] => match op_of(&steps[j], scalars) {
                 Some((f, e)) if e == d => Some((j, f)),
                 _ => None,
             },
@@ -198,12 +205,12 @@ fn units(steps: &[Step]) -> Vec<Unit> {
     out
 }
 
-/// The CPU steps of `steps`: each run of float arithmetic units of one dtype whose values,
-/// but the last one's, are read within the run only, becomes one block program (at most
-/// [`MAX_INS`] instructions and [`MAX_IN`] operands: a longer run is cut); a step alone
-/// stays its kernel's loop.
-pub(crate) fn cpu_steps(steps: &[Step]) -> Result<Vec<CpuStep>> {
-    let units = units(steps);
+/// The CPU steps of `steps` (whose leaves `i` are scalars where `scalars[i]`): each run of
+/// float arithmetic units of one dtype whose values, but the last one's, are read within the
+/// run only, becomes one block program (at most [`MAX_INS`] instructions and [`MAX_IN`]
+/// operands: a longer run is cut); a step alone stays its kernel's loop.
+pub(crate) fn cpu_steps(steps: &[Step], scalars: &[bool]) -> Result<Vec<CpuStep>> {
+    let units = units(steps, scalars);
     // The last unit reading each unit's value.
     let mut last_reader = vec![0usize; units.len()];
     for (k, u) in units.iter().enumerate() {
@@ -343,6 +350,7 @@ fn block_of(run: &[Unit], first: usize, last_reader: &[usize]) -> Result<(BlockC
 #[cfg(test)]
 mod tests {
     use crate::dtype::Float;
+    use crate::expr::block::{Form, Op};
     use crate::expr::program::Program;
     use crate::expr::{Expr, IntoExpr};
     use crate::ops::kernels as k;
@@ -425,6 +433,76 @@ mod tests {
         }
     }
 
+    /// Scalars on the left of products (`Op::MulS`, read once per loop) in every position of
+    /// every form, beside every other operation: the bits of the kernels run one after the
+    /// other, with special values in the scalars and the arrays, in one loop.
+    fn scalar_products_match_the_kernels<T: Float>(vals: &[T], scalars: &[T]) {
+        let dev = Device::cpu();
+        let n = vals.len();
+        let a = Array::from_vec(&dev, &[n], vals.to_vec()).unwrap();
+        let b = Array::from_vec(&dev, &[n], vals.iter().rev().copied().collect()).unwrap();
+        let full = |v: T| Array::from_vec(&dev, &[n], vec![v; n]).unwrap();
+        let check = |e: Expr<T>, want: Array<T>, what: &str| {
+            let p = Program::build_uncached(&e.node, None).unwrap();
+            assert_eq!(p.code.cpu.len(), 1, "{what}");
+            assert_eq!(bits(&e.eval().unwrap()), bits(&want), "{what}");
+        };
+        for &sv in scalars {
+            let s = full(sv);
+            let sc = || crate::expr::scalar_node(sv);
+            for f in OPS {
+                for gop in OPS {
+                    let what = format!("{sv:?}: {f} {gop}");
+                    // g(f(s, a), b) and g(b, f(s, a)).
+                    let t = eager(f, &s, &a);
+                    check(
+                        lazy::<T>(gop, lazy::<T>(f, sc(), &a), &b),
+                        eager(gop, &t, &b),
+                        &what,
+                    );
+                    check(
+                        lazy::<T>(gop, &b, lazy::<T>(f, sc(), &a)),
+                        eager(gop, &b, &t),
+                        &what,
+                    );
+                    // g(s, f(a, b)): `s * ...` outside.
+                    let u = eager(f, &a, &b);
+                    check(
+                        lazy::<T>(gop, sc(), lazy::<T>(f, &a, &b)),
+                        eager(gop, &s, &u),
+                        &what,
+                    );
+                    // g(f(s, a), h(s, b)).
+                    for h in OPS {
+                        let w = eager(h, &s, &b);
+                        let e = lazy::<T>(gop, lazy::<T>(f, sc(), &a), lazy::<T>(h, sc(), &b));
+                        check(e, eager(gop, &t, &w), &format!("{what} {h}"));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scalar_products_give_the_bits_of_their_steps() {
+        let f64s = [
+            1.5,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            -f64::INFINITY,
+            1e-310,
+            -7.25,
+            1e308,
+            0.1,
+        ];
+        let sc = [2.0, -0.0, f64::NAN, f64::INFINITY, 1e-300, 0.1];
+        scalar_products_match_the_kernels::<f64>(&f64s, &sc);
+        let f32s: Vec<f32> = f64s.iter().map(|&v| v as f32).collect();
+        let sc32: Vec<f32> = sc.iter().map(|&v| v as f32).collect();
+        scalar_products_match_the_kernels::<f32>(&f32s, &sc32);
+    }
+
     #[test]
     fn composites_give_the_bits_of_their_steps() {
         let f64s = [
@@ -462,6 +540,20 @@ mod tests {
         let p = Program::build_uncached(&heat.node, None).unwrap();
         assert_eq!((p.steps().len(), p.code.cpu.len()), (7, 1));
         assert!(p.code.direct);
+        // Its two products by scalars read them once per loop.
+        let super::Loop::Block(code) = &p.code.cpu[0].run else {
+            panic!("the heat step is not a block program");
+        };
+        let scaled = code
+            .ins()
+            .iter()
+            .filter(|i| match i.form {
+                Form::One(f) => f == Op::MulS,
+                Form::Pair(f, g, _) => f == Op::MulS || g == Op::MulS,
+                Form::Quad(f, g, h) => [f, g, h].contains(&Op::MulS),
+            })
+            .count();
+        assert_eq!((code.ins().len(), scaled), (3, 2));
         let nbs: Vec<Vec<f64>> = nb.iter().map(|a| a.to_vec().unwrap()).collect();
         let want: Vec<f64> = (0..5)
             .map(|i| {

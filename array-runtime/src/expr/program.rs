@@ -260,7 +260,11 @@ impl Program {
             });
         }
         let out = steps.last().map(|s| s.kernel.result);
-        let cpu = cpu_steps(&steps)?;
+        let scalars: Vec<bool> = leaves
+            .iter()
+            .map(|l| matches!(l, LeafSource::Scalar { .. }))
+            .collect();
+        let cpu = cpu_steps(&steps, &scalars)?;
         let slots = Slots::assign(&cpu, out.filter(|_| reads_out));
         let params: Vec<DTypeId> = leaves.iter().map(leaf_dtype).collect();
         let widest = params
