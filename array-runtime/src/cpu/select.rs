@@ -275,7 +275,8 @@ pub fn take<T: DType>(
             x.len()
         )));
     }
-    let mut buf = HostBuffer::<T>::zeros(len)?;
+    // Every element is written below (zero where the index is out of range).
+    let mut buf = HostBuffer::<T>::for_overwrite(len)?;
     // Rows of the output: `outer * m` of `inner` elements each.
     let rows = outer * m;
     let ranges = if len <= SERIAL_LIMIT {
@@ -286,25 +287,45 @@ pub fn take<T: DType>(
     let lens: Vec<usize> = ranges.iter().map(|r| r.len() * inner).collect();
     let parts = cut(&mut buf, &lens);
     let bad = map_owned(ranges.into_iter().zip(parts).collect(), |(r, out)| {
+        // Output row `row` is `(o, j) = (row / m, row % m)`: divided once per range, then
+        // walked in runs of one `o` (a plain loop per run: a division per element, or a
+        // counter carried through a closure, cost more than the gather's cache misses).
+        let (mut o, mut j) = (r.start / m.max(1), r.start % m.max(1));
         let mut bad = 0usize;
-        if inner == 1 {
-            for (o, row) in out.iter_mut().zip(r) {
-                let t = resolve(idx[row % m]);
-                if t < 0 {
-                    bad += 1;
-                } else {
-                    *o = x[(row / m) * n + t as usize];
+        let mut k = 0;
+        let rows = out.len() / inner.max(1);
+        while k < rows && inner > 0 {
+            let run = (m - j).min(rows - k);
+            let base = o * n;
+            let ids = &idx[j..j + run];
+            if inner == 1 {
+                for (v, &i) in out[k..k + run].iter_mut().zip(ids) {
+                    let t = resolve(i);
+                    if t < 0 {
+                        bad += 1;
+                        *v = T::default();
+                    } else {
+                        *v = x[base + t as usize];
+                    }
+                }
+            } else {
+                let dst = out[k * inner..(k + run) * inner].chunks_exact_mut(inner);
+                for (row, &i) in dst.zip(ids) {
+                    let t = resolve(i);
+                    if t < 0 {
+                        bad += 1;
+                        row.fill(T::default());
+                    } else {
+                        let from = (base + t as usize) * inner;
+                        row.copy_from_slice(&x[from..from + inner]);
+                    }
                 }
             }
-        } else if inner > 0 {
-            for (o, row) in out.chunks_exact_mut(inner).zip(r) {
-                let t = resolve(idx[row % m]);
-                if t < 0 {
-                    bad += 1;
-                } else {
-                    let from = ((row / m) * n + t as usize) * inner;
-                    o.copy_from_slice(&x[from..from + inner]);
-                }
+            k += run;
+            j += run;
+            if j == m {
+                j = 0;
+                o += 1;
             }
         }
         bad
@@ -316,6 +337,10 @@ pub fn take<T: DType>(
 /// values[j % values.len()]` for each `j` in order, so a repeated index keeps its last value.
 /// `resolve` maps an index to a position in `0..dst.len()`, or to a negative value when it is
 /// out of range: such indices write nothing and are counted; the count is returned.
+///
+/// With many indices, each thread owns a range of `dst` and goes through all the indices in
+/// order, writing those that fall in its range: the same writes, in the same order per
+/// element, as one thread would make.
 ///
 /// ```
 /// use array_runtime::cpu::select;
@@ -332,7 +357,7 @@ pub fn put<T: DType>(
     dst: &mut Array<T>,
     idx: &Array<i64>,
     values: &Array<T>,
-    resolve: impl Fn(i64) -> i64,
+    resolve: impl Fn(i64) -> i64 + Sync,
 ) -> Result<usize> {
     let idx = host_elements(idx, "put")?;
     let values = host_elements(values, "put")?;
@@ -352,15 +377,51 @@ pub fn put<T: DType>(
         return Err(Error::invalid("put: the array's storage is shared"));
     };
     let d = &mut data[start..start + len];
-    let mut bad = 0usize;
-    for (j, &i) in idx.iter().enumerate() {
-        let t = resolve(i);
-        if t < 0 || t as usize >= len {
-            bad += 1;
-        } else {
-            d[t as usize] = values[j % values.len()];
+    let nv = values.len();
+    // The writes of the indices that land in `part`, which starts at `lo` of `d`; the count
+    // of out-of-range indices when `count` (one part counts them).
+    let write = |(lo, part, count): (usize, &mut [T], bool)| {
+        let (mut bad, mut v) = (0usize, 0usize);
+        // Writes that land outside `part` go to `sink`: a store either way, chosen without a
+        // branch (which half of `dst` an index falls in is a coin toss per element).
+        let mut sink = T::default();
+        for &i in idx {
+            let t = resolve(i);
+            if t < 0 || t as usize >= len {
+                bad += 1;
+            } else {
+                let at = (t as usize).wrapping_sub(lo);
+                *part.get_mut(at).unwrap_or(&mut sink) = values[v];
+            }
+            v += 1;
+            if v == nv {
+                v = 0;
+            }
         }
-    }
+        if count {
+            bad
+        } else {
+            0
+        }
+    };
+    // One range of `d` per thread (one in all for few indices).
+    let threads = rayon::current_num_threads().max(1);
+    let parts_n = if idx.len() <= SERIAL_LIMIT {
+        1
+    } else {
+        threads.min(len).max(1)
+    };
+    let per = len.div_ceil(parts_n);
+    let lens: Vec<usize> = (0..parts_n)
+        .map(|k| per.min(len - (k * per).min(len)))
+        .collect();
+    let parts = cut(d, &lens);
+    let items: Vec<(usize, &mut [T], bool)> = parts
+        .into_iter()
+        .enumerate()
+        .map(|(k, part)| (k * per, part, k == 0))
+        .collect();
+    let bad: usize = map_owned(items, write).into_iter().sum();
     Ok(bad)
 }
 
@@ -447,40 +508,67 @@ mod tests {
     #[test]
     fn take_and_put_match_loops() {
         let dev = Device::cpu();
-        let (outer, n, inner) = (3usize, 20_000usize, 2usize);
-        let x: Vec<i64> = (0..(outer * n * inner) as i64).collect();
-        let src = Array::from_vec(&dev, &[outer, n, inner], x.clone()).unwrap();
-        let m = 30_001usize;
-        let idx: Vec<i64> = (0..m as i64).map(|j| (j * 7919) % (n as i64 + 5)).collect();
-        let i = Array::from_vec(&dev, &[m], idx.clone()).unwrap();
-        let resolve = |t: i64| if t < n as i64 { t } else { -1 };
-        let (got, bad) = take(&src, [outer, n, inner], &i, &[outer, m, inner], resolve).unwrap();
-        let mut want = Vec::new();
-        let mut want_bad = 0;
-        for o in 0..outer {
-            for &t in &idx {
-                if t < n as i64 {
-                    let from = (o * n + t as usize) * inner;
-                    want.extend_from_slice(&x[from..from + inner]);
-                } else {
-                    want_bad += 1;
-                    want.resize(want.len() + inner, 0);
+        // Index counts below and above the serial limit (`put` then splits `dst` among the
+        // threads); every index repeats, some are out of range.
+        for (inner, m) in [(2usize, 30_001usize), (1, 70_001), (3, 45_000)] {
+            let (outer, n) = (3usize, 20_000usize);
+            let x: Vec<i64> = (0..(outer * n * inner) as i64).collect();
+            let src = Array::from_vec(&dev, &[outer, n, inner], x.clone()).unwrap();
+            let idx: Vec<i64> = (0..m as i64).map(|j| (j * 7919) % (n as i64 + 5)).collect();
+            let i = Array::from_vec(&dev, &[m], idx.clone()).unwrap();
+            let resolve = |t: i64| if t < n as i64 { t } else { -1 };
+            // A pooled buffer of the output's size, left full of other values: the output
+            // may reuse it, and its out-of-range elements must still read zero.
+            drop(
+                Array::from_vec(&dev, &[outer * m * inner], vec![-9i64; outer * m * inner])
+                    .unwrap()
+                    .copy()
+                    .unwrap(),
+            );
+            let (got, bad) =
+                take(&src, [outer, n, inner], &i, &[outer, m, inner], resolve).unwrap();
+            let mut want = Vec::new();
+            let mut want_bad = 0;
+            for o in 0..outer {
+                for &t in &idx {
+                    if t < n as i64 {
+                        let from = (o * n + t as usize) * inner;
+                        want.extend_from_slice(&x[from..from + inner]);
+                    } else {
+                        want_bad += 1;
+                        want.resize(want.len() + inner, 0);
+                    }
                 }
             }
-        }
-        assert_eq!(bad, want_bad);
-        assert!(got.to_vec().unwrap() == want);
-        let mut dst = Array::<i64>::zeros(&dev, &[n]).unwrap();
-        let values = Array::from_vec(&dev, &[7], (10..17).collect()).unwrap();
-        let bad = put(&mut dst, &i, &values, resolve).unwrap();
-        let mut want = vec![0i64; n];
-        for (j, &t) in idx.iter().enumerate() {
-            if t < n as i64 {
-                want[t as usize] = 10 + (j % 7) as i64;
+            assert_eq!(bad, want_bad, "take inner {inner} m {m}");
+            assert!(got.to_vec().unwrap() == want, "take inner {inner} m {m}");
+            let mut dst = Array::<i64>::zeros(&dev, &[n]).unwrap();
+            let values = Array::from_vec(&dev, &[7], (10..17).collect()).unwrap();
+            let bad = put(&mut dst, &i, &values, resolve).unwrap();
+            let mut want = vec![0i64; n];
+            for (j, &t) in idx.iter().enumerate() {
+                if t < n as i64 {
+                    want[t as usize] = 10 + (j % 7) as i64;
+                }
             }
+            let want_bad = idx.iter().filter(|&&t| t >= n as i64).count();
+            assert_eq!(bad, want_bad, "put m {m}");
+            assert!(dst.to_vec().unwrap() == want, "put m {m}");
         }
-        assert_eq!(bad, idx.iter().filter(|&&t| t >= n as i64).count());
-        assert!(dst.to_vec().unwrap() == want);
+        // No indices, and indices into rows of nothing.
+        let src = Array::from_vec(&dev, &[2, 3], vec![1i64; 6]).unwrap();
+        let none = Array::<i64>::zeros(&dev, &[0]).unwrap();
+        let (got, bad) = take(&src, [2, 3, 1], &none, &[2, 0], |t| t).unwrap();
+        assert_eq!((got.shape(), bad), (&[2usize, 0][..], 0));
+        let flat = Array::<i64>::zeros(&dev, &[2, 0]).unwrap();
+        let two = Array::from_vec(&dev, &[2], vec![0i64, 1]).unwrap();
+        let (got, _) = take(&flat, [1, 2, 0], &two, &[2, 0], |t| t).unwrap();
+        assert_eq!(got.shape(), &[2usize, 0][..]);
+        // Many indices into an empty array: all out of range.
+        let mut empty = Array::<i64>::zeros(&dev, &[0]).unwrap();
+        let i = Array::from_vec(&dev, &[40_000], vec![0i64; 40_000]).unwrap();
+        let values = Array::from_vec(&dev, &[1], vec![1i64]).unwrap();
+        assert_eq!(put(&mut empty, &i, &values, |_| -1).unwrap(), 40_000);
     }
 
     #[test]
