@@ -178,6 +178,7 @@ fn histogram_matches_numpy() {
         histogram_case::<f16>("normal_f2", &dev);
         histogram_case::<f32>("range_f4", &dev);
         histogram_case::<f32>("constant_f4", &dev);
+        histogram_case::<f32>("local_max_f4", &dev);
         for name in [
             "normal_f8",
             "range_f8",
@@ -190,6 +191,8 @@ fn histogram_matches_numpy() {
             "equal_range",
             "matrix_t",
             "reversed",
+            "many_blocks_f8",
+            "global_bins_f8",
         ] {
             histogram_case::<f64>(name, &dev);
         }
@@ -488,6 +491,7 @@ fn every_kernel_compiles_with_nvrtc() {
     }
     for t in floats {
         raw(&kernels::histogram_counts::DEF, &[t]).unwrap();
+        raw(&kernels::histogram_local_counts::DEF, &[t]).unwrap();
         raw(&kernels::histogram_edges::DEF, &[t, t]).unwrap();
         raw(&kernels::histogram_edges::DEF, &[f64_, t]).unwrap();
         raw(&kernels::histogram_sums::DEF, &[t]).unwrap();

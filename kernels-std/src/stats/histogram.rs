@@ -8,7 +8,7 @@ use crate::reduce::{self, MeanDType, SumDType};
 use array_runtime::kernel::elementwise::Operand;
 
 use super::bin_rules::{integer_rule_bins, rule_bins, BinRule, Outer};
-use super::bincount::grid_for;
+use super::bincount::{grid_for, BLOCK};
 use super::HistogramBins;
 
 /// Edge `i` of NumPy's `linspace(lo, hi, bins + 1)` in `C`: `i * step + lo`
@@ -72,6 +72,60 @@ pub fn histogram_counts<T: Float>(x: &[T], edges: &[T], counts: &mut [i64]) {
             atomic_add(&counts, b as usize, 1);
         }
         i += stride;
+    }
+}
+
+/// Bins [`histogram_local_counts`] counts in shared memory, per block (8 KiB of `i64`).
+pub(crate) const LOCAL_BINS: usize = 1024;
+
+/// Blocks of [`histogram_local_counts`] at most: each adds its bins to the global counts once,
+/// so fewer blocks than the other counting kernels use (each thread strides further).
+pub(crate) const LOCAL_BLOCKS: u32 = 256;
+
+/// [`histogram_counts`] for at most [`LOCAL_BINS`] bins, each block counting into shared
+/// memory first and then adding its non-zero bins to `counts`: the same bins, found the same
+/// way, with one global atomic per block and bin instead of one per element (which
+/// serialized the threads on a few cache lines, on the CPU as on a GPU).
+#[raw_kernel]
+pub fn histogram_local_counts<T: Float>(x: &[T], edges: &[T], counts: &mut [i64]) {
+    let local = shared_array::<i64, 1024>();
+    let bins = counts.len();
+    let (t, nt) = (thread_idx().x as usize, block_dim().x as usize);
+    let mut j = t;
+    while j < bins {
+        local[j] = 0;
+        j += nt;
+    }
+    sync_threads();
+    let (lo, hi) = (edges[0], edges[bins]);
+    let (flo, fhi) = (lo.cast::<f64>(), hi.cast::<f64>());
+    let scale = bins as f64 / (fhi - flo);
+    let last = bins as i64 - 1;
+    let stride = (grid_dim().x * block_dim().x) as usize;
+    let mut i = (block_idx().x * block_dim().x + thread_idx().x) as usize;
+    while i < x.len() {
+        let v = x[i];
+        if v >= lo && v <= hi {
+            let mut b = ((v.cast::<f64>() - flo) * scale) as i64;
+            b = b.clamp(0, last);
+            while b > 0 && v < edges[b as usize] {
+                b -= 1;
+            }
+            while b < last && v >= edges[(b + 1) as usize] {
+                b += 1;
+            }
+            atomic_add(&local, b as usize, 1);
+        }
+        i += stride;
+    }
+    sync_threads();
+    let mut j = t;
+    while j < bins {
+        let c = local[j];
+        if c != 0 {
+            atomic_add(&counts, j, c);
+        }
+        j += nt;
     }
 }
 
@@ -193,7 +247,18 @@ impl<'a, T: Float> Histogram<'a, T> {
             let mut counts = Array::<i64>::zeros(&self.a.device(), &[bins])?;
             if !self.a.is_empty() {
                 let flat = flat(&self.a)?;
-                histogram_counts::launch::<T>(&grid_for(flat.len()), &flat, &edges, &mut counts)?;
+                if bins <= LOCAL_BINS {
+                    let cfg = grid_for(flat.len());
+                    let cfg = LaunchConfig::new(cfg.grid.x.min(LOCAL_BLOCKS), BLOCK);
+                    histogram_local_counts::launch::<T>(&cfg, &flat, &edges, &mut counts)?;
+                } else {
+                    histogram_counts::launch::<T>(
+                        &grid_for(flat.len()),
+                        &flat,
+                        &edges,
+                        &mut counts,
+                    )?;
+                }
             }
             return Ok((counts, edges));
         }

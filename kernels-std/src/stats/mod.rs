@@ -70,7 +70,7 @@ pub mod kernels {
     pub use super::cov::{center, correlate, divide, is_negative, scale};
     pub use super::histogram::{
         edge_not_above, edge_out_of_order, histogram_counts, histogram_density, histogram_edges,
-        histogram_sums, linspace_at,
+        histogram_local_counts, histogram_sums, linspace_at,
     };
     pub use super::histogramdd::last_edge_inside;
 }
