@@ -12,7 +12,7 @@ use kernels_std::prelude::*;
 use kernels_std::s;
 
 mod common;
-use common::{lookup, median};
+use common::{lookup, median, median_pair};
 
 #[elementwise]
 fn saxpy(a: f32, x: f32, y: f32) -> f32 {
@@ -57,8 +57,11 @@ fn main() {
         common::input_f32(n, 4),
         common::input_f32(n, 5),
     );
-    let k = median(|| drop(saxpy(2.0, &a, &b).unwrap()), 11);
-    let ops = median(|| drop((2.0 * &a + &b).eval().unwrap()), 11);
+    let (k, ops) = median_pair(
+        || drop(saxpy(2.0, &a, &b).unwrap()),
+        || drop((2.0 * &a + &b).eval().unwrap()),
+        21,
+    );
     row(
         "saxpy #[elementwise]",
         k,
@@ -140,7 +143,7 @@ fn main() {
             u.slice(s![1..-1, 2..]).unwrap(),
         )
     };
-    let ops = median(
+    let (ops, hand) = median_pair(
         || {
             let mut v = u.copy().unwrap();
             let (m, up, dn, l, r) = parts(&u);
@@ -150,15 +153,12 @@ fn main() {
             )
             .unwrap();
         },
-        11,
-    );
-    let hand = median(
         || {
             let mut v = u.copy().unwrap();
             let (m, up, dn, l, r) = parts(&u);
             heat_step::into(&m, &up, &dn, &l, &r, v.slice_mut(s![1..-1, 1..-1]).unwrap()).unwrap();
         },
-        11,
+        21,
     );
     row(
         "heat step 2048^2 operators",

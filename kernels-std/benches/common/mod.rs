@@ -37,6 +37,26 @@ pub fn median(mut f: impl FnMut(), reps: usize) -> Duration {
     t[t.len() / 2]
 }
 
+/// The medians of `reps` runs of `f` and of `g`, alternated (`f`, `g`, `f`, `g`, ...) after one
+/// warm-up of each, so that a drift of the machine (another process, the memory pool's state)
+/// weighs on both alike: how two spellings of one computation are compared.
+pub fn median_pair(mut f: impl FnMut(), mut g: impl FnMut(), reps: usize) -> (Duration, Duration) {
+    f();
+    g();
+    let (mut tf, mut tg) = (Vec::with_capacity(reps), Vec::with_capacity(reps));
+    for _ in 0..reps {
+        let s = Instant::now();
+        f();
+        tf.push(s.elapsed());
+        let s = Instant::now();
+        g();
+        tg.push(s.elapsed());
+    }
+    tf.sort();
+    tg.sort();
+    (tf[reps / 2], tg[reps / 2])
+}
+
 /// NumPy's medians from a script of `scripts/` printing
 /// `{"numpy": version, "results": {"op/n": seconds}}`: (version, results). Installs NumPy with
 /// pip when it is missing; `None` when that fails.
