@@ -13,6 +13,9 @@
 //! order of the steps it replaces, so the results are the same bits (Rust contracts no
 //! multiply-add into an FMA, on either path).
 //!
+//! The loops are inlined into the interpreter in optimized builds only: a debug build of
+//! that one function would hold every loop's locals in one stack frame.
+//!
 //! A chunk function has no argument but the chunk, so the program reaches the interpreter
 //! through a thread-local cell that [`run`] fills just before it calls the loop; the
 //! registers are a thread-local scratch, allocated once per thread.
@@ -69,13 +72,25 @@ pub(crate) enum Arg {
     Reg(u8),
 }
 
-/// One instruction: `dst = form(args)`. Operands past the form's arity are ignored.
+/// One instruction: `dst = form(args)`, or with an epilogue `dst = p + s * form(args)` (two
+/// more steps: a product by the scalar `s = args[4]`, then a sum with `p = args[5]`, in that
+/// order). Operands past the form's arity are ignored, and `args[4..]` without an epilogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ins {
     pub(crate) form: Form,
-    pub(crate) args: [Arg; 4],
+    pub(crate) args: [Arg; 6],
     /// The register written; the last instruction writes the chunk's output instead.
     pub(crate) dst: u8,
+    /// Whether the epilogue `p + s * value` follows the form.
+    pub(crate) epi: bool,
+}
+
+impl Ins {
+    /// The operands it reads.
+    pub(crate) fn reads(&self) -> impl Iterator<Item = Arg> + '_ {
+        let epi: &[Arg] = if self.epi { &self.args[4..] } else { &[] };
+        self.args[..self.form.arity()].iter().chain(epi).copied()
+    }
 }
 
 /// Instructions of one block program at most (a longer run of steps is cut in several).
@@ -108,8 +123,9 @@ impl BlockCode {
     const EMPTY: BlockCode = BlockCode {
         ins: [Ins {
             form: Form::One(Op::Add),
-            args: [Arg::In(0); 4],
+            args: [Arg::In(0); 6],
             dst: 0,
+            epi: false,
         }; MAX_INS],
         len: 0,
         regs: 0,
@@ -135,8 +151,8 @@ impl BlockCode {
             .max()
             .unwrap_or(0);
         for (k, i) in ins.iter().enumerate() {
-            for a in &i.args[..i.form.arity()] {
-                let ok = match *a {
+            for a in i.reads() {
+                let ok = match a {
                     Arg::In(j) => usize::from(j) < inputs,
                     // Written by an earlier instruction, and not the one this one writes.
                     Arg::Reg(r) => {
@@ -160,7 +176,7 @@ impl BlockCode {
         let last = &ins[ins.len() - 1];
         code.early = ins.len() >= 3
             && ins[1..ins.len() - 1].iter().all(|i| i.dst != first)
-            && !last.args[..last.form.arity()].contains(&Arg::Reg(first));
+            && !last.reads().any(|a| a == Arg::Reg(first));
         Some(code)
     }
 
@@ -254,9 +270,11 @@ fn run_blocks<T: Float>(code: &BlockCode, chunk: &mut Chunk<'_>, regs: &mut [T])
                 operand(ins.args[1], &inputs, &rs, at, len),
                 operand(ins.args[2], &inputs, &rs, at, len),
                 operand(ins.args[3], &inputs, &rs, at, len),
+                operand(ins.args[4], &inputs, &rs, at, len),
+                operand(ins.args[5], &inputs, &rs, at, len),
             ];
             if q == last || (early && q == 0) {
-                exec::<T>(ins.form, &mut out[at..at + len], x);
+                exec::<T>(ins.form, ins.epi, &mut out[at..at + len], x);
             } else {
                 if early {
                     let kept = &out[at..at + len];
@@ -266,7 +284,7 @@ fn run_blocks<T: Float>(code: &BlockCode, chunk: &mut Chunk<'_>, regs: &mut [T])
                         }
                     }
                 }
-                exec::<T>(ins.form, &mut dreg[..len], x);
+                exec::<T>(ins.form, ins.epi, &mut dreg[..len], x);
             }
         }
         at += len;
@@ -356,7 +374,7 @@ impl<T: Float> Binary<T> for DivOp {
 
 /// Calls `$f::<..., Op>` for the operation `$op`, as a type.
 macro_rules! by_op {
-    ($op:expr, $f:ident :: <$($t:ty),*> ($($a:expr),*)) => {
+    ($op:expr, $f:ident :: <$($t:ident),*> ($($a:expr),*)) => {
         match $op {
             Op::Add => $f::<$($t,)* AddOp>($($a),*),
             Op::Sub => $f::<$($t,)* SubOp>($($a),*),
@@ -367,93 +385,125 @@ macro_rules! by_op {
     };
 }
 
-/// Runs one instruction over `d.len()` elements of its operands `x`.
-#[inline(always)]
-fn exec<T: Float>(form: Form, d: &mut [T], x: [&[T]; 4]) {
-    match form {
-        Form::One(f) => by_op!(f, one::<T>(d, x)),
-        Form::Pair(f, g, true) => by_op!(f, pair_f::<T>(g, true, d, x)),
-        Form::Pair(f, g, false) => by_op!(f, pair_f::<T>(g, false, d, x)),
-        Form::Quad(f, g, h) => by_op!(f, quad_f::<T>(g, h, d, x)),
+/// Runs one instruction over `d.len()` elements of its operands `x` (with its epilogue when
+/// `epi`).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn exec<T: Float>(form: Form, epi: bool, d: &mut [T], x: [&[T]; 6]) {
+    if epi {
+        exec_e::<T, true>(form, d, x)
+    } else {
+        exec_e::<T, false>(form, d, x)
     }
 }
 
-#[inline(always)]
-fn one<T: Float, F: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn exec_e<T: Float, const E: bool>(form: Form, d: &mut [T], x: [&[T]; 6]) {
+    match form {
+        Form::One(f) => by_op!(f, one::<T, E>(d, x)),
+        Form::Pair(f, g, true) => by_op!(f, pair_f::<T, E>(g, true, d, x)),
+        Form::Pair(f, g, false) => by_op!(f, pair_f::<T, E>(g, false, d, x)),
+        Form::Quad(f, g, h) => by_op!(f, quad_f::<T, E>(g, h, d, x)),
+    }
+}
+
+/// The value written: `v`, or with the epilogue (`E`) `p + s * v`, the steps' own functions
+/// in their order.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn tail<T: Float, const E: bool>(v: T, s: T, p: T) -> T {
+    if E {
+        k::add::scalar(p, k::multiply::scalar(s, v))
+    } else {
+        v
+    }
+}
+
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn one<T: Float, const E: bool, F: Binary<T>>(d: &mut [T], x: [&[T]; 6]) {
     let n = d.len();
     if n == 0 {
         return;
     }
     let (a, b) = (&x[0][..n], &x[1][..n]);
+    let (s, p) = (x[4][0], &x[5][..n]);
     let a0 = a[0];
     for i in 0..n {
         let ai = if F::SCALAR_LEFT { a0 } else { a[i] };
-        d[i] = F::apply(ai, b[i]);
+        let pi = if E { p[i] } else { s };
+        d[i] = tail::<T, E>(F::apply(ai, b[i]), s, pi);
     }
 }
 
-#[inline(always)]
-fn pair_f<T: Float, F: Binary<T>>(g: Op, left: bool, d: &mut [T], x: [&[T]; 4]) {
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn pair_f<T: Float, const E: bool, F: Binary<T>>(g: Op, left: bool, d: &mut [T], x: [&[T]; 6]) {
     if left {
-        by_op!(g, pair::<T, F>(d, x))
+        by_op!(g, pair::<T, E, F>(d, x))
     } else {
-        by_op!(g, pair_right::<T, F>(d, x))
+        by_op!(g, pair_right::<T, E, F>(d, x))
     }
 }
 
 /// `g(f(a, b), c)` (`g` never takes a scalar on its left here: that is `f`'s value).
-#[inline(always)]
-fn pair<T: Float, F: Binary<T>, G: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn pair<T: Float, const E: bool, F: Binary<T>, G: Binary<T>>(d: &mut [T], x: [&[T]; 6]) {
     let n = d.len();
     if n == 0 {
         return;
     }
     let (a, b, c) = (&x[0][..n], &x[1][..n], &x[2][..n]);
+    let (s, p) = (x[4][0], &x[5][..n]);
     let a0 = a[0];
     for i in 0..n {
         let ai = if F::SCALAR_LEFT { a0 } else { a[i] };
-        d[i] = G::apply(F::apply(ai, b[i]), c[i]);
+        let pi = if E { p[i] } else { s };
+        d[i] = tail::<T, E>(G::apply(F::apply(ai, b[i]), c[i]), s, pi);
     }
 }
 
 /// `g(c, f(a, b))`.
-#[inline(always)]
-fn pair_right<T: Float, F: Binary<T>, G: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn pair_right<T: Float, const E: bool, F: Binary<T>, G: Binary<T>>(d: &mut [T], x: [&[T]; 6]) {
     let n = d.len();
     if n == 0 {
         return;
     }
     let (a, b, c) = (&x[0][..n], &x[1][..n], &x[2][..n]);
+    let (s, p) = (x[4][0], &x[5][..n]);
     let (a0, c0) = (a[0], c[0]);
     for i in 0..n {
         let ai = if F::SCALAR_LEFT { a0 } else { a[i] };
         let ci = if G::SCALAR_LEFT { c0 } else { c[i] };
-        d[i] = G::apply(ci, F::apply(ai, b[i]));
+        let pi = if E { p[i] } else { s };
+        d[i] = tail::<T, E>(G::apply(ci, F::apply(ai, b[i])), s, pi);
     }
 }
 
-#[inline(always)]
-fn quad_f<T: Float, F: Binary<T>>(g: Op, h: Op, d: &mut [T], x: [&[T]; 4]) {
-    by_op!(g, quad_g::<T, F>(h, d, x))
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn quad_f<T: Float, const E: bool, F: Binary<T>>(g: Op, h: Op, d: &mut [T], x: [&[T]; 6]) {
+    by_op!(g, quad_g::<T, E, F>(h, d, x))
 }
 
-#[inline(always)]
-fn quad_g<T: Float, F: Binary<T>, G: Binary<T>>(h: Op, d: &mut [T], x: [&[T]; 4]) {
-    by_op!(h, quad::<T, F, G>(d, x))
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn quad_g<T: Float, const E: bool, F: Binary<T>, G: Binary<T>>(h: Op, d: &mut [T], x: [&[T]; 6]) {
+    by_op!(h, quad::<T, E, F, G>(d, x))
 }
 
 /// `g(f(a, b), h(c, d))` (`g` reads two values: never a scalar).
-#[inline(always)]
-fn quad<T: Float, F: Binary<T>, G: Binary<T>, H: Binary<T>>(d: &mut [T], x: [&[T]; 4]) {
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn quad<T: Float, const E: bool, F: Binary<T>, G: Binary<T>, H: Binary<T>>(
+    d: &mut [T],
+    x: [&[T]; 6],
+) {
     let n = d.len();
     if n == 0 {
         return;
     }
     let (a, b, c, e) = (&x[0][..n], &x[1][..n], &x[2][..n], &x[3][..n]);
+    let (s, p) = (x[4][0], &x[5][..n]);
     let (a0, c0) = (a[0], c[0]);
     for i in 0..n {
         let ai = if F::SCALAR_LEFT { a0 } else { a[i] };
         let ci = if H::SCALAR_LEFT { c0 } else { c[i] };
-        d[i] = G::apply(F::apply(ai, b[i]), H::apply(ci, e[i]));
+        let pi = if E { p[i] } else { s };
+        d[i] = tail::<T, E>(G::apply(F::apply(ai, b[i]), H::apply(ci, e[i])), s, pi);
     }
 }

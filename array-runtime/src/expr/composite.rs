@@ -39,8 +39,8 @@ pub(crate) struct CpuStep {
 pub(crate) enum Loop {
     /// A kernel's chunk function.
     Kernel(fn(&mut Chunk<'_>)),
-    /// A run of float arithmetic steps.
-    Block(BlockCode),
+    /// A run of float arithmetic steps (boxed: a program holds up to 12 instructions).
+    Block(Box<BlockCode>),
 }
 
 impl CpuStep {
@@ -107,6 +107,8 @@ struct Unit {
     result: DTypeId,
     /// The step it is (its outer step when merged).
     step: usize,
+    /// Whether an epilogue `p + s * value` follows (its two operands last in `args`).
+    epi: bool,
 }
 
 /// The units of `steps`: each arithmetic step of [`Op`] that reads the results of one or two
@@ -200,9 +202,62 @@ fn units(steps: &[Step], scalars: &[bool]) -> Vec<Unit> {
             args,
             result: s.kernel.result,
             step: k,
+            epi: false,
         });
     }
+    epilogues(&mut out);
     out
+}
+
+/// Merges each unit `p + s * v` (`Pair(MulS, Add, false)`: a scalar `s`) whose `v` is an
+/// arithmetic unit read by it alone into that unit, as its epilogue, when `p` is known there
+/// already (a leaf, the output, or an earlier unit): the update of the heat step, `m + 0.1 *
+/// (...)`, then adds no loop of its own.
+fn epilogues(units: &mut Vec<Unit>) {
+    let mut k = 0;
+    while k < units.len() {
+        let mut reads = vec![0usize; units.len()];
+        for u in units.iter() {
+            for a in &u.args {
+                if let Ref::Step(j) = *a {
+                    reads[j] += 1;
+                }
+            }
+        }
+        let u = &units[k];
+        let merge = match (u.form, u.args.as_slice()) {
+            (Some(Form::Pair(Op::MulS, Op::Add, false)), &[sc, Ref::Step(j), p]) => {
+                let v = &units[j];
+                let known = match p {
+                    Ref::Step(i) => i < j,
+                    _ => true,
+                };
+                (reads[j] == 1 && v.form.is_some() && !v.epi && v.result == u.result && known)
+                    .then_some((j, sc, p))
+            }
+            _ => None,
+        };
+        let Some((j, sc, p)) = merge else {
+            k += 1;
+            continue;
+        };
+        let outer = units.remove(k);
+        let v = &mut units[j];
+        v.epi = true;
+        v.args.extend([sc, p]);
+        v.step = outer.step;
+        for u in units.iter_mut() {
+            for a in &mut u.args {
+                if let Ref::Step(i) = a {
+                    if *i == k {
+                        *i = j;
+                    } else if *i > k {
+                        *i -= 1;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The CPU steps of `steps` (whose leaves `i` are scalars where `scalars[i]`): each run of
@@ -235,7 +290,7 @@ pub(crate) fn cpu_steps(steps: &[Step], scalars: &[bool]) -> Result<Vec<CpuStep>
             None => i,
         };
         let step = match (u.form, end == i) {
-            (None, _) | (Some(Form::One(_)), true) => CpuStep {
+            (None, _) | (Some(Form::One(_)), true) if !u.epi => CpuStep {
                 run: Loop::Kernel(steps[u.step].kernel.cpu),
                 args: u.args.iter().map(|&r| renumber(r, &step_of)).collect(),
                 result: u.result,
@@ -243,7 +298,7 @@ pub(crate) fn cpu_steps(steps: &[Step], scalars: &[bool]) -> Result<Vec<CpuStep>
             _ => {
                 let (code, args) = block_of(&units[i..=end], i, &last_reader)?;
                 CpuStep {
-                    run: Loop::Block(code),
+                    run: Loop::Block(Box::new(code)),
                     args: args.into_iter().map(|r| renumber(r, &step_of)).collect(),
                     result: u.result,
                 }
@@ -316,9 +371,15 @@ fn block_of(run: &[Unit], first: usize, last_reader: &[usize]) -> Result<(BlockC
             Ref::Step(j) if j >= first => Arg::Reg(reg_of[j - first]),
             other => Arg::In(outside.iter().position(|&o| o == other).unwrap_or(0) as u8),
         };
-        let mut args = [arg(u.args[0]); 4];
-        for (slot, &r) in args.iter_mut().zip(&u.args) {
+        let form = u.form.unwrap_or(Form::One(Op::Add));
+        let n = form.arity();
+        let mut args = [arg(u.args[0]); 6];
+        for (slot, &r) in args.iter_mut().zip(&u.args[..n]) {
             *slot = arg(r);
+        }
+        if u.epi {
+            args[4] = arg(u.args[n]);
+            args[5] = arg(u.args[n + 1]);
         }
         let dst = if p + 1 < run.len() {
             free.pop().unwrap_or_else(|| {
@@ -338,8 +399,12 @@ fn block_of(run: &[Unit], first: usize, last_reader: &[usize]) -> Result<(BlockC
                 free.push(reg_of[j - first]);
             }
         }
-        let form = u.form.unwrap_or(Form::One(Op::Add));
-        ins.push(Ins { form, args, dst });
+        ins.push(Ins {
+            form,
+            args,
+            dst,
+            epi: u.epi,
+        });
     }
     let code = BlockCode::new(&ins, outside.len(), run[0].result).ok_or_else(|| {
         Error::invalid("fused expression: a run of float steps gave an invalid block program")
@@ -442,11 +507,35 @@ mod tests {
         let a = Array::from_vec(&dev, &[n], vals.to_vec()).unwrap();
         let b = Array::from_vec(&dev, &[n], vals.iter().rev().copied().collect()).unwrap();
         let full = |v: T| Array::from_vec(&dev, &[n], vec![v; n]).unwrap();
-        let check = |e: Expr<T>, want: Array<T>, what: &str| {
+        let one = |e: &Expr<T>, want: &Array<T>, what: &str| {
             let p = Program::build_uncached(&e.node, None).unwrap();
             assert_eq!(p.code.cpu.len(), 1, "{what}");
-            assert_eq!(bits(&e.eval().unwrap()), bits(&want), "{what}");
+            assert_eq!(bits(&e.eval().unwrap()), bits(want), "{what}");
         };
+        // Each also as the value of an update `b + s * (...)`: the form with its epilogue (a
+        // lone operation merges with the product instead: `s * (a f b)`, then the sum).
+        let check = |e: Expr<T>, want: Array<T>, what: &str| {
+            let merged = Program::build_uncached(&e.node, None)
+                .unwrap()
+                .steps()
+                .len()
+                > 1;
+            one(&e, &want, what);
+            for &sv in scalars {
+                let up = k::add::lazy(&b, k::multiply::lazy(crate::expr::scalar_node(sv), &e));
+                let want = eager("+", &b, &eager("*", &full(sv), &want));
+                let p = Program::build_uncached(&up.node, None).unwrap();
+                let super::Loop::Block(code) = &p.code.cpu[0].run else {
+                    panic!("{what}: the update is not a block program");
+                };
+                assert_eq!(code.ins().iter().any(|i| i.epi), merged, "{what}: epilogue");
+                one(&up, &want, &format!("{what}, updated by {sv:?}"));
+            }
+        };
+        for f in OPS {
+            // One operation alone: its update is one instruction with an epilogue.
+            check(lazy::<T>(f, &a, &b), eager(f, &a, &b), f);
+        }
         for &sv in scalars {
             let s = full(sv);
             let sc = || crate::expr::scalar_node(sv);
@@ -540,7 +629,8 @@ mod tests {
         let p = Program::build_uncached(&heat.node, None).unwrap();
         assert_eq!((p.steps().len(), p.code.cpu.len()), (7, 1));
         assert!(p.code.direct);
-        // Its two products by scalars read them once per loop.
+        // Two loops: `(up + dn) + l`, then `(t + r) - 4 * m` with the update `m + 0.1 * v` as
+        // its epilogue; the product `4 * m` reads its scalar once per loop.
         let super::Loop::Block(code) = &p.code.cpu[0].run else {
             panic!("the heat step is not a block program");
         };
@@ -553,7 +643,8 @@ mod tests {
                 Form::Quad(f, g, h) => [f, g, h].contains(&Op::MulS),
             })
             .count();
-        assert_eq!((code.ins().len(), scaled), (3, 2));
+        let epis: Vec<bool> = code.ins().iter().map(|i| i.epi).collect();
+        assert_eq!((epis, scaled), (vec![false, true], 1));
         let nbs: Vec<Vec<f64>> = nb.iter().map(|a| a.to_vec().unwrap()).collect();
         let want: Vec<f64> = (0..5)
             .map(|i| {
