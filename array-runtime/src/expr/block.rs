@@ -6,10 +6,10 @@
 //! and its intermediate values never leave L1.
 //!
 //! An instruction is one of [`Op`] on two operands, or two or three of them merged (`g(f(a,
-//! b), c)`, `g(c, f(a, b))`, `g(f(a, b), h(c, d))`, planned by `composite.rs`), whose loop is
-//! monomorphized per operations and dtype: 100 loops per dtype (4 + 32 + 64), all inlined
-//! into one interpreter per dtype, which [`run_chunk_loop`] compiles for AVX2 when the CPU
-//! has it. Each loop calls the kernels' own native functions (`add::scalar`, ...) in the
+//! b), c)`, `g(c, f(a, b))`, `g(f(a, b), h(c, d))`, planned by `composite.rs`), with or
+//! without an epilogue `p + s * value`, whose loop is monomorphized per operations, epilogue
+//! and dtype: 360 loops per dtype ((5 + 50 + 125) x 2), all inlined into one interpreter per
+//! dtype, which [`run_chunk_loop`] compiles for AVX2 when the CPU has it. Each loop calls the kernels' own native functions (`add::scalar`, ...) in the
 //! order of the steps it replaces, so the results are the same bits (Rust contracts no
 //! multiply-add into an FMA, on either path).
 //!

@@ -8,10 +8,12 @@
 //! chunk, writing a buffer the next step reads back (`program.rs`).
 //!
 //! An instruction merges up to three steps where a step's argument is another's result read
-//! by it alone: `g(f(a, b), c)`, `g(c, f(a, b))` or `g(f(a, b), h(c, d))` (the heat step is
-//! three instructions: `(up + dn) + l`, `(t + r) - 4*m`, `m + 0.1*t`). Fewer instructions
-//! read and write the registers fewer times; the forms are monomorphized per operations and
-//! dtype (`block.rs`).
+//! by it alone: `g(f(a, b), c)`, `g(c, f(a, b))` or `g(f(a, b), h(c, d))`, and may end with
+//! an update `p + s * value` (`s` a scalar: two more steps, its epilogue). The heat step is
+//! two instructions: `(up + dn) + l`, then `(t + r) - 4*m` updated as `m + 0.1 * v`. Fewer
+//! instructions read and write the registers fewer times; the forms are monomorphized per
+//! operations, epilogue and dtype (`block.rs`). A product whose left operand is a scalar leaf
+//! is [`Op::MulS`], which reads the scalar once per loop.
 //!
 //! The results are the same bits as the kernels run one after the other: the instructions
 //! call the kernels' native functions in the order and dtype of the steps. The CUDA side
