@@ -35,8 +35,8 @@ pub type Operand<'a, T, P> = ([&'a Array<P>; 2], &'a Array<T>);
 
 /// The arguments of SpGEMM's accumulating pass (`spgemm_accumulate` in `spgemm.rs`): the
 /// operands, `[bounds, slots]`, each worker's scratch, the result's `(indices, data)`, the
-/// kept counts, the flags (the third the counter of claimed pieces) and `[cols, workers,
-/// spread]`.
+/// kept counts with the result's `indptr`, the flags (the third the counter of claimed
+/// pieces) and `[cols, workers, spread]`.
 #[derive(Debug)]
 pub struct Accumulate<'a, T: DType, P: SparseIndex> {
     pub a: Operand<'a, T, P>,
@@ -45,7 +45,7 @@ pub struct Accumulate<'a, T: DType, P: SparseIndex> {
     pub marks: &'a mut Array<i64>,
     pub sums: &'a mut Array<T>,
     pub out: (&'a mut Array<P>, &'a mut Array<T>),
-    pub kept: &'a mut Array<i64>,
+    pub kept: (&'a mut Array<i64>, &'a mut Array<P>),
     pub flags: &'a mut Array<u32>,
     pub sizes: [u64; 3],
 }
@@ -329,7 +329,8 @@ macro_rules! kernels_impl {
                 let Accumulate { a, b, runs, marks, sums, out, kept, flags, sizes } = args;
                 $accumulate::launch::<$($ty,)* P>(
                     cfg, a.0[0], a.0[1], a.1, b.0[0], b.0[1], b.1, runs[0], runs[1], marks,
-                    sums, out.0, out.1, kept, flags, <$t>::default(), sizes[0], sizes[1], sizes[2],
+                    sums, out.0, out.1, kept.0, kept.1, flags, <$t>::default(), sizes[0], sizes[1],
+                    sizes[2],
                 )
             }
             fn spgemm_reduce<P: SparseIndex>(

@@ -776,11 +776,24 @@ pub(crate) fn spgemm_pack<T: DType, P: Int>(
 }
 
 /// `counts[m]`: the number of products of line `m` of `a` with the lines of `b` (the sum of
-/// the lengths of the lines of `b` its entries name), one thread per line.
+/// the lengths of the lines of `b` its entries name), thread `t` for the lines
+/// `t * per..(t + 1) * per` (one line per thread on a GPU; on the CPU a run of lines, so that
+/// the emulator's cost per thread is paid once per run, not once per line of a few entries).
 #[raw_kernel]
-pub(crate) fn spgemm_count<I: Int>(a_ptr: &[I], a_idx: &[I], b_ptr: &[I], counts: &mut [i64]) {
-    let m = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
-    if m < counts.len() {
+pub(crate) fn spgemm_count<I: Int>(
+    a_ptr: &[I],
+    a_idx: &[I],
+    b_ptr: &[I],
+    counts: &mut [i64],
+    per: usize,
+) {
+    let t = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
+    let first = t * per;
+    let mut last = first + per;
+    if last > counts.len() {
+        last = counts.len();
+    }
+    for m in first..last {
         let start = a_ptr[m].cast::<u64>() as usize;
         let end = a_ptr[m + 1].cast::<u64>() as usize;
         let mut n: i64 = 0;

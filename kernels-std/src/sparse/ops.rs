@@ -9,6 +9,7 @@ use super::spgemm::accumulator_workers;
 use super::{CooArray, CscArray, CsrArray};
 use crate::ops::Numeric;
 use crate::prelude::*;
+use crate::shape::kernels::for_overwrite;
 use crate::sort::compact::{per_element, scan_flags};
 use crate::sort::take;
 
@@ -16,6 +17,10 @@ use crate::sort::take;
 /// row's columns per product, quadratic in the row's length); longer rows go to the global
 /// sort.
 pub(crate) const SORT_LIMIT: usize = 256;
+
+/// The threads of SpGEMM's count pass on the CPU (each a run of lines; twice the emulator's
+/// threshold for a parallel launch).
+const COUNT_THREADS: usize = 8192;
 
 /// The elementwise operations of [`Compressed::binop`] (the kernel's `op` argument).
 #[derive(Clone, Copy, Debug)]
@@ -160,13 +165,21 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             return empty();
         }
         let rows = per_element(majors)?;
-        let mut counts = Array::<i64>::zeros(&dev, &[majors])?;
+        // Runs of lines per emulated thread on the CPU, still enough threads for a parallel
+        // launch (the emulator runs a launch of fewer than 4096 threads serially).
+        let per = if dev.is_cpu() {
+            (majors / COUNT_THREADS).max(1)
+        } else {
+            1
+        };
+        let mut counts = for_overwrite::<i64>(&dev, &[majors])?;
         spgemm_count::launch::<I>(
-            &rows,
+            &per_element(majors.div_ceil(per))?,
             &self.indptr,
             &self.indices,
             &other.indptr,
             &mut counts,
+            per as u64,
         )?;
         let (scanned, total) = scan_flags(&counts)?;
         if total == 0 {

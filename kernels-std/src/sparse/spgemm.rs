@@ -24,7 +24,7 @@ use super::kernels::spread_item;
 use crate::prelude::*;
 use crate::scan::rows::{cpu_workers, launch_items};
 use crate::shape::kernels::for_overwrite;
-use crate::sort::compact::per_element;
+use crate::sort::compact::{per_element, scan_flags};
 
 /// The most workers (threads with a scratch slice each) of the accumulator on a GPU.
 const GPU_WORKERS: usize = 4096;
@@ -79,8 +79,9 @@ pub(crate) fn accumulator_pieces(workers: usize, majors: usize, total: usize) ->
 /// The first row of each piece of rows: `bounds[p]` (for `p` in `0..=pieces`, `pieces =
 /// bounds.len() - 1`) is the first row `m` whose first product (`products[m - 1]`, 0 for
 /// row 0, `products` the inclusive scan of the rows' product counts) is at least
-/// `p * total / pieces`. Piece `p` is the rows `bounds[p]..bounds[p + 1]`; the rows after
-/// `bounds[pieces]` hold no product. One thread per bound.
+/// `p * total / pieces`, but `bounds[pieces]` is `majors`: piece `p` is the rows
+/// `bounds[p]..bounds[p + 1]`, and the last piece takes the rows after the last product too
+/// (rows without products), so the pieces cover every row once. One thread per bound.
 #[raw_kernel]
 pub(crate) fn spgemm_runs(products: &[i64], bounds: &mut [i64]) {
     let w = block_idx().x as usize * block_dim().x as usize + thread_idx().x as usize;
@@ -102,6 +103,9 @@ pub(crate) fn spgemm_runs(products: &[i64], bounds: &mut [i64]) {
             } else {
                 left = mid + 1;
             }
+        }
+        if w == bounds.len() - 1 {
+            left = majors;
         }
         bounds[w] = left as i64;
     }
@@ -176,7 +180,8 @@ macro_rules! accumulate_kernel {
         /// and listed in `out_idx` from the end of the row's slots `slots[m - 1]..slots[m]`
         /// down, so that the list holds SciPy's order, the reverse of first appearance);
         /// then the nonzero sums are written in that order, packed at the front of the
-        /// slots, `kept[m]` their number. A worker that dropped a zero sum adds 1 to
+        /// slots, `kept[m]` their number, and `indptr[m + 1] = slots[m]` (`indptr[0] = 0`: the
+        /// result's pointers when no sum is dropped). A worker that dropped a zero sum adds 1 to
         /// `flags[0]`; one that wrote a row whose columns do not increase adds 1 to
         /// `flags[1]`.
         #[raw_kernel]
@@ -195,6 +200,7 @@ macro_rules! accumulate_kernel {
             out_idx: &mut [P],
             out_data: &mut [$t],
             kept: &mut [i64],
+            indptr: &mut [P],
             flags: &mut [u32],
             zero: $t,
             cols: usize,
@@ -221,6 +227,9 @@ macro_rules! accumulate_kernel {
                 let mut first: usize = 0;
                 if row_first > 0 {
                     first = slots[row_first - 1] as u64 as usize;
+                } else {
+                    let origin: i64 = 0;
+                    indptr[0] = origin.cast::<P>();
                 }
                 for m in row_first..row_last {
                     let tag = -(m as i64) - 1;
@@ -264,6 +273,7 @@ macro_rules! accumulate_kernel {
                         }
                     }
                     kept[m] = (out - first) as i64;
+                    indptr[m + 1] = slots[m].cast::<P>();
                     if out < last {
                         dropped = true;
                     }
@@ -300,11 +310,11 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
         let dev = self.data.device();
         let (majors, cols) = (self.majors, other.minor);
         let pieces = accumulator_pieces(workers, majors, total);
-        let mut bounds = Array::<i64>::zeros(&dev, &[pieces + 1])?;
+        let mut bounds = for_overwrite::<i64>(&dev, &[pieces + 1])?;
         spgemm_runs::launch(&per_element(pieces + 1)?, products, &mut bounds)?;
         let (cfg, spread) = launch_items(&dev, workers)?;
         let mut marks = Array::<i64>::zeros(&dev, &[workers * cols])?;
-        let mut distinct = Array::<i64>::zeros(&dev, &[majors])?;
+        let mut distinct = for_overwrite::<i64>(&dev, &[majors])?;
         spgemm_distinct::launch::<I>(
             &cfg,
             &self.indptr,
@@ -319,12 +329,14 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
             workers as u64,
             spread as u64,
         )?;
-        let (slots, indptr, nnz) = super::ops::scan_pointers::<I>(what, &distinct)?;
+        let (slots, nnz) = scan_flags(&distinct)?;
         drop(distinct);
+        super::compressed::check_extents::<I>(what, &[nnz])?;
         let mut indices = for_overwrite::<I>(&dev, &[nnz])?;
         let mut data = for_overwrite::<T>(&dev, &[nnz])?;
         let mut sums = for_overwrite::<T>(&dev, &[workers * cols])?;
-        let mut kept = Array::<i64>::zeros(&dev, &[majors])?;
+        let mut kept = for_overwrite::<i64>(&dev, &[majors])?;
+        let mut indptr = for_overwrite::<I>(&dev, &[majors + 1])?;
         let mut flags = Array::<u32>::zeros(&dev, &[3])?;
         T::spgemm_accumulate::<I>(
             &cfg,
@@ -335,7 +347,7 @@ impl<T: SparseDType, I: SparseIndex> Compressed<T, I> {
                 marks: &mut marks,
                 sums: &mut sums,
                 out: (&mut indices, &mut data),
-                kept: &mut kept,
+                kept: (&mut kept, &mut indptr),
                 flags: &mut flags,
                 sizes: [cols as u64, workers as u64, spread as u64],
             },
