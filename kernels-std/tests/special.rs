@@ -265,7 +265,7 @@ fn kernel_defs() -> Vec<(
             gammaln, gammaln_above, loggamma, gammasgn, rgamma, digamma, beta, betaln, poch, multigammaln, gammainc,
             gammaincc, gammaincinv, gammainccinv, below_or_at;
         // the incomplete beta family and the distribution functions (tests/special_dist.rs)
-        1: betainc, betaincc, betaincinv, betainccinv, bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri,
+        1: betainc, betaincc, ibeta_beta, betaincinv, betainccinv, bdtr, bdtrc, bdtri, nbdtr, nbdtrc, nbdtri,
             pdtr, pdtrc, pdtri, chdtr, chdtrc, chdtri, gdtr, gdtrc, fdtr, fdtrc, fdtri, stdtr,
             stdtrit;
         // the exponential integrals (tests/special_integrals.rs)

@@ -18,19 +18,56 @@
 //! Promotion: SciPy's loops are `'fff->f'` then `'ddd->d'` ([`PromoteF32`](super::PromoteF32):
 //! `int16` and `float16` give `float32`).
 
+use super::promote::share;
 use super::ufunc::ufunc;
+use super::{kernels, scalar, PromoteF32};
+use crate::prelude::*;
+use array_runtime::kernel::elementwise::Operand;
+use array_runtime::IntoOperand;
+
+/// The regularized incomplete beta function `I_x(a, b)`, elementwise (SciPy's `betainc`):
+/// NaN for negative `a`, `b`, for `x` outside `[0, 1]` and for `a == b == 0`.
+///
+/// Example: [the family's page](self).
+pub fn betainc<'a, T: PromoteF32>(
+    a: impl IntoOperand<'a, T>,
+    b: impl IntoOperand<'a, T>,
+    x: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    let (a, b) = (T::promote(a)?, T::promote(b)?);
+    let bab = parameter_beta(&a, &b)?;
+    kernels::betainc::<T::Out>(a, b, T::promote(x)?, bab)
+}
+
+/// The complement `1 - I_x(a, b)`, elementwise (SciPy's `betaincc`).
+///
+/// Example: [the family's page](self).
+pub fn betaincc<'a, T: PromoteF32>(
+    a: impl IntoOperand<'a, T>,
+    b: impl IntoOperand<'a, T>,
+    x: impl IntoOperand<'a, T>,
+) -> Result<Array<T::Out>> {
+    let (a, b) = (T::promote(a)?, T::promote(b)?);
+    let bab = parameter_beta(&a, &b)?;
+    kernels::betaincc::<T::Out>(a, b, T::promote(x)?, bab)
+}
+
+/// `B(a, b)` where the kernels divide by it (`scalar::ibeta_beta`), over the parameters'
+/// broadcast shape only: once for all the `x` that share them (three gamma functions per
+/// element fewer where `a` and `b` are scalars or short arrays).
+fn parameter_beta<'b, F: Float>(
+    a: &Operand<'b, F>,
+    b: &Operand<'b, F>,
+) -> Result<Operand<'b, f64>> {
+    Ok(match (a, b) {
+        (Operand::Scalar(a), Operand::Scalar(b)) => {
+            Operand::Scalar(scalar::ibeta_beta(a.cast::<f64>(), b.cast::<f64>()))
+        }
+        _ => Operand::Owned(kernels::ibeta_beta::<F>(share(a), share(b))?),
+    })
+}
 
 ufunc! {
-    /// The regularized incomplete beta function `I_x(a, b)`, elementwise (SciPy's
-    /// `betainc`): NaN for negative `a`, `b`, for `x` outside `[0, 1]` and for
-    /// `a == b == 0`.
-    ///
-    /// Example: [the family's page](self).
-    betainc(a, b, x): PromoteF32;
-    /// The complement `1 - I_x(a, b)`, elementwise (SciPy's `betaincc`).
-    ///
-    /// Example: [the family's page](self).
-    betaincc(a, b, x): PromoteF32;
     /// The inverse of [`betainc`] in `x`, elementwise (SciPy's `betaincinv`).
     ///
     /// Example: [the family's page](self).

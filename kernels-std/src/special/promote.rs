@@ -68,6 +68,17 @@ pub trait PromoteLong: DType {
     fn promote<'a>(x: impl IntoOperand<'a, Self>) -> Result<Operand<'a, Self::Out>>;
 }
 
+/// A second handle on an operand, for a second kernel that reads it (an array is shared, not
+/// copied; a lazy expression is computed by each).
+pub(super) fn share<'b, U: DType>(op: &'b Operand<'_, U>) -> Operand<'b, U> {
+    match op {
+        Operand::Borrowed(a) => Operand::Borrowed(a),
+        Operand::Owned(a) => Operand::Borrowed(a),
+        Operand::Scalar(s) => Operand::Scalar(*s),
+        Operand::Lazy(e) => Operand::Lazy(e.clone()),
+    }
+}
+
 /// An operand of dtype `T` converted to `U` (scalars on the host, arrays by `astype` on their
 /// device).
 pub(super) fn convert<'a, T: DType, U: DType>(

@@ -8,6 +8,10 @@
 //! assert!((sp::betaincc(1.0, 3.0, 0.999) - 1e-9).abs() < 1e-22);
 //! assert!((sp::betaincinv(2.5, 4.0, sp::betainc(2.5, 4.0, 0.3)) - 0.3).abs() < 1e-15);
 //! assert!((sp::betainccinv(2.5, 4.0, sp::betaincc(2.5, 4.0, 0.9)) - 0.9).abs() < 1e-15);
+//! // B(a, b) computed once for many x (the array functions' way): the same bits
+//! let bab = sp::ibeta_beta(2.5, 4.0);
+//! assert_eq!(sp::betainc_given_beta(2.5, 4.0, 0.3, bab), sp::betainc(2.5, 4.0, 0.3));
+//! assert_eq!(sp::betaincc_given_beta(2.5, 4.0, 0.3, bab), sp::betaincc(2.5, 4.0, 0.3));
 //! ```
 //!
 //! Method: `I_x(a, b) = x^a y^b / B(a, b)` (`y = 1 - x`) divided by the continued fraction
@@ -17,7 +21,10 @@
 //! `sqrt(a b / (2 pi (a + b))) e^(a g(-e/a) + b g(e/b))`, `g(t) = ln(1 + t) - t`,
 //! `e = a - (a + b) x` (the terms linear in `e` cancel exactly, so `x` near the mean keeps its
 //! digits); for one of them `>= 10` the ratio `Gamma(a + b) / Gamma(a)` from Stirling's
-//! series too; else the powers and `B(a, b)` directly. Where `b <= 1e-3` (`b <= a`) and
+//! series too; else the powers and `B(a, b)` directly (`B(a, b)` given by the caller:
+//! [`ibeta_beta()`], which the array functions compute once over the parameters' shape rather
+//! than once per element, three gamma functions fewer per element where `a` and `b` are
+//! shared). Where `b <= 1e-3` (`b <= a`) and
 //! `I_x(a, b)` is small although `x` is near 1, the series
 //! `I_x(a, b) = 1 - y^b / (b B(a, b)) (1 + b sum (1 - a)_n y^n / (n! (b + n)))` is summed with
 //! `y^b / (b B(a, b)) - 1` computed without cancellation (and symmetrically for a tiny `a`).
@@ -51,9 +58,23 @@ fn ln_of(x: f64, y: f64) -> f64 {
     }
 }
 
-/// `x^a y^b / B(a, b)` for finite `a, b > 0`, `0 < x < 1`, `y = 1 - x` (one exact).
+/// `B(a, b)` where the power term `x^a y^b / B(a, b)` is computed with it (`0 < a, b < 10`),
+/// else NaN (not read there). The same for `(b, a)`, bit for bit.
+///
+/// Example: [the family's page](self).
 #[device_fn]
-pub(crate) fn ibeta_power(a: f64, b: f64, x: f64, y: f64) -> f64 {
+pub fn ibeta_beta(a: f64, b: f64) -> f64 {
+    if a > 0.0 && b > 0.0 && a < 10.0 && b < 10.0 {
+        beta(a, b)
+    } else {
+        f64::NAN
+    }
+}
+
+/// `x^a y^b / B(a, b)` for finite `a, b > 0`, `0 < x < 1`, `y = 1 - x` (one exact), with
+/// `bab = ibeta_beta(a, b)`.
+#[device_fn]
+fn ibeta_power(a: f64, b: f64, x: f64, y: f64, bab: f64) -> f64 {
     let s = a + b;
     if a >= 10.0 && b >= 10.0 {
         // e = a - s x = s y - b, from the smaller of x, y.
@@ -84,7 +105,7 @@ pub(crate) fn ibeta_power(a: f64, b: f64, x: f64, y: f64) -> f64 {
         let ly = ln_of(y, x);
         let px = if x <= y { x.powf(a) } else { (a * lx).exp() };
         let py = if y <= x { y.powf(b) } else { (b * ly).exp() };
-        let f = px * py / beta(a, b);
+        let f = px * py / bab;
         if f > 1e-290 && f < 1e290 {
             f
         } else {
@@ -222,23 +243,35 @@ fn flip(upper: bool, p: f64) -> f64 {
 /// (one of them exact).
 #[device_fn]
 pub(crate) fn ibeta_regular(a: f64, b: f64, x: f64, y: f64, upper: bool) -> f64 {
+    ibeta_regular_with(a, b, x, y, upper, ibeta_beta(a, b))
+}
+
+/// [`ibeta_regular()`] with `bab = ibeta_beta(a, b)` given.
+#[device_fn]
+fn ibeta_regular_with(a: f64, b: f64, x: f64, y: f64, upper: bool, bab: f64) -> f64 {
     if b <= 1e-3 && b <= a && y < 0.5 && a * y < 0.5 {
         // I_x(a, b) is small: from the series in y.
         ibeta_small_b(a, b, x, y, upper)
     } else if a <= 1e-3 && a < b && x < 0.5 && b * x < 0.5 {
         ibeta_small_b(b, a, y, x, !upper)
     } else if x * (a + b + 2.0) < a + 1.0 {
-        flip(upper, ibeta_power(a, b, x, y) / ibeta_fraction(a, b, x, y))
+        flip(
+            upper,
+            ibeta_power(a, b, x, y, bab) / ibeta_fraction(a, b, x, y),
+        )
     } else {
-        flip(!upper, ibeta_power(b, a, y, x) / ibeta_fraction(b, a, y, x))
+        flip(
+            !upper,
+            ibeta_power(b, a, y, x, bab) / ibeta_fraction(b, a, y, x),
+        )
     }
 }
 
 /// `I_x(a, b)` (`upper`: `1 - I_x`) with SciPy's special values: NaN for NaN, negative `a`
 /// or `b`, `x` outside `[0, 1]`, `a == b == 0` and `a == b == inf`; `a == 0` or `b == inf`
-/// put the mass at 0, `b == 0` or `a == inf` at 1.
+/// put the mass at 0, `b == 0` or `a == inf` at 1. `bab`: [`ibeta_beta()`]`(a, b)`.
 #[device_fn]
-fn ibeta(a: f64, b: f64, x: f64, upper: bool) -> f64 {
+fn ibeta(a: f64, b: f64, x: f64, upper: bool, bab: f64) -> f64 {
     if a.is_nan() || b.is_nan() || x.is_nan() || a < 0.0 || b < 0.0 || x < 0.0 || x > 1.0 {
         f64::NAN
     } else if (a == 0.0 && b == 0.0) || (a == f64::INFINITY && b == f64::INFINITY) {
@@ -252,7 +285,7 @@ fn ibeta(a: f64, b: f64, x: f64, upper: bool) -> f64 {
     } else if x == 1.0 {
         flip(upper, 1.0)
     } else {
-        ibeta_regular(a, b, x, 1.0 - x, upper)
+        ibeta_regular_with(a, b, x, 1.0 - x, upper, bab)
     }
 }
 
@@ -262,7 +295,16 @@ fn ibeta(a: f64, b: f64, x: f64, upper: bool) -> f64 {
 /// Example: [the family's page](self).
 #[device_fn]
 pub fn betainc(a: f64, b: f64, x: f64) -> f64 {
-    ibeta(a, b, x, false)
+    ibeta(a, b, x, false, ibeta_beta(a, b))
+}
+
+/// [`betainc()`] with `bab = ibeta_beta(a, b)` given (computed once where many `x` share
+/// `a` and `b`): the same bits.
+///
+/// Example: [the family's page](self).
+#[device_fn]
+pub fn betainc_given_beta(a: f64, b: f64, x: f64, bab: f64) -> f64 {
+    ibeta(a, b, x, false, bab)
 }
 
 /// The complement `1 - I_x(a, b)` of [`betainc()`] (SciPy's `betaincc`), accurate where it
@@ -271,7 +313,15 @@ pub fn betainc(a: f64, b: f64, x: f64) -> f64 {
 /// Example: [the family's page](self).
 #[device_fn]
 pub fn betaincc(a: f64, b: f64, x: f64) -> f64 {
-    ibeta(a, b, x, true)
+    ibeta(a, b, x, true, ibeta_beta(a, b))
+}
+
+/// [`betaincc()`] with `bab = ibeta_beta(a, b)` given: the same bits.
+///
+/// Example: [the family's page](self).
+#[device_fn]
+pub fn betaincc_given_beta(a: f64, b: f64, x: f64, bab: f64) -> f64 {
+    ibeta(a, b, x, true, bab)
 }
 
 /// `ln(f / t)`, accurate where `f` is near `t`.
@@ -310,12 +360,13 @@ pub(crate) fn ibeta_root(a: f64, b: f64, t: f64, upper: bool) -> f64 {
     if !(x > 0.0 && x < 1.0) {
         x = 0.5;
     }
+    let bab = ibeta_beta(a, b);
     let mut lo = 0.0;
     let mut hi = 1.0;
     let mut i = 0;
     while i < 300 {
         let y = 1.0 - x;
-        let f = ibeta_regular(a, b, x, y, upper);
+        let f = ibeta_regular_with(a, b, x, y, upper, bab);
         if f == t {
             break;
         }
@@ -327,7 +378,7 @@ pub(crate) fn ibeta_root(a: f64, b: f64, t: f64, upper: bool) -> f64 {
         }
         let g = log_ratio(f, t);
         // x d ln f / d x = +-x^a y^(b-1) / (B(a, b) f)
-        let mut dg = ibeta_power(a, b, x, y) / (y * f);
+        let mut dg = ibeta_power(a, b, x, y, bab) / (y * f);
         if upper {
             dg = -dg;
         }
