@@ -15,7 +15,7 @@
 //! # Ok::<(), kernels_std::Error>(())
 //! ```
 //!
-//! Promotion: SciPy's loops are `'fff->f'` then `'ddd->d'` ([`PromoteF32`](super::PromoteF32):
+//! Promotion: SciPy's loops are `'fff->f'` then `'ddd->d'` ([`PromoteF32`]:
 //! `int16` and `float16` give `float32`).
 
 use super::promote::share;
