@@ -175,6 +175,43 @@ fn two_inputs_broadcast_and_write_into_views() -> Result<()> {
     Ok(())
 }
 
+/// An operand constant along the reduced axes (`(r, 1)` against `(r, n)`, reduced over the
+/// last axis) is read as each row's value repeated: the results have the bits of the same
+/// reduction over a materialized copy, on every path of the engine (many short rows, a few
+/// long rows split over threads, a lazy expression beside it, runs of equal values).
+#[test]
+fn row_constant_operands_match_their_materialized_copies() -> Result<()> {
+    let value = |i: usize| ((i * 7919) % 1009) as f64 / 97.0 - 5.0;
+    let cases: [(&[usize], &[usize]); 4] = [
+        (&[3000, 7], &[3000, 1]),
+        (&[2, 100_000], &[2, 1]),
+        (&[4, 5, 33], &[4, 5, 1]),
+        (&[64, 1000], &[64, 1]),
+    ];
+    for (shape, mshape) in cases {
+        let n: usize = shape.iter().product();
+        let x = Array::from_vec(&cpu(), shape, (0..n).map(value).collect())?;
+        let rows: usize = mshape.iter().product();
+        // Runs of equal values (rows / 3 distinct), so a buffer is reused across results.
+        let m = Array::from_vec(&cpu(), mshape, (0..rows).map(|r| value(r / 3)).collect())?;
+        let full = m.broadcast_to(shape)?.copy()?;
+        let what = format!("{shape:?}");
+        let got = dot(&x, &m).axis(-1).run()?.to_vec()?;
+        let want = dot(&x, &full).axis(-1).run()?.to_vec()?;
+        assert_eq!(got, want, "{what}");
+        let got = dot(&x * 2.0, &m).axis(-1).run()?.to_vec()?;
+        let want = dot(&x * 2.0, &full).axis(-1).run()?.to_vec()?;
+        assert_eq!(got, want, "{what}, a lazy expression beside it");
+        let got = dot(&x, &m).axis(-1).keepdims(true).run()?.to_vec()?;
+        assert_eq!(
+            got,
+            want.iter().map(|v| v / 2.0).collect::<Vec<_>>(),
+            "{what}, keepdims"
+        );
+    }
+    Ok(())
+}
+
 #[test]
 fn the_cuda_c_names_every_piece() {
     let src = l2norm::DEF.device_source;

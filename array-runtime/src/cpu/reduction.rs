@@ -56,12 +56,79 @@ const SERIAL_LIMIT: usize = 1 << 15;
 
 /// `n` copies of a scalar's value (its first `id.size()` bytes), as 16-byte aligned storage.
 fn repeated(v: &[u8; 16], id: DTypeId, n: usize) -> Vec<u128> {
-    let sz = id.size();
-    let mut buf = vec![0u128; (n * sz).div_ceil(16)];
-    for e in raw::as_bytes_mut_u128(&mut buf).chunks_exact_mut(sz) {
-        e.copy_from_slice(&v[..sz]);
-    }
+    let mut buf = vec![0u128; (n * id.size()).div_ceil(16)];
+    refill(&mut buf, v, id);
     buf
+}
+
+/// Rewrites every element of a buffer made by [`repeated`] with the value `v`.
+fn refill(buf: &mut [u128], v: &[u8; 16], id: DTypeId) {
+    let dst = raw::as_bytes_mut_u128(buf);
+    let sz = id.size();
+    match sz {
+        1 => fill_value::<1>(dst, v),
+        2 => fill_value::<2>(dst, v),
+        4 => fill_value::<4>(dst, v),
+        8 => fill_value::<8>(dst, v),
+        16 => fill_value::<16>(dst, v),
+        _ => {
+            for e in dst.chunks_exact_mut(sz) {
+                e.copy_from_slice(&v[..sz]);
+            }
+        }
+    }
+}
+
+/// Every `S`-byte element of `dst` set to the first `S` bytes of `v` (a size known at
+/// compile time: plain stores, not a copy call per element).
+#[inline(always)]
+fn fill_value<const S: usize>(dst: &mut [u8], v: &[u8]) {
+    let mut e = [0u8; S];
+    e.copy_from_slice(&v[..S]);
+    for d in dst.chunks_exact_mut(S) {
+        d.copy_from_slice(&e);
+    }
+}
+
+/// Copies `run` elements of `sz` bytes, element `o0 + t * step` of `bytes` to element `t`
+/// of `dst`; a zero `step` repeats one element.
+fn copy_run(bytes: &[u8], sz: usize, o0: isize, step: isize, run: usize, dst: &mut [u8]) {
+    match sz {
+        1 => strided_run::<1>(bytes, o0, step, run, dst),
+        2 => strided_run::<2>(bytes, o0, step, run, dst),
+        4 => strided_run::<4>(bytes, o0, step, run, dst),
+        8 => strided_run::<8>(bytes, o0, step, run, dst),
+        16 => strided_run::<16>(bytes, o0, step, run, dst),
+        _ => {
+            for t in 0..run {
+                let o = (o0 + t as isize * step) as usize;
+                dst[t * sz..(t + 1) * sz].copy_from_slice(&bytes[o * sz..(o + 1) * sz]);
+            }
+        }
+    }
+}
+
+/// [`copy_run`] for elements of `S` bytes.
+#[inline(always)]
+fn strided_run<const S: usize>(bytes: &[u8], o0: isize, step: isize, run: usize, dst: &mut [u8]) {
+    let dst = &mut dst[..run * S];
+    if step == 0 {
+        let o = o0 as usize;
+        fill_value::<S>(dst, &bytes[o * S..(o + 1) * S]);
+        return;
+    }
+    for (t, d) in dst.chunks_exact_mut(S).enumerate() {
+        let o = (o0 + t as isize * step) as usize;
+        d.copy_from_slice(&bytes[o * S..(o + 1) * S]);
+    }
+}
+
+/// The bytes of element `i` of an array's storage (elements of `sz` bytes), as a scalar's.
+fn element(bytes: &[u8], i: isize, sz: usize) -> [u8; 16] {
+    let mut v = [0u8; 16];
+    let i = i as usize;
+    v[..sz].copy_from_slice(&bytes[i * sz..(i + 1) * sz]);
+    v
 }
 
 /// Combines accumulators in order as a balanced tree.
@@ -118,6 +185,18 @@ impl Source<'_> {
             Source::Scalar(..) => &[],
             Source::Array { rstrides, .. } | Source::Expr { rstrides, .. } => rstrides,
         }
+    }
+
+    /// An array constant along the reduced axes (a `(r, 1)` operand broadcast against
+    /// `(r, n)` and reduced over the last axis): on the inner path each result reads its
+    /// one element repeated, like a scalar's.
+    fn row_constant(&self) -> bool {
+        matches!(self, Source::Array { rstrides, .. } if rstrides.iter().all(|&s| s == 0))
+    }
+
+    /// Whether the inner path reads it from a buffer of its value repeated.
+    fn repeats(&self) -> bool {
+        matches!(self, Source::Scalar(..)) || self.row_constant()
     }
 
     fn dtype(&self) -> DTypeId {
@@ -183,10 +262,7 @@ fn gather(
     while f < f1 {
         let run = (n - f % n).min(f1 - f);
         let o0 = base + offset_at(f, dims, strides);
-        for t in 0..run {
-            let o = (o0 + t as isize * step) as usize;
-            dst[(j + t) * sz..(j + t + 1) * sz].copy_from_slice(&bytes[o * sz..(o + 1) * sz]);
-        }
+        copy_run(bytes, sz, o0, step, run, &mut dst[j * sz..]);
         f += run;
         j += run;
     }
@@ -292,17 +368,35 @@ impl Engine<'_> {
     }
 
     /// Every array's reduced elements are one contiguous run per result (scalars, such as
-    /// `ddof`, are repeated alongside: see [`Engine::fold`]).
+    /// `ddof`, and arrays constant along the reduced axes are repeated alongside: see
+    /// [`Engine::fold`]), and at least one input is such a run.
     fn inner_contiguous(&self) -> bool {
-        let mut arrays = 0;
-        let runs = self.sources.iter().all(|s| match s {
+        let mut runs = 0;
+        let all = self.sources.iter().all(|s| match s {
             Source::Scalar(..) => true,
             Source::Array { rstrides, .. } | Source::Expr { rstrides, .. } => {
-                arrays += 1;
-                self.rdims.len() == 1 && rstrides[0] == 1
+                let run = self.rdims.len() == 1 && rstrides[0] == 1;
+                runs += usize::from(run);
+                run || s.row_constant()
             }
         });
-        runs && arrays > 0
+        all && runs > 0
+    }
+
+    /// Per source, a buffer of `n` elements repeating a scalar's value or (for an array
+    /// constant along the reduced axes) its element at `bases`; empty for the others.
+    fn repeated_values(&self, bases: &[isize], n: usize) -> Vec<Vec<u128>> {
+        self.sources
+            .iter()
+            .zip(bases)
+            .map(|(s, &b)| match s {
+                Source::Scalar(v, id) => repeated(v, *id, n),
+                Source::Array { bytes, dtype, .. } if s.row_constant() => {
+                    repeated(&element(bytes, b, dtype.size()), *dtype, n)
+                }
+                _ => Vec::new(),
+            })
+            .collect()
     }
 
     /// The last kept dimension (at least 8 long) is contiguous in every input, and no input
@@ -368,26 +462,36 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// Folds reduced elements `lo..hi` of result `k`.
-    fn fold<K: ReduceKernel>(&self, k: usize, lo: usize, hi: usize) -> Result<K::Acc> {
+    /// The buffers of the gathered and fused paths, for runs of up to [`CHUNK`] elements.
+    fn scratch(&self) -> Scratch {
+        let n = CHUNK.min(self.nr);
+        Scratch {
+            bufs: self.chunk_buffers(n),
+            leaves: self.leaf_buffers(n),
+        }
+    }
+
+    /// Folds reduced elements `lo..hi` of result `k`, with the task's buffers (made on first
+    /// use) in `scratch`.
+    fn fold<K: ReduceKernel>(
+        &self,
+        k: usize,
+        lo: usize,
+        hi: usize,
+        scratch: &mut Option<Scratch>,
+    ) -> Result<K::Acc> {
         let bases = self.bases(k);
         if self.inner_contiguous() {
             // Arrays are read in place. Scalars are repeated into a buffer of one chunk, so a
             // run with a scalar is folded chunk by chunk and the chunks combined as a tree
             // (still pairwise); a run without one is a single fold.
-            let scalars = self.sources.iter().any(|s| matches!(s, Source::Scalar(..)));
+            let scalars = self.sources.iter().any(Source::repeats);
             let chunk = if scalars { INNER_CHUNK } else { hi - lo };
             if self.has_expr() {
-                return self.fold_inner_fused::<K>(k, lo, hi, chunk, &bases);
+                let scratch = scratch.get_or_insert_with(|| self.scratch());
+                return self.fold_inner_fused::<K>(k, lo, hi, chunk, &bases, scratch);
             }
-            let reps: Vec<Vec<u128>> = self
-                .sources
-                .iter()
-                .map(|s| match s {
-                    Source::Scalar(v, id) => repeated(v, *id, chunk.min(hi - lo)),
-                    Source::Array { .. } | Source::Expr { .. } => Vec::new(),
-                })
-                .collect();
+            let reps = self.repeated_values(&bases, chunk.min(hi - lo));
             let mut accs = Vec::with_capacity((hi - lo).div_ceil(chunk));
             let mut c0 = lo;
             while c0 < hi {
@@ -398,13 +502,14 @@ impl Engine<'_> {
                     .zip(&bases)
                     .zip(&reps)
                     .map(|((s, &b), rep)| match s {
-                        Source::Array { bytes, dtype, .. } => {
+                        Source::Array { bytes, dtype, .. } if !s.row_constant() => {
                             let sz = dtype.size();
                             let start = b as usize + c0;
                             (&bytes[start * sz..(start + c1 - c0) * sz], *dtype)
                         }
-                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
-                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], *id)
+                        _ => {
+                            let id = s.dtype();
+                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], id)
                         }
                     })
                     .collect();
@@ -415,9 +520,10 @@ impl Engine<'_> {
             return Ok(tree::<K>(&accs));
         }
         // General path: gather chunk by chunk.
-        let n = CHUNK.min(hi - lo);
-        let mut bufs = self.chunk_buffers(n);
-        let mut leaf_bufs = self.leaf_buffers(n);
+        let Scratch {
+            bufs,
+            leaves: leaf_bufs,
+        } = scratch.get_or_insert_with(|| self.scratch());
         let mut accs = Vec::with_capacity((hi - lo).div_ceil(CHUNK));
         let mut c0 = lo;
         while c0 < hi {
@@ -430,19 +536,15 @@ impl Engine<'_> {
                     ..
                 } = s
                 {
-                    let sz = dtype.size();
                     let dst = raw::as_bytes_mut_u128(buf);
-                    for (j, r) in (c0..c1).enumerate() {
-                        let o = (b + offset_at(r, &self.rdims, rstrides)) as usize;
-                        dst[j * sz..(j + 1) * sz].copy_from_slice(&bytes[o * sz..(o + 1) * sz]);
-                    }
+                    gather(bytes, dtype.size(), b, &self.rdims, rstrides, c0, c1, dst);
                 }
             }
-            self.fill_exprs(&mut bufs, &mut leaf_bufs, Span::Reduced { k }, c0, c1)?;
+            self.fill_exprs(bufs, leaf_bufs, Span::Reduced { k }, c0, c1)?;
             let parts = self
                 .sources
                 .iter()
-                .zip(&bufs)
+                .zip(bufs.iter())
                 .map(|(s, buf)| {
                     let id = s.dtype();
                     (&raw::as_bytes_u128(buf)[..(c1 - c0) * id.size()], id)
@@ -469,29 +571,39 @@ impl Engine<'_> {
         hi: usize,
         chunk: usize,
         bases: &[isize],
+        scratch: &mut Scratch,
     ) -> Result<K::Acc> {
-        let n = CHUNK.min(hi - lo);
-        let mut bufs = self.chunk_buffers(n);
-        let mut leaf_bufs = self.leaf_buffers(n);
+        let Scratch {
+            bufs,
+            leaves: leaf_bufs,
+        } = scratch;
+        for ((s, buf), &b) in self.sources.iter().zip(bufs.iter_mut()).zip(bases) {
+            if let Source::Array { bytes, dtype, .. } = s
+                && s.row_constant()
+            {
+                refill(buf, &element(bytes, b, dtype.size()), *dtype);
+            }
+        }
         let mut accs = Vec::with_capacity((hi - lo).div_ceil(chunk));
         let mut c0 = lo;
         while c0 < hi {
             let c1 = (c0 + chunk).min(hi);
             accs.push(pairwise_pieces::<K, Error>(c0, c1, CHUNK, |p0, p1| {
-                self.fill_exprs(&mut bufs, &mut leaf_bufs, Span::Reduced { k }, p0, p1)?;
+                self.fill_exprs(bufs, leaf_bufs, Span::Reduced { k }, p0, p1)?;
                 let parts = self
                     .sources
                     .iter()
                     .zip(bases)
-                    .zip(&bufs)
+                    .zip(bufs.iter())
                     .map(|((s, &b), buf)| match s {
-                        Source::Array { bytes, dtype, .. } => {
+                        Source::Array { bytes, dtype, .. } if !s.row_constant() => {
                             let sz = dtype.size();
                             let start = b as usize + p0;
                             (&bytes[start * sz..(start + p1 - p0) * sz], *dtype)
                         }
-                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
-                            (&raw::as_bytes_u128(buf)[..(p1 - p0) * id.size()], *id)
+                        _ => {
+                            let id = s.dtype();
+                            (&raw::as_bytes_u128(buf)[..(p1 - p0) * id.size()], id)
                         }
                     })
                     .collect();
@@ -503,10 +615,16 @@ impl Engine<'_> {
         Ok(tree::<K>(&accs))
     }
 
-    /// Result `k` over the whole reduction, splitting it over threads when `parallel`.
-    fn reduce_one<K: ReduceKernel>(&self, k: usize, parallel: bool) -> Result<K::Out> {
+    /// Result `k` over the whole reduction, splitting it over threads when `parallel`; the
+    /// task's buffers in `scratch` (see [`Engine::fold`]).
+    fn reduce_one<K: ReduceKernel>(
+        &self,
+        k: usize,
+        parallel: bool,
+        scratch: &mut Option<Scratch>,
+    ) -> Result<K::Out> {
         if !parallel || self.nr < 2 * SERIAL_LIMIT {
-            return Ok(K::finish(self.fold::<K>(k, 0, self.nr)?));
+            return Ok(K::finish(self.fold::<K>(k, 0, self.nr, scratch)?));
         }
         let blocks = (rayon::current_num_threads() * 4)
             .min(self.nr / SERIAL_LIMIT)
@@ -517,7 +635,7 @@ impl Engine<'_> {
             .next_multiple_of(super::fold::BLOCK);
         let accs: Vec<K::Acc> = (0..self.nr.div_ceil(per))
             .into_par_iter()
-            .map(|b| self.fold::<K>(k, b * per, ((b + 1) * per).min(self.nr)))
+            .map(|b| self.fold::<K>(k, b * per, ((b + 1) * per).min(self.nr), &mut None))
             .collect::<Result<_>>()?;
         Ok(K::finish(tree::<K>(&accs)))
     }
@@ -750,24 +868,65 @@ impl Engine<'_> {
     /// without divisions (a short row costs little more than its elements).
     fn inner_batch<K: ReduceKernel>(&self, k0: usize, out: &mut [K::Out]) -> Result<()> {
         let nr = self.nr;
-        let scalars = self.sources.iter().any(|s| matches!(s, Source::Scalar(..)));
+        let scalars = self.sources.iter().any(Source::repeats);
         let chunk = if scalars { INNER_CHUNK.min(nr) } else { nr };
-        let reps: Vec<Vec<u128>> = self
-            .sources
-            .iter()
-            .map(|s| match s {
-                Source::Scalar(v, id) => repeated(v, *id, chunk),
-                _ => Vec::new(),
-            })
-            .collect();
         let mut kept = Odometer::new(&self.kdims, self.sources.iter().map(Source::kstrides));
         kept.seek(k0);
-        let mut inputs = Inputs {
-            parts: Vec::with_capacity(self.sources.len()),
-        };
+        let firsts: Vec<isize> = self
+            .sources
+            .iter()
+            .zip(&kept.offs)
+            .map(|(s, &ko)| match s {
+                Source::Array { offset, .. } => *offset as isize + ko,
+                _ => 0,
+            })
+            .collect();
+        let mut reps = self.repeated_values(&firsts, chunk);
+        // The value each row-constant array's buffer repeats now.
+        let mut held: Vec<Option<[u8; 16]>> = self
+            .sources
+            .iter()
+            .zip(&firsts)
+            .map(|(s, &b)| match s {
+                Source::Array { bytes, dtype, .. } if s.row_constant() => {
+                    Some(element(bytes, b, dtype.size()))
+                }
+                _ => None,
+            })
+            .collect();
+        // The runs' vector, its allocation kept from one result to the next (empty between
+        // them, so the buffers above can be refilled).
+        let mut store: Vec<(&[u8], DTypeId)> = Vec::with_capacity(self.sources.len());
         let mut accs = Vec::with_capacity(nr.div_ceil(chunk));
         for o in out.iter_mut() {
+            for (((s, rep), h), &ko) in self
+                .sources
+                .iter()
+                .zip(reps.iter_mut())
+                .zip(held.iter_mut())
+                .zip(&kept.offs)
+            {
+                if let (
+                    Source::Array {
+                        bytes,
+                        dtype,
+                        offset,
+                        ..
+                    },
+                    Some(h),
+                ) = (s, h)
+                {
+                    let v = element(bytes, *offset as isize + ko, dtype.size());
+                    if v != *h {
+                        refill(rep, &v, *dtype);
+                        *h = v;
+                    }
+                }
+            }
             accs.clear();
+            let mut inputs = Inputs {
+                parts: recycled(std::mem::take(&mut store)),
+            };
             let mut c0 = 0;
             while c0 < nr {
                 let c1 = (c0 + chunk).min(nr);
@@ -779,13 +938,14 @@ impl Engine<'_> {
                             dtype,
                             offset,
                             ..
-                        } => {
+                        } if !s.row_constant() => {
                             let sz = dtype.size();
                             let start = (*offset as isize + ko) as usize + c0;
                             (&bytes[start * sz..(start + c1 - c0) * sz], *dtype)
                         }
-                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
-                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], *id)
+                        _ => {
+                            let id = s.dtype();
+                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], id)
                         }
                     });
                 }
@@ -793,10 +953,25 @@ impl Engine<'_> {
                 c0 = c1;
             }
             *o = K::finish(tree::<K>(&accs));
+            store = recycled(inputs.parts);
             kept.step();
         }
         Ok(())
     }
+}
+
+/// An empty vector of runs with `v`'s allocation, free of `v`'s borrows (an in-place
+/// collect of nothing).
+fn recycled<'b>(mut v: Vec<(&[u8], DTypeId)>) -> Vec<(&'b [u8], DTypeId)> {
+    v.clear();
+    v.into_iter().filter_map(|_| None).collect()
+}
+
+/// The buffers of one task on the gathered and fused inner paths ([`Engine::scratch`]), kept
+/// from one result to the next: a chunk per source (scalars repeated) and per expression leaf.
+struct Scratch {
+    bufs: Vec<Vec<u128>>,
+    leaves: Vec<Vec<Vec<u128>>>,
 }
 
 /// The run of `w` elements of a row on the outer path: an array's from element `start` in
@@ -1078,14 +1253,16 @@ pub(crate) fn run<K: ReduceKernel>(
                 .par_chunks_mut(per)
                 .enumerate()
                 .try_for_each(|(b, out)| {
+                    let mut scratch = None;
                     for (j, o) in out.iter_mut().enumerate() {
-                        *o = engine.reduce_one::<K>(b * per + j, false)?;
+                        *o = engine.reduce_one::<K>(b * per + j, false, &mut scratch)?;
                     }
                     Ok::<(), Error>(())
                 })?;
         } else {
+            let mut scratch = None;
             for (k, o) in results.iter_mut().enumerate() {
-                *o = engine.reduce_one::<K>(k, parallel)?;
+                *o = engine.reduce_one::<K>(k, parallel, &mut scratch)?;
             }
         }
     }

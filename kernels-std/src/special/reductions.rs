@@ -20,6 +20,7 @@ use super::kernels;
 use super::Promote;
 use crate::prelude::*;
 use crate::reduce::builder::{axes_methods, AxesChoice};
+use array_runtime::expr::{Expr, IntoExpr};
 use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::Erase;
 use array_runtime::kernel::reduction::ReduceCall;
@@ -49,6 +50,9 @@ impl<'a, T: Promote> LogSumExp<'a, T> {
 
     /// The reduction's raw result: the logarithm in `re`, the sign of the sum in `im`.
     fn reduce(&self) -> Result<Array<c128>> {
+        if self.b.is_none() {
+            return self.reduce_unweighted();
+        }
         let a = T::promote(self.a)?;
         let b: Operand<'_, T::Out> = match self.b {
             Some(b) => T::promote(b)?,
@@ -57,6 +61,47 @@ impl<'a, T: Promote> LogSumExp<'a, T> {
         let operands: Vec<Box<dyn Erase + '_>> = vec![Box::new(a), Box::new(b)];
         let call = ReduceCall::<kernels::logsumexp::Kernel<T::Out>>::new(operands);
         self.choice.apply(call).run()
+    }
+
+    /// [`LogSumExp::reduce`] without weights, in two passes: the largest element `m` with
+    /// kept dimensions, then the sums of the terms `e^(x - m)` with `m` broadcast, fused into
+    /// the reduction (see the kernels).
+    fn reduce_unweighted(&self) -> Result<Array<c128>> {
+        let keep = AxesChoice {
+            axes: self.choice.axes.clone(),
+            keepdims: true,
+        };
+        let a = T::promote(self.a)?;
+        let call = ReduceCall::<kernels::lse_max::Kernel<T::Out>>::new(vec![Box::new(a)]);
+        let m = keep.apply(call).run()?;
+        let x: Expr<T::Out> = match T::promote(self.a)? {
+            Operand::Borrowed(a) => a.into_expr(),
+            Operand::Owned(a) => a.into_expr(),
+            Operand::Lazy(e) => e,
+            Operand::Scalar(v) => Array::full(&self.a.device(), &[], v)?.into_expr(),
+        };
+        let terms = kernels::lse_term::lazy::<T::Out>(x, &m);
+        let call =
+            ReduceCall::<kernels::lse_split_sum::Kernel>::new(vec![Box::new(Operand::Lazy(terms))]);
+        let wt = keep.apply(call).run()?;
+        let r = kernels::lse_from_max::<T::Out>(&m, &wt)?;
+        if self.choice.keepdims {
+            return Ok(r);
+        }
+        // The reduced axes (valid: the passes above checked them) dropped.
+        let nd = r.ndim();
+        let reduced: Vec<usize> = match &self.choice.axes {
+            None => (0..nd).collect(),
+            Some(axes) => axes
+                .iter()
+                .map(|&a| if a < 0 { a + nd as isize } else { a } as usize)
+                .collect(),
+        };
+        let shape: Vec<usize> = (0..nd)
+            .filter(|d| !reduced.contains(d))
+            .map(|d| r.shape()[d])
+            .collect();
+        r.reshape(&shape)
     }
 
     /// `ln sum e^a` (times `b`) over the chosen axes (every axis by default): NaN where a
@@ -74,7 +119,7 @@ impl<'a, T: Promote> LogSumExp<'a, T> {
 
 /// `ln sum e^a` over axes without overflow (SciPy's `logsumexp`): a builder with `axis`,
 /// `axes`, `keepdims`, `b` (weights), then `run()` or `run_with_sign()`. Integers give `f64`,
-/// `f32` stays `f32`; computed in `f64` in one pass.
+/// `f32` stays `f32`; computed in `f64` (in two passes without weights, one with them).
 ///
 /// Example: [the family's page](self).
 pub fn logsumexp<T: Promote>(a: &Array<T>) -> LogSumExp<'_, T> {

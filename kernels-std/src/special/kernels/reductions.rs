@@ -1,11 +1,18 @@
 //! The kernels of `logsumexp`, `softmax` and `log_softmax`.
 //!
-//! `logsumexp` is one pass: the accumulator `(m, w, t)` holds the largest element `m`, the
-//! sum `w` of the weights `b` of the elements equal to it and the sum `t` of `b e^(x - m)`
-//! over the others, so that the result `m + ln w + ln(1 + t/w)` keeps the digits of a small
-//! `t` (SciPy's `log1p` refinement). Elements with `b == 0` are left out. The result and its
-//! sign leave the reduction as the two parts of a `c128`, split by the caller;
+//! `logsumexp` with weights is one pass: the accumulator `(m, w, t)` holds the largest
+//! element `m`, the sum `w` of the weights `b` of the elements equal to it and the sum `t` of
+//! `b e^(x - m)` over the others, so that the result `m + ln w + ln(1 + t/w)` keeps the digits
+//! of a small `t` (SciPy's `log1p` refinement). Elements with `b == 0` are left out. The
+//! result and its sign leave the reduction as the two parts of a `c128`, split by the caller;
 //! `logsumexp_split` gives `softmax` the maximum and the logarithm apart.
+//!
+//! Without weights it is two passes, the same `(m, w, t)` in plain sums: [`lse_max`] finds
+//! `m`, then [`lse_split_sum`] sums `(w, t)` from the terms [`lse_term`] (with `m` broadcast along
+//! the reduced axes, fused into the sum), and
+//! [`lse_from_max`] forms the result. Each element then costs an `exp` in a vectorized loop
+//! and a few additions instead of the one-pass merge of accumulators (rows of 1000 `f32`,
+//! 10^7 elements: 2.0-2.2x SciPy in one pass, 2.9-3.2x in two; `special/README.md`).
 
 use crate::prelude::*;
 
@@ -64,6 +71,21 @@ pub fn lse_log_part(w: f64, t: f64) -> (f64, f64) {
     (w.abs().ln() + l, sign)
 }
 
+/// `(m + ln |w + t|, sign of w + t)`: a `logsumexp` result from its largest element `m`, the
+/// weight `w` of the elements equal to it and the sum `t` of the others' `b e^(x - m)`;
+/// NaN where `m` is, `-inf` where nothing was summed.
+#[device_fn]
+pub fn lse_result(m: f64, w: f64, t: f64) -> (f64, f64) {
+    if m.is_nan() {
+        return (f64::NAN, f64::NAN);
+    }
+    if m == f64::NEG_INFINITY || w == 0.0 {
+        return (f64::NEG_INFINITY, 0.0);
+    }
+    let (l, sign): (f64, f64) = lse_log_part(w, t);
+    (m + l, sign)
+}
+
 #[reduction]
 pub mod logsumexp {
     pub fn map<T: Float>(x: T, b: T) -> (f64, f64, f64) {
@@ -76,16 +98,74 @@ pub mod logsumexp {
         (f64::NEG_INFINITY, 0.0, 0.0)
     }
     pub fn finish<T: Float>(acc: (f64, f64, f64)) -> c128 {
-        let (m, w, t) = acc;
-        if m.is_nan() {
-            return Complex::new(f64::NAN, f64::NAN);
-        }
-        if m == f64::NEG_INFINITY || w == 0.0 {
-            return Complex::new(f64::NEG_INFINITY, 0.0);
-        }
-        let (l, sign): (f64, f64) = super::lse_log_part(w, t);
-        Complex::new(m + l, sign)
+        let (v, sign): (f64, f64) = super::lse_result(acc.0, acc.1, acc.2);
+        Complex::new(v, sign)
     }
+}
+
+/// The largest element over the reduced axes, NaN if any element is NaN, `-inf` over an
+/// empty axis: the first pass of `logsumexp` without weights.
+#[reduction]
+pub mod lse_max {
+    pub fn map<T: Float>(x: T) -> T {
+        x
+    }
+    pub fn combine<T: Float>(p: T, q: T) -> T {
+        if p.is_nan() || p > q {
+            p
+        } else {
+            q
+        }
+    }
+    pub fn identity<T: Float>() -> T {
+        f64::NEG_INFINITY.cast::<T>()
+    }
+    pub fn finish<T: Float>(acc: T) -> T {
+        acc
+    }
+}
+
+/// `e^(x - m)`, or the mark `-1` where `x == m`: the terms of the second pass of `logsumexp`
+/// without weights (`m` the largest element, broadcast along the reduced axes), computed as
+/// a lazy expression inside [`lse_split_sum`] (a vectorized loop per chunk).
+#[elementwise]
+pub fn lse_term<F: Float>(x: F, m: F) -> f64 {
+    let e = (x.cast::<f64>() - m.cast::<f64>()).exp();
+    if x == m {
+        -1.0
+    } else {
+        e
+    }
+}
+
+/// The sums of [`lse_term`]'s values: the number `w` of marks (elements equal to the largest)
+/// and the sum `t` of the others, as `w + t i`.
+#[reduction]
+pub mod lse_split_sum {
+    pub fn map(v: f64) -> (f64, f64) {
+        if v < 0.0 {
+            (1.0, 0.0)
+        } else {
+            (0.0, v)
+        }
+    }
+    pub fn combine(p: (f64, f64), q: (f64, f64)) -> (f64, f64) {
+        (p.0 + q.0, p.1 + q.1)
+    }
+    pub fn identity() -> (f64, f64) {
+        (0.0, 0.0)
+    }
+    pub fn finish(acc: (f64, f64)) -> c128 {
+        Complex::new(acc.0, acc.1)
+    }
+}
+
+/// A `logsumexp` result from its largest element `m` and [`lse_split_sum`]'s `w + t i`: the
+/// logarithm in `re`, the sign of the sum in `im`.
+#[elementwise]
+pub fn lse_from_max<F: Float>(m: F, wt: c128) -> c128 {
+    let (v, sign): (f64, f64) = lse_result(m.cast::<f64>(), wt.re, wt.im);
+    Complex::new(v, sign)
 }
 
 /// `logsumexp` split as `(m, l)`: the maximum and `ln(sum e^(x - m))`, so that `x - m - l`
