@@ -383,6 +383,14 @@ impl Engine<'_> {
         all && runs > 0
     }
 
+    /// Results can be folded in batches ([`Engine::inner_batch`]): contiguous runs, no
+    /// expression, no input constant along the reduced axes.
+    fn batches(&self) -> bool {
+        self.inner_contiguous()
+            && !self.has_expr()
+            && !self.sources.iter().any(Source::row_constant)
+    }
+
     /// Per source, a buffer of `n` elements repeating a scalar's value or (for an array
     /// constant along the reduced axes) its element at `bases`; empty for the others.
     fn repeated_values(&self, bases: &[isize], n: usize) -> Vec<Vec<u128>> {
@@ -868,65 +876,24 @@ impl Engine<'_> {
     /// without divisions (a short row costs little more than its elements).
     fn inner_batch<K: ReduceKernel>(&self, k0: usize, out: &mut [K::Out]) -> Result<()> {
         let nr = self.nr;
-        let scalars = self.sources.iter().any(Source::repeats);
+        let scalars = self.sources.iter().any(|s| matches!(s, Source::Scalar(..)));
         let chunk = if scalars { INNER_CHUNK.min(nr) } else { nr };
+        let reps: Vec<Vec<u128>> = self
+            .sources
+            .iter()
+            .map(|s| match s {
+                Source::Scalar(v, id) => repeated(v, *id, chunk),
+                _ => Vec::new(),
+            })
+            .collect();
         let mut kept = Odometer::new(&self.kdims, self.sources.iter().map(Source::kstrides));
         kept.seek(k0);
-        let firsts: Vec<isize> = self
-            .sources
-            .iter()
-            .zip(&kept.offs)
-            .map(|(s, &ko)| match s {
-                Source::Array { offset, .. } => *offset as isize + ko,
-                _ => 0,
-            })
-            .collect();
-        let mut reps = self.repeated_values(&firsts, chunk);
-        // The value each row-constant array's buffer repeats now.
-        let mut held: Vec<Option<[u8; 16]>> = self
-            .sources
-            .iter()
-            .zip(&firsts)
-            .map(|(s, &b)| match s {
-                Source::Array { bytes, dtype, .. } if s.row_constant() => {
-                    Some(element(bytes, b, dtype.size()))
-                }
-                _ => None,
-            })
-            .collect();
-        // The runs' vector, its allocation kept from one result to the next (empty between
-        // them, so the buffers above can be refilled).
-        let mut store: Vec<(&[u8], DTypeId)> = Vec::with_capacity(self.sources.len());
+        let mut inputs = Inputs {
+            parts: Vec::with_capacity(self.sources.len()),
+        };
         let mut accs = Vec::with_capacity(nr.div_ceil(chunk));
         for o in out.iter_mut() {
-            for (((s, rep), h), &ko) in self
-                .sources
-                .iter()
-                .zip(reps.iter_mut())
-                .zip(held.iter_mut())
-                .zip(&kept.offs)
-            {
-                if let (
-                    Source::Array {
-                        bytes,
-                        dtype,
-                        offset,
-                        ..
-                    },
-                    Some(h),
-                ) = (s, h)
-                {
-                    let v = element(bytes, *offset as isize + ko, dtype.size());
-                    if v != *h {
-                        refill(rep, &v, *dtype);
-                        *h = v;
-                    }
-                }
-            }
             accs.clear();
-            let mut inputs = Inputs {
-                parts: recycled(std::mem::take(&mut store)),
-            };
             let mut c0 = 0;
             while c0 < nr {
                 let c1 = (c0 + chunk).min(nr);
@@ -938,14 +905,13 @@ impl Engine<'_> {
                             dtype,
                             offset,
                             ..
-                        } if !s.row_constant() => {
+                        } => {
                             let sz = dtype.size();
                             let start = (*offset as isize + ko) as usize + c0;
                             (&bytes[start * sz..(start + c1 - c0) * sz], *dtype)
                         }
-                        _ => {
-                            let id = s.dtype();
-                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], id)
+                        Source::Scalar(_, id) | Source::Expr { dtype: id, .. } => {
+                            (&raw::as_bytes_u128(rep)[..(c1 - c0) * id.size()], *id)
                         }
                     });
                 }
@@ -953,18 +919,10 @@ impl Engine<'_> {
                 c0 = c1;
             }
             *o = K::finish(tree::<K>(&accs));
-            store = recycled(inputs.parts);
             kept.step();
         }
         Ok(())
     }
-}
-
-/// An empty vector of runs with `v`'s allocation, free of `v`'s borrows (an in-place
-/// collect of nothing).
-fn recycled<'b>(mut v: Vec<(&[u8], DTypeId)>) -> Vec<(&'b [u8], DTypeId)> {
-    v.clear();
-    v.into_iter().filter_map(|_| None).collect()
 }
 
 /// The buffers of one task on the gathered and fused inner paths ([`Engine::scratch`]), kept
@@ -1234,8 +1192,7 @@ pub(crate) fn run<K: ReduceKernel>(
         let threads = rayon::current_num_threads().max(1);
         if engine.outer_contiguous() && nr > 1 {
             engine.outer::<K>(results, parallel)?;
-        } else if engine.inner_contiguous() && !engine.has_expr() && !(parallel && nk < 2 * threads)
-        {
+        } else if engine.batches() && !(parallel && nk < 2 * threads) {
             // Many results over contiguous runs (short rows above all): batches of results,
             // no allocation per result.
             if parallel {
