@@ -43,6 +43,7 @@ use crate::shape::{self, Layout};
 
 use super::fold::{pairwise, pairwise_pieces};
 use super::host_vec;
+use super::small::repeat;
 
 /// Elements gathered per chunk on the general path.
 const CHUNK: usize = 2048;
@@ -63,31 +64,7 @@ fn repeated(v: &[u8; 16], id: DTypeId, n: usize) -> Vec<u128> {
 
 /// Rewrites every element of a buffer made by [`repeated`] with the value `v`.
 fn refill(buf: &mut [u128], v: &[u8; 16], id: DTypeId) {
-    let dst = raw::as_bytes_mut_u128(buf);
-    let sz = id.size();
-    match sz {
-        1 => fill_value::<1>(dst, v),
-        2 => fill_value::<2>(dst, v),
-        4 => fill_value::<4>(dst, v),
-        8 => fill_value::<8>(dst, v),
-        16 => fill_value::<16>(dst, v),
-        _ => {
-            for e in dst.chunks_exact_mut(sz) {
-                e.copy_from_slice(&v[..sz]);
-            }
-        }
-    }
-}
-
-/// Every `S`-byte element of `dst` set to the first `S` bytes of `v` (a size known at
-/// compile time: plain stores, not a copy call per element).
-#[inline(always)]
-fn fill_value<const S: usize>(dst: &mut [u8], v: &[u8]) {
-    let mut e = [0u8; S];
-    e.copy_from_slice(&v[..S]);
-    for d in dst.chunks_exact_mut(S) {
-        d.copy_from_slice(&e);
-    }
+    repeat(v, id.size(), raw::as_bytes_mut_u128(buf));
 }
 
 /// Copies `run` elements of `sz` bytes, element `o0 + t * step` of `bytes` to element `t`
@@ -113,8 +90,7 @@ fn copy_run(bytes: &[u8], sz: usize, o0: isize, step: isize, run: usize, dst: &m
 fn strided_run<const S: usize>(bytes: &[u8], o0: isize, step: isize, run: usize, dst: &mut [u8]) {
     let dst = &mut dst[..run * S];
     if step == 0 {
-        let o = o0 as usize;
-        fill_value::<S>(dst, &bytes[o * S..(o + 1) * S]);
+        repeat(&element(bytes, o0, S), S, dst);
         return;
     }
     for (t, d) in dst.chunks_exact_mut(S).enumerate() {

@@ -114,7 +114,7 @@ fn run_over(
 }
 
 /// Fills `dst` with copies of the first `sz` bytes of `value`.
-fn repeat(value: &[u8; 16], sz: usize, dst: &mut [u8]) {
+pub(super) fn repeat(value: &[u8; 16], sz: usize, dst: &mut [u8]) {
     match sz {
         1 => dst.fill(value[0]),
         2 => repeat_n::<2>(value, dst),
