@@ -62,6 +62,13 @@ fn pairwise_inline<K: ReduceKernel>(
     hi: usize,
     index0: i64,
 ) -> K::Acc {
+    if hi - lo <= BLOCK {
+        return if std::mem::size_of::<K::Acc>() <= 8 {
+            block::<K, LANES>(s, lo, hi, index0)
+        } else {
+            block::<K, { LANES / 2 }>(s, lo, hi, index0)
+        };
+    }
     // stack[..depth]: partial results, each of 2^level blocks, levels strictly decreasing.
     let mut stack: [Option<(K::Acc, u32)>; 64] = [None; 64];
     let mut depth = 0;
