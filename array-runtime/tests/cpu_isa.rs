@@ -251,3 +251,47 @@ fn every_copy_computes_the_same_bits() -> Result<()> {
     );
     Ok(())
 }
+
+/// Rows of `y = x * w + y` sums, inlined into the closure: vectorized differently per copy.
+#[inline(always)]
+fn row_sums(x: &[f64], out: &mut [f64; 8]) {
+    for (i, chunk) in x.chunks_exact(8).enumerate() {
+        let w = 1.0 + i as f64 / 7.0;
+        for (o, &v) in out.iter_mut().zip(chunk) {
+            *o += v * w;
+        }
+    }
+}
+
+#[test]
+fn every_copy_of_a_compute_closure_computes_the_same_bits() {
+    use array_runtime::kernel::elementwise::{run_compute, run_compute_on};
+    let x = inputs_f64(1 << 12);
+    let run = |isa: Isa| {
+        run_compute_on(
+            isa,
+            #[inline(always)]
+            || {
+                let mut out = [0.0f64; 8];
+                row_sums(&x, &mut out);
+                out.map(f64::to_bits)
+            },
+        )
+    };
+    let baseline = run(Isa::Baseline).expect("baseline always runs");
+    for isa in [Isa::Avx2, Isa::Avx512] {
+        match run(isa) {
+            Some(bits) => assert_eq!(bits, baseline, "{isa:?}"),
+            None => println!("{isa:?}: not on this CPU, skipped"),
+        }
+    }
+    let best = run_compute(
+        #[inline(always)]
+        || {
+            let mut out = [0.0f64; 8];
+            row_sums(&x, &mut out);
+            out.map(f64::to_bits)
+        },
+    );
+    assert_eq!(best, baseline);
+}

@@ -169,6 +169,45 @@ fn matmul_reads_views() {
     }
 }
 
+/// Large batches of small products (the CPU's per-product loop, in parallel over the batch) on
+/// integer-valued floats, whose products and sums are exact in any order: bit-equal to the
+/// exact integer path, through a transposed and a broadcast operand too.
+#[test]
+fn matmul_large_batches_of_small_products_are_exact() {
+    for dev in devices() {
+        let (batch, m, k, n) = (700usize, 5usize, 7usize, 3usize);
+        let ints = |len: usize, seed: i64| -> Vec<i64> {
+            (0..len as i64)
+                .map(|i| (i * 7919 + seed) % 19 - 9)
+                .collect()
+        };
+        let ai = Array::from_vec(&dev, &[batch, m, k], ints(batch * m * k, 3)).unwrap();
+        let bi = Array::from_vec(&dev, &[batch, k, n], ints(batch * k * n, 11)).unwrap();
+        let want = matmul(&ai, &bi).unwrap().astype::<f64>().unwrap();
+        let (af, bf) = (ai.astype::<f64>().unwrap(), bi.astype::<f64>().unwrap());
+        let got = matmul(&af, &bf).unwrap();
+        assert_eq!(got.to_vec().unwrap(), want.to_vec().unwrap(), "on {dev}");
+        // `b` read through its transpose's transpose (strides (1, k) inside each matrix).
+        let bt = bf.swap_axes(-1, -2).unwrap().copy().unwrap();
+        let got = matmul(&af, bt.swap_axes(-1, -2).unwrap()).unwrap();
+        assert_eq!(
+            got.to_vec().unwrap(),
+            want.to_vec().unwrap(),
+            "b.T.T on {dev}"
+        );
+        // One `b` broadcast over the batch (offset 0 for every matrix).
+        let b0 = bi.slice(s![0..1, .., ..]).unwrap();
+        let want = matmul(&ai, &b0).unwrap().astype::<f64>().unwrap();
+        let got = matmul(&af, b0.astype::<f64>().unwrap()).unwrap();
+        assert_eq!(
+            got.to_vec().unwrap(),
+            want.to_vec().unwrap(),
+            "broadcast b on {dev}"
+        );
+        assert_eq!(got.shape(), &[batch, m, n]);
+    }
+}
+
 #[test]
 fn matmul_empty_dimensions() {
     for dev in devices() {

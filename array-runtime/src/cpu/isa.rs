@@ -116,6 +116,70 @@ pub fn run_compute_loop<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
     run_chunk_loop::<L>(chunk)
 }
 
+/// Runs `f`, compiled for AVX-512 when this CPU has it, else for AVX2 when it has that, else as
+/// built: compute-bound code that is not an elementwise chunk loop (a batch of small matrix
+/// products). Only what is inlined into `f` gets the wider vectors, so `f` should be an
+/// `#[inline(always)]` closure that calls `#[inline(always)]` functions (else each copy calls
+/// one baseline function); a parallel loop belongs outside it, with one `run_compute` per
+/// task. Every copy computes the same bits (see the module's docs).
+///
+/// ```
+/// use array_runtime::kernel::elementwise::run_compute;
+///
+/// #[inline(always)]
+/// fn scale(x: &mut [f64], a: f64) {
+///     for v in x.iter_mut() {
+///         *v *= a;
+///     }
+/// }
+/// let mut x = vec![1.0, 2.0, 3.0];
+/// run_compute(
+///     #[inline(always)]
+///     || scale(&mut x, 2.0),
+/// );
+/// assert_eq!(x, [2.0, 4.0, 6.0]);
+/// ```
+#[inline]
+pub fn run_compute<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Isa::Avx512.available() {
+            // SAFETY: the CPU supports AVX-512 F, DQ, VL and BW (detected at run time just
+            // above), the requirement of `compute_avx512`'s `#[target_feature]`s.
+            return unsafe { compute_avx512(f) };
+        }
+        if Isa::Avx2.available() {
+            // SAFETY: the CPU supports AVX2 (detected just above).
+            return unsafe { compute_avx2(f) };
+        }
+    }
+    f()
+}
+
+/// Runs `f` compiled for `isa` and returns its result, or `None` (without calling `f`) when
+/// this CPU lacks `isa`: how tests compare the copies of [`run_compute`] bit for bit.
+///
+/// ```
+/// use array_runtime::kernel::elementwise::{run_compute_on, Isa};
+/// assert_eq!(run_compute_on(Isa::Baseline, || 0.1f64 + 0.2), Some(0.1 + 0.2));
+/// ```
+pub fn run_compute_on<R>(isa: Isa, f: impl FnOnce() -> R) -> Option<R> {
+    if !isa.available() {
+        return None;
+    }
+    match isa {
+        Isa::Baseline => Some(f()),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the CPU supports AVX2 (checked by `available` above).
+        Isa::Avx2 => Some(unsafe { compute_avx2(f) }),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the CPU supports AVX-512 F, DQ, VL and BW (checked by `available` above).
+        Isa::Avx512 => Some(unsafe { compute_avx512(f) }),
+        #[cfg(not(target_arch = "x86_64"))]
+        Isa::Avx2 | Isa::Avx512 => None,
+    }
+}
+
 /// The instruction sets [`run_chunk_loop`] and [`run_compute_loop`] compile a loop for
 /// (x86-64; elsewhere every loop runs as written and only `Baseline` is available).
 ///
@@ -223,4 +287,24 @@ unsafe fn run_avx2<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
 #[target_feature(enable = "avx2,avx512f,avx512dq,avx512vl,avx512bw")]
 unsafe fn run_avx512<L: ChunkLoop>(chunk: &mut Chunk<'_>) {
     L::run(chunk)
+}
+
+/// `f` compiled for AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn compute_avx2<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// `f` compiled for AVX-512.
+///
+/// # Safety
+/// The CPU must support AVX-512 F, DQ, VL and BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512dq,avx512vl,avx512bw")]
+unsafe fn compute_avx512<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }

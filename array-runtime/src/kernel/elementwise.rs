@@ -14,7 +14,10 @@ use crate::raw;
 use crate::shape::{self, Layout};
 
 pub use crate::cpu::elementwise::Chunk;
-pub use crate::cpu::isa::{run_chunk_loop, run_chunk_loop_on, run_compute_loop, ChunkLoop, Isa};
+pub use crate::cpu::isa::{
+    run_chunk_loop, run_chunk_loop_on, run_compute, run_compute_loop, run_compute_on, ChunkLoop,
+    Isa,
+};
 
 pub use crate::kernel::def::elementwise::{ElementwiseDef, Instance};
 pub use crate::kernel::operand::ErasedOperand;

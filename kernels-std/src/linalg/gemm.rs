@@ -7,6 +7,7 @@ use array_runtime::{shape, Array, Device, Error, Result};
 
 use super::gemm_cpu::{self, MatRef};
 use super::gemm_cuda;
+use super::gemm_small;
 use super::scalar::LinalgScalar;
 
 /// The device of two operands, or [`Error::DeviceMismatch`].
@@ -88,16 +89,36 @@ fn gemm_host<T: LinalgScalar>(
     let offs_a = batch_offsets(batch, &sa[..nb], a.layout().offset)?;
     let offs_b = batch_offsets(batch, &sb[..nb], b.layout().offset)?;
     let outside = || Error::invalid("linalg: a view reaches outside its storage");
-    let mut pairs = host_vec::with_capacity(offs_a.len())?;
-    for (&oa, &ob) in offs_a.iter().zip(&offs_b) {
-        pairs.push((
+    let pair = |oa: usize, ob: usize| -> Result<_> {
+        Ok((
             MatRef::new(da, oa, (m, k), (sa[nb], sa[nb + 1])).ok_or_else(outside)?,
             MatRef::new(db, ob, (k, n), (sb[nb], sb[nb + 1])).ok_or_else(outside)?,
-        ));
-    }
+        ))
+    };
     let c = host_storage_mut(&mut out)?
         .ok_or_else(|| Error::invalid("linalg: a new host array is not writable"))?;
-    gemm_cpu::gemm_batch(&pairs, &mut c[..shape::size(out_shape)])?;
+    let c = &mut c[..shape::size(out_shape)];
+    if gemm_small::serves::<T>((m, k, n)) {
+        let a = gemm_small::Operand {
+            data: da,
+            offsets: &offs_a,
+            shape: (m, k),
+            strides: (sa[nb], sa[nb + 1]),
+        };
+        let b = gemm_small::Operand {
+            data: db,
+            offsets: &offs_b,
+            shape: (k, n),
+            strides: (sb[nb], sb[nb + 1]),
+        };
+        gemm_small::gemm_batch(&a, &b, c)?;
+    } else {
+        let mut pairs = host_vec::with_capacity(offs_a.len())?;
+        for (&oa, &ob) in offs_a.iter().zip(&offs_b) {
+            pairs.push(pair(oa, ob)?);
+        }
+        gemm_cpu::gemm_batch(&pairs, c)?;
+    }
     Ok(out)
 }
 

@@ -29,7 +29,8 @@
 //! | `np.matvec(a, v)`, `np.vecmat(v, a)` | `matvec(&a, &v)`, `vecmat(&v, &a)` (conjugates `v`) |
 //!
 //! Every product is one batched GEMM on the operands' device: `matrixmultiply` on the CPU
-//! backend (two threads, strided views read in place), cuBLAS on a GPU (strided batched, on
+//! backend (two threads, strided views read in place; products whose dimensions are all at
+//! most 16 take a direct loop per product instead, `gemm_small.rs`), cuBLAS on a GPU (strided batched, on
 //! the device's stream; views whose strides cuBLAS cannot express are copied on the device
 //! first). Labels summed in `einsum` are products with a vector of ones; `trace` is
 //! [`reduce::sum`](crate::reduce::sum) of the diagonal view.
@@ -79,6 +80,7 @@ mod float;
 mod gemm;
 mod gemm_cpu;
 mod gemm_cuda;
+mod gemm_small;
 #[cfg(feature = "lapack")]
 mod lapack;
 mod matmul;
