@@ -29,10 +29,10 @@
 //! | `np.matvec(a, v)`, `np.vecmat(v, a)` | `matvec(&a, &v)`, `vecmat(&v, &a)` (conjugates `v`) |
 //!
 //! Every product is one batched GEMM on the operands' device: `matrixmultiply` on the CPU
-//! backend (two threads, strided views read in place; products whose dimensions are all at
-//! most 16 take a direct loop per product instead, `gemm_small.rs`), cuBLAS on a GPU (strided batched, on
-//! the device's stream; views whose strides cuBLAS cannot express are copied on the device
-//! first). Labels summed in `einsum` are products with a vector of ones; `trace` is
+//! backend (two threads, strided views read in place; float products whose dimensions are all
+//! at most 16 take a register loop per product instead, `gemm_small.rs`), cuBLAS on a GPU
+//! (strided batched, on the device's stream; views whose strides cuBLAS cannot express are
+//! copied on the device first). Labels summed in `einsum` are products with a vector of ones; `trace` is
 //! [`reduce::sum`](crate::reduce::sum) of the diagonal view.
 //!
 //! Dtypes: every numeric dtype ([`LinalgScalar`]). `f32`, `f64`, `c64`, `c128` on the native
