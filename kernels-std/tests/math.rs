@@ -681,14 +681,16 @@ fn numpy_float_division_edge_cases() {
     }
 }
 
-/// The kernels of `math` and of the operators (`array_runtime::ops`) compiled by NVRTC (CUBIN
-/// for sm_90), every dtype instantiation the functions use with all operands arrays, and for
-/// one instantiation of each kernel every variant a call can produce (each operand a scalar in
-/// turn, as PTX) through `cuda::verify`. Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`),
-/// failing under `CI`.
+/// The kernels of `math` and of the operators (`array_runtime::ops`) compiled by NVRTC, every
+/// dtype instantiation the functions use with all operands arrays: through the assembler (a
+/// CUBIN for sm_90, with the runtime's options) with one entry point (`verify::assembled`: the
+/// assembler compiles the device code again for each entry point), and whole (every entry
+/// point) to PTX, a dozen modules to an NVRTC program. For one instantiation of each kernel,
+/// every variant a call can produce (each operand a scalar in turn, as PTX) through
+/// `cuda::verify`. Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`), failing under `CI`.
 #[test]
 fn every_kernel_compiles_with_nvrtc() {
-    use array_runtime::cuda::{self, nvrtc, verify};
+    use array_runtime::cuda::{codegen, verify};
     use kernels_std::math::kernels as k;
     use rayon::prelude::*;
 
@@ -700,10 +702,7 @@ fn every_kernel_compiles_with_nvrtc() {
         .par_iter()
         .filter_map(|i| {
             let inst = i.instance();
-            let src = inst.cuda_source();
-            let half = src.contains("cuda_fp16.h");
-            let (options, _) = cuda::compile_options((9, 0), half).unwrap();
-            nvrtc::compile(&src, &inst.name(), &options)
+            verify::assembled(&inst)
                 .err()
                 .map(|e| format!("{}: {e}", inst.name()))
         })
@@ -714,6 +713,17 @@ fn every_kernel_compiles_with_nvrtc() {
         failures.len(),
         failures.join("\n")
     );
+    let compiled: usize = instances
+        .par_chunks(12)
+        .map(|chunk| {
+            let half = chunk
+                .iter()
+                .any(|i| codegen::needs_half_headers(&i.instance()));
+            let whole: Vec<String> = chunk.iter().map(|i| i.instance().cuda_source()).collect();
+            verify::modules(&whole, "math", half).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .sum();
+    assert_eq!(compiled, instances.len());
     // Every variant of one instantiation per kernel.
     let mut seen = std::collections::HashSet::new();
     let firsts: Vec<_> = instances

@@ -304,12 +304,15 @@ fn result_dtype(def: &array_runtime::kernel::elementwise::ElementwiseDef, t: DTy
     }
 }
 
-/// Every kernel of `special` compiled by NVRTC (CUBIN for sm_90) for both dtypes it is
-/// instantiated with (`f32`, `f64`), and every variant a call can make (scalar operands,
-/// PTX) of one kernel of each shape (one, two and three operands, a `bool` result): the
-/// variants differ only in the runtime's wrappers around the same device functions, and
-/// compiling them for every kernel tripled this test's time (about 2.5 s per module).
-/// Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`), failing under `CI`.
+/// Every kernel of `special` compiled by NVRTC for both dtypes it is instantiated with
+/// (`f32`, `f64`), and every variant a call can make (scalar operands) of one kernel of each
+/// shape (one, two and three operands, a `bool` result): the variants differ only in the
+/// runtime's wrappers around the same device functions, and compiling them for every kernel
+/// tripled this test's time (about 2.5 s per module). The assembler (`ptxas`, the step from
+/// PTX to a CUBIN for sm_90) runs on the `f64` instantiation's device code through one entry
+/// point (`verify::assembled`): it compiles the device functions again for each entry point of
+/// a module (the six of a module took 4 to 5 times as long as one). Skipped without NVRTC
+/// (set `KERNELS_CUDA_WHEELS`), failing under `CI`.
 #[test]
 fn every_kernel_compiles_with_nvrtc() {
     use array_runtime::cuda::{self, nvrtc, verify};
@@ -336,21 +339,20 @@ fn every_kernel_compiles_with_nvrtc() {
                 params: &params,
                 results: &results,
             };
-            let src = inst.cuda_source();
-            let (mut options, _) = cuda::compile_options((9, 0), false).unwrap();
-            if t == DTypeId::F32 {
-                // The f32 instantiation to PTX only: ptxas (a third of a compile) runs on the
-                // f64 one, whose code is the same but for the types; NVRTC's front end and
-                // optimizer still check every f32 module.
+            let compiled = if t == DTypeId::F32 {
+                // The whole module (every entry point) to PTX, with the runtime's options but
+                // for the architecture: NVRTC's front end and optimizer.
+                let (mut options, _) = cuda::compile_options((9, 0), false).unwrap();
                 for o in &mut options {
                     if let Some(arch) = o.strip_prefix("-arch=sm_") {
                         *o = format!("-arch=compute_{arch}");
                     }
                 }
-            }
-            nvrtc::compile(&src, &inst.name(), &options)
-                .err()
-                .map(|e| format!("{}: {e}", inst.name()))
+                nvrtc::compile(&inst.cuda_source(), &inst.name(), &options).map(|_| 1)
+            } else {
+                verify::assembled(&inst)
+            };
+            compiled.err().map(|e| format!("{}: {e}", inst.name()))
         })
         .collect();
     assert!(
@@ -359,6 +361,27 @@ fn every_kernel_compiles_with_nvrtc() {
         failures.len(),
         failures.join("\n")
     );
+    // The `f64` modules whole (every entry point), to PTX, a dozen to an NVRTC program.
+    let f64_modules: Vec<String> = defs
+        .iter()
+        .map(|&(def, outs)| {
+            let types = [DTypeId::F64];
+            let params = vec![DTypeId::F64; def.param_names.len()];
+            let results = vec![result_dtype(def, DTypeId::F64); outs];
+            Instance {
+                def,
+                type_args: &types,
+                params: &params,
+                results: &results,
+            }
+            .cuda_source()
+        })
+        .collect();
+    let whole: usize = f64_modules
+        .par_chunks(12)
+        .map(|chunk| verify::modules(chunk, "special f64", false).unwrap_or_else(|e| panic!("{e}")))
+        .sum();
+    assert_eq!(whole, defs.len());
     let shapes = ["erf", "gammainc", "radian", "below_or_at"];
     let variants: usize = defs
         .par_iter()
@@ -377,7 +400,7 @@ fn every_kernel_compiles_with_nvrtc() {
         })
         .sum();
     eprintln!(
-        "{} instantiations of {} kernels, {variants} variants of {shapes:?}",
+        "{} instantiations of {} kernels ({whole} f64 modules whole), {variants} variants of {shapes:?}",
         jobs.len(),
         defs.len()
     );

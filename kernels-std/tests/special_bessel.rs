@@ -54,12 +54,13 @@ fn bessel_integer_order() {
     });
 }
 
-/// Every Bessel kernel compiled by NVRTC (CUBIN for sm_90) for `f32` and `f64`, and every
+/// Every Bessel kernel compiled by NVRTC for `f32` and `f64` (a CUBIN for sm_90 through one
+/// entry point, `verify::assembled`, and the whole module to PTX), and every
 /// variant a call can make of `j0` and `jn` (one and two operands). Skipped without NVRTC
 /// (set `KERNELS_CUDA_WHEELS`), failing under `CI`.
 #[test]
 fn every_bessel_kernel_compiles_with_nvrtc() {
-    use array_runtime::cuda::{self, nvrtc, verify};
+    use array_runtime::cuda::verify;
     use array_runtime::kernel::elementwise::Instance;
     use kernels_std::special::kernels as k;
     use rayon::prelude::*;
@@ -105,8 +106,9 @@ fn every_bessel_kernel_compiles_with_nvrtc() {
                 params: &params,
                 results: &results,
             };
-            let (options, _) = cuda::compile_options((9, 0), false).unwrap();
-            nvrtc::compile(&inst.cuda_source(), &inst.name(), &options)
+            // The assembler through one entry point, the whole module to PTX.
+            verify::assembled(&inst)
+                .and_then(|_| verify::modules(&[inst.cuda_source()], &inst.name(), false))
                 .err()
                 .map(|e| format!("{}: {e}", inst.name()))
         })

@@ -362,12 +362,12 @@ fn spherical_bessel_shapes() {
     );
 }
 
-/// Every kernel of this file compiled by NVRTC (CUBIN for sm_90) for each dtype its array
-/// function runs (`f64`; `f32` too for `spherical_kn`). Skipped without NVRTC (set
+/// Every kernel of this file compiled by NVRTC for each dtype its array function runs (a CUBIN
+/// for sm_90 through one entry point, `verify::assembled`, and the whole module to PTX) (`f64`; `f32` too for `spherical_kn`). Skipped without NVRTC (set
 /// `KERNELS_CUDA_WHEELS`), failing under `CI`.
 #[test]
 fn every_real_order_bessel_kernel_compiles_with_nvrtc() {
-    use array_runtime::cuda::{self, nvrtc, verify};
+    use array_runtime::cuda::verify;
     use array_runtime::kernel::elementwise::Instance;
     use kernels_std::special::kernels as k;
     use rayon::prelude::*;
@@ -415,8 +415,9 @@ fn every_real_order_bessel_kernel_compiles_with_nvrtc() {
                 params: &params,
                 results: &results,
             };
-            let (options, _) = cuda::compile_options((9, 0), false).unwrap();
-            nvrtc::compile(&inst.cuda_source(), &inst.name(), &options)
+            // The assembler through one entry point, the whole module to PTX.
+            verify::assembled(&inst)
+                .and_then(|_| verify::modules(&[inst.cuda_source()], &inst.name(), false))
                 .err()
                 .map(|e| format!("{}: {e}", inst.name()))
         })

@@ -293,11 +293,12 @@ fn scipys_rules_and_refusals() {
     assert!(special::sph_legendre_p(2.0, 1.0, &t, 1).is_err());
 }
 
-/// The kernels of this file compiled by NVRTC (CUBIN for sm_90). Skipped without NVRTC (set
+/// The kernels of this file compiled by NVRTC (a CUBIN for sm_90 through one entry point,
+/// `verify::assembled`, and the whole module to PTX). Skipped without NVRTC (set
 /// `KERNELS_CUDA_WHEELS`), failing under `CI`.
 #[test]
 fn legendre_kernels_compile_with_nvrtc() {
-    use array_runtime::cuda::{self, nvrtc, verify};
+    use array_runtime::cuda::verify;
     use array_runtime::kernel::elementwise::Instance;
     use kernels_std::special::kernels as k;
 
@@ -321,8 +322,10 @@ fn legendre_kernels_compile_with_nvrtc() {
             params: &params,
             results: &results,
         };
-        let (options, _) = cuda::compile_options((9, 0), false).unwrap();
-        if let Err(e) = nvrtc::compile(&inst.cuda_source(), &inst.name(), &options) {
+        // The assembler through one entry point, the whole module to PTX.
+        if let Err(e) = verify::assembled(&inst)
+            .and_then(|_| verify::modules(&[inst.cuda_source()], &inst.name(), false))
+        {
             panic!("{}: {e}", inst.name());
         }
     }

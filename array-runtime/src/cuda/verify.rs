@@ -8,6 +8,7 @@ use crate::cuda::codegen_reduce::{reduction_module, ReduceSpec};
 use crate::dtype::DTypeId;
 use crate::error::{Error, Result};
 use crate::kernel::elementwise::Instance;
+use crate::kernel::raw::{cuda_module_source, RawKernelDef};
 use crate::kernel::reduction::ReductionInstance;
 
 /// Environment variable naming CI: when set, a missing NVRTC is a failure, not a skip.
@@ -60,6 +61,125 @@ pub fn elementwise(inst: &Instance<'_>) -> Result<usize> {
         .map(|kinds| codegen::elementwise_module(inst, kinds, 2))
         .collect();
     compile_all(&sources, &inst.name(), codegen::needs_half_headers(inst))
+}
+
+/// Compiles an elementwise instance (every operand an array) all the way, as a GPU run does:
+/// the runtime's own options, a CUBIN for `sm_90`, so that the assembler (`ptxas`) runs on
+/// the kernel's device code too. The module is cut to one entry point (contiguous, 32-bit
+/// offsets: [`codegen::elementwise_entry_module`]): the assembler compiles a kernel's device
+/// functions again for each entry point, and the others add only their loops, which
+/// [`elementwise`] and [`modules`] compile. Returns 1, the modules compiled.
+///
+/// ```
+/// use array_runtime::cuda::verify;
+/// use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
+/// use array_runtime::DTypeId;
+/// static DEF: ElementwiseDef = ElementwiseDef {
+///     name: "twice",
+///     device_source: "KX_FN T kxf_twice(T x) { return x + x; }\n",
+///     param_names: &["x"],
+///     type_params: &["T"],
+/// };
+/// if verify::nvrtc_or_skip("doc example")? {
+///     let inst = Instance { def: &DEF, type_args: &[DTypeId::F64],
+///         params: &[DTypeId::F64], results: &[DTypeId::F64] };
+///     assert_eq!(verify::assembled(&inst)?, 1);
+/// }
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn assembled(inst: &Instance<'_>) -> Result<usize> {
+    let kinds = vec![OperandKind::Array; inst.params.len()];
+    let src =
+        codegen::elementwise_entry_module(inst, &kinds, codegen::Path::Contiguous, IndexWidth::I32);
+    let (options, _) = compile_options((9, 0), codegen::needs_half_headers(inst))?;
+    nvrtc::compile(&src, &inst.name(), &options)?;
+    Ok(1)
+}
+
+/// Compiles whole modules (`sources`, each with its own prelude, e.g. from
+/// [`Instance::cuda_source`]) as [`elementwise`] compiles an instance's variants: to PTX,
+/// together and quickly (see `compile_all` below). `half`: some module includes
+/// `cuda_fp16.h`. Returns the number of modules compiled.
+///
+/// ```
+/// use array_runtime::cuda::verify;
+/// use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
+/// use array_runtime::DTypeId;
+/// static DEF: ElementwiseDef = ElementwiseDef {
+///     name: "twice",
+///     device_source: "KX_FN T kxf_twice(T x) { return x + x; }\n",
+///     param_names: &["x"],
+///     type_params: &["T"],
+/// };
+/// if verify::nvrtc_or_skip("doc example")? {
+///     let sources: Vec<String> = [DTypeId::F32, DTypeId::F64]
+///         .iter()
+///         .map(|&t| {
+///             Instance { def: &DEF, type_args: &[t], params: &[t], results: &[t] }.cuda_source()
+///         })
+///         .collect();
+///     assert_eq!(verify::modules(&sources, "twice", false)?, 2);
+/// }
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn modules(sources: &[String], name: &str, half: bool) -> Result<usize> {
+    compile_all(sources, name, half)
+}
+
+/// Compiles many instantiations of `#[raw_kernel]`s as [`super::raw::verify`] compiles one (a
+/// CUBIN for `sm_90`: front end, optimizer and assembler), in fewer NVRTC programs: the first
+/// instantiation of each kernel alone, with the check that the CUBIN exports its entry point
+/// under its C name, then the others 16 to a program ([`compile_together`]: the prelude parsed
+/// once; ten small modules assembled in a quarter of the time one by one). A failing program
+/// is compiled again one module at a time, so that the error names the instantiation. Returns
+/// the number of instantiations compiled.
+///
+/// ```
+/// use array_runtime::cuda::verify;
+/// use array_runtime::kernel::raw::{ParamKind, RawKernelDef};
+/// use array_runtime::DTypeId;
+/// static DEF: RawKernelDef = RawKernelDef {
+///     name: "neg",
+///     cuda_source: r#"extern "C" __global__ void kxr_neg(T* x, unsigned long long x_len,
+///                                                      unsigned int* kx_err) {
+///         unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+///         kxr::store(x, x_len, i, -kxr::load(x, x_len, i, 0u, kx_err), 0u, kx_err);
+///     }"#,
+///     params: &[ParamKind::generic_slice_mut(0)],
+///     param_names: &["x"],
+///     type_params: &["T"],
+///     ..RawKernelDef::DEFAULT
+/// };
+/// if verify::nvrtc_or_skip("doc example")? {
+///     let all = [DTypeId::F32, DTypeId::F64, DTypeId::I32].map(|t| (&DEF, vec![t]));
+///     assert_eq!(verify::raw_kernels(&all)?, 3);
+/// }
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn raw_kernels(instances: &[(&RawKernelDef, Vec<DTypeId>)]) -> Result<usize> {
+    let mut seen = std::collections::HashSet::new();
+    let mut rest = Vec::new();
+    for (def, types) in instances {
+        if seen.insert(def.name) {
+            super::raw::verify(def, types)?;
+        } else {
+            rest.push((*def, types.as_slice()));
+        }
+    }
+    let (sm, _) = compile_options((9, 0), true)?;
+    for chunk in rest.chunks(16) {
+        let sources: Vec<String> = chunk
+            .iter()
+            .map(|(def, types)| cuda_module_source(def, types))
+            .collect();
+        if let Err(together) = compile_together(&sources, "raw kernels", &sm) {
+            for (def, types) in chunk {
+                super::raw::verify(def, types)?;
+            }
+            return Err(together);
+        }
+    }
+    Ok(instances.len())
 }
 
 /// Compiles the kernel of [`Array::astype`](crate::Array::astype) from `from` to `to` as
@@ -161,10 +281,12 @@ pub(crate) fn fused_reduction(sources: &[String], name: &str, half: bool) -> Res
 /// ([`quick_options`]): every module goes through NVRTC's front end and code generation, which
 /// is where a generated module can be wrong. The assembler (`sm_90` CUBINs) and the runtime's
 /// full optimization are left to the tests that compile modules with the runtime's own options:
-/// every instantiation of `math` and `special` (`kernels-std/tests/math.rs`, `special.rs`) and
-/// the modules of `array-runtime/tests/nvrtc_compile.rs` and `nvrtc_reduction.rs`. (Every
-/// variant as a CUBIN with full optimization made NVRTC most of the test suite's time:
-/// `tests/reduce.rs` ran over 500 s before it was stopped; 57 to 61 s this way.)
+/// every instantiation of `math` and `special` through one entry point ([`assembled`], in
+/// `kernels-std/tests/math.rs`, `special.rs` and the other `special_*` suites), every raw
+/// kernel instantiation ([`raw_kernels`]) and the modules of
+/// `array-runtime/tests/nvrtc_compile.rs` and `nvrtc_reduction.rs`. (Every variant as a CUBIN
+/// with full optimization made NVRTC most of the test suite's time: `tests/reduce.rs` ran over
+/// 500 s before it was stopped; 57 to 61 s this way.)
 fn compile_all(sources: &[String], name: &str, half: bool) -> Result<usize> {
     let (sm, _) = compile_options((9, 0), half)?;
     compile_together(sources, name, &quick_options(&sm)?)?;
@@ -208,11 +330,12 @@ pub fn compile_together(sources: &[String], name: &str, options: &[String]) -> R
     let program = match split {
         Some(parts) if parts.len() > 1 => {
             // The headers differ only in their first comment and the fp16/bf16 includes: take
-            // one with the includes if any module has them.
+            // one with the includes if any module has them (the prelude's comments name the
+            // header too, hence the whole directive).
             let header = parts
                 .iter()
                 .map(|(header, _)| *header)
-                .find(|header| header.contains("cuda_fp16.h"))
+                .find(|header| header.contains("#include <cuda_fp16.h>"))
                 .unwrap_or(parts[0].0);
             let mut program = header.to_string();
             for (i, (_, body)) in parts.iter().enumerate() {
@@ -328,5 +451,74 @@ impl<K: crate::kernel::reduction::ReduceKernel> crate::kernel::reduction::Reduce
     pub fn verify_cuda(&self) -> Result<usize> {
         let (sources, half) = self.cuda_sources()?;
         fused_reduction(&sources, &ReductionInstance::of::<K>().name(), half)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::raw::ParamKind;
+
+    /// `%` of C: integers only, so the `f32` instantiation does not compile.
+    static HALVES: RawKernelDef = RawKernelDef {
+        name: "parity",
+        cuda_source: r#"extern "C" __global__ void kxr_parity(T* x, unsigned long long x_len,
+                                                         unsigned int* kx_err) {
+            unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < x_len) x[i] = x[i] % 2;
+        }"#,
+        params: &[ParamKind::generic_slice_mut(0)],
+        param_names: &["x"],
+        type_params: &["T"],
+        ..RawKernelDef::DEFAULT
+    };
+
+    #[test]
+    fn a_failing_raw_instantiation_in_a_batch_is_named() {
+        if !nvrtc_or_skip("raw kernel batches").unwrap() {
+            return;
+        }
+        let good = [DTypeId::I32, DTypeId::I64, DTypeId::U8].map(|t| (&HALVES, vec![t]));
+        assert_eq!(raw_kernels(&good).unwrap(), 3);
+        let mut bad = good.to_vec();
+        bad.insert(2, (&HALVES, vec![DTypeId::F32]));
+        match raw_kernels(&bad) {
+            Err(Error::Compile { kernel, log, .. }) => {
+                assert_eq!(kernel, "parity__f32");
+                assert!(log.contains('%') || log.contains("expression"), "{log}");
+            }
+            other => panic!("expected the f32 instantiation's error, got {other:?}"),
+        }
+    }
+
+    static TWICE: crate::kernel::elementwise::ElementwiseDef =
+        crate::kernel::elementwise::ElementwiseDef {
+            name: "twice",
+            device_source: "KX_FN T kxf_twice(T x) { return x + x; }\n",
+            param_names: &["x"],
+            type_params: &["T"],
+        };
+
+    /// A program of modules with and without half precision: the headers of the one that
+    /// includes `cuda_fp16.h` head it, whichever comes first (the prelude's comments name the
+    /// header in every module).
+    #[test]
+    fn modules_of_mixed_precision_compile_together() {
+        if !nvrtc_or_skip("mixed batches").unwrap() {
+            return;
+        }
+        let sources: Vec<String> = [DTypeId::F32, DTypeId::F16, DTypeId::BF16]
+            .iter()
+            .map(|&t| {
+                Instance {
+                    def: &TWICE,
+                    type_args: &[t],
+                    params: &[t],
+                    results: &[t],
+                }
+                .cuda_source()
+            })
+            .collect();
+        assert_eq!(modules(&sources, "twice", true).unwrap(), 3);
     }
 }

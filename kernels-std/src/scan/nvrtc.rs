@@ -4,6 +4,7 @@
 use array_runtime::cuda::raw::verify as verify_raw;
 use array_runtime::cuda::verify;
 use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
+use array_runtime::kernel::raw::RawKernelDef;
 use array_runtime::DTypeId::{self, *};
 
 /// Compiles one instantiation of an elementwise kernel, every operand variant.
@@ -23,8 +24,26 @@ pub(crate) fn elementwise(
 }
 
 /// Compiles one instantiation of a raw kernel.
-pub(crate) fn raw(def: &array_runtime::kernel::raw::RawKernelDef, types: &[DTypeId]) {
+pub(crate) fn raw(def: &RawKernelDef, types: &[DTypeId]) {
     verify_raw(def, types).unwrap_or_else(|e| panic!("{}: {e}", def.instance_name(types)));
+}
+
+/// Instantiations of raw kernels gathered by a test, compiled together at the end
+/// ([`verify::raw_kernels`]: fewer NVRTC programs than one [`raw`] each).
+#[derive(Default)]
+pub(crate) struct RawBatch(Vec<(&'static RawKernelDef, Vec<DTypeId>)>);
+
+impl RawBatch {
+    /// Adds one instantiation.
+    pub(crate) fn add(&mut self, def: &'static RawKernelDef, types: &[DTypeId]) {
+        self.0.push((def, types.to_vec()));
+    }
+
+    /// Compiles every instantiation added, panicking with the first error.
+    pub(crate) fn compile(self) {
+        let n = verify::raw_kernels(&self.0).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(n, self.0.len());
+    }
 }
 
 /// Whether NVRTC is there (else the test returns early).
