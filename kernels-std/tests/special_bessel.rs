@@ -54,10 +54,10 @@ fn bessel_integer_order() {
     });
 }
 
-/// Every Bessel kernel compiled by NVRTC for `f32` and `f64` (a CUBIN for sm_90 through one
-/// entry point, `verify::assembled`, and the whole module to PTX), and every
-/// variant a call can make of `j0` and `jn` (one and two operands). Skipped without NVRTC
-/// (set `KERNELS_CUDA_WHEELS`), failing under `CI`.
+/// Every Bessel kernel compiled by NVRTC for `f32` and `f64` (`verify::instance`: a CUBIN for
+/// sm_90 through one entry point, the whole module to PTX), and every variant a call can make
+/// of `j0` and `jn` (one and two operands). Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`),
+/// failing under `CI`.
 #[test]
 fn every_bessel_kernel_compiles_with_nvrtc() {
     use array_runtime::cuda::verify;
@@ -106,9 +106,7 @@ fn every_bessel_kernel_compiles_with_nvrtc() {
                 params: &params,
                 results: &results,
             };
-            // The assembler through one entry point, the whole module to PTX.
-            verify::assembled(&inst)
-                .and_then(|_| verify::modules(&[inst.cuda_source()], &inst.name(), false))
+            verify::instance(&inst)
                 .err()
                 .map(|e| format!("{}: {e}", inst.name()))
         })

@@ -362,9 +362,10 @@ fn spherical_bessel_shapes() {
     );
 }
 
-/// Every kernel of this file compiled by NVRTC for each dtype its array function runs (a CUBIN
-/// for sm_90 through one entry point, `verify::assembled`, and the whole module to PTX) (`f64`; `f32` too for `spherical_kn`). Skipped without NVRTC (set
-/// `KERNELS_CUDA_WHEELS`), failing under `CI`.
+/// Every kernel of this file compiled by NVRTC for each dtype its array function runs (`f64`;
+/// `f32` too for `spherical_kn`), by `verify::instance`: a CUBIN for sm_90 through one entry
+/// point, the whole module to PTX. Skipped without NVRTC (set `KERNELS_CUDA_WHEELS`), failing
+/// under `CI`.
 #[test]
 fn every_real_order_bessel_kernel_compiles_with_nvrtc() {
     use array_runtime::cuda::verify;
@@ -415,9 +416,7 @@ fn every_real_order_bessel_kernel_compiles_with_nvrtc() {
                 params: &params,
                 results: &results,
             };
-            // The assembler through one entry point, the whole module to PTX.
-            verify::assembled(&inst)
-                .and_then(|_| verify::modules(&[inst.cuda_source()], &inst.name(), false))
+            verify::instance(&inst)
                 .err()
                 .map(|e| format!("{}: {e}", inst.name()))
         })

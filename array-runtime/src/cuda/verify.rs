@@ -96,6 +96,32 @@ pub fn assembled(inst: &Instance<'_>) -> Result<usize> {
     Ok(1)
 }
 
+/// Compiles an elementwise instance (every operand an array) as the area tests do: one entry
+/// point through the assembler ([`assembled`]) and the whole module to PTX ([`modules`]).
+/// Returns 2, the modules compiled.
+///
+/// ```
+/// use array_runtime::cuda::verify;
+/// use array_runtime::kernel::elementwise::{ElementwiseDef, Instance};
+/// use array_runtime::DTypeId;
+/// static DEF: ElementwiseDef = ElementwiseDef {
+///     name: "twice",
+///     device_source: "KX_FN T kxf_twice(T x) { return x + x; }\n",
+///     param_names: &["x"],
+///     type_params: &["T"],
+/// };
+/// if verify::nvrtc_or_skip("doc example")? {
+///     let inst = Instance { def: &DEF, type_args: &[DTypeId::F16],
+///         params: &[DTypeId::F16], results: &[DTypeId::F16] };
+///     assert_eq!(verify::instance(&inst)?, 2);
+/// }
+/// # Ok::<(), array_runtime::Error>(())
+/// ```
+pub fn instance(inst: &Instance<'_>) -> Result<usize> {
+    let whole = [inst.cuda_source()];
+    Ok(assembled(inst)? + modules(&whole, &inst.name(), codegen::needs_half_headers(inst))?)
+}
+
 /// Compiles whole modules (`sources`, each with its own prelude, e.g. from
 /// [`Instance::cuda_source`]) as [`elementwise`] compiles an instance's variants: to PTX,
 /// together and quickly (see `compile_all` below). `half`: some module includes
@@ -130,9 +156,9 @@ pub fn modules(sources: &[String], name: &str, half: bool) -> Result<usize> {
 /// CUBIN for `sm_90`: front end, optimizer and assembler), in fewer NVRTC programs: the first
 /// instantiation of each kernel alone, with the check that the CUBIN exports its entry point
 /// under its C name, then the others 16 to a program ([`compile_together`]: the prelude parsed
-/// once; ten small modules assembled in a quarter of the time one by one). A failing program
-/// is compiled again one module at a time, so that the error names the instantiation. Returns
-/// the number of instantiations compiled.
+/// once; ten small modules assembled in 40% of the time one by one). A failing program is
+/// compiled again one module at a time, so that the error names the instantiation. Returns the
+/// number of instantiations compiled.
 ///
 /// ```
 /// use array_runtime::cuda::verify;
@@ -172,12 +198,12 @@ pub fn raw_kernels(instances: &[(&RawKernelDef, Vec<DTypeId>)]) -> Result<usize>
             .iter()
             .map(|(def, types)| cuda_module_source(def, types))
             .collect();
-        if let Err(together) = compile_together(&sources, "raw kernels", &sm) {
-            for (def, types) in chunk {
-                super::raw::verify(def, types)?;
-            }
-            return Err(together);
-        }
+        compile_together_named(
+            &sources,
+            "raw kernels",
+            |i| codegen::sanitize(&chunk[i].0.instance_name(chunk[i].1)),
+            &sm,
+        )?;
     }
     Ok(instances.len())
 }
@@ -281,8 +307,9 @@ pub(crate) fn fused_reduction(sources: &[String], name: &str, half: bool) -> Res
 /// ([`quick_options`]): every module goes through NVRTC's front end and code generation, which
 /// is where a generated module can be wrong. The assembler (`sm_90` CUBINs) and the runtime's
 /// full optimization are left to the tests that compile modules with the runtime's own options:
-/// every instantiation of `math` and `special` through one entry point ([`assembled`], in
-/// `kernels-std/tests/math.rs`, `special.rs` and the other `special_*` suites), every raw
+/// every instantiation of `math` and `special` through one entry point ([`assembled`] and
+/// [`instance`], in `kernels-std/tests/math.rs`, `special.rs` and the other `special_*`
+/// suites), every raw
 /// kernel instantiation ([`raw_kernels`]) and the modules of
 /// `array-runtime/tests/nvrtc_compile.rs` and `nvrtc_reduction.rs`. (Every variant as a CUBIN
 /// with full optimization made NVRTC most of the test suite's time: `tests/reduce.rs` ran over
@@ -319,6 +346,24 @@ fn compile_all(sources: &[String], name: &str, half: bool) -> Result<usize> {
 /// # Ok::<(), array_runtime::Error>(())
 /// ```
 pub fn compile_together(sources: &[String], name: &str, options: &[String]) -> Result<()> {
+    compile_together_named(sources, name, |_| name.to_string(), options)
+}
+
+/// [`compile_together`], where a source compiled alone (after the program failed, or when it
+/// cannot be joined) is named `alone(i)` in NVRTC's diagnostics and errors: the error of a
+/// failing module names it.
+fn compile_together_named(
+    sources: &[String],
+    name: &str,
+    alone: impl Fn(usize) -> String,
+    options: &[String],
+) -> Result<()> {
+    let each = || -> Result<()> {
+        for (i, src) in sources.iter().enumerate() {
+            nvrtc::compile(src, &alone(i), options)?;
+        }
+        Ok(())
+    };
     const PRELUDE_END: &str = "#endif // KX_PRELUDE_CUH\n";
     let split: Option<Vec<(&str, &str)>> = sources
         .iter()
@@ -350,12 +395,7 @@ pub fn compile_together(sources: &[String], name: &str, options: &[String]) -> R
             }
             program
         }
-        _ => {
-            for src in sources {
-                nvrtc::compile(src, name, options)?;
-            }
-            return Ok(());
-        }
+        _ => return each(),
     };
     match nvrtc::nvrtc()?.compile(&program, name, options) {
         Ok(_) => {
@@ -369,9 +409,7 @@ pub fn compile_together(sources: &[String], name: &str, options: &[String]) -> R
             Ok(())
         }
         Err(together) => {
-            for src in sources {
-                nvrtc::compile(src, name, options)?;
-            }
+            each()?;
             // Each compiles alone: the combination is at fault (say so, with its log).
             Err(match together {
                 Error::Compile {
@@ -460,7 +498,7 @@ mod tests {
     use crate::kernel::raw::ParamKind;
 
     /// `%` of C: integers only, so the `f32` instantiation does not compile.
-    static HALVES: RawKernelDef = RawKernelDef {
+    static PARITY: RawKernelDef = RawKernelDef {
         name: "parity",
         cuda_source: r#"extern "C" __global__ void kxr_parity(T* x, unsigned long long x_len,
                                                          unsigned int* kx_err) {
@@ -478,14 +516,16 @@ mod tests {
         if !nvrtc_or_skip("raw kernel batches").unwrap() {
             return;
         }
-        let good = [DTypeId::I32, DTypeId::I64, DTypeId::U8].map(|t| (&HALVES, vec![t]));
+        let good = [DTypeId::I32, DTypeId::I64, DTypeId::U8].map(|t| (&PARITY, vec![t]));
         assert_eq!(raw_kernels(&good).unwrap(), 3);
+        // Not the kernel's first instantiation: it is compiled in a program with others.
         let mut bad = good.to_vec();
-        bad.insert(2, (&HALVES, vec![DTypeId::F32]));
+        bad.insert(2, (&PARITY, vec![DTypeId::F32]));
         match raw_kernels(&bad) {
             Err(Error::Compile { kernel, log, .. }) => {
                 assert_eq!(kernel, "parity__f32");
-                assert!(log.contains('%') || log.contains("expression"), "{log}");
+                assert!(log.contains("parity__f32.cu"), "{log}");
+                assert!(log.contains("must have integral"), "{log}");
             }
             other => panic!("expected the f32 instantiation's error, got {other:?}"),
         }
