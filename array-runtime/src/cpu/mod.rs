@@ -6,6 +6,7 @@ pub mod elementwise;
 mod fold;
 pub mod host_vec;
 pub(crate) mod isa;
+pub mod philox;
 pub mod pool;
 pub mod raw;
 pub mod reduction;

@@ -1,6 +1,7 @@
 //! Exponential numbers: `standard_exponential` and `exponential`, by inversion.
 
 use crate::prelude::*;
+use array_runtime::cuda::blas_support::array_for_overwrite;
 
 use super::checks::{check_continuous_params, param_index, CONTINUOUS};
 use super::exact_math::ln_unit;
@@ -119,7 +120,7 @@ impl Generator {
             s.len,
             device,
         )?;
-        let mut out = Array::<T>::zeros(device, &s.shape)?;
+        let mut out = array_for_overwrite::<T>(device, &s.shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = launch_for((out.len() as u64).div_ceil(2));

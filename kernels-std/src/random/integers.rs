@@ -1,8 +1,10 @@
 //! Integers in `[low, high)`: `integers`, unbiased (Lemire's multiply-shift with rejection).
 
 use crate::prelude::*;
+use array_runtime::cuda::blas_support::array_for_overwrite;
 
 use super::generator::{launch_for, Generator};
+use super::host_stream::fill_pairs;
 use super::philox::philox_words;
 
 /// The 128-bit product of two 64-bit words as `(high, low)` words, from 32-bit halves.
@@ -70,6 +72,33 @@ pub fn integers<T: Int>(out: &mut [T], k0: u32, k1: u32, base: u64, low: u64, ra
         }
         b += stride;
     }
+}
+
+/// [`integers`] on the CPU through the host path ([`fill_pairs`]), with the kernel's own
+/// arithmetic: the same values. `Ok(false)`, with `out` untouched, when `out` is not on the
+/// CPU.
+pub(crate) fn fill_integers<T: Int>(
+    out: &mut Array<T>,
+    key: [u32; 2],
+    base: u64,
+    low: u64,
+    range: u64,
+) -> Result<bool> {
+    let [k0, k1] = key;
+    fill_pairs(
+        out,
+        key,
+        base,
+        #[inline(always)]
+        |block, w0, w1| {
+            let r0: u64 = bounded(k0, k1, block, 0u32, w0, range);
+            let r1: u64 = bounded(k0, k1, block, 1u32, w1, range);
+            (
+                low.wrapping_add(r0).cast::<T>(),
+                low.wrapping_add(r1).cast::<T>(),
+            )
+        },
+    )
 }
 
 /// The integer dtypes `integers` produces: all of them (`i8` .. `i64`, `u8` .. `u64`).
@@ -168,9 +197,9 @@ impl Generator {
         // 2^64 wraps to 0, which the kernel reads as 2^64.
         let range = range as u64;
         let low_bits = low.widen() as u64;
-        let mut out = Array::<T>::zeros(device, shape)?;
+        let mut out = array_for_overwrite::<T>(device, shape)?;
         let base = self.take(out.len())?;
-        if !out.is_empty() {
+        if !out.is_empty() && !fill_integers(&mut out, self.key(), base, low_bits, range)? {
             let launch = launch_for((out.len() as u64).div_ceil(2));
             let [k0, k1] = self.key();
             integers::launch(&launch, &mut out, k0, k1, base, low_bits, range)?;

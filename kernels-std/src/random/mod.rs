@@ -97,6 +97,7 @@ mod discrete_methods;
 pub mod exact_math;
 mod exponential;
 mod generator;
+mod host_stream;
 mod integers;
 mod multivariate;
 mod multivariate_normal;

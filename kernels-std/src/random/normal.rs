@@ -1,6 +1,7 @@
 //! Normal numbers: `standard_normal` and `normal`, by the Box-Muller transform.
 
 use crate::prelude::*;
+use array_runtime::cuda::blas_support::array_for_overwrite;
 
 use super::checks::{check_continuous_params, param_index, CONTINUOUS};
 use super::exact_math::{ln_unit, sincos_turns};
@@ -142,7 +143,7 @@ impl Generator {
             m.len,
             device,
         )?;
-        let mut out = Array::<T>::zeros(device, &m.shape)?;
+        let mut out = array_for_overwrite::<T>(device, &m.shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = super::generator::launch_for((out.len() as u64).div_ceil(2));

@@ -1,9 +1,13 @@
 //! Uniform numbers: `random`, `uniform`, and the raw 64-bit words (`random_raw`).
 
 use crate::prelude::*;
+use array_runtime::cuda::blas_support::array_for_overwrite;
 
 use super::checks::{check_continuous_params, param_index, CONTINUOUS};
+use super::exponential::exponential_of;
 use super::generator::{launch_for, Generator};
+use super::host_stream::{fill_pairs, host_scalar};
+use super::normal::box_muller;
 use super::params::{prepare_all, Param, Size};
 use super::philox::philox_words;
 
@@ -135,9 +139,12 @@ pub trait RandomFloat: Float {
     fn from_f64_array(a: Array<f64>) -> Result<Array<Self>>;
 }
 
-/// `RandomFloat` for `$t` through its kernels (`uniform_$t`, `normal_$t`, `exponential_$t`).
+/// `RandomFloat` for `$t` through its kernels (`uniform_$t`, `normal_$t`, `exponential_$t`),
+/// or on the CPU with scalar parameters through the host path ([`fill_pairs`]) with the
+/// kernels' own arithmetic (`$unit`: the dtype's uniform; normals and exponentials are computed
+/// in `f64` and rounded by `from_f64`, `as` in the kernels).
 macro_rules! random_float {
-    ($($t:ident: $uniform:ident, $normal:ident, $exponential:ident, $round:expr;)*) => {$(
+    ($($t:ident: $uniform:ident, $normal:ident, $exponential:ident, $unit:ident, $round:expr;)*) => {$(
         impl RandomFloat for $t {
             fn launch_uniform(
                 launch: &LaunchConfig,
@@ -147,6 +154,14 @@ macro_rules! random_float {
                 low: &Array<$t>,
                 high: &Array<$t>,
             ) -> Result<()> {
+                if let (Some(lo), Some(hi)) = (host_scalar(low), host_scalar(high)) {
+                    let pair = fill_pairs(out, key, base, #[inline(always)] |_, w0, w1| {
+                        (lo + (hi - lo) * $unit(w0), lo + (hi - lo) * $unit(w1))
+                    });
+                    if pair? {
+                        return Ok(());
+                    }
+                }
                 $uniform::launch(launch, out, key[0], key[1], base, low, high)
             }
 
@@ -158,6 +173,15 @@ macro_rules! random_float {
                 mean: &Array<$t>,
                 std: &Array<$t>,
             ) -> Result<()> {
+                if let (Some(m), Some(s)) = (host_scalar(mean), host_scalar(std)) {
+                    let pair = fill_pairs(out, key, base, #[inline(always)] |_, w0, w1| {
+                        let (z0, z1): (f64, f64) = box_muller(w0, w1);
+                        (m + s * Self::from_f64(z0), m + s * Self::from_f64(z1))
+                    });
+                    if pair? {
+                        return Ok(());
+                    }
+                }
                 super::normal::$normal::launch(launch, out, key[0], key[1], base, mean, std)
             }
 
@@ -168,6 +192,15 @@ macro_rules! random_float {
                 base: u64,
                 scale: &Array<$t>,
             ) -> Result<()> {
+                if let Some(s) = host_scalar(scale) {
+                    let pair = fill_pairs(out, key, base, #[inline(always)] |_, w0, w1| {
+                        let e0 = Self::from_f64(exponential_of(w0));
+                        (s * e0, s * Self::from_f64(exponential_of(w1)))
+                    });
+                    if pair? {
+                        return Ok(());
+                    }
+                }
                 super::exponential::$exponential::launch(launch, out, key[0], key[1], base, scale)
             }
 
@@ -175,6 +208,7 @@ macro_rules! random_float {
                 f64::from(self)
             }
 
+            #[inline(always)]
             fn from_f64(v: f64) -> Self {
                 v as $t
             }
@@ -186,8 +220,8 @@ macro_rules! random_float {
     )*};
 }
 random_float! {
-    f64: uniform_f64, normal_f64, exponential_f64, |a: Array<f64>| -> Result<Array<f64>> { Ok(a) };
-    f32: uniform_f32, normal_f32, exponential_f32, |a: Array<f64>| a.astype::<f32>();
+    f64: uniform_f64, normal_f64, exponential_f64, unit_f64, |a: Array<f64>| -> Result<Array<f64>> { Ok(a) };
+    f32: uniform_f32, normal_f32, exponential_f32, unit_f32, |a: Array<f64>| a.astype::<f32>();
 }
 
 impl Generator {
@@ -255,7 +289,7 @@ impl Generator {
             low.len,
             device,
         )?;
-        let mut out = Array::<T>::zeros(device, &shape)?;
+        let mut out = array_for_overwrite::<T>(device, &shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = launch_for((out.len() as u64).div_ceil(2));
@@ -277,12 +311,20 @@ impl Generator {
     /// # Ok::<(), kernels_std::Error>(())
     /// ```
     pub fn random_raw(&mut self, device: &Device, shape: &[usize]) -> Result<Array<u64>> {
-        let mut out = Array::<u64>::zeros(device, shape)?;
+        let mut out = array_for_overwrite::<u64>(device, shape)?;
         let base = self.take(out.len())?;
         if !out.is_empty() {
             let launch = launch_for((out.len() as u64).div_ceil(2));
-            let [k0, k1] = self.key();
-            raw_words::launch(&launch, &mut out, k0, k1, base)?;
+            if !fill_pairs(
+                &mut out,
+                self.key(),
+                base,
+                #[inline(always)]
+                |_, w0, w1| (w0, w1),
+            )? {
+                let [k0, k1] = self.key();
+                raw_words::launch(&launch, &mut out, k0, k1, base)?;
+            }
         }
         Ok(out)
     }
