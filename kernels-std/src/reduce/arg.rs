@@ -11,6 +11,7 @@ use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::{Erase, ReduceCall, ReduceKernel};
 use array_runtime::{c128, c64, s, Array, DType, Error, Num, Result};
 
+use super::arg_rows::arg_rows;
 use super::builder::{axes_methods, AxesChoice};
 use super::kernels;
 
@@ -265,10 +266,10 @@ fn whole_on_cpu<T: Num>(
     Array::from_vec(&a.device(), &shape, vec![position]).map(Some)
 }
 
-/// `argmax` (`Max`) or `argmin` over the last axis of a C-contiguous array on the CPU whose
-/// rows are long (at least [`FAST_FROM`]): each row as a whole array ([`blocked`]), so the
-/// rows are read by vectorized `max`/`min` passes rather than by the one-pass kernel of
-/// (value, position) pairs. `None` for the one-pass kernel (other axes, layouts, short rows).
+/// `argmax` (`Max`) or `argmin` over the last axis of a C-contiguous array on the CPU, rather
+/// than by the one-pass kernel of (value, position) pairs: rows shorter than [`FAST_FROM`]
+/// natively ([`arg_rows`](super::arg_rows)), longer ones each as a whole array ([`blocked`]),
+/// read by vectorized `max`/`min` passes. `None` for the one-pass kernel (other axes, layouts).
 fn rows_on_cpu<T: Num>(
     a: &Array<T>,
     axis: isize,
@@ -284,7 +285,10 @@ fn rows_on_cpu<T: Num>(
     }
     let n = a.shape()[nd - 1];
     if n < FAST_FROM {
-        return Ok(None);
+        return match extreme {
+            Extreme::Max => arg_rows::<T, true>(a, keepdims),
+            Extreme::Min => arg_rows::<T, false>(a, keepdims),
+        };
     }
     let rows = a.len() / n;
     let flat = a.reshape(&[rows, n])?;

@@ -59,6 +59,7 @@
 //! ```
 
 mod arg;
+mod arg_rows;
 pub(crate) mod builder;
 mod dtypes;
 mod extrema;
