@@ -27,12 +27,15 @@ pub(crate) fn host_scalar<T: DType>(a: &Array<T>) -> Option<T> {
 /// Fills `out`, a C-contiguous array, from the stream under `key` starting at block `base`:
 /// elements `2k` and `2k + 1` are `f(base + k, w0, w1)` with `(w0, w1)` the words of block
 /// `base + k` (the raw kernels' layout). `Ok(false)`, with `out` untouched, when `out` is not
-/// on the CPU.
+/// a C-contiguous array on the CPU (the raw kernel's case).
 pub(crate) fn fill_pairs<T, F>(out: &mut Array<T>, key: [u32; 2], base: u64, f: F) -> Result<bool>
 where
     T: DType,
     F: Fn(u64, u64, u64) -> (T, T) + Sync,
 {
+    if !out.is_c_contiguous() {
+        return Ok(false);
+    }
     let (offset, len) = (out.layout().offset, out.len());
     let Some(data) = host_storage_mut(out)? else {
         return Ok(false);
