@@ -82,64 +82,88 @@ mod tests {
     const LENS: [usize; 6] = [1, 2, 33, 64, 1001, 65_536 * 2 + 35];
     const BASES: [u64; 3] = [0, (1 << 32) - 5, 0x1234_5678_9abc];
 
+    /// Runs the raw kernel (`kernel`) and the host path (`host`) into new arrays of `n`
+    /// elements and asserts that they hold the same bits.
+    fn same_bits<T: DType + Into<f64>>(
+        n: usize,
+        case: &str,
+        kernel: impl Fn(&mut Array<T>) -> Result<()>,
+        host: impl Fn(&mut Array<T>) -> Result<()>,
+    ) -> Result<()> {
+        let dev = Device::cpu();
+        let (mut want, mut got) = (
+            Array::<T>::zeros(&dev, &[n])?,
+            Array::<T>::zeros(&dev, &[n])?,
+        );
+        kernel(&mut want)?;
+        host(&mut got)?;
+        assert_eq!(bits(&got), bits(&want), "{case}");
+        Ok(())
+    }
+
     #[test]
     fn the_host_path_gives_the_raw_kernels_bits() -> Result<()> {
         let dev = Device::cpu();
-        let key = [0x9e37_79b9, 17];
+        let [k0, k1] = [0x9e37_79b9, 17];
+        let key = [k0, k1];
         for &n in &LENS {
             for &base in &BASES {
                 let one = |v: f64| Array::from_vec(&dev, &[1], vec![v]);
                 let one32 = |v: f32| Array::from_vec(&dev, &[1], vec![v]);
-                let case = format!("n {n} base {base}");
+                let l = launch(n);
+                let case = |what: &str| format!("{what} n {n} base {base}");
 
-                // uniform f64 and f32
                 let (lo, hi) = (one(-2.5)?, one(7.0)?);
-                let mut want = Array::<f64>::zeros(&dev, &[n])?;
-                uniform_f64::launch(&launch(n), &mut want, key[0], key[1], base, &lo, &hi)?;
-                let mut got = Array::<f64>::zeros(&dev, &[n])?;
-                <f64 as RandomFloat>::launch_uniform(&launch(n), &mut got, key, base, &lo, &hi)?;
-                assert_eq!(bits(&got), bits(&want), "uniform f64 {case}");
+                same_bits::<f64>(
+                    n,
+                    &case("uniform f64"),
+                    |o| uniform_f64::launch(&l, o, k0, k1, base, &lo, &hi),
+                    |o| f64::launch_uniform(&l, o, key, base, &lo, &hi),
+                )?;
                 let (lo, hi) = (one32(-2.5)?, one32(7.0)?);
-                let mut want = Array::<f32>::zeros(&dev, &[n])?;
-                uniform_f32::launch(&launch(n), &mut want, key[0], key[1], base, &lo, &hi)?;
-                let mut got = Array::<f32>::zeros(&dev, &[n])?;
-                <f32 as RandomFloat>::launch_uniform(&launch(n), &mut got, key, base, &lo, &hi)?;
-                assert_eq!(bits(&got), bits(&want), "uniform f32 {case}");
+                same_bits::<f32>(
+                    n,
+                    &case("uniform f32"),
+                    |o| uniform_f32::launch(&l, o, k0, k1, base, &lo, &hi),
+                    |o| f32::launch_uniform(&l, o, key, base, &lo, &hi),
+                )?;
 
-                // normal f64 and f32
                 let (m, s) = (one(1.5)?, one(3.0)?);
-                let mut want = Array::<f64>::zeros(&dev, &[n])?;
-                normal_f64::launch(&launch(n), &mut want, key[0], key[1], base, &m, &s)?;
-                let mut got = Array::<f64>::zeros(&dev, &[n])?;
-                <f64 as RandomFloat>::launch_normal(&launch(n), &mut got, key, base, &m, &s)?;
-                assert_eq!(bits(&got), bits(&want), "normal f64 {case}");
+                same_bits::<f64>(
+                    n,
+                    &case("normal f64"),
+                    |o| normal_f64::launch(&l, o, k0, k1, base, &m, &s),
+                    |o| f64::launch_normal(&l, o, key, base, &m, &s),
+                )?;
                 let (m, s) = (one32(1.5)?, one32(3.0)?);
-                let mut want = Array::<f32>::zeros(&dev, &[n])?;
-                normal_f32::launch(&launch(n), &mut want, key[0], key[1], base, &m, &s)?;
-                let mut got = Array::<f32>::zeros(&dev, &[n])?;
-                <f32 as RandomFloat>::launch_normal(&launch(n), &mut got, key, base, &m, &s)?;
-                assert_eq!(bits(&got), bits(&want), "normal f32 {case}");
+                same_bits::<f32>(
+                    n,
+                    &case("normal f32"),
+                    |o| normal_f32::launch(&l, o, k0, k1, base, &m, &s),
+                    |o| f32::launch_normal(&l, o, key, base, &m, &s),
+                )?;
 
-                // exponential f64 and f32
                 let s = one(0.25)?;
-                let mut want = Array::<f64>::zeros(&dev, &[n])?;
-                exponential_f64::launch(&launch(n), &mut want, key[0], key[1], base, &s)?;
-                let mut got = Array::<f64>::zeros(&dev, &[n])?;
-                <f64 as RandomFloat>::launch_exponential(&launch(n), &mut got, key, base, &s)?;
-                assert_eq!(bits(&got), bits(&want), "exponential f64 {case}");
+                same_bits::<f64>(
+                    n,
+                    &case("exponential f64"),
+                    |o| exponential_f64::launch(&l, o, k0, k1, base, &s),
+                    |o| f64::launch_exponential(&l, o, key, base, &s),
+                )?;
                 let s = one32(0.25)?;
-                let mut want = Array::<f32>::zeros(&dev, &[n])?;
-                exponential_f32::launch(&launch(n), &mut want, key[0], key[1], base, &s)?;
-                let mut got = Array::<f32>::zeros(&dev, &[n])?;
-                <f32 as RandomFloat>::launch_exponential(&launch(n), &mut got, key, base, &s)?;
-                assert_eq!(bits(&got), bits(&want), "exponential f32 {case}");
+                same_bits::<f32>(
+                    n,
+                    &case("exponential f32"),
+                    |o| exponential_f32::launch(&l, o, k0, k1, base, &s),
+                    |o| f32::launch_exponential(&l, o, key, base, &s),
+                )?;
 
                 // raw words
                 let mut want = Array::<u64>::zeros(&dev, &[n])?;
-                raw_words::launch(&launch(n), &mut want, key[0], key[1], base)?;
+                raw_words::launch(&l, &mut want, k0, k1, base)?;
                 let mut got = Array::<u64>::zeros(&dev, &[n])?;
                 assert!(fill_pairs(&mut got, key, base, |_, w0, w1| (w0, w1))?);
-                assert_eq!(got.to_vec()?, want.to_vec()?, "raw words {case}");
+                assert_eq!(got.to_vec()?, want.to_vec()?, "{}", case("raw words"));
             }
         }
         Ok(())

@@ -11,7 +11,7 @@ use array_runtime::kernel::elementwise::Operand;
 use array_runtime::kernel::reduction::{Erase, ReduceCall, ReduceKernel};
 use array_runtime::{c128, c64, s, Array, DType, Error, Num, Result};
 
-use super::arg_rows::arg_rows;
+use super::arg_rows::{arg_rows, replaces};
 use super::builder::{axes_methods, AxesChoice};
 use super::kernels;
 
@@ -213,18 +213,11 @@ impl Extreme {
     }
 
     /// Whether `later`, after `earlier`, is the first extreme of the two (NaN first, then the
-    /// larger or smaller; ties go to `earlier`).
-    #[allow(clippy::eq_op)]
+    /// larger or smaller; ties go to `earlier`): the rule of [`replaces`].
     fn later_wins<T: Num>(self, earlier: T, later: T) -> bool {
-        if earlier != earlier {
-            return false;
-        }
-        if later != later {
-            return true;
-        }
         match self {
-            Extreme::Max => later > earlier,
-            Extreme::Min => later < earlier,
+            Extreme::Max => replaces::<T, true>(earlier, later),
+            Extreme::Min => replaces::<T, false>(earlier, later),
         }
     }
 }

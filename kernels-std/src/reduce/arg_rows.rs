@@ -97,7 +97,7 @@ pub(super) fn arg_rows<T: Num, const MAX: bool>(
 /// (`MAX`) or smaller, and `acc` is not NaN already.
 #[inline(always)]
 #[allow(clippy::eq_op)]
-fn replaces<T: Num, const MAX: bool>(acc: T, x: T) -> bool {
+pub(super) fn replaces<T: Num, const MAX: bool>(acc: T, x: T) -> bool {
     // Bitwise, not short-circuit: the lanes' loop then compiles to compares and blends.
     let better = if MAX { x > acc } else { x < acc };
     (acc == acc) & (better | (x != x))
